@@ -1,0 +1,1 @@
+"""bangbot: the card game BANG! played by message."""

@@ -1,0 +1,5 @@
+"""Command line entry point (placeholder until the engine lands)."""
+
+
+def main() -> None:
+    """Runs the bangbot command."""

@@ -1,0 +1,81 @@
+"""Typed, frozen actions a seat can take; legal_actions lists exactly the allowed ones."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+HAND = -1  # target_card value of Panic! and Cat Balou meaning "a random card from the hand"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card from the hand in phase 2, at a seat and (Panic!, Cat Balou) one of its cards."""
+
+    card: int
+    target: int | None = None
+    target_card: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """Use a card from the hand to answer a request: Missed!, a BANG! in a Duel, Beer when dying."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline to answer: take the hit, lose the Duel, or go out of the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Finish phase 2 and go on to discarding down to the hand limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard a card from the hand in phase 3."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Heal:
+    """Sid Ketchum: discard these cards from the hand to regain one life."""
+
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawDeck:
+    """Phase 1 choice: take this card from the deck."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawDiscard:
+    """Phase 1 choice (Pedro Ramirez): take the top card of the discard pile."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawHand:
+    """Phase 1 choice (Jesse Jones): take a random card from target's hand."""
+
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class PutBack:
+    """Kit Carlson: put this card back on top of the deck and keep the other two."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """General Store: take this revealed card."""
+
+    card: int
+
+
+Action = Play | Answer | Pass | EndTurn | Discard | Heal | DrawDeck | DrawDiscard | DrawHand | PutBack | Pick

@@ -1,0 +1,152 @@
+"""Effects shared by many cards: drawing, checks, losing life, going out of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bangbot.core import rng
+from bangbot.core.cards import Card
+from bangbot.core.characters import BART_CASSIDY, EL_GRINGO, LUCKY_DUKE, VULTURE_SAM
+from bangbot.core.events import Event
+from bangbot.core.options import PER_LIFE
+from bangbot.core.requests import Dying
+from bangbot.core.roles import DEPUTY, OUTLAW, SHERIFF, winner
+from bangbot.core.state import OVER, GameState, card
+
+REWARD_CARDS = 3
+Events = list[Event]
+
+
+def reshuffle(state: GameState, ev: Events) -> None:
+    """Shuffles the discard pile into a new deck."""
+    state.rng, state.deck = rng.shuffled(state.rng, state.discard)
+    state.discard = []
+    ev.append(Event("reshuffle", {"deck": len(state.deck)}))
+
+
+def take_from_deck(state: GameState, ev: Events, n: int) -> list[int]:
+    """Removes and returns up to n cards from the top of the deck, reshuffling when it runs out."""
+    out: list[int] = []
+    for _ in range(n):
+        if not state.deck:
+            if not state.discard:
+                break
+            reshuffle(state, ev)
+        out.append(state.deck.pop())
+    return out
+
+
+def draw(state: GameState, ev: Events, seat: int, n: int, reason: str) -> list[int]:
+    """Seat draws n cards from the deck into its hand; only seat sees which."""
+    cards = take_from_deck(state, ev, n)
+    state.players[seat].hand.extend(cards)
+    ev.append(
+        Event("draw", {"seat": seat, "count": len(cards), "reason": reason}, {"cards": cards}, (seat,))
+    )
+    return cards
+
+
+def random_hand_card(state: GameState, seat: int) -> int:
+    """Removes and returns a random card from seat's hand (which must not be empty)."""
+    hand = state.players[seat].hand
+    state.rng, i = rng.below(state.rng, len(hand))
+    return hand.pop(i)
+
+
+def discard_from_hand(state: GameState, seat: int, c: int) -> None:
+    """Moves card c from seat's hand onto the discard pile."""
+    state.players[seat].hand.remove(c)
+    state.discard.append(c)
+
+
+def check(
+    state: GameState, ev: Events, seat: int, reason: str, success: Callable[[Card], bool]
+) -> bool:
+    """Draws a check for seat (two cards for Lucky Duke, who keeps the better) and discards it."""
+    count = 2 if state.players[seat].character == LUCKY_DUKE else 1
+    drawn = take_from_deck(state, ev, count)
+    if not drawn:
+        return False
+    good = [c for c in drawn if success(card(c))]
+    chosen = good[0] if good else drawn[0]
+    state.discard.extend(c for c in drawn if c != chosen)
+    state.discard.append(chosen)
+    ok = bool(good)
+    ev.append(
+        Event("check", {"seat": seat, "reason": reason, "cards": drawn, "chosen": chosen, "ok": ok})
+    )
+    return ok
+
+
+def heal(state: GameState, seat: int, amount: int) -> int:
+    """Gives seat up to amount life without passing its maximum; returns the life gained."""
+    p = state.players[seat]
+    gained = max(0, min(amount, p.max_life - p.life))
+    p.life += gained
+    return gained
+
+
+def hurt(state: GameState, ev: Events, seat: int, amount: int, source: int | None, cause: str) -> None:
+    """Seat loses amount life caused by source (None: nobody); the last life asks for a rescue."""
+    p = state.players[seat]
+    p.life -= amount
+    ev.append(
+        Event("hurt", {"seat": seat, "amount": amount, "source": source, "cause": cause, "life": max(p.life, 0)})
+    )
+    if p.life <= 0:
+        needed = 1 - p.life
+        p.life = 0
+        state.requests.append(Dying(seat, source, needed, amount))
+    else:
+        after_damage(state, ev, seat, amount, source)
+
+
+def after_damage(state: GameState, ev: Events, seat: int, amount: int, source: int | None) -> None:
+    """Triggers the abilities of a seat that lost life and stays in the game."""
+    p = state.players[seat]
+    if p.character == BART_CASSIDY:
+        draw(state, ev, seat, amount, "bart_cassidy")
+    elif p.character == EL_GRINGO and source is not None and source != seat:
+        victim = state.players[source]
+        count = amount if state.config.options.el_gringo_takes == PER_LIFE else 1
+        for _ in range(count):
+            if not victim.hand or not victim.alive:
+                break
+            c = random_hand_card(state, source)
+            p.hand.append(c)
+            ev.append(Event("steal", {"seat": seat, "from": source, "reason": "el_gringo"}, {"card": c}, (seat, source)))
+
+
+def eliminate(state: GameState, ev: Events, seat: int, killer: int | None) -> None:
+    """Takes seat out of the game: reveals its role, passes its cards on, checks the end, pays out."""
+    p = state.players[seat]
+    p.alive = False
+    p.life = 0
+    state.requests = [r for r in state.requests if r.seat != seat]
+    ev.append(Event("eliminated", {"seat": seat, "role": p.role, "killer": killer}))
+    cards = p.hand + p.in_play
+    p.hand, p.in_play = [], []
+    vulture = next((q for q in state.players if q.alive and q.character == VULTURE_SAM), None)
+    if vulture is not None and cards:
+        vulture.hand.extend(cards)
+        ev.append(Event("vulture", {"seat": vulture.seat, "from": seat, "count": len(cards)}, {"cards": cards}, (vulture.seat,)))
+    elif cards:
+        state.discard.extend(cards)
+        ev.append(Event("discard_all", {"seat": seat, "cards": cards}))
+    side = winner([q.role for q in state.players if q.alive])
+    if side is not None:
+        state.winner = side
+        state.phase = OVER
+        state.requests = []
+        ev.append(Event("game_over", {"winner": side, "roles": [q.role for q in state.players]}))
+        return
+    if killer is None or killer == seat or not state.players[killer].alive:
+        return
+    if p.role == OUTLAW:
+        draw(state, ev, killer, REWARD_CARDS, "reward")
+    elif p.role == DEPUTY and state.players[killer].role == SHERIFF:
+        k = state.players[killer]
+        lost = k.hand + k.in_play
+        k.hand, k.in_play = [], []
+        state.discard.extend(lost)
+        ev.append(Event("penalty", {"seat": killer, "cards": lost}))

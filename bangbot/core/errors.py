@@ -1,0 +1,30 @@
+"""Typed errors of the rules core."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bangbot.core.actions import Action
+
+
+class RulesError(Exception):
+    """Base of every error the rules core raises."""
+
+
+class IllegalAction(RulesError):
+    """An action that legal_actions does not list for that seat; names the legal ones."""
+
+    def __init__(self, seat: int, action: Action, legal: list[Action]) -> None:
+        self.seat = seat
+        self.action = action
+        self.legal = legal
+        super().__init__(f"seat {seat} may not {action!r}; legal: {legal!r}")
+
+
+class GameOver(RulesError):
+    """The game has ended: nothing more can be played."""
+
+
+class BadNotation(RulesError):
+    """A text that is not an action in the notation."""

@@ -1,0 +1,176 @@
+"""Moves the game on by itself wherever nobody has a real choice: turn start, phase 1, forced answers."""
+
+from __future__ import annotations
+
+from bangbot.core.actions import EndTurn
+from bangbot.core.cards import DYNAMITE, JAIL, SPADES, Card, is_red
+from bangbot.core.characters import (
+    BLACK_JACK,
+    JESSE_JONES,
+    KIT_CARLSON,
+    PEDRO_RAMIREZ,
+    SUZY_LAFAYETTE,
+)
+from bangbot.core.effects import Events, check, draw, hurt, take_from_deck
+from bangbot.core.events import Event
+from bangbot.core.legal import play_actions, request_actions
+from bangbot.core.notation import to_text
+from bangbot.core.options import LEFT
+from bangbot.core.requests import DrawChoice, DuelTurn, KitChoice
+from bangbot.core.resolve import resolve
+from bangbot.core.state import (
+    CARD_KIND,
+    DISCARD_PHASE,
+    DRAW_PHASE,
+    DYNAMITE_PHASE,
+    JAIL_PHASE,
+    PLAY_PHASE,
+    GameState,
+    card,
+)
+
+DYNAMITE_DAMAGE = 3
+PHASE1_CARDS = 2
+KIT_CARLSON_LOOKS = 3
+
+
+def settle(state: GameState, ev: Events) -> None:
+    """Resolves everything that needs no decision, until some seat must choose or the game ends."""
+    while state.winner is None:
+        suzy_draws(state, ev)
+        if resolve_forced(state, ev):
+            continue
+        if state.requests or not advance(state, ev):
+            return
+
+
+def resolve_forced(state: GameState, ev: Events) -> bool:
+    """Applies the answer of the first pending decision that has only one; returns whether it did."""
+    for r in state.requests:
+        options = request_actions(state, r)
+        if len(options) == 1:
+            ev.append(Event("auto", {"seat": r.seat, "action": to_text(options[0])}))
+            resolve(state, ev, r.seat, options[0])
+            return True
+    return False
+
+
+def suzy_draws(state: GameState, ev: Events) -> None:
+    """Suzy Lafayette draws a card whenever her hand is empty, except while she is in a Duel."""
+    for p in state.players:
+        if p.alive and p.character == SUZY_LAFAYETTE and not p.hand and not in_duel(state, p.seat):
+            draw(state, ev, p.seat, 1, SUZY_LAFAYETTE)
+
+
+def in_duel(state: GameState, seat: int) -> bool:
+    """Returns whether seat is one of the two players of a Duel still going on."""
+    return any(isinstance(r, DuelTurn) and seat in (r.seat, r.opponent) for r in state.requests)
+
+
+def advance(state: GameState, ev: Events) -> bool:
+    """Takes one automatic step of the turn; returns False when the player whose turn it is must act."""
+    p = state.players[state.turn]
+    if not p.alive:
+        next_turn(state, ev)
+        return True
+    phase = state.phase
+    if phase == DYNAMITE_PHASE:
+        state.phase = JAIL_PHASE
+        if p.has_in_play(DYNAMITE):
+            dynamite_check(state, ev)
+    elif phase == JAIL_PHASE:
+        state.phase = DRAW_PHASE
+        if p.has_in_play(JAIL):
+            jail_check(state, ev)
+    elif phase == DRAW_PHASE:
+        state.phase = PLAY_PHASE
+        phase_one(state, ev)
+    elif phase == PLAY_PHASE:
+        if len(play_actions(state, state.turn)) > 1:
+            return False
+        ev.append(Event("auto", {"seat": state.turn, "action": to_text(EndTurn())}))
+        state.phase = DISCARD_PHASE
+    elif phase == DISCARD_PHASE:
+        if len(p.hand) > p.life:
+            return False
+        next_turn(state, ev)
+    return True
+
+
+def next_turn(state: GameState, ev: Events) -> None:
+    """Passes the turn to the next living player, who starts with the start-of-turn checks."""
+    state.turn = state.next_alive(state.turn)
+    state.phase = DYNAMITE_PHASE
+    state.bangs_played = 0
+    state.turn_number += 1
+    ev.append(Event("turn", {"seat": state.turn, "number": state.turn_number}))
+
+
+def dynamite_safe(c: Card) -> bool:
+    """Returns whether a Dynamite check does not explode (anything but ♠2–9)."""
+    return not (c.suit == SPADES and 2 <= c.rank <= 9)
+
+
+def dynamite_check(state: GameState, ev: Events) -> None:
+    """Checks the Dynamite of the player whose turn it is: it explodes or moves on."""
+    seat = state.turn
+    p = state.players[seat]
+    dyn = next(c for c in p.in_play if CARD_KIND[c] == DYNAMITE)
+    if check(state, ev, seat, DYNAMITE, dynamite_safe):
+        step = 1 if state.config.options.dynamite_passes == LEFT else -1
+        receiver = state.next_alive(seat, step)
+        p.in_play.remove(dyn)
+        state.players[receiver].in_play.append(dyn)
+        ev.append(Event("dynamite_passed", {"seat": seat, "to": receiver}))
+        return
+    p.in_play.remove(dyn)
+    state.discard.append(dyn)
+    ev.append(Event("exploded", {"seat": seat}))
+    hurt(state, ev, seat, DYNAMITE_DAMAGE, None, DYNAMITE)
+
+
+def jail_check(state: GameState, ev: Events) -> None:
+    """Checks the Jail of the player whose turn it is: free, or the turn (or phases 1–2) is lost."""
+    seat = state.turn
+    p = state.players[seat]
+    jail = next(c for c in p.in_play if CARD_KIND[c] == JAIL)
+    suits = state.config.options.jail_free_suits
+    free = check(state, ev, seat, JAIL, lambda c: c.suit in suits)
+    p.in_play.remove(jail)
+    state.discard.append(jail)
+    ev.append(Event("jail", {"seat": seat, "free": free}))
+    if free:
+        return
+    if state.config.options.jail_skips_discard_phase:
+        next_turn(state, ev)
+    else:
+        state.phase = DISCARD_PHASE
+
+
+def phase_one(state: GameState, ev: Events) -> None:
+    """Draws phase 1's cards, or asks Jesse Jones, Pedro Ramirez and Kit Carlson where from."""
+    seat = state.turn
+    p = state.players[seat]
+    if p.character == JESSE_JONES and any(state.players[t].hand for t in state.others_in_order(seat)):
+        state.requests.append(DrawChoice(seat, 1))
+    elif p.character == PEDRO_RAMIREZ and state.discard:
+        state.requests.append(DrawChoice(seat, 1))
+    elif p.character == KIT_CARLSON:
+        looked = take_from_deck(state, ev, KIT_CARLSON_LOOKS)
+        if len(looked) > PHASE1_CARDS:
+            state.requests.append(KitChoice(seat, tuple(looked)))
+            ev.append(Event("look", {"seat": seat, "count": len(looked)}, {"cards": looked}, (seat,)))
+        else:
+            p.hand.extend(looked)
+            ev.append(Event("draw", {"seat": seat, "count": len(looked), "reason": "phase1"}, {"cards": looked}, (seat,)))
+    elif p.character == BLACK_JACK:
+        first = draw(state, ev, seat, 1, "phase1")
+        second = take_from_deck(state, ev, 1)
+        p.hand.extend(second)
+        if second:
+            shown = second[0]
+            ev.append(Event("reveal", {"seat": seat, "card": shown, "reason": BLACK_JACK}))
+            if is_red(card(shown)) and first is not None:
+                draw(state, ev, seat, 1, BLACK_JACK)
+    else:
+        draw(state, ev, seat, PHASE1_CARDS, "phase1")

@@ -1,0 +1,230 @@
+"""Lists the legal actions of a seat: the one source of truth for buttons, AI and validation."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from bangbot.core.actions import (
+    HAND,
+    Action,
+    Answer,
+    Discard,
+    DrawDeck,
+    DrawDiscard,
+    DrawHand,
+    EndTurn,
+    Heal,
+    Pass,
+    Pick,
+    Play,
+    PutBack,
+)
+from bangbot.core.cards import (
+    BANG,
+    BEER,
+    CAT_BALOU,
+    DUEL,
+    JAIL,
+    MISSED,
+    PANIC,
+    VOLCANIC,
+    Border,
+)
+from bangbot.core.characters import (
+    CALAMITY_JANET,
+    JESSE_JONES,
+    PEDRO_RAMIREZ,
+    SID_KETCHUM,
+    WILLY_THE_KID,
+)
+from bangbot.core.requests import (
+    DrawChoice,
+    DuelTurn,
+    Dying,
+    IndiansRespond,
+    KitChoice,
+    Request,
+    Respond,
+    StorePick,
+)
+from bangbot.core.roles import SHERIFF
+from bangbot.core.state import CARD_KIND, DISCARD_PHASE, PLAY_PHASE, GameState, Player, kind_of
+from bangbot.core.table import distance, weapon_range
+
+
+def awaiting(state: GameState) -> tuple[int, ...]:
+    """Returns the seats that must decide now, in resolution order (empty once the game is over)."""
+    if state.winner is not None:
+        return ()
+    if state.requests:
+        seen: list[int] = []
+        for r in state.requests:
+            if r.seat not in seen:
+                seen.append(r.seat)
+        return tuple(seen)
+    if state.phase in (PLAY_PHASE, DISCARD_PHASE):
+        return (state.turn,)
+    return ()
+
+
+def request_of(state: GameState, seat: int) -> Request | None:
+    """Returns the first pending decision of seat, if any."""
+    for r in state.requests:
+        if r.seat == seat:
+            return r
+    return None
+
+
+def legal_actions(state: GameState, seat: int) -> list[Action]:
+    """Returns every action seat may take now; empty when seat is not being asked."""
+    if state.winner is not None:
+        return []
+    if state.requests:
+        r = request_of(state, seat)
+        return [] if r is None else request_actions(state, r)
+    if seat != state.turn:
+        return []
+    if state.phase == PLAY_PHASE:
+        return play_actions(state, seat)
+    if state.phase == DISCARD_PHASE:
+        return discard_actions(state, seat)
+    return []
+
+
+def bang_like(p: Player) -> list[int]:
+    """Returns the hand cards p may use as a BANG! (Calamity Janet adds her Missed!)."""
+    calamity = p.character == CALAMITY_JANET
+    return [c for c in p.hand if CARD_KIND[c] == BANG or (calamity and CARD_KIND[c] == MISSED)]
+
+
+def missed_like(p: Player) -> list[int]:
+    """Returns the hand cards p may use as a Missed! (Calamity Janet adds her BANG!)."""
+    calamity = p.character == CALAMITY_JANET
+    return [c for c in p.hand if CARD_KIND[c] == MISSED or (calamity and CARD_KIND[c] == BANG)]
+
+
+def beer_works(state: GameState) -> bool:
+    """Returns whether Beer heals: not once only two players are left."""
+    return state.alive_count() > 2
+
+
+def rescue_potential(state: GameState, hand: list[int], p: Player) -> int:
+    """Returns how many lives p could regain at once from hand with Beer and Sid Ketchum."""
+    beers = sum(1 for c in hand if CARD_KIND[c] == BEER) if beer_works(state) else 0
+    if p.character != SID_KETCHUM:
+        return beers
+    return beers + (len(hand) - beers) // state.config.options.sid_ketchum_cost
+
+
+def heal_actions(state: GameState, p: Player, hand: list[int]) -> list[Action]:
+    """Returns Sid Ketchum's ways of discarding cards for a life from hand."""
+    cost = state.config.options.sid_ketchum_cost
+    if p.character != SID_KETCHUM or len(hand) < cost:
+        return []
+    return [Heal(combo) for combo in combinations(sorted(hand), cost)]
+
+
+def request_actions(state: GameState, r: Request) -> list[Action]:
+    """Returns the answers open to the seat of a pending decision."""
+    p = state.players[r.seat]
+    out: list[Action]
+    if isinstance(r, Respond):
+        out = [Answer(c) for c in missed_like(p)]
+        out.append(Pass())
+        return out
+    if isinstance(r, IndiansRespond | DuelTurn):
+        out = [Answer(c) for c in bang_like(p)]
+        out.append(Pass())
+        return out
+    if isinstance(r, Dying):
+        return dying_actions(state, r, p)
+    if isinstance(r, StorePick):
+        return [Pick(c) for c in r.cards]
+    if isinstance(r, KitChoice):
+        return [PutBack(c) for c in r.cards]
+    if isinstance(r, DrawChoice):
+        return draw_choices(state, r, p)
+    raise AssertionError(f"unknown request {r!r}")
+
+
+def dying_actions(state: GameState, r: Dying, p: Player) -> list[Action]:
+    """Returns the rescues that can still save a dying seat, and going out of the game."""
+    out: list[Action] = []
+    if rescue_potential(state, p.hand, p) >= r.needed:
+        if beer_works(state):
+            out.extend(Answer(c) for c in p.hand if CARD_KIND[c] == BEER)
+        for h in heal_actions(state, p, p.hand):
+            assert isinstance(h, Heal)
+            rest = [c for c in p.hand if c not in h.cards]
+            if rescue_potential(state, rest, p) >= r.needed - 1:
+                out.append(h)
+    out.append(Pass())
+    return out
+
+
+def draw_choices(state: GameState, r: DrawChoice, p: Player) -> list[Action]:
+    """Returns where Jesse Jones or Pedro Ramirez may take a phase-1 card from."""
+    out: list[Action] = [DrawDeck()]
+    if p.character == JESSE_JONES:
+        out.extend(DrawHand(t) for t in state.others_in_order(p.seat) if state.players[t].hand)
+    if p.character == PEDRO_RAMIREZ and state.discard:
+        out.append(DrawDiscard())
+    return out
+
+
+def can_bang(state: GameState, p: Player) -> bool:
+    """Returns whether p may still play a BANG! this turn."""
+    return state.bangs_played == 0 or p.character == WILLY_THE_KID or p.has_in_play(VOLCANIC)
+
+
+def play_actions(state: GameState, seat: int) -> list[Action]:
+    """Returns the phase-2 actions of the player whose turn it is."""
+    p = state.players[seat]
+    others = state.others_in_order(seat)
+    reach = weapon_range(state, seat)
+    dist = {t: distance(state, seat, t) for t in others}
+    in_range = [t for t in others if dist[t] <= reach]
+    near = [t for t in others if dist[t] <= 1]
+    bang_ok = can_bang(state, p)
+    calamity = p.character == CALAMITY_JANET
+    out: list[Action] = []
+    for c in p.hand:
+        kind = CARD_KIND[c]
+        if kind == BANG or (kind == MISSED and calamity):
+            if bang_ok:
+                out.extend(Play(c, t) for t in in_range)
+        elif kind == MISSED:
+            continue
+        elif kind in (PANIC, CAT_BALOU):
+            targets = near if kind == PANIC else others
+            for t in [*targets, seat]:
+                q = state.players[t]
+                if q.hand and t != seat:
+                    out.append(Play(c, t, HAND))
+                out.extend(Play(c, t, x) for x in q.in_play)
+        elif kind == DUEL:
+            out.extend(Play(c, t) for t in others)
+        elif kind == JAIL:
+            out.extend(
+                Play(c, t)
+                for t in others
+                if state.players[t].role != SHERIFF and not state.players[t].has_in_play(JAIL)
+            )
+        elif kind_of(c).border is Border.BLUE:
+            if not p.has_in_play(kind):
+                out.append(Play(c))
+        else:
+            out.append(Play(c))
+    if p.life < p.max_life:
+        out.extend(heal_actions(state, p, p.hand))
+    out.append(EndTurn())
+    return out
+
+
+def discard_actions(state: GameState, seat: int) -> list[Action]:
+    """Returns the phase-3 discards (and Sid Ketchum's heals) of a hand over its limit."""
+    p = state.players[seat]
+    out: list[Action] = [Discard(c) for c in p.hand]
+    if p.life < p.max_life:
+        out.extend(heal_actions(state, p, p.hand))
+    return out

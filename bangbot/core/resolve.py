@@ -1,0 +1,316 @@
+"""Carries out one legal action on a state, in place, appending what happened to the events."""
+
+from __future__ import annotations
+
+from bangbot.core.actions import (
+    HAND,
+    Action,
+    Answer,
+    Discard,
+    DrawDeck,
+    DrawDiscard,
+    DrawHand,
+    EndTurn,
+    Heal,
+    Pass,
+    Pick,
+    Play,
+    PutBack,
+)
+from bangbot.core.cards import (
+    BANG,
+    BARREL,
+    BEER,
+    CAT_BALOU,
+    DUEL,
+    GATLING,
+    GENERAL_STORE,
+    HEARTS,
+    INDIANS,
+    JAIL,
+    MISSED,
+    PANIC,
+    SALOON,
+    STAGECOACH,
+    WELLS_FARGO,
+    Border,
+)
+from bangbot.core.characters import JOURDONNAIS, PEDRO_RAMIREZ, SLAB_THE_KILLER
+from bangbot.core.effects import (
+    Events,
+    after_damage,
+    check,
+    discard_from_hand,
+    draw,
+    eliminate,
+    heal,
+    hurt,
+    random_hand_card,
+    take_from_deck,
+)
+from bangbot.core.events import Event
+from bangbot.core.legal import beer_works, request_of
+from bangbot.core.requests import (
+    DrawChoice,
+    DuelTurn,
+    Dying,
+    IndiansRespond,
+    KitChoice,
+    Respond,
+    StorePick,
+)
+from bangbot.core.state import CARD_KIND, DISCARD_PHASE, GameState, kind_of
+
+STAGECOACH_CARDS = 2
+WELLS_FARGO_CARDS = 3
+
+
+def resolve(state: GameState, ev: Events, seat: int, action: Action) -> None:
+    """Applies a legal action of seat to state."""
+    r = request_of(state, seat) if state.requests else None
+    if r is None:
+        resolve_turn_action(state, ev, seat, action)
+        return
+    if isinstance(r, Respond):
+        resolve_respond(state, ev, r, action)
+    elif isinstance(r, IndiansRespond):
+        replace_request(state, r, None)
+        if isinstance(action, Answer):
+            discard_from_hand(state, seat, action.card)
+            ev.append(Event("answer", {"seat": seat, "card": action.card, "against": INDIANS}))
+        else:
+            hurt(state, ev, seat, 1, r.attacker, INDIANS)
+    elif isinstance(r, DuelTurn):
+        resolve_duel(state, ev, r, action)
+    elif isinstance(r, Dying):
+        resolve_dying(state, ev, r, action)
+    elif isinstance(r, StorePick):
+        assert isinstance(action, Pick)
+        state.players[seat].hand.append(action.card)
+        rest = tuple(c for c in r.cards if c != action.card)
+        nxt = StorePick(r.order[0], rest, r.order[1:]) if rest and r.order else None
+        replace_request(state, r, nxt)
+        if rest and nxt is None:
+            state.discard.extend(rest)
+        ev.append(Event("pick", {"seat": seat, "card": action.card}))
+    elif isinstance(r, KitChoice):
+        assert isinstance(action, PutBack)
+        kept = [c for c in r.cards if c != action.card]
+        state.players[seat].hand.extend(kept)
+        state.deck.append(action.card)
+        replace_request(state, r, None)
+        ev.append(Event("put_back", {"seat": seat}, {"card": action.card, "kept": kept}, (seat,)))
+    elif isinstance(r, DrawChoice):
+        resolve_draw_choice(state, ev, r, action)
+
+
+def replace_request(state: GameState, old: object, new: object) -> None:
+    """Replaces a pending decision in place, or removes it when new is None."""
+    i = next(i for i, r in enumerate(state.requests) if r is old)
+    if new is None:
+        del state.requests[i]
+    else:
+        state.requests[i] = new  # type: ignore[call-overload]
+
+
+def resolve_turn_action(state: GameState, ev: Events, seat: int, action: Action) -> None:
+    """Applies an action of the player whose turn it is, outside any pending decision."""
+    p = state.players[seat]
+    if isinstance(action, Play):
+        play_card(state, ev, seat, action)
+    elif isinstance(action, Heal):
+        sid_heal(state, ev, seat, action)
+    elif isinstance(action, EndTurn):
+        state.phase = DISCARD_PHASE
+        ev.append(Event("end_play", {"seat": seat}))
+    elif isinstance(action, Discard):
+        discard_from_hand(state, seat, action.card)
+        ev.append(Event("discard", {"seat": seat, "card": action.card, "hand": len(p.hand)}))
+    else:
+        raise AssertionError(f"unexpected {action!r}")
+
+
+def sid_heal(state: GameState, ev: Events, seat: int, action: Heal) -> None:
+    """Sid Ketchum discards the chosen cards and regains one life."""
+    for c in action.cards:
+        discard_from_hand(state, seat, c)
+    heal(state, seat, 1)
+    ev.append(Event("heal", {"seat": seat, "cards": list(action.cards), "life": state.players[seat].life}))
+
+
+def attack(state: GameState, ev: Events, target: int, attacker: int, source: str, needed: int) -> None:
+    """Aims a BANG! effect at target: Jourdonnais and Barrel check first, then target may answer."""
+    p = state.players[target]
+    if p.character == JOURDONNAIS and needed > 0 and check(state, ev, target, JOURDONNAIS, is_heart):
+        needed -= 1
+    if p.has_in_play(BARREL) and needed > 0 and check(state, ev, target, BARREL, is_heart):
+        needed -= 1
+    if needed == 0:
+        ev.append(Event("dodged", {"seat": target, "attacker": attacker, "source": source}))
+        return
+    state.requests.append(Respond(target, attacker, source, needed))
+
+
+def is_heart(c: object) -> bool:
+    """Returns whether a checked card is a heart."""
+    return getattr(c, "suit", None) == HEARTS
+
+
+def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
+    """Plays a card from the hand: a brown card's effect, or a blue card into play."""
+    p = state.players[seat]
+    c, t = action.card, action.target
+    kind = CARD_KIND[c]
+    p.hand.remove(c)
+    ev.append(Event("play", {"seat": seat, "card": c, "target": t, "target_card": action.target_card}))
+    if kind_of(c).border is Border.BLUE:
+        put_in_play(state, ev, seat, c, t)
+        return
+    state.discard.append(c)
+    if kind in (BANG, MISSED):
+        assert t is not None
+        state.bangs_played += 1
+        attack(state, ev, t, seat, BANG, 2 if p.character == SLAB_THE_KILLER else 1)
+    elif kind == BEER:
+        if beer_works(state):
+            heal(state, seat, 1)
+        ev.append(Event("life", {"seat": seat, "life": p.life}))
+    elif kind == SALOON:
+        for q in state.players:
+            if q.alive:
+                heal(state, q.seat, 1)
+        ev.append(Event("saloon", {"lives": [q.life for q in state.players]}))
+    elif kind == STAGECOACH:
+        draw(state, ev, seat, STAGECOACH_CARDS, STAGECOACH)
+    elif kind == WELLS_FARGO:
+        draw(state, ev, seat, WELLS_FARGO_CARDS, WELLS_FARGO)
+    elif kind == GENERAL_STORE:
+        shown = take_from_deck(state, ev, state.alive_count())
+        ev.append(Event("store", {"seat": seat, "cards": shown}))
+        if shown:
+            state.requests.append(StorePick(seat, tuple(shown), tuple(state.others_in_order(seat))))
+    elif kind in (PANIC, CAT_BALOU):
+        assert t is not None and action.target_card is not None
+        take_or_discard(state, ev, seat, t, action.target_card, steal=kind == PANIC)
+    elif kind == GATLING:
+        for other in state.others_in_order(seat):
+            attack(state, ev, other, seat, GATLING, 1)
+    elif kind == INDIANS:
+        state.requests.extend(IndiansRespond(o, seat) for o in state.others_in_order(seat))
+    elif kind == DUEL:
+        assert t is not None
+        state.requests.append(DuelTurn(t, seat, seat))
+
+
+def put_in_play(state: GameState, ev: Events, seat: int, c: int, target: int | None) -> None:
+    """Puts a blue card in front of its player (Jail: in front of target), replacing a weapon."""
+    if CARD_KIND[c] == JAIL:
+        assert target is not None
+        state.players[target].in_play.append(c)
+        return
+    p = state.players[seat]
+    if kind_of(c).is_weapon:
+        old = p.weapon()
+        if old is not None:
+            p.in_play.remove(old)
+            state.discard.append(old)
+            ev.append(Event("replaced", {"seat": seat, "card": old}))
+    p.in_play.append(c)
+
+
+def take_or_discard(state: GameState, ev: Events, seat: int, target: int, which: int, steal: bool) -> None:
+    """Panic! takes, Cat Balou discards, a random hand card or a chosen card in play of target."""
+    q = state.players[target]
+    if which == HAND:
+        c = random_hand_card(state, target)
+    else:
+        q.in_play.remove(c := which)
+    if steal:
+        state.players[seat].hand.append(c)
+        public = {"seat": seat, "from": target, "from_hand": which == HAND}
+        if which == HAND:
+            ev.append(Event("steal", {**public, "reason": PANIC}, {"card": c}, (seat, target)))
+        else:
+            ev.append(Event("steal", {**public, "reason": PANIC, "card": c}))
+    else:
+        state.discard.append(c)
+        ev.append(Event("discarded", {"seat": target, "card": c, "by": seat, "from_hand": which == HAND}))
+
+
+def resolve_respond(state: GameState, ev: Events, r: Respond, action: Action) -> None:
+    """A target of a BANG! effect answers with a Missed! effect or takes the hit."""
+    if isinstance(action, Answer):
+        discard_from_hand(state, r.seat, action.card)
+        ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": r.source}))
+        if r.needed > 1:
+            replace_request(state, r, Respond(r.seat, r.attacker, r.source, r.needed - 1))
+        else:
+            replace_request(state, r, None)
+            ev.append(Event("dodged", {"seat": r.seat, "attacker": r.attacker, "source": r.source}))
+        return
+    replace_request(state, r, None)
+    hurt(state, ev, r.seat, 1, r.attacker, r.source)
+
+
+def resolve_duel(state: GameState, ev: Events, r: DuelTurn, action: Action) -> None:
+    """A duellist discards a BANG! (the other answers next) or loses a life and the Duel ends."""
+    if isinstance(action, Answer):
+        discard_from_hand(state, r.seat, action.card)
+        ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": DUEL}))
+        replace_request(state, r, DuelTurn(r.opponent, r.initiator, r.seat))
+        return
+    replace_request(state, r, None)
+    source = None if r.seat == r.initiator else r.initiator
+    hurt(state, ev, r.seat, 1, source, DUEL)
+
+
+def resolve_dying(state: GameState, ev: Events, r: Dying, action: Action) -> None:
+    """A dying seat drinks a Beer or uses Sid Ketchum's ability, or goes out of the game."""
+    if isinstance(action, Pass):
+        replace_request(state, r, None)
+        eliminate(state, ev, r.seat, r.killer)
+        return
+    if isinstance(action, Answer):
+        discard_from_hand(state, r.seat, action.card)
+        ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": "dying"}))
+    else:
+        assert isinstance(action, Heal)
+        for c in action.cards:
+            discard_from_hand(state, r.seat, c)
+        ev.append(Event("heal", {"seat": r.seat, "cards": list(action.cards), "life": 0}))
+    if r.needed > 1:
+        replace_request(state, r, Dying(r.seat, r.killer, r.needed - 1, r.damage))
+        return
+    replace_request(state, r, None)
+    state.players[r.seat].life = 1
+    ev.append(Event("saved", {"seat": r.seat, "life": 1}))
+    after_damage(state, ev, r.seat, r.damage, r.killer)
+
+
+def resolve_draw_choice(state: GameState, ev: Events, r: DrawChoice, action: Action) -> None:
+    """Jesse Jones or Pedro Ramirez takes a phase-1 card from where they chose."""
+    seat = r.seat
+    p = state.players[seat]
+    replace_request(state, r, None)
+    if isinstance(action, DrawDeck):
+        draw(state, ev, seat, 1, "phase1")
+    elif isinstance(action, DrawHand):
+        c = random_hand_card(state, action.target)
+        p.hand.append(c)
+        ev.append(Event("steal", {"seat": seat, "from": action.target, "reason": "jesse_jones", "from_hand": True}, {"card": c}, (seat, action.target)))
+    else:
+        assert isinstance(action, DrawDiscard)
+        c = state.discard.pop()
+        p.hand.append(c)
+        ev.append(Event("take_discard", {"seat": seat, "card": c}))
+    if r.step == 1:
+        second_from_discard = (
+            isinstance(action, DrawDiscard)
+            and p.character == PEDRO_RAMIREZ
+            and state.config.options.pedro_second_from_discard
+            and state.discard
+        )
+        if second_from_discard:
+            state.requests.append(DrawChoice(seat, 2))
+        else:
+            draw(state, ev, seat, 1, "phase1")

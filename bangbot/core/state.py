@@ -1,0 +1,158 @@
+"""The whole game state: players, cards, turn, pending decisions and the generator."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bangbot.core.cards import BASE_DECK, KINDS, Card, CardKind
+from bangbot.core.options import RuleOptions, preset
+from bangbot.core.requests import KitChoice, Request, StorePick
+
+SCHEMA_VERSION = 1
+
+# Phases of a turn: the start-of-turn checks, then the rulebooks' three phases.
+DYNAMITE_PHASE = "dynamite"
+JAIL_PHASE = "jail"
+DRAW_PHASE = "draw"
+PLAY_PHASE = "play"
+DISCARD_PHASE = "discard"
+OVER = "over"
+
+CARD_KIND: tuple[str, ...] = tuple(c.kind for c in BASE_DECK)
+
+
+def card(index: int) -> Card:
+    """Returns the physical card with this index."""
+    return BASE_DECK[index]
+
+
+def kind_of(index: int) -> CardKind:
+    """Returns the kind of the card with this index."""
+    return KINDS[CARD_KIND[index]]
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """How a game is set up: table size, rule preset and options, simplified deck, ruleset."""
+
+    players: int
+    preset: str = "standard"
+    simplified: bool = False
+    ruleset: str = "base"
+    options: RuleOptions = field(default_factory=RuleOptions)
+
+    @staticmethod
+    def with_preset(players: int, name: str = "standard", simplified: bool = False) -> GameConfig:
+        """Returns a base-game config using a named rule preset."""
+        return GameConfig(players, name, simplified, "base", preset(name))
+
+
+@dataclass(slots=True)
+class Player:
+    """One seat at the table and the character its player controls."""
+
+    seat: int
+    character: str
+    role: str
+    life: int
+    max_life: int
+    hand: list[int]
+    in_play: list[int]
+    alive: bool = True
+
+    def copy(self) -> Player:
+        """Returns an independent copy."""
+        return Player(
+            self.seat,
+            self.character,
+            self.role,
+            self.life,
+            self.max_life,
+            list(self.hand),
+            list(self.in_play),
+            self.alive,
+        )
+
+    def has_in_play(self, kind: str) -> bool:
+        """Returns whether a card of this kind lies in front of the player."""
+        return any(CARD_KIND[c] == kind for c in self.in_play)
+
+    def weapon(self) -> int | None:
+        """Returns the weapon card in play, or None for the Colt .45."""
+        for c in self.in_play:
+            if kind_of(c).is_weapon:
+                return c
+        return None
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything needed to continue the game; the deck's and discard pile's top is the end."""
+
+    config: GameConfig
+    seed: int
+    rng: int
+    players: list[Player]
+    deck: list[int]
+    discard: list[int]
+    turn: int
+    phase: str
+    bangs_played: int = 0
+    requests: list[Request] = field(default_factory=list)
+    winner: str | None = None
+    turn_number: int = 1
+    version: int = 0
+
+    def copy(self) -> GameState:
+        """Returns an independent copy (requests are immutable and shared)."""
+        return GameState(
+            self.config,
+            self.seed,
+            self.rng,
+            [p.copy() for p in self.players],
+            list(self.deck),
+            list(self.discard),
+            self.turn,
+            self.phase,
+            self.bangs_played,
+            list(self.requests),
+            self.winner,
+            self.turn_number,
+            self.version,
+        )
+
+    def alive_seats(self) -> list[int]:
+        """Returns the seats still in the game, in seat order."""
+        return [p.seat for p in self.players if p.alive]
+
+    def alive_count(self) -> int:
+        """Returns how many players are still in the game."""
+        return sum(1 for p in self.players if p.alive)
+
+    def next_alive(self, seat: int, step: int = 1) -> int:
+        """Returns the nearest living seat after seat in the direction step (+1 left, -1 right)."""
+        n = len(self.players)
+        s = (seat + step) % n
+        while not self.players[s].alive:
+            s = (s + step) % n
+        return s
+
+    def others_in_order(self, seat: int) -> list[int]:
+        """Returns the other living seats clockwise, starting with the one after seat."""
+        out = []
+        s = self.next_alive(seat)
+        while s != seat:
+            out.append(s)
+            s = self.next_alive(s)
+        return out
+
+    def all_cards(self) -> list[int]:
+        """Returns every card index the state holds, wherever it lies."""
+        out = list(self.deck) + list(self.discard)
+        for p in self.players:
+            out += p.hand
+            out += p.in_play
+        for r in self.requests:
+            if isinstance(r, StorePick | KitChoice):
+                out += r.cards
+        return out
