@@ -1,5 +1,85 @@
-"""Command line entry point (placeholder until the engine lands)."""
+"""The bangbot command: play, scenario, selfplay and bench."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
 
 
-def main() -> None:
-    """Runs the bangbot command."""
+def cmd_scenario(args: argparse.Namespace) -> int:
+    """Runs a scenario file and prints the resulting state as JSON; 1 when a step is not legal."""
+    from bangbot.core.scenario import ScenarioError, run
+
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            data = json.load(f)
+        _, result = run(data)
+    except ScenarioError as e:
+        print(json.dumps({"error": str(e), "step": e.step, "legal": e.legal}, ensure_ascii=False), file=sys.stderr)
+        return 1
+    except (OSError, ValueError, KeyError) as e:
+        print(json.dumps({"error": f"{type(e).__name__}: {e}"}, ensure_ascii=False), file=sys.stderr)
+        return 2
+    print(json.dumps(result, ensure_ascii=False, indent=2))
+    return 0
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    """Plays random games with invariant checks and prints a JSON summary; 1 on any violation."""
+    from bangbot.selfplay import run_selfplay
+
+    summary = run_selfplay(args.games, args.players, args.seed, preset=args.preset, simplified=args.simplified)
+    print(json.dumps(summary, indent=2))
+    return 1 if summary["invariant_violations"] else 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Runs a benchmark and prints its figures."""
+    if args.what == "engine":
+        from bangbot.bench.engine import main as bench_engine
+
+        bench_engine(args.games)
+        return 0
+    print(f"unknown benchmark {args.what!r}", file=sys.stderr)
+    return 2
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Plays one self-play game and prints its public log (until the terminal game lands)."""
+    from bangbot.selfplay import demo
+
+    for line in demo(args.players, args.seed):
+        print(line)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Returns the argument parser of the bangbot command."""
+    parser = argparse.ArgumentParser(prog="bangbot", description="BANG! by message")
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=None)
+    parser.set_defaults(func=cmd_play)
+    sub = parser.add_subparsers(dest="command")
+    sc = sub.add_parser("scenario", help="run a JSON scenario and print the resulting state")
+    sc.add_argument("file")
+    sc.set_defaults(func=cmd_scenario)
+    sp = sub.add_parser("selfplay", help="play random games and check invariants")
+    sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("--players", type=int, default=7)
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--preset", default="standard")
+    sp.add_argument("--simplified", action="store_true")
+    sp.set_defaults(func=cmd_selfplay)
+    bn = sub.add_parser("bench", help="print performance figures")
+    bn.add_argument("what", choices=["engine"])
+    bn.add_argument("--games", type=int, default=300)
+    bn.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Runs the bangbot command and exits with its status."""
+    args = build_parser().parse_args(argv)
+    sys.exit(args.func(args))

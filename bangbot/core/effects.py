@@ -40,9 +40,7 @@ def draw(state: GameState, ev: Events, seat: int, n: int, reason: str) -> list[i
     """Seat draws n cards from the deck into its hand; only seat sees which."""
     cards = take_from_deck(state, ev, n)
     state.players[seat].hand.extend(cards)
-    ev.append(
-        Event("draw", {"seat": seat, "count": len(cards), "reason": reason}, {"cards": cards}, (seat,))
-    )
+    ev.append(Event("draw", {"seat": seat, "count": len(cards), "reason": reason}, {"cards": cards}, (seat,)))
     return cards
 
 
@@ -59,9 +57,7 @@ def discard_from_hand(state: GameState, seat: int, c: int) -> None:
     state.discard.append(c)
 
 
-def check(
-    state: GameState, ev: Events, seat: int, reason: str, success: Callable[[Card], bool]
-) -> bool:
+def check(state: GameState, ev: Events, seat: int, reason: str, success: Callable[[Card], bool]) -> bool:
     """Draws a check for seat (two cards for Lucky Duke, who keeps the better) and discards it."""
     count = 2 if state.players[seat].character == LUCKY_DUKE else 1
     drawn = take_from_deck(state, ev, count)
@@ -72,9 +68,7 @@ def check(
     state.discard.extend(c for c in drawn if c != chosen)
     state.discard.append(chosen)
     ok = bool(good)
-    ev.append(
-        Event("check", {"seat": seat, "reason": reason, "cards": drawn, "chosen": chosen, "ok": ok})
-    )
+    ev.append(Event("check", {"seat": seat, "reason": reason, "cards": drawn, "chosen": chosen, "ok": ok}))
     return ok
 
 
@@ -91,7 +85,16 @@ def hurt(state: GameState, ev: Events, seat: int, amount: int, source: int | Non
     p = state.players[seat]
     p.life -= amount
     ev.append(
-        Event("hurt", {"seat": seat, "amount": amount, "source": source, "cause": cause, "life": max(p.life, 0)})
+        Event(
+            "hurt",
+            {
+                "seat": seat,
+                "amount": amount,
+                "source": source,
+                "cause": cause,
+                "life": max(p.life, 0),
+            },
+        )
     )
     if p.life <= 0:
         needed = 1 - p.life
@@ -114,7 +117,14 @@ def after_damage(state: GameState, ev: Events, seat: int, amount: int, source: i
                 break
             c = random_hand_card(state, source)
             p.hand.append(c)
-            ev.append(Event("steal", {"seat": seat, "from": source, "reason": "el_gringo"}, {"card": c}, (seat, source)))
+            ev.append(
+                Event(
+                    "steal",
+                    {"seat": seat, "from": source, "reason": "el_gringo"},
+                    {"card": c},
+                    (seat, source),
+                )
+            )
 
 
 def eliminate(state: GameState, ev: Events, seat: int, killer: int | None) -> None:
@@ -129,7 +139,14 @@ def eliminate(state: GameState, ev: Events, seat: int, killer: int | None) -> No
     vulture = next((q for q in state.players if q.alive and q.character == VULTURE_SAM), None)
     if vulture is not None and cards:
         vulture.hand.extend(cards)
-        ev.append(Event("vulture", {"seat": vulture.seat, "from": seat, "count": len(cards)}, {"cards": cards}, (vulture.seat,)))
+        ev.append(
+            Event(
+                "vulture",
+                {"seat": vulture.seat, "from": seat, "count": len(cards)},
+                {"cards": cards},
+                (vulture.seat,),
+            )
+        )
     elif cards:
         state.discard.extend(cards)
         ev.append(Event("discard_all", {"seat": seat, "cards": cards}))

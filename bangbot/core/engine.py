@@ -79,5 +79,3 @@ def apply_in_place(state: GameState, seat: int, action: Action) -> list[Event]:
     settle(state, ev)
     state.version += 1
     return ev
-
-

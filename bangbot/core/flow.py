@@ -151,9 +151,9 @@ def phase_one(state: GameState, ev: Events) -> None:
     """Draws phase 1's cards, or asks Jesse Jones, Pedro Ramirez and Kit Carlson where from."""
     seat = state.turn
     p = state.players[seat]
-    if p.character == JESSE_JONES and any(state.players[t].hand for t in state.others_in_order(seat)):
-        state.requests.append(DrawChoice(seat, 1))
-    elif p.character == PEDRO_RAMIREZ and state.discard:
+    if (p.character == JESSE_JONES and any(state.players[t].hand for t in state.others_in_order(seat))) or (
+        p.character == PEDRO_RAMIREZ and state.discard
+    ):
         state.requests.append(DrawChoice(seat, 1))
     elif p.character == KIT_CARLSON:
         looked = take_from_deck(state, ev, KIT_CARLSON_LOOKS)
@@ -162,7 +162,14 @@ def phase_one(state: GameState, ev: Events) -> None:
             ev.append(Event("look", {"seat": seat, "count": len(looked)}, {"cards": looked}, (seat,)))
         else:
             p.hand.extend(looked)
-            ev.append(Event("draw", {"seat": seat, "count": len(looked), "reason": "phase1"}, {"cards": looked}, (seat,)))
+            ev.append(
+                Event(
+                    "draw",
+                    {"seat": seat, "count": len(looked), "reason": "phase1"},
+                    {"cards": looked},
+                    (seat,),
+                )
+            )
     elif p.character == BLACK_JACK:
         first = draw(state, ev, seat, 1, "phase1")
         second = take_from_deck(state, ev, 1)

@@ -70,6 +70,5 @@ class KitChoice:
 Request = Respond | IndiansRespond | DuelTurn | Dying | StorePick | DrawChoice | KitChoice
 
 REQUEST_TYPES: dict[str, type[Request]] = {
-    cls.__name__: cls
-    for cls in (Respond, IndiansRespond, DuelTurn, Dying, StorePick, DrawChoice, KitChoice)
+    cls.__name__: cls for cls in (Respond, IndiansRespond, DuelTurn, Dying, StorePick, DrawChoice, KitChoice)
 }

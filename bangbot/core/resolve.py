@@ -297,7 +297,14 @@ def resolve_draw_choice(state: GameState, ev: Events, r: DrawChoice, action: Act
     elif isinstance(action, DrawHand):
         c = random_hand_card(state, action.target)
         p.hand.append(c)
-        ev.append(Event("steal", {"seat": seat, "from": action.target, "reason": "jesse_jones", "from_hand": True}, {"card": c}, (seat, action.target)))
+        ev.append(
+            Event(
+                "steal",
+                {"seat": seat, "from": action.target, "reason": "jesse_jones", "from_hand": True},
+                {"card": c},
+                (seat, action.target),
+            )
+        )
     else:
         assert isinstance(action, DrawDiscard)
         c = state.discard.pop()

@@ -1,0 +1,90 @@
+"""State to JSON and back, with a schema version."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from bangbot.core.errors import RulesError
+from bangbot.core.options import RuleOptions
+from bangbot.core.requests import REQUEST_TYPES, Request
+from bangbot.core.state import SCHEMA_VERSION, GameConfig, GameState, Player
+
+
+def config_to_json(config: GameConfig) -> dict[str, Any]:
+    """Returns a config as a JSON-ready dict."""
+    return {
+        "players": config.players,
+        "preset": config.preset,
+        "simplified": config.simplified,
+        "ruleset": config.ruleset,
+        "options": config.options.to_json(),
+    }
+
+
+def config_from_json(data: dict[str, Any]) -> GameConfig:
+    """Returns a config read back from config_to_json's output."""
+    return GameConfig(
+        int(data["players"]),
+        str(data["preset"]),
+        bool(data["simplified"]),
+        str(data["ruleset"]),
+        RuleOptions.from_json(data["options"]),
+    )
+
+
+def request_to_json(r: Request) -> dict[str, Any]:
+    """Returns a pending decision as a JSON-ready dict tagged with its type."""
+    data = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(r).items()}
+    return {"type": type(r).__name__, **data}
+
+
+def request_from_json(data: dict[str, Any]) -> Request:
+    """Returns a pending decision read back from request_to_json's output."""
+    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "type"}
+    return REQUEST_TYPES[data["type"]](**fields)
+
+
+def to_json(state: GameState) -> dict[str, Any]:
+    """Returns the whole state as a JSON-ready dict."""
+    return {
+        "schema": SCHEMA_VERSION,
+        "config": config_to_json(state.config),
+        "seed": state.seed,
+        "rng": state.rng,
+        "players": [[p.character, p.role, p.life, p.max_life, p.hand, p.in_play, p.alive] for p in state.players],
+        "deck": state.deck,
+        "discard": state.discard,
+        "turn": state.turn,
+        "phase": state.phase,
+        "bangs_played": state.bangs_played,
+        "requests": [request_to_json(r) for r in state.requests],
+        "winner": state.winner,
+        "turn_number": state.turn_number,
+        "version": state.version,
+    }
+
+
+def from_json(data: dict[str, Any]) -> GameState:
+    """Returns the state read back from to_json's output; raises RulesError for another schema."""
+    if data.get("schema") != SCHEMA_VERSION:
+        raise RulesError(f"state schema {data.get('schema')!r} is not {SCHEMA_VERSION}")
+    players = [
+        Player(seat, ch, role, life, max_life, list(hand), list(in_play), bool(alive))
+        for seat, (ch, role, life, max_life, hand, in_play, alive) in enumerate(data["players"])
+    ]
+    return GameState(
+        config_from_json(data["config"]),
+        int(data["seed"]),
+        int(data["rng"]),
+        players,
+        list(data["deck"]),
+        list(data["discard"]),
+        int(data["turn"]),
+        str(data["phase"]),
+        int(data["bangs_played"]),
+        [request_from_json(r) for r in data["requests"]],
+        data["winner"],
+        int(data["turn_number"]),
+        int(data["version"]),
+    )

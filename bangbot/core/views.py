@@ -1,0 +1,100 @@
+"""What one seat may know: its own hand and role, and the public table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bangbot.core.actions import Action
+from bangbot.core.legal import awaiting, legal_actions
+from bangbot.core.requests import KitChoice, Request
+from bangbot.core.roles import SHERIFF
+from bangbot.core.serialize import request_to_json
+from bangbot.core.state import OVER, GameState
+from bangbot.core.table import distance, weapon_range
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """The public side of one seat; role is None while it is hidden."""
+
+    seat: int
+    character: str
+    life: int
+    max_life: int
+    hand_count: int
+    in_play: tuple[int, ...]
+    alive: bool
+    role: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything seat may see now, and the actions it may take (seat None: a spectator)."""
+
+    seat: int | None
+    role: str | None
+    hand: tuple[int, ...]
+    seats: tuple[SeatView, ...]
+    turn: int
+    phase: str
+    turn_number: int
+    deck_count: int
+    discard: tuple[int, ...]
+    awaiting: tuple[int, ...]
+    requests: tuple[dict[str, Any], ...]
+    legal: tuple[Action, ...]
+    distances: tuple[int, ...]
+    reach: int
+    winner: str | None
+    version: int
+    bangs_played: int
+
+
+def public_request(r: Request, seat: int | None) -> dict[str, Any]:
+    """Returns a pending decision as seat may see it: Kit Carlson's cards only for him."""
+    data = request_to_json(r)
+    if isinstance(r, KitChoice) and r.seat != seat:
+        data["cards"] = []
+    return data
+
+
+def view(state: GameState, seat: int | None) -> PlayerView:
+    """Returns seat's view of the game; roles show for the Sheriff, the eliminated, and at the end."""
+    over = state.phase == OVER
+    seats = tuple(
+        SeatView(
+            p.seat,
+            p.character,
+            p.life,
+            p.max_life,
+            len(p.hand),
+            tuple(p.in_play),
+            p.alive,
+            p.role if (over or p.role == SHERIFF or not p.alive or p.seat == seat) else None,
+        )
+        for p in state.players
+    )
+    own = state.players[seat] if seat is not None else None
+    return PlayerView(
+        seat=seat,
+        role=own.role if own else None,
+        hand=tuple(own.hand) if own else (),
+        seats=seats,
+        turn=state.turn,
+        phase=state.phase,
+        turn_number=state.turn_number,
+        deck_count=len(state.deck),
+        discard=tuple(state.discard),
+        awaiting=awaiting(state),
+        requests=tuple(public_request(r, seat) for r in state.requests),
+        legal=tuple(legal_actions(state, seat)) if seat is not None else (),
+        distances=tuple(
+            distance(state, seat, p.seat) if seat is not None and p.alive and p.seat != seat else 0
+            for p in state.players
+        ),
+        reach=weapon_range(state, seat) if seat is not None else 0,
+        winner=state.winner,
+        version=state.version,
+        bangs_played=state.bangs_played,
+    )
