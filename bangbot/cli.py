@@ -30,7 +30,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     """Plays random games with invariant checks and prints a JSON summary; 1 on any violation."""
     from bangbot.selfplay import run_selfplay
 
-    summary = run_selfplay(args.games, args.players, args.seed, preset=args.preset, simplified=args.simplified)
+    summary = run_selfplay(
+        args.games, args.players, args.seed, preset=args.preset, simplified=args.simplified, workers=args.workers
+    )
     print(json.dumps(summary, indent=2))
     return 1 if summary["invariant_violations"] else 0
 
@@ -71,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--preset", default="standard")
     sp.add_argument("--simplified", action="store_true")
+    sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over")
     sp.set_defaults(func=cmd_selfplay)
     bn = sub.add_parser("bench", help="print performance figures")
     bn.add_argument("what", choices=["engine"])

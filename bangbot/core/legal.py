@@ -49,7 +49,7 @@ from bangbot.core.requests import (
 )
 from bangbot.core.roles import SHERIFF
 from bangbot.core.state import CARD_KIND, DISCARD_PHASE, PLAY_PHASE, GameState, Player, kind_of
-from bangbot.core.table import distance, weapon_range
+from bangbot.core.table import distances_from, weapon_range
 
 
 def awaiting(state: GameState) -> tuple[int, ...]:
@@ -182,7 +182,7 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
     p = state.players[seat]
     others = state.others_in_order(seat)
     reach = weapon_range(state, seat)
-    dist = {t: distance(state, seat, t) for t in others}
+    dist = distances_from(state, seat)
     in_range = [t for t in others if dist[t] <= reach]
     near = [t for t in others if dist[t] <= 1]
     bang_ok = can_bang(state, p)

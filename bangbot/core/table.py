@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bangbot.core.cards import MUSTANG, SCOPE
 from bangbot.core.characters import PAUL_REGRET, ROSE_DOOLAN
-from bangbot.core.state import GameState, kind_of
+from bangbot.core.state import CARD_KIND, GameState, kind_of
 
 COLT_RANGE = 1
 
@@ -13,33 +13,39 @@ def seat_distance(state: GameState, a: int, b: int) -> int:
     """Returns the seats between a and b around the living players, the shorter way."""
     if a == b:
         return 0
-    n = len(state.players)
-    players = state.players
-    forward = 0
-    s = a
-    while s != b:
-        s = (s + 1) % n
-        if players[s].alive:
-            forward += 1
-    alive = sum(1 for p in players if p.alive)
-    return min(forward, alive - forward)
+    alive = [p.seat for p in state.players if p.alive]
+    gap = abs(alive.index(a) - alive.index(b))
+    return min(gap, len(alive) - gap)
+
+
+def _modifiers(state: GameState, seat: int) -> tuple[int, int]:
+    """Returns (how much farther others see seat, how much nearer seat sees others)."""
+    p = state.players[seat]
+    kinds = {CARD_KIND[c] for c in p.in_play}
+    farther = (MUSTANG in kinds) + (p.character == PAUL_REGRET)
+    nearer = (SCOPE in kinds) + (p.character == ROSE_DOOLAN)
+    return farther, nearer
 
 
 def distance(state: GameState, a: int, b: int) -> int:
     """Returns the distance from a to b with Mustang, Scope, Paul Regret and Rose Doolan; at least 1."""
     if a == b:
         return 1
-    d = seat_distance(state, a, b)
-    viewer, target = state.players[a], state.players[b]
-    if target.has_in_play(MUSTANG):
-        d += 1
-    if target.character == PAUL_REGRET:
-        d += 1
-    if viewer.has_in_play(SCOPE):
-        d -= 1
-    if viewer.character == ROSE_DOOLAN:
-        d -= 1
-    return max(d, 1)
+    return max(seat_distance(state, a, b) + _modifiers(state, b)[0] - _modifiers(state, a)[1], 1)
+
+
+def distances_from(state: GameState, seat: int) -> dict[int, int]:
+    """Returns the distance from seat to every other living seat."""
+    alive = [p.seat for p in state.players if p.alive]
+    n = len(alive)
+    here = alive.index(seat)
+    nearer = _modifiers(state, seat)[1]
+    out: dict[int, int] = {}
+    for i, other in enumerate(alive):
+        if other != seat:
+            gap = abs(i - here)
+            out[other] = max(min(gap, n - gap) + _modifiers(state, other)[0] - nearer, 1)
+    return out
 
 
 def weapon_range(state: GameState, seat: int) -> int:

@@ -11,7 +11,7 @@ from bangbot.core.requests import KitChoice, Request
 from bangbot.core.roles import SHERIFF
 from bangbot.core.serialize import request_to_json
 from bangbot.core.state import OVER, GameState
-from bangbot.core.table import distance, weapon_range
+from bangbot.core.table import distances_from, weapon_range
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +76,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         for p in state.players
     )
     own = state.players[seat] if seat is not None else None
+    near = distances_from(state, own.seat) if own is not None and own.alive else {}
     return PlayerView(
         seat=seat,
         role=own.role if own else None,
@@ -89,10 +90,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         awaiting=awaiting(state),
         requests=tuple(public_request(r, seat) for r in state.requests),
         legal=tuple(legal_actions(state, seat)) if seat is not None else (),
-        distances=tuple(
-            distance(state, seat, p.seat) if seat is not None and p.alive and p.seat != seat else 0
-            for p in state.players
-        ),
+        distances=tuple(near.get(p.seat, 0) for p in state.players),
         reach=weapon_range(state, seat) if seat is not None else 0,
         winner=state.winner,
         version=state.version,

@@ -1,0 +1,87 @@
+"""`bangbot bench engine`: actions and games per second, state size, and save/load cost."""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+from typing import Any
+
+from bangbot.core.engine import apply, apply_in_place, new_game
+from bangbot.core.legal import awaiting, legal_actions
+from bangbot.core.serialize import from_json, to_json
+from bangbot.core.state import GameConfig, GameState
+
+STATE_SAMPLE_EVERY = 10
+
+
+def random_games(players: int, games: int, pure: bool) -> dict[str, Any]:
+    """Plays random games through apply (pure) or apply_in_place and returns speed figures."""
+    config = GameConfig.with_preset(players)
+    actions = 0
+    started = time.perf_counter()
+    for g in range(games):
+        chooser = random.Random(g)
+        state, _ = new_game(config, g)
+        while state.winner is None:
+            seats = awaiting(state)
+            seat = seats[chooser.randrange(len(seats))]
+            action = chooser.choice(legal_actions(state, seat))
+            if pure:
+                state, _ = apply(state, seat, action)
+            else:
+                apply_in_place(state, seat, action)
+            actions += 1
+    elapsed = time.perf_counter() - started
+    return {
+        "players": players,
+        "mode": "apply (new state per action)" if pure else "apply_in_place",
+        "games": games,
+        "games_per_s": round(games / elapsed, 1),
+        "actions_per_s": round(actions / elapsed),
+        "mean_actions_per_game": round(actions / games, 1),
+    }
+
+
+def sampled_states(players: int, games: int) -> list[GameState]:
+    """Returns every tenth state of some random games."""
+    config = GameConfig.with_preset(players)
+    out: list[GameState] = []
+    for g in range(games):
+        chooser = random.Random(g)
+        state, _ = new_game(config, g)
+        step = 0
+        while state.winner is None:
+            seats = awaiting(state)
+            seat = seats[chooser.randrange(len(seats))]
+            state, _ = apply(state, seat, chooser.choice(legal_actions(state, seat)))
+            step += 1
+            if step % STATE_SAMPLE_EVERY == 0:
+                out.append(state)
+    return out
+
+
+def storage_figures(players: int, games: int) -> dict[str, Any]:
+    """Returns JSON size of states and the cost of one serialise + load, as a service does per action."""
+    states = sampled_states(players, games)
+    sizes = [len(json.dumps(to_json(s), separators=(",", ":"))) for s in states]
+    started = time.perf_counter()
+    for s in states:
+        from_json(json.loads(json.dumps(to_json(s), separators=(",", ":"))))
+    per_action_us = (time.perf_counter() - started) / len(states) * 1e6
+    return {
+        "players": players,
+        "states_sampled": len(states),
+        "state_json_bytes_mean": round(statistics.mean(sizes)),
+        "state_json_bytes_max": max(sizes),
+        "serialise_and_load_us_per_action": round(per_action_us, 1),
+    }
+
+
+def main(games: int = 300) -> None:
+    """Prints the engine benchmark as JSON lines."""
+    for players in (4, 7):
+        for pure in (True, False):
+            print(json.dumps(random_games(players, games, pure)))
+    print(json.dumps(storage_figures(7, max(10, games // 10))))

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The whole test suite: sets up .venv, then lint (ruff), types (mypy, strict on the core), tests (pytest).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup-venv.sh
+echo "== ruff"
+.venv/bin/ruff check bangbot tests
+.venv/bin/ruff format --check bangbot tests
+echo "== mypy"
+.venv/bin/mypy bangbot
+echo "== pytest"
+.venv/bin/python -m pytest "$@"

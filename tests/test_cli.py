@@ -1,0 +1,69 @@
+"""The bangbot command: scenario exit codes, selfplay summary and the engine benchmark's figures."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+GOOD = {
+    "players": [
+        {"character": "willy_the_kid", "role": "sheriff", "hand": ["bang", "beer"]},
+        {"character": "bart_cassidy", "role": "outlaw"},
+        {"character": "black_jack", "role": "outlaw"},
+        {"character": "kit_carlson", "role": "renegade"},
+    ],
+    "script": ["0: play bang @1"],
+}
+
+
+def bangbot(*args: str) -> subprocess.CompletedProcess[str]:
+    """Runs the bangbot command in a subprocess."""
+    return subprocess.run([sys.executable, "-m", "bangbot", *args], capture_output=True, text=True, check=False)
+
+
+def test_scenario_prints_the_resulting_state(tmp_path: Path) -> None:
+    path = tmp_path / "ok.json"
+    path.write_text(json.dumps(GOOD))
+    result = bangbot("scenario", str(path))
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["players"][1]["life"] == 3
+    assert out["discard_top"].startswith("bang#")
+    assert {"deck_size", "events", "winner", "eliminated"} <= set(out)
+
+
+def test_an_illegal_step_stops_with_the_step_and_the_legal_actions(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**GOOD, "script": ["0: play bang @2"]}))
+    result = bangbot("scenario", str(path))
+    assert result.returncode == 1
+    err = json.loads(result.stderr)
+    assert err["step"] == 1
+    assert "play bang#0 @1" in " ".join(err["legal"]) or any(a.startswith("play bang#") for a in err["legal"])
+    assert "end" in err["legal"]
+
+
+def test_a_malformed_scenario_file_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text("{not json")
+    result = bangbot("scenario", str(path))
+    assert result.returncode == 2
+    assert "error" in json.loads(result.stderr)
+
+
+def test_selfplay_prints_a_summary() -> None:
+    result = bangbot("selfplay", "--games", "5", "--players", "5", "--seed", "7")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 5 and summary["invariant_violations"] == 0
+    assert sum(summary["wins_by_side"].values()) == 5
+
+
+def test_bench_engine_prints_figures() -> None:
+    result = bangbot("bench", "engine", "--games", "3")
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert any("games_per_s" in line and line["players"] == 7 for line in lines)
+    assert any("state_json_bytes_max" in line for line in lines)
