@@ -10,7 +10,7 @@ from bangbot.core.legal import awaiting, legal_actions
 from bangbot.core.requests import KitChoice, Request
 from bangbot.core.roles import SHERIFF
 from bangbot.core.serialize import request_to_json
-from bangbot.core.state import OVER, GameState
+from bangbot.core.state import OVER, GameConfig, GameState
 from bangbot.core.table import distances_from, weapon_range
 
 
@@ -33,6 +33,7 @@ class PlayerView:
     """Everything seat may see now, and the actions it may take (seat None: a spectator)."""
 
     seat: int | None
+    config: GameConfig
     role: str | None
     hand: tuple[int, ...]
     seats: tuple[SeatView, ...]
@@ -79,6 +80,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     near = distances_from(state, own.seat) if own is not None and own.alive else {}
     return PlayerView(
         seat=seat,
+        config=state.config,
         role=own.role if own else None,
         hand=tuple(own.hand) if own else (),
         seats=seats,
