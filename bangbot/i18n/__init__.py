@@ -1,0 +1,79 @@
+"""Translations: gettext catalogs per language, loaded from locales/*/LC_MESSAGES/bangbot.po."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+DOMAIN = "bangbot"
+SOURCE_LANGUAGE = "en"
+LANGUAGES: tuple[str, ...] = ("en", "ru", "ja", "cs")
+LOCALES_DIR = Path(__file__).resolve().parents[2] / "locales"
+
+
+def N_(message: str) -> str:  # noqa: N802 - the conventional gettext marker name
+    """Marks a message for extraction without translating it; returns it unchanged."""
+    return message
+
+
+def NP_(context: str, message: str) -> tuple[str, str]:  # noqa: N802 - the conventional marker style
+    """Marks a message with a context for extraction; returns (context, message)."""
+    return context, message
+
+
+def catalog_path(language: str) -> Path:
+    """Returns the .po file of a language."""
+    return LOCALES_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def normalize_language(code: str | None) -> str:
+    """Returns one of LANGUAGES for a messenger's language code like 'ru-RU', else English."""
+    if not code:
+        return SOURCE_LANGUAGE
+    base = code.replace("_", "-").split("-")[0].lower()
+    return base if base in LANGUAGES else SOURCE_LANGUAGE
+
+
+class Translator:
+    """Renders messages in one language: gettext, ngettext and their context variants."""
+
+    def __init__(self, language: str, translations: NullTranslations) -> None:
+        self.language = language
+        self._t = translations
+
+    def gettext(self, message: str, **values: object) -> str:
+        """Returns message translated, with {placeholders} filled from values."""
+        return self._t.gettext(message).format(**values) if values else self._t.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int, **values: object) -> str:
+        """Returns the plural form for n, translated, with {n} and other placeholders filled."""
+        return self._t.ngettext(singular, plural, n).format(n=n, **values)
+
+    def pgettext(self, context: str, message: str, **values: object) -> str:
+        """Returns message in context translated, with placeholders filled."""
+        text = str(self._t.pgettext(context, message))
+        return text.format(**values) if values else text
+
+    def name(self, marked: tuple[str, str]) -> str:
+        """Returns the translation of a NP_-marked (context, message) pair."""
+        return str(self._t.pgettext(*marked))
+
+
+@cache
+def translator(language: str) -> Translator:
+    """Returns the translator of a language (English, the source language, for unknown ones)."""
+    language = normalize_language(language)
+    path = catalog_path(language)
+    if language == SOURCE_LANGUAGE or not path.exists():
+        return Translator(language, NullTranslations())
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=language, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return Translator(language, Translations(buffer, domain=DOMAIN))
