@@ -116,7 +116,7 @@ def dynamite_check(state: GameState, ev: Events) -> None:
     seat = state.turn
     p = state.players[seat]
     dyn = next(c for c in p.in_play if CARD_KIND[c] == DYNAMITE)
-    if check(state, ev, seat, DYNAMITE, dynamite_safe):
+    if check(state, ev, seat, DYNAMITE, dynamite_safe, if_no_card=True):
         step = 1 if state.config.options.dynamite_passes == LEFT else -1
         receiver = state.next_alive(seat, step)
         p.in_play.remove(dyn)
