@@ -57,12 +57,17 @@ def discard_from_hand(state: GameState, seat: int, c: int) -> None:
     state.discard.append(c)
 
 
-def check(state: GameState, ev: Events, seat: int, reason: str, success: Callable[[Card], bool]) -> bool:
-    """Draws a check for seat (two cards for Lucky Duke, who keeps the better) and discards it."""
+def check(
+    state: GameState, ev: Events, seat: int, reason: str, success: Callable[[Card], bool], if_no_card: bool = False
+) -> bool:
+    """Draws a check for seat (two cards for Lucky Duke, who keeps the better), discards it, returns success.
+
+    When not a single card is left to draw, returns if_no_card.
+    """
     count = 2 if state.players[seat].character == LUCKY_DUKE else 1
     drawn = take_from_deck(state, ev, count)
     if not drawn:
-        return False
+        return if_no_card
     good = [c for c in drawn if success(card(c))]
     chosen = good[0] if good else drawn[0]
     state.discard.extend(c for c in drawn if c != chosen)

@@ -16,12 +16,12 @@ LANGUAGES: tuple[str, ...] = ("en", "ru", "ja", "cs")
 LOCALES_DIR = Path(__file__).resolve().parents[2] / "locales"
 
 
-def N_(message: str) -> str:  # noqa: N802 - the conventional gettext marker name
+def N_(message: str) -> str:
     """Marks a message for extraction without translating it; returns it unchanged."""
     return message
 
 
-def NP_(context: str, message: str) -> tuple[str, str]:  # noqa: N802 - the conventional marker style
+def NP_(context: str, message: str) -> tuple[str, str]:
     """Marks a message with a context for extraction; returns (context, message)."""
     return context, message
 
