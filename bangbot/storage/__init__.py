@@ -1,0 +1,1 @@
+"""Persistence with sqlmodel: games, seats, the action log, settings and message references."""

@@ -1,0 +1,41 @@
+"""Opening the database: the engine for a URL, with the schema migrated to the newest revision."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, event
+from sqlmodel import create_engine
+
+DEFAULT_URL = "sqlite:///bangbot.sqlite3"
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:
+    """Turns on foreign keys, WAL and a busy timeout for every SQLite connection."""
+    cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def open_engine(url: str = DEFAULT_URL) -> Engine:
+    """Returns an engine for url with every migration applied."""
+    sqlite = url.startswith("sqlite")
+    engine = create_engine(url, connect_args={"check_same_thread": False} if sqlite else {}, pool_pre_ping=not sqlite)
+    if sqlite and ":memory:" not in url:
+        event.listen(engine, "connect", _sqlite_pragmas)
+    migrate(engine)
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Upgrades the database behind engine to the newest schema revision."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

@@ -1,0 +1,107 @@
+"""The tables: chats' and users' settings, games (lobby and play), seats, and the action log."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, Column, Text
+from sqlmodel import Field, SQLModel
+
+GATHERING = "gathering"
+RUNNING = "running"
+FINISHED = "finished"
+CANCELLED = "cancelled"
+EXPIRED = "expired"
+OPEN_STATUSES = (GATHERING, RUNNING)
+
+DEFAULT_DEADLINE_SECONDS = 24 * 3600
+
+
+class ChatSettings(SQLModel, table=True):
+    """A group chat's language and the settings new lobbies start from."""
+
+    __tablename__ = "chat_settings"
+    chat_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    language: str | None = None
+    preset: str = "standard"
+    simplified: bool = False
+    deadline_seconds: int = DEFAULT_DEADLINE_SECONDS
+    ai_seats: int = 0
+
+
+class UserSettings(SQLModel, table=True):
+    """A user's chosen language (None: follow the messenger's) and whether they can be messaged."""
+
+    __tablename__ = "user_settings"
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    name: str = ""
+    language: str | None = None
+    messenger_language: str | None = None
+
+
+class Game(SQLModel, table=True):
+    """A lobby and then the game it became; version changes with every saved change."""
+
+    __tablename__ = "game"
+    id: int | None = Field(default=None, primary_key=True)
+    chat_id: int = Field(sa_column=Column(BigInteger, index=True, nullable=False))
+    chat_title: str = ""
+    status: str = Field(default=GATHERING, index=True)
+    creator_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    preset: str = "standard"
+    simplified: bool = False
+    deadline_seconds: int = DEFAULT_DEADLINE_SECONDS
+    ai_seats: int = 0
+    seed: int | None = Field(default=None, sa_column=Column(BigInteger))
+    version: int = 0
+    state_json: str | None = Field(default=None, sa_column=Column(Text))
+    deadline_at: datetime | None = Field(default=None, index=True)
+    reminder_at: datetime | None = Field(default=None, index=True)
+    lobby_expires_at: datetime | None = Field(default=None, index=True)
+    created_at: datetime
+    updated_at: datetime
+    lobby_message_id: int | None = Field(default=None, sa_column=Column(BigInteger))
+    table_message_id: int | None = Field(default=None, sa_column=Column(BigInteger))
+    log_message_id: int | None = Field(default=None, sa_column=Column(BigInteger))
+    log_json: str = Field(default="[]", sa_column=Column(Text, nullable=False, default="[]"))
+    log_turn: int = 0
+    winner: str | None = None
+
+
+class Seat(SQLModel, table=True):
+    """A lobby member and later a seat at the table; user_id None marks an AI player."""
+
+    __tablename__ = "seat"
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    position: int = Field(primary_key=True)
+    user_id: int | None = Field(default=None, sa_column=Column(BigInteger, index=True))
+    name: str = ""
+    standin: bool = False
+    unreachable: bool = False
+    missed_deadlines: int = 0
+    prompt_version: int = 0
+    prompt_digest: str = ""
+    private_message_id: int | None = Field(default=None, sa_column=Column(BigInteger))
+    ai_memory_json: str = Field(default="{}", sa_column=Column(Text, nullable=False, default="{}"))
+
+    @property
+    def is_ai(self) -> bool:
+        """Returns whether an AI player, not a person, holds this seat."""
+        return self.user_id is None
+
+    @property
+    def ai_controlled(self) -> bool:
+        """Returns whether the AI decides for this seat now (an AI seat, an absent or unreachable person)."""
+        return self.user_id is None or self.standin or self.unreachable
+
+
+class ActionLog(SQLModel, table=True):
+    """One applied action of a game, in notation, in order: the game's replayable history."""
+
+    __tablename__ = "action_log"
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    index: int = Field(primary_key=True)
+    seat: int
+    action: str
+    by: str = "player"
+    at: datetime

@@ -1,0 +1,168 @@
+"""Reads and writes games, seats, settings and the action log; saves are compare-and-set on the version."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Engine, update
+from sqlmodel import Session, col, select
+
+from bangbot.storage.models import (
+    GATHERING,
+    OPEN_STATUSES,
+    RUNNING,
+    ActionLog,
+    ChatSettings,
+    Game,
+    Seat,
+    UserSettings,
+)
+
+GAME_FIELDS = tuple(c for c in Game.model_fields if c not in ("id", "version"))
+
+
+class StaleGame(Exception):
+    """The game changed since it was read: the save was refused and nothing was written."""
+
+
+class Repository:
+    """All database access of the game service."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def _session(self) -> Session:
+        """Returns a session whose objects stay usable after commit."""
+        return Session(self.engine, expire_on_commit=False)
+
+    def chat_settings(self, chat_id: int) -> ChatSettings:
+        """Returns a chat's settings (defaults if it has none yet)."""
+        with self._session() as s:
+            return s.get(ChatSettings, chat_id) or ChatSettings(chat_id=chat_id)
+
+    def save_chat_settings(self, settings: ChatSettings) -> None:
+        """Stores a chat's settings."""
+        with self._session() as s:
+            s.merge(settings)
+            s.commit()
+
+    def user_settings(self, user_id: int) -> UserSettings:
+        """Returns a user's settings (defaults if there are none yet)."""
+        with self._session() as s:
+            return s.get(UserSettings, user_id) or UserSettings(user_id=user_id)
+
+    def save_user_settings(self, settings: UserSettings) -> None:
+        """Stores a user's settings."""
+        with self._session() as s:
+            s.merge(settings)
+            s.commit()
+
+    def game(self, game_id: int) -> Game | None:
+        """Returns a game by id."""
+        with self._session() as s:
+            return s.get(Game, game_id)
+
+    def open_game(self, chat_id: int) -> Game | None:
+        """Returns the chat's lobby or running game, if any."""
+        with self._session() as s:
+            query = select(Game).where(Game.chat_id == chat_id, col(Game.status).in_(OPEN_STATUSES))
+            return s.exec(query.order_by(col(Game.id).desc())).first()
+
+    def seats(self, game_id: int) -> list[Seat]:
+        """Returns a game's seats (lobby members) in order."""
+        with self._session() as s:
+            return list(s.exec(select(Seat).where(Seat.game_id == game_id).order_by(col(Seat.position))))
+
+    def actions(self, game_id: int) -> list[ActionLog]:
+        """Returns a game's action log in order."""
+        with self._session() as s:
+            query = select(ActionLog).where(ActionLog.game_id == game_id).order_by(col(ActionLog.index))
+            return list(s.exec(query))
+
+    def running_games_of(self, user_id: int) -> list[Game]:
+        """Returns the running games where the user holds a seat."""
+        with self._session() as s:
+            query = (
+                select(Game)
+                .join(Seat, col(Seat.game_id) == col(Game.id))
+                .where(Seat.user_id == user_id, Game.status == RUNNING)
+            )
+            return list(s.exec(query))
+
+    def create_game(self, game: Game) -> Game:
+        """Inserts a new lobby and returns it with its id; refuses if the chat already has an open game."""
+        with self._session() as s:
+            if self.open_game(game.chat_id) is not None:
+                raise StaleGame(f"chat {game.chat_id} already has an open game")
+            s.add(game)
+            s.commit()
+            s.refresh(game)
+            return game
+
+    def save(
+        self,
+        game: Game,
+        seats: Sequence[Seat] = (),
+        actions: Sequence[ActionLog] = (),
+        remove_seats: Sequence[Seat] = (),
+    ) -> Game:
+        """Writes game, seats and new actions in one transaction if nobody saved since game.version was read.
+
+        Returns the game with its new version; raises StaleGame (writing nothing) otherwise.
+        """
+        assert game.id is not None
+        values: dict[str, Any] = {name: getattr(game, name) for name in GAME_FIELDS}
+        values["version"] = game.version + 1
+        with self._session() as s:
+            result = s.exec(
+                update(Game).where(col(Game.id) == game.id, col(Game.version) == game.version).values(**values)
+            )
+            if result.rowcount != 1:
+                s.rollback()
+                raise StaleGame(f"game {game.id} changed since version {game.version}")
+            for seat in remove_seats:
+                existing = s.get(Seat, (seat.game_id, seat.position))
+                if existing is not None:
+                    s.delete(existing)
+            s.flush()
+            for seat in seats:
+                s.merge(seat)
+            for action in actions:
+                s.add(action)
+            s.commit()
+        game.version += 1
+        return game
+
+    def update_refs(self, game_id: int, **refs: int | None) -> None:
+        """Stores message references of a game without touching its version."""
+        with self._session() as s:
+            s.exec(update(Game).where(col(Game.id) == game_id).values(**refs))
+            s.commit()
+
+    def update_seat_refs(self, seat: Seat) -> None:
+        """Stores a seat's private message reference and prompt without touching the game version."""
+        with self._session() as s:
+            s.exec(
+                update(Seat)
+                .where(col(Seat.game_id) == seat.game_id, col(Seat.position) == seat.position)
+                .values(
+                    private_message_id=seat.private_message_id,
+                    prompt_version=seat.prompt_version,
+                    prompt_digest=seat.prompt_digest,
+                )
+            )
+            s.commit()
+
+    def due(self, now: datetime) -> tuple[list[int], list[int], list[int]]:
+        """Returns ids of running games past their deadline, past their reminder time, and expired lobbies."""
+        with self._session() as s:
+            deadlines = s.exec(select(Game.id).where(Game.status == RUNNING, col(Game.deadline_at) <= now)).all()
+            reminders = s.exec(select(Game.id).where(Game.status == RUNNING, col(Game.reminder_at) <= now)).all()
+            lobbies = s.exec(select(Game.id).where(Game.status == GATHERING, col(Game.lobby_expires_at) <= now)).all()
+        return (
+            [i for i in deadlines if i is not None],
+            [i for i in reminders if i is not None],
+            [i for i in lobbies if i is not None],
+        )
