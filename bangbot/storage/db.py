@@ -7,6 +7,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, event
+from sqlalchemy.pool import StaticPool
 from sqlmodel import create_engine
 
 DEFAULT_URL = "sqlite:///bangbot.sqlite3"
@@ -25,9 +26,14 @@ def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:
 def open_engine(url: str = DEFAULT_URL) -> Engine:
     """Returns an engine for url with every migration applied."""
     sqlite = url.startswith("sqlite")
-    engine = create_engine(url, connect_args={"check_same_thread": False} if sqlite else {}, pool_pre_ping=not sqlite)
-    if sqlite and ":memory:" not in url:
+    in_memory = sqlite and (url in ("sqlite://", "sqlite:///:memory:"))
+    if in_memory:
+        engine = create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
+    elif sqlite:
+        engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
+    else:
+        engine = create_engine(url, pool_pre_ping=True)
     migrate(engine)
     return engine
 
