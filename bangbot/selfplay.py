@@ -23,6 +23,7 @@ from bangbot.core.state import OVER, GameConfig, GameState
 from bangbot.core.views import view
 
 STEP_CAP = 5000
+OUT_OF_TURN_SHARE = 0.05
 MAX_REPORTED = 20
 
 
@@ -87,10 +88,14 @@ def play_random_game(config: GameConfig, seed: int, chooser: random.Random, chec
         if len(record.actions) >= STEP_CAP:
             record.capped = True
             break
-        seats = awaiting(state)
+        seats = list(awaiting(state))
         if not seats:
             record.problems.append("no seat to ask")
             break
+        # Now and then a seat that is not asked acts anyway where the rules allow it (Sid Ketchum's heal).
+        free = [p.seat for p in state.players if p.seat not in seats and legal_actions(state, p.seat)]
+        if free and chooser.random() < OUT_OF_TURN_SHARE:
+            seats = free
         seat = seats[chooser.randrange(len(seats))]
         action = chooser.choice(legal_actions(state, seat))
         state, events = apply(state, seat, action)

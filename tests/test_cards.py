@@ -452,7 +452,7 @@ def test_beer_cannot_help_another_player() -> None:
     assert_illegal(data)
 
 
-def test_several_players_dying_at_once_are_asked_together() -> None:
+def test_gatling_hits_resolve_clockwise_while_answers_are_collected_at_once() -> None:
     data = make_table(
         NO_VULTURE4,
         hands={0: ["gatling", FILLER], 1: ["beer"], 2: ["missed"], 3: ["beer"]},
@@ -460,11 +460,21 @@ def test_several_players_dying_at_once_are_asked_together() -> None:
         script=["0: play gatling"],
     )
     _, s = run(data)
-    assert sorted(s["awaiting"]) == [1, 2, 3]
-    assert sorted(a.split("#")[0] for a in legal(s, 3)) == ["answer beer", "pass"]
-    data["script"] += ["3: answer beer", "2: answer missed", "1: pass"]
+    # Seat 1 (no Missed!) is hit first and must decide about its Beer; seat 2 may answer at the same time.
+    # Seat 3's forced hit waits its turn in clockwise order, so seat 3 is not asked yet.
+    assert s["awaiting"] == [1, 2]
+    assert life(s, 3) == 1
+    data["script"] += ["2: answer missed"]
+    _, s = run(data)
+    assert s["awaiting"] == [1]
+    assert life(s, 3) == 1
+    data["script"] += ["1: pass"]
     _, s = run(data)
     assert s["eliminated"] == [1]
+    assert s["awaiting"] == [3]
+    assert sorted(a.split("#")[0] for a in legal(s, 3)) == ["answer beer", "pass"]
+    data["script"] += ["3: answer beer"]
+    _, s = run(data)
     assert (life(s, 2), life(s, 3)) == (4, 1)
     assert s["awaiting"] == [0]
 
@@ -727,11 +737,15 @@ def test_gatling_asks_every_other_player_at_once() -> None:
         script=["0: play gatling"],
     )
     state, s = run(data)
-    # Seat 3 has nothing to answer with: hit at once; seats 1 and 2 are both asked now.
-    assert life(s, 3) == 3
+    # Seats 1 and 2 are both asked now; seat 3 has nothing to answer with, and its hit waits its clockwise turn.
     assert s["awaiting"] == [1, 2]
+    assert life(s, 3) == 4
     assert legal(s, 0) == []
-    data["script"] += ["2: answer missed", "1: pass"]
+    data["script"] += ["2: answer missed"]
+    _, s = run(data)
+    assert s["awaiting"] == [1]
+    assert life(s, 3) == 4
+    data["script"] += ["1: pass"]
     state, s = run(data)
     assert [life(s, n) for n in range(4)] == [5, 3, 4, 3]
     assert s["awaiting"] == [0]
@@ -781,8 +795,7 @@ def test_indians_only_bang_cards_answer_and_players_are_asked_at_once() -> None:
         script=["0: play indians"],
     )
     _, s = run(data)
-    # Seat 2's Missed! and Barrel do not help: hit at once, and no check is drawn.
-    assert life(s, 2) == 3
+    # Seat 2's Missed! and Barrel do not help (no check is drawn): it is not asked, its hit waits for seat 1.
     assert hand(s, 2) == ["missed"]
     assert checks(s) == []
     assert s["awaiting"] == [1, 3]

@@ -1154,10 +1154,6 @@ def test_jesse_jones_taken_card_is_seen_only_by_the_two_players() -> None:
 # --- order of resolution and timing ---------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    reason="engine bug: forced answers of later seats resolve before an earlier seat's choice (not clockwise)",
-    strict=True,
-)
 @pytest.mark.parametrize(("card", "answer"), [("gatling", "1: answer missed"), ("indians", "1: answer bang")])
 def test_all_other_players_resolve_clockwise_so_suzy_draws_before_bart(card: str, answer: str) -> None:
     # cs Časová posloupnost karet: "se postupuje po směru hodinových ručiček. Začíná se hráčem po levici od toho,
@@ -1178,10 +1174,6 @@ def test_all_other_players_resolve_clockwise_so_suzy_draws_before_bart(card: str
     assert seat(s, 2)["hand"] == ["beer#38"]
 
 
-@pytest.mark.xfail(
-    reason="engine bug: Sid Ketchum can only heal in his own turn or when dying, not 'at any time'",
-    strict=True,
-)
 def test_sid_ketchum_may_heal_at_any_time_also_in_another_players_turn() -> None:
     # cs "Můžete kdykoli odhodit dvě karty z ruky a vyléčit si tak jeden život."; ru «может в любой момент игры»;
     # editions.md: "Sid Ketchum may use his ability at any time".

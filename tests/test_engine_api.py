@@ -47,9 +47,12 @@ def test_apply_returns_a_new_state_and_leaves_the_old_one_alone() -> None:
 
 def test_gatling_asks_every_target_at_once_and_forced_answers_resolve_themselves() -> None:
     _, out = run({"players": TABLE, "script": ["0: play gatling"]})
-    # Seat 2 has no Missed!: its hit is taken at once. Seats 1 and 3 are both asked now.
+    # Seats 1 and 3 are both asked now. Seat 2 has no Missed!: it is not asked, and its hit waits for seat 1.
     assert out["awaiting"] == [1, 3]
+    assert out["players"][2]["life"] == 4
+    _, out = run({"players": TABLE, "script": ["0: play gatling", "1: answer missed"]})
     assert out["players"][2]["life"] == 3
+    assert out["awaiting"] == [3]
     assert any(e["kind"] == "auto" and e["seat"] == 2 for e in out["events"])
 
 

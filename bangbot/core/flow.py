@@ -16,8 +16,8 @@ from bangbot.core.events import Event
 from bangbot.core.legal import play_actions, request_actions
 from bangbot.core.notation import to_text
 from bangbot.core.options import LEFT
-from bangbot.core.requests import DrawChoice, DuelTurn, KitChoice
-from bangbot.core.resolve import resolve
+from bangbot.core.requests import DrawChoice, DuelTurn, IndiansRespond, KitChoice, Respond, is_open
+from bangbot.core.resolve import queued_action, resolve
 from bangbot.core.state import (
     CARD_KIND,
     DISCARD_PHASE,
@@ -38,15 +38,26 @@ def settle(state: GameState, ev: Events) -> None:
     """Resolves everything that needs no decision, until some seat must choose or the game ends."""
     while state.winner is None:
         suzy_draws(state, ev)
-        if resolve_forced(state, ev):
+        if resolve_queued(state, ev) or resolve_forced(state, ev):
             continue
         if state.requests or not advance(state, ev):
             return
 
 
+def resolve_queued(state: GameState, ev: Events) -> bool:
+    """Resolves the first pending decision if its answer was queued behind earlier seats; returns whether it did."""
+    head = state.requests[0] if state.requests else None
+    if isinstance(head, Respond | IndiansRespond) and not is_open(head):
+        resolve(state, ev, head.seat, queued_action(head))
+        return True
+    return False
+
+
 def resolve_forced(state: GameState, ev: Events) -> bool:
-    """Applies the answer of the first pending decision that has only one; returns whether it did."""
+    """Answers the first open pending decision that has only one answer; returns whether it did."""
     for r in state.requests:
+        if not is_open(r):
+            continue
         options = request_actions(state, r)
         if len(options) == 1:
             ev.append(Event("auto", {"seat": r.seat, "action": to_text(options[0])}))

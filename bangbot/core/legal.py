@@ -46,6 +46,7 @@ from bangbot.core.requests import (
     Request,
     Respond,
     StorePick,
+    is_open,
 )
 from bangbot.core.roles import SHERIFF
 from bangbot.core.state import CARD_KIND, DISCARD_PHASE, PLAY_PHASE, GameState, Player, kind_of
@@ -59,7 +60,7 @@ def awaiting(state: GameState) -> tuple[int, ...]:
     if state.requests:
         seen: list[int] = []
         for r in state.requests:
-            if r.seat not in seen:
+            if r.seat not in seen and is_open(r):
                 seen.append(r.seat)
         return tuple(seen)
     if state.phase in (PLAY_PHASE, DISCARD_PHASE):
@@ -76,19 +77,29 @@ def request_of(state: GameState, seat: int) -> Request | None:
 
 
 def legal_actions(state: GameState, seat: int) -> list[Action]:
-    """Returns every action seat may take now; empty when seat is not being asked."""
+    """Returns every action seat may take now: its answers when asked, else Sid Ketchum's heal at any time."""
     if state.winner is not None:
         return []
-    if state.requests:
-        r = request_of(state, seat)
-        return [] if r is None else request_actions(state, r)
-    if seat != state.turn:
-        return []
-    if state.phase == PLAY_PHASE:
+    r = request_of(state, seat) if state.requests else None
+    if r is not None:
+        out = request_actions(state, r) if is_open(r) else []
+        if isinstance(r, Dying):
+            return out
+    elif not state.requests and seat == state.turn and state.phase == PLAY_PHASE:
         return play_actions(state, seat)
-    if state.phase == DISCARD_PHASE:
+    elif not state.requests and seat == state.turn and state.phase == DISCARD_PHASE:
         return discard_actions(state, seat)
-    return []
+    else:
+        out = []
+    return out + anytime_heals(state, seat)
+
+
+def anytime_heals(state: GameState, seat: int) -> list[Action]:
+    """Returns Sid Ketchum's heals, which he may use at any time while he lacks life."""
+    p = state.players[seat]
+    if not p.alive or p.life >= p.max_life:
+        return []
+    return heal_actions(state, p, p.hand)
 
 
 def bang_like(p: Player) -> list[int]:
@@ -215,8 +226,7 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
                 out.append(Play(c))
         else:
             out.append(Play(c))
-    if p.life < p.max_life:
-        out.extend(heal_actions(state, p, p.hand))
+    out.extend(anytime_heals(state, seat))
     out.append(EndTurn())
     return out
 
@@ -224,7 +234,4 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
 def discard_actions(state: GameState, seat: int) -> list[Action]:
     """Returns the phase-3 discards (and Sid Ketchum's heals) of a hand over its limit."""
     p = state.players[seat]
-    out: list[Action] = [Discard(c) for c in p.hand]
-    if p.life < p.max_life:
-        out.extend(heal_actions(state, p, p.hand))
-    return out
+    return [Discard(c) for c in p.hand] + anytime_heals(state, seat)

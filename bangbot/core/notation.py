@@ -129,8 +129,12 @@ def _token_matches(pattern: str, token: str) -> bool:
 def match(text: str, legal: Sequence[Action]) -> Action:
     """Returns the first legal action a loose text names, where a card may be just its kind."""
     words = text.split()
+    if words[:1] == ["heal"]:
+        words = ["heal", *sorted(words[1:])]
     for action in legal:
         tokens = to_text(action).split()
+        if tokens[:1] == ["heal"]:
+            tokens = ["heal", *sorted(tokens[1:])]
         if len(tokens) == len(words) and all(_token_matches(w, t) for w, t in zip(words, tokens, strict=True)):
             return action
     raise BadNotation(f"{text!r} is not legal now; legal: {[to_text(a) for a in legal]}")

@@ -4,23 +4,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+UNANSWERED = -1
+PASSED = -2  # a queued answer that takes the hit
+
 
 @dataclass(frozen=True, slots=True)
 class Respond:
-    """A BANG! effect (BANG!, Gatling) aimed at seat; needed Missed! effects still cancel it."""
+    """A BANG! effect (BANG!, Gatling) aimed at seat; needed Missed! effects still cancel it.
+
+    answer holds a choice made before the seats earlier in clockwise order were done: a card or PASSED.
+    """
 
     seat: int
     attacker: int
     source: str
     needed: int
+    answer: int = UNANSWERED
 
 
 @dataclass(frozen=True, slots=True)
 class IndiansRespond:
-    """Indians! aimed at seat: discard a BANG! or lose a life."""
+    """Indians! aimed at seat: discard a BANG! or lose a life; answer as in Respond."""
 
     seat: int
     attacker: int
+    answer: int = UNANSWERED
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +73,11 @@ class KitChoice:
 
     seat: int
     cards: tuple[int, ...]
+
+
+def is_open(r: object) -> bool:
+    """Returns whether a pending decision still waits for its seat (not an answer queued behind others)."""
+    return getattr(r, "answer", UNANSWERED) == UNANSWERED
 
 
 Request = Respond | IndiansRespond | DuelTurn | Dying | StorePick | DrawChoice | KitChoice

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bangbot.core.actions import (
     HAND,
     Action,
@@ -51,6 +53,7 @@ from bangbot.core.effects import (
 from bangbot.core.events import Event
 from bangbot.core.legal import beer_works, request_of
 from bangbot.core.requests import (
+    PASSED,
     DrawChoice,
     DuelTurn,
     Dying,
@@ -68,18 +71,15 @@ WELLS_FARGO_CARDS = 3
 def resolve(state: GameState, ev: Events, seat: int, action: Action) -> None:
     """Applies a legal action of seat to state."""
     r = request_of(state, seat) if state.requests else None
-    if r is None:
+    if r is None or (isinstance(action, Heal) and not isinstance(r, Dying)):
         resolve_turn_action(state, ev, seat, action)
         return
-    if isinstance(r, Respond):
+    if isinstance(r, Respond | IndiansRespond) and state.requests[0] is not r:
+        queue_answer(state, ev, r, action)
+    elif isinstance(r, Respond):
         resolve_respond(state, ev, r, action)
     elif isinstance(r, IndiansRespond):
-        replace_request(state, r, None)
-        if isinstance(action, Answer):
-            discard_from_hand(state, seat, action.card)
-            ev.append(Event("answer", {"seat": seat, "card": action.card, "against": INDIANS}))
-        else:
-            hurt(state, ev, seat, 1, r.attacker, INDIANS)
+        resolve_indians(state, ev, r, action)
     elif isinstance(r, DuelTurn):
         resolve_duel(state, ev, r, action)
     elif isinstance(r, Dying):
@@ -102,6 +102,38 @@ def resolve(state: GameState, ev: Events, seat: int, action: Action) -> None:
         ev.append(Event("put_back", {"seat": seat}, {"card": action.card, "kept": kept}, (seat,)))
     elif isinstance(r, DrawChoice):
         resolve_draw_choice(state, ev, r, action)
+
+
+def queue_answer(state: GameState, ev: Events, r: Respond | IndiansRespond, action: Action) -> None:
+    """Keeps an answer given before the seats earlier in clockwise order are done; it resolves in its turn."""
+    answer = action.card if isinstance(action, Answer) else PASSED
+    replace_request(state, r, replace(r, answer=answer))
+    ev.append(Event("answered", {"seat": r.seat}))
+
+
+def queued_action(r: Respond | IndiansRespond) -> Action:
+    """Returns the action a queued answer stands for."""
+    return Pass() if r.answer == PASSED else Answer(r.answer)
+
+
+def hurt_in_place(state: GameState, ev: Events, r: Respond | IndiansRespond, source: str) -> None:
+    """Removes an answered request and takes its hit; a rescue it calls for keeps the request's place in line."""
+    i = state.requests.index(r)
+    del state.requests[i]
+    before = len(state.requests)
+    hurt(state, ev, r.seat, 1, r.attacker, source)
+    if len(state.requests) > before and isinstance(state.requests[-1], Dying):
+        state.requests.insert(i, state.requests.pop())
+
+
+def resolve_indians(state: GameState, ev: Events, r: IndiansRespond, action: Action) -> None:
+    """A target of Indians! discards a BANG! or loses a life."""
+    if isinstance(action, Answer) and action.card in state.players[r.seat].hand:
+        replace_request(state, r, None)
+        discard_from_hand(state, r.seat, action.card)
+        ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": INDIANS}))
+    else:
+        hurt_in_place(state, ev, r, INDIANS)
 
 
 def replace_request(state: GameState, old: object, new: object) -> None:
@@ -239,7 +271,7 @@ def take_or_discard(state: GameState, ev: Events, seat: int, target: int, which:
 
 def resolve_respond(state: GameState, ev: Events, r: Respond, action: Action) -> None:
     """A target of a BANG! effect answers with a Missed! effect or takes the hit."""
-    if isinstance(action, Answer):
+    if isinstance(action, Answer) and action.card in state.players[r.seat].hand:
         discard_from_hand(state, r.seat, action.card)
         ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": r.source}))
         if r.needed > 1:
@@ -248,8 +280,7 @@ def resolve_respond(state: GameState, ev: Events, r: Respond, action: Action) ->
             replace_request(state, r, None)
             ev.append(Event("dodged", {"seat": r.seat, "attacker": r.attacker, "source": r.source}))
         return
-    replace_request(state, r, None)
-    hurt(state, ev, r.seat, 1, r.attacker, r.source)
+    hurt_in_place(state, ev, r, r.source)
 
 
 def resolve_duel(state: GameState, ev: Events, r: DuelTurn, action: Action) -> None:

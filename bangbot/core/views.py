@@ -7,7 +7,7 @@ from typing import Any
 
 from bangbot.core.actions import Action
 from bangbot.core.legal import awaiting, legal_actions
-from bangbot.core.requests import KitChoice, Request
+from bangbot.core.requests import KitChoice, Request, is_open
 from bangbot.core.roles import SHERIFF
 from bangbot.core.serialize import request_to_json
 from bangbot.core.state import OVER, GameConfig, GameState
@@ -57,6 +57,10 @@ def public_request(r: Request, seat: int | None) -> dict[str, Any]:
     data = request_to_json(r)
     if isinstance(r, KitChoice) and r.seat != seat:
         data["cards"] = []
+    if "answer" in data:
+        data["answered"] = not is_open(r)
+        if r.seat != seat:
+            del data["answer"]
     return data
 
 
