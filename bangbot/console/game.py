@@ -1,0 +1,120 @@
+"""The terminal game: you take one seat, AI players the others; buttons become numbered choices."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from bangbot.ai.heuristic import HeuristicPlayer
+from bangbot.core.roles import MAX_PLAYERS, MIN_PLAYERS
+from bangbot.i18n import translator
+from bangbot.messaging.adapter import Command, MessageRef, Press, User
+from bangbot.messaging.codec import decode
+from bangbot.messaging.context import Context
+from bangbot.messaging.service import GameService
+from bangbot.storage.db import open_engine
+from bangbot.storage.models import GATHERING, RUNNING
+from bangbot.storage.repository import Repository
+
+GROUP_ID = -1
+USER_ID = 1
+
+
+@dataclass(frozen=True)
+class TerminalOptions:
+    """How the terminal game is set up."""
+
+    players: int = 5
+    language: str = "en"
+    seed: int | None = None
+    preset: str = "standard"
+    database: str | None = None
+    name: str = "Player"
+
+
+def read_line(stdin: TextIO) -> str | None:
+    """Returns the next line typed, or None at the end of the input."""
+    line = stdin.readline()
+    return None if line == "" else line.strip()
+
+
+async def play(options: TerminalOptions, stdin: TextIO, stdout: TextIO) -> int:
+    """Plays one game to its end (or until the input ends); returns the exit status."""
+    from bangbot.console.messenger import ConsoleMessenger
+
+    tr = translator(options.language)
+    if not MIN_PLAYERS <= options.players <= MAX_PLAYERS:
+        stdout.write(
+            tr.gettext("A game needs {low} to {high} seats (people and AI players).", low=MIN_PLAYERS, high=MAX_PLAYERS)
+            + "\n"
+        )
+        return 2
+    url = options.database or f"sqlite:///{Path(tempfile.mkdtemp(prefix='bangbot-')) / 'terminal.sqlite3'}"
+    repo = Repository(open_engine(url))
+    messenger = ConsoleMessenger(stdout, GROUP_ID, USER_ID, tr.gettext("group chat"), tr.gettext("private chat"))
+    seed = options.seed
+    ctx = Context(repo, messenger, HeuristicPlayer())
+    if seed is not None:
+        ctx.seeds = lambda: seed
+    service = GameService(ctx)
+    user = User(USER_ID, options.name, options.language)
+    settings = repo.chat_settings(GROUP_ID)
+    settings.language = options.language
+    settings.preset = options.preset
+    settings.ai_seats = options.players - 1
+    repo.save_chat_settings(settings)
+    user_settings = repo.user_settings(USER_ID)
+    user_settings.language = options.language
+    repo.save_user_settings(user_settings)
+    presses = 0
+    game = repo.open_game(GROUP_ID)
+    if game is None:
+        await service.on_command(Command(user, GROUP_ID, False, "newgame", chat_title=tr.gettext("the terminal")))
+        game = repo.open_game(GROUP_ID)
+    if game is not None and game.status == GATHERING and game.lobby_message_id is not None:
+        lobby = messenger.messages[MessageRef(GROUP_ID, game.lobby_message_id)]
+        start = next(b for row in lobby.buttons for b in row if decode(b.data).choice == "start")
+        presses += 1
+        await service.on_press(Press(str(presses), user, GROUP_ID, game.lobby_message_id, start.data, False))
+    elif game is not None and game.status == RUNNING:
+        await service.on_command(Command(user, USER_ID, True, "status"))
+    while True:
+        game = repo.game(game.id) if game is not None and game.id is not None else None
+        if game is None or game.status != RUNNING:
+            break
+        pending = messenger.latest_private()
+        if pending is None:
+            await service.tick()
+            continue
+        ref, shown = pending
+        buttons = [b for row in shown.buttons for b in row]
+        messenger.print_private(ref)
+        while True:
+            stdout.write(tr.gettext("Your choice (1–{n}, or a command like /rules Barrel): ", n=len(buttons)))
+            stdout.flush()
+            line = read_line(stdin)
+            if line is None:
+                stdout.write("\n" + tr.gettext("The input has ended; the game is saved and stops here.") + "\n")
+                return 0
+            if line.startswith("/"):
+                name, _, args = line[1:].partition(" ")
+                await service.on_command(Command(user, USER_ID, True, name, args))
+                continue
+            if line.isdigit() and 1 <= int(line) <= len(buttons):
+                break
+            stdout.write(tr.gettext("Type a number from 1 to {n}.", n=len(buttons)) + "\n")
+        presses += 1
+        await service.on_press(Press(str(presses), user, USER_ID, ref.message_id, buttons[int(line) - 1].data, True))
+    final = repo.game(game.id) if game is not None and game.id is not None else None
+    if final is not None and final.winner:
+        stdout.write(tr.gettext("The game is over.") + "\n")
+    return 0
+
+
+def run(options: TerminalOptions) -> int:
+    """Plays the terminal game on standard input and output."""
+    return asyncio.run(play(options, sys.stdin, sys.stdout))

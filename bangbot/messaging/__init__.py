@@ -1,0 +1,1 @@
+"""Messenger-agnostic play: the adapter interface, the game service, rendering and buttons."""

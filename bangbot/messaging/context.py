@@ -1,0 +1,56 @@
+"""What every part of the game service shares: storage, the messenger, the clock, the AI, languages."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from bangbot.ai.player import AIPlayer
+from bangbot.i18n import Translator, normalize_language, translator
+from bangbot.messaging.adapter import Messenger, User
+from bangbot.storage.repository import Repository
+
+LOBBY_TTL = timedelta(hours=6)
+REMINDER_SHARE = 5  # the reminder comes when a fifth of the deadline is left
+MISSES_BEFORE_STANDIN = 2
+
+
+def utc_now() -> datetime:
+    """Returns the current time in UTC."""
+    return datetime.now(UTC)
+
+
+@dataclass
+class Context:
+    """Shared services of the game service."""
+
+    repo: Repository
+    messenger: Messenger
+    ai: AIPlayer
+    clock: Callable[[], datetime] = utc_now
+    lobby_ttl: timedelta = LOBBY_TTL
+    seeds: Callable[[], int] = field(default=lambda: secrets.randbits(62))
+    shown: dict[tuple[int, int], str] = field(default_factory=dict)
+
+    def user_language(self, user_id: int) -> str:
+        """Returns the language a user reads: chosen, else the messenger's if we have it, else English."""
+        settings = self.repo.user_settings(user_id)
+        return settings.language or normalize_language(settings.messenger_language)
+
+    def tr_user(self, user_id: int) -> Translator:
+        """Returns the translator of a user's private messages."""
+        return translator(self.user_language(user_id))
+
+    def tr_chat(self, chat_id: int) -> Translator:
+        """Returns the translator of a group chat."""
+        return translator(self.repo.chat_settings(chat_id).language or "en")
+
+    def remember_user(self, user: User) -> None:
+        """Stores a user's display name and messenger language when they changed."""
+        settings = self.repo.user_settings(user.id)
+        if settings.name != user.name or settings.messenger_language != user.language:
+            settings.name = user.name
+            settings.messenger_language = user.language
+            self.repo.save_user_settings(settings)

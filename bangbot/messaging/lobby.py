@@ -1,0 +1,249 @@
+"""Lobbies: one per group chat; join, leave, settings, start with AI seats, cancel, expiry."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from bangbot.core.engine import new_game
+from bangbot.core.options import PRESETS
+from bangbot.core.roles import MAX_PLAYERS, MIN_PLAYERS
+from bangbot.core.serialize import to_json
+from bangbot.core.state import GameConfig
+from bangbot.i18n import Translator, duration
+from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press
+from bangbot.messaging.codec import ButtonData, lobby_button
+from bangbot.messaging.context import Context
+from bangbot.messaging.play import Batch, run_ai
+from bangbot.storage.models import CANCELLED, EXPIRED, GATHERING, RUNNING, Game, Seat
+
+DEADLINE_CHOICES = (60, 5 * 60, 3600, 6 * 3600, 24 * 3600, 3 * 24 * 3600, 7 * 24 * 3600)
+MIN_DEADLINE = 60
+MAX_DEADLINE = 7 * 24 * 3600
+AI_NAME = "🤖 {n}"
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_duration(text: str) -> int | None:
+    """Returns seconds for texts like '90m', '2h', '1d 12h' or '45' (minutes); None if malformed."""
+    text = text.strip().lower().replace(" ", "")
+    if text.isdigit():
+        return int(text) * 60
+    parts = re.fullmatch(r"((\d+)([smhd]))+", text)
+    if not parts:
+        return None
+    return sum(int(n) * _UNITS[u] for n, u in re.findall(r"(\d+)([smhd])", text))
+
+
+def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
+    """Returns the lobby message: who joined and the settings."""
+    humans = [s.name for s in seats]
+    lines = [tr.gettext("A new game of BANG! is gathering players.")]
+    lines.append(
+        tr.ngettext("{n} player: {names}", "{n} players: {names}", len(humans), names=", ".join(humans) or "—")
+    )
+    lines.append(tr.ngettext("AI players: {n}", "AI players: {n}", game.ai_seats))
+    preset = tr.gettext("standard") if game.preset == "standard" else tr.gettext("Japanese first edition")
+    lines.append(tr.gettext("Rules: {preset}.", preset=preset))
+    simplified = tr.gettext("yes") if game.simplified else tr.gettext("no")
+    lines.append(tr.gettext("Simplified game (no book-symbol cards): {answer}.", answer=simplified))
+    lines.append(tr.gettext("Time for each move: {time}.", time=duration(tr, game.deadline_seconds)))
+    lines.append(
+        tr.gettext("The creator starts the game when {low}–{high} seats are filled.", low=MIN_PLAYERS, high=MAX_PLAYERS)
+    )
+    return "\n".join(lines)
+
+
+def lobby_keyboard(tr: Translator, game: Game) -> Keyboard:
+    """Returns the lobby's buttons."""
+    assert game.id is not None
+    gid, version = game.id, game.version
+
+    def b(text: str, choice: str) -> Button:
+        return Button(text, lobby_button(gid, version, choice))
+
+    return (
+        (b(tr.gettext("Join"), "join"), b(tr.gettext("Leave"), "leave")),
+        (b(tr.gettext("Start the game"), "start"),),
+        (b(tr.gettext("Rules"), "preset"), b(tr.gettext("Simplified"), "simple")),
+        (b(tr.gettext("Time per move"), "time"), b("🤖 −", "ai-"), b("🤖 +", "ai+")),
+        (b(tr.gettext("Cancel"), "cancel"),),
+    )
+
+
+async def show_lobby(ctx: Context, game: Game, seats: list[Seat], resend: bool = False) -> None:
+    """Edits the lobby message, or sends it anew."""
+    assert game.id is not None
+    tr = ctx.tr_chat(game.chat_id)
+    text, buttons = lobby_text(tr, game, seats), lobby_keyboard(tr, game)
+    if game.lobby_message_id is not None and not resend:
+        await ctx.messenger.edit(MessageRef(game.chat_id, game.lobby_message_id), text, buttons)
+        return
+    if game.lobby_message_id is not None:
+        await ctx.messenger.delete(MessageRef(game.chat_id, game.lobby_message_id))
+    ref = await ctx.messenger.send(game.chat_id, text, buttons)
+    game.lobby_message_id = ref.message_id
+    ctx.repo.update_refs(game.id, lobby_message_id=ref.message_id)
+
+
+async def create_lobby(ctx: Context, cmd: Command) -> None:
+    """Opens a lobby in a group with the chat's settings; the creator joins it."""
+    settings = ctx.repo.chat_settings(cmd.chat_id)
+    now = ctx.clock()
+    game = ctx.repo.create_game(
+        Game(
+            chat_id=cmd.chat_id,
+            chat_title=cmd.chat_title,
+            creator_id=cmd.user.id,
+            preset=settings.preset,
+            simplified=settings.simplified,
+            deadline_seconds=settings.deadline_seconds,
+            ai_seats=settings.ai_seats,
+            created_at=now,
+            updated_at=now,
+            lobby_expires_at=now + ctx.lobby_ttl,
+        )
+    )
+    assert game.id is not None
+    seat = Seat(game_id=game.id, position=0, user_id=cmd.user.id, name=cmd.user.name)
+    ctx.repo.save(game, [seat])
+    await show_lobby(ctx, game, [seat])
+    await warn_if_unreachable(ctx, game.chat_id, cmd.user.id, cmd.user.name)
+
+
+async def warn_if_unreachable(ctx: Context, chat_id: int, user_id: int, name: str) -> None:
+    """Tells the group how a player who can't get private messages can fix it."""
+    if not await ctx.messenger.can_message(user_id):
+        tr = ctx.tr_chat(chat_id)
+        text = tr.gettext(
+            "{name}, I cannot write to you yet: open a private chat with me and send /start, "
+            "so that I can send you your role and cards.",
+            name=ctx.messenger.mention(user_id, name),
+        )
+        await ctx.messenger.send(chat_id, text)
+
+
+async def may_manage(ctx: Context, game: Game, user_id: int) -> bool:
+    """Returns whether the user created the game or administers its chat."""
+    return user_id == game.creator_id or await ctx.messenger.is_admin(game.chat_id, user_id)
+
+
+async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str, bool]:
+    """Handles a lobby button; returns the notice for the press and whether it is an alert."""
+    tr = ctx.tr_user(press.user.id)
+    game = ctx.repo.game(data.target)
+    if game is None or game.status != GATHERING:
+        return tr.gettext("This lobby is closed."), True
+    if press.message_id != game.lobby_message_id:
+        return tr.gettext("This is an old message: use the newest lobby message."), True
+    seats = ctx.repo.seats(data.target)
+    mine = next((s for s in seats if s.user_id == press.user.id), None)
+    choice = data.choice
+    if choice == "join":
+        if mine is not None:
+            return tr.gettext("You have already joined."), False
+        if len(seats) >= MAX_PLAYERS:
+            return tr.gettext("The table is full."), True
+        position = max((s.position for s in seats), default=-1) + 1
+        new = Seat(game_id=data.target, position=position, user_id=press.user.id, name=press.user.name)
+        ctx.repo.save(game, [new])
+        await show_lobby(ctx, game, [*seats, new])
+        await warn_if_unreachable(ctx, game.chat_id, press.user.id, press.user.name)
+        return tr.gettext("You joined the game."), False
+    if choice == "leave":
+        if mine is None:
+            return tr.gettext("You are not in this game."), True
+        rest = [s for s in seats if s is not mine]
+        if not rest:
+            game.status = CANCELLED
+            ctx.repo.save(game, remove_seats=[mine])
+            await close_lobby(ctx, game, tr_key="cancelled")
+            return tr.gettext("You left; the lobby is closed."), False
+        if game.creator_id == press.user.id and rest[0].user_id is not None:
+            game.creator_id = rest[0].user_id
+        ctx.repo.save(game, remove_seats=[mine])
+        await show_lobby(ctx, game, rest)
+        return tr.gettext("You left the game."), False
+    if not await may_manage(ctx, game, press.user.id):
+        return tr.gettext("Only the creator of the game or a chat admin can do this."), True
+    if choice == "cancel":
+        game.status = CANCELLED
+        ctx.repo.save(game)
+        await close_lobby(ctx, game, tr_key="cancelled")
+        return tr.gettext("The game is cancelled."), False
+    if choice == "start":
+        return await start_game(ctx, game, seats, tr)
+    change_setting(game, choice)
+    ctx.repo.save(game)
+    await show_lobby(ctx, game, seats)
+    return "", False
+
+
+def change_setting(game: Game, choice: str) -> None:
+    """Steps one lobby setting: rule preset, simplified game, time per move, AI seats."""
+    if choice == "preset":
+        names = list(PRESETS)
+        game.preset = names[(names.index(game.preset) + 1) % len(names)]
+    elif choice == "simple":
+        game.simplified = not game.simplified
+    elif choice == "time":
+        later = [d for d in DEADLINE_CHOICES if d > game.deadline_seconds]
+        game.deadline_seconds = later[0] if later else DEADLINE_CHOICES[0]
+    elif choice == "ai+":
+        game.ai_seats = min(game.ai_seats + 1, MAX_PLAYERS - 1)
+    elif choice == "ai-":
+        game.ai_seats = max(game.ai_seats - 1, 0)
+
+
+async def close_lobby(ctx: Context, game: Game, tr_key: str) -> None:
+    """Replaces the lobby message by a closing line, without buttons."""
+    if game.lobby_message_id is None:
+        return
+    tr = ctx.tr_chat(game.chat_id)
+    texts = {
+        "cancelled": tr.gettext("This game was cancelled."),
+        "expired": tr.gettext("Nobody started this game, so the lobby has closed. Type /newgame to try again."),
+        "started": tr.gettext("The game has started."),
+    }
+    await ctx.messenger.edit(MessageRef(game.chat_id, game.lobby_message_id), texts[tr_key])
+
+
+async def start_game(ctx: Context, game: Game, seats: list[Seat], tr: Translator) -> tuple[str, bool]:
+    """Deals the game for the joined people plus the AI seats, and shows it to everyone."""
+    from bangbot.messaging.service import commit
+
+    total = len(seats) + game.ai_seats
+    if not MIN_PLAYERS <= total <= MAX_PLAYERS:
+        return tr.gettext(
+            "A game needs {low} to {high} seats (people and AI players).", low=MIN_PLAYERS, high=MAX_PLAYERS
+        ), True
+    assert game.id is not None
+    config = GameConfig.with_preset(total, game.preset, game.simplified)
+    game.seed = ctx.seeds()
+    state, events = new_game(config, game.seed)
+    table = [Seat(game_id=game.id, position=i, user_id=s.user_id, name=s.name) for i, s in enumerate(seats)] + [
+        Seat(game_id=game.id, position=len(seats) + n, name=AI_NAME.format(n=n + 1)) for n in range(game.ai_seats)
+    ]
+    for seat in table:
+        if seat.user_id is not None:
+            seat.unreachable = not await ctx.messenger.can_message(seat.user_id)
+    game.status = RUNNING
+    game.lobby_expires_at = None
+    game.state_json = json.dumps(to_json(state), separators=(",", ":"))
+    ctx.repo.save(game, table, remove_seats=seats)
+    batch = Batch(game, table, state, list(events))
+    batch.notices += [("unreachable", {"seat": s.position}) for s in table if s.unreachable]
+    run_ai(ctx, batch)
+    await close_lobby(ctx, game, tr_key="started")
+    await commit(ctx, batch)
+    return tr.gettext("The game has started: check your private messages."), False
+
+
+async def expire_lobby(ctx: Context, game_id: int) -> None:
+    """Closes a lobby nobody started in time."""
+    game = ctx.repo.game(game_id)
+    if game is None or game.status != GATHERING:
+        return
+    game.status = EXPIRED
+    ctx.repo.save(game)
+    await close_lobby(ctx, game, tr_key="expired")

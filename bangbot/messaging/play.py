@@ -1,0 +1,175 @@
+"""Moves on a stored game: load, apply (people, AI, deadlines), save with compare-and-set."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from bangbot.ai.player import Memory
+from bangbot.core.actions import Action, DrawDeck, EndTurn, Pass
+from bangbot.core.engine import apply
+from bangbot.core.events import Event
+from bangbot.core.legal import awaiting, legal_actions, request_of
+from bangbot.core.notation import to_text
+from bangbot.core.requests import Dying
+from bangbot.core.serialize import from_json, to_json
+from bangbot.core.state import GameState
+from bangbot.core.views import view
+from bangbot.messaging.context import MISSES_BEFORE_STANDIN, REMINDER_SHARE, Context
+from bangbot.storage.models import FINISHED, ActionLog, Game, Seat
+
+AI_MOVE_CAP = 5000
+
+
+@dataclass
+class Batch:
+    """A loaded game and the moves applied to it since, waiting to be saved as one change."""
+
+    game: Game
+    seats: list[Seat]
+    state: GameState
+    events: list[Event] = field(default_factory=list)
+    actions: list[ActionLog] = field(default_factory=list)
+    notices: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    memories: dict[int, Memory] = field(default_factory=dict)
+    observed: dict[int, int] = field(default_factory=dict)
+    log_segments: list[list[dict[str, Any]]] = field(default_factory=list)
+
+    @property
+    def names(self) -> list[str]:
+        """Returns the display names of the seats in order."""
+        return [s.name for s in self.seats]
+
+
+def load(ctx: Context, game_id: int) -> Batch | None:
+    """Returns a running or finished game ready for moves, or None if it has no state."""
+    game = ctx.repo.game(game_id)
+    if game is None or game.state_json is None:
+        return None
+    return Batch(game, ctx.repo.seats(game_id), from_json(json.loads(game.state_json)))
+
+
+def apply_move(ctx: Context, batch: Batch, seat: int, action: Action, by: str) -> None:
+    """Applies one legal action of seat to the batch and logs it."""
+    batch.state, events = apply(batch.state, seat, action)
+    batch.events += events
+    batch.actions.append(
+        ActionLog(
+            game_id=batch.game.id or 0,
+            index=batch.state.version - 1,
+            seat=seat,
+            action=to_text(action),
+            by=by,
+            at=ctx.clock(),
+        )
+    )
+
+
+def memory(batch: Batch, seat: int) -> Memory:
+    """Returns the AI memory of a seat, loaded once per batch."""
+    if seat not in batch.memories:
+        batch.memories[seat] = json.loads(batch.seats[seat].ai_memory_json or "{}")
+        batch.observed.setdefault(seat, 0)
+    return batch.memories[seat]
+
+
+def observe(ctx: Context, batch: Batch, seat: int) -> Memory:
+    """Feeds the AI of seat what it may see of the batch's events so far; returns its memory."""
+    mem = memory(batch, seat)
+    start = batch.observed.get(seat, 0)
+    if start < len(batch.events):
+        ctx.ai.observe(mem, seat, [e.for_seat(seat) for e in batch.events[start:]])
+        batch.observed[seat] = len(batch.events)
+    return mem
+
+
+def ai_choice(ctx: Context, batch: Batch, seat: int) -> Action:
+    """Returns what the AI would do for seat now."""
+    mem = observe(ctx, batch, seat)
+    return ctx.ai.decide(view(batch.state, seat), mem)
+
+
+def run_ai(ctx: Context, batch: Batch) -> None:
+    """Lets the AI move for every AI-controlled seat that is asked, until a person must decide or the game ends."""
+    for _ in range(AI_MOVE_CAP):
+        if batch.state.winner is not None:
+            return
+        asked = [s for s in awaiting(batch.state) if batch.seats[s].ai_controlled]
+        if not asked:
+            return
+        seat = asked[0]
+        apply_move(ctx, batch, seat, ai_choice(ctx, batch, seat), "ai")
+
+
+def safe_move(ctx: Context, batch: Batch, seat: int) -> Action:
+    """Returns the automatic move at a deadline: take the hit, end the turn, draw from the deck, else the AI's."""
+    legal = legal_actions(batch.state, seat)
+    dying = isinstance(request_of(batch.state, seat), Dying)
+    for safe in (Pass(), EndTurn(), DrawDeck()):
+        if safe in legal and not (dying and safe == Pass()):
+            return safe
+    return ai_choice(ctx, batch, seat)
+
+
+def expire_deadline(ctx: Context, batch: Batch) -> None:
+    """Makes the automatic move for every person being waited for; the second miss in a row hands the seat to the AI."""
+    for seat in awaiting(batch.state):
+        s = batch.seats[seat]
+        if s.ai_controlled:
+            continue
+        s.missed_deadlines += 1
+        apply_move(ctx, batch, seat, safe_move(ctx, batch, seat), "deadline")
+        if s.missed_deadlines >= MISSES_BEFORE_STANDIN:
+            s.standin = True
+            batch.notices.append(("standin", {"seat": seat}))
+
+
+def legal_digest(batch: Batch, seat: Seat) -> str:
+    """Returns a digest of what a seat may do now, so its buttons change only when that changes."""
+    legal = [to_text(a) for a in legal_actions(batch.state, seat.position)]
+    raw = json.dumps([legal, seat.standin, batch.state.winner])
+    return hashlib.sha1(raw.encode()).hexdigest()[:16]
+
+
+def split_log(batch: Batch) -> None:
+    """Splits the batch's public events into turn segments; the last one becomes the stored current turn."""
+    current: list[dict[str, Any]] = json.loads(batch.game.log_json or "[]")
+    segments = [current]
+    for e in batch.events:
+        public = e.for_seat(None)
+        if e.kind == "turn":
+            segments.append([])
+        segments[-1].append(public)
+    batch.log_segments = segments
+    batch.game.log_json = json.dumps(segments[-1])
+    batch.game.log_turn = batch.state.turn_number
+
+
+def finish(ctx: Context, batch: Batch) -> None:
+    """Saves the batch in one transaction if the game did not change meanwhile (else raises StaleGame)."""
+    game = batch.game
+    now = ctx.clock()
+    for position in batch.memories:
+        observe(ctx, batch, position)
+        batch.seats[position].ai_memory_json = json.dumps(batch.memories[position])
+    for seat in batch.seats:
+        if seat.user_id is not None:
+            digest = legal_digest(batch, seat)
+            if digest != seat.prompt_digest:
+                seat.prompt_digest = digest
+                seat.prompt_version = game.version + 1
+    split_log(batch)
+    game.state_json = json.dumps(to_json(batch.state), separators=(",", ":"))
+    game.updated_at = now
+    if batch.state.winner is not None:
+        game.status = FINISHED
+        game.winner = batch.state.winner
+        game.deadline_at = game.reminder_at = None
+    elif batch.actions or game.deadline_at is None:
+        window = timedelta(seconds=game.deadline_seconds)
+        game.deadline_at = now + window
+        game.reminder_at = now + window - window / REMINDER_SHARE
+    ctx.repo.save(game, batch.seats, batch.actions)

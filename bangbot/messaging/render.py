@@ -1,0 +1,247 @@
+"""Turns views and events into text in one reader's language; never reads the full game state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bangbot.core.actions import HAND
+from bangbot.core.cards import BASE_DECK
+from bangbot.core.characters import JOURDONNAIS
+from bangbot.core.views import PlayerView, SeatView
+from bangbot.i18n import Translator
+from bangbot.i18n.glossary import card_name, character_help, character_name, role_goal, role_name
+
+EventData = Mapping[str, Any]
+MAX_LOG_LINES = 40
+
+
+def card_label(tr: Translator, index: int) -> str:
+    """Returns a card's name with its suit and rank, e.g. 'BANG! Q♥'."""
+    c = BASE_DECK[index]
+    return f"{card_name(tr, c.kind)} {c.label}"
+
+
+def cards_label(tr: Translator, cards: Sequence[int]) -> str:
+    """Returns cards as a comma-separated list, or a dash for none."""
+    return ", ".join(card_label(tr, c) for c in cards) if cards else "—"
+
+
+def side_name(tr: Translator, side: str) -> str:
+    """Returns the name of a winning side."""
+    return {
+        "law": tr.gettext("the Sheriff and the Deputies"),
+        "outlaws": tr.gettext("the Outlaws"),
+        "renegade": tr.gettext("the Renegade"),
+    }[side]
+
+
+def check_reason(tr: Translator, reason: str) -> str:
+    """Returns what a check was drawn for: a card's or Jourdonnais' name."""
+    return character_name(tr, JOURDONNAIS) if reason == JOURDONNAIS else card_name(tr, reason)
+
+
+def event_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str | None:
+    """Returns one event as a line for a reader (viewer None: the group), or None if it says nothing new."""
+    kind = e["kind"]
+    who = names[e["seat"]] if isinstance(e.get("seat"), int) else ""
+    if kind == "start":
+        return tr.gettext(
+            "The game begins with {n} players. {name} is the Sheriff.", n=e["players"], name=names[e["sheriff"]]
+        )
+    if kind == "turn":
+        return tr.gettext("Turn {number}: {name}.", number=e["number"], name=who)
+    if kind == "draw":
+        if "cards" in e:
+            return tr.gettext("{name} draws: {cards}.", name=who, cards=cards_label(tr, e["cards"]))
+        if e["reason"] == "reward":
+            return tr.ngettext(
+                "{name} draws {n} card as a reward.", "{name} draws {n} cards as a reward.", e["count"], name=who
+            )
+        return tr.ngettext("{name} draws {n} card.", "{name} draws {n} cards.", e["count"], name=who)
+    if kind == "check":
+        verdict = tr.gettext("success") if e["ok"] else tr.gettext("failure")
+        return tr.gettext(
+            "{name} checks for {reason}: {cards} — {verdict}.",
+            name=who,
+            reason=check_reason(tr, e["reason"]),
+            cards=cards_label(tr, e["cards"]),
+            verdict=verdict,
+        )
+    if kind == "play":
+        return play_line(tr, e, names, who)
+    if kind == "answer":
+        return tr.gettext("{name} answers with {card}.", name=who, card=card_label(tr, e["card"]))
+    if kind == "dodged":
+        return tr.gettext("{name} is not hit.", name=who)
+    if kind == "hurt":
+        return tr.ngettext(
+            "{name} loses {n} life ({life} left).",
+            "{name} loses {n} lives ({life} left).",
+            e["amount"],
+            name=who,
+            life=e["life"],
+        )
+    if kind == "saved":
+        return tr.gettext("{name} survives with 1 life.", name=who)
+    if kind == "eliminated":
+        return tr.gettext("{name} is out of the game. Role: {role}.", name=who, role=role_name(tr, e["role"]))
+    if kind == "vulture":
+        return tr.ngettext(
+            "{name} takes {n} card of {other}.",
+            "{name} takes {n} cards of {other}.",
+            e["count"],
+            name=who,
+            other=names[e["from"]],
+        )
+    if kind == "discard_all":
+        return tr.gettext("The cards of {name} are discarded: {cards}.", name=who, cards=cards_label(tr, e["cards"]))
+    if kind == "penalty":
+        return tr.gettext("{name}, the Sheriff, eliminated a Deputy and discards every card.", name=who)
+    if kind == "game_over":
+        return tr.gettext("Game over: {side} win!", side=side_name(tr, e["winner"]))
+    if kind == "steal":
+        if "card" in e:
+            return tr.gettext(
+                "{name} takes {card} from {other}.", name=who, card=card_label(tr, e["card"]), other=names[e["from"]]
+            )
+        return tr.gettext("{name} takes a card from the hand of {other}.", name=who, other=names[e["from"]])
+    if kind == "discarded":
+        return tr.gettext("{card} of {name} is discarded.", name=who, card=card_label(tr, e["card"]))
+    if kind == "replaced":
+        return tr.gettext("{name} discards the old weapon: {card}.", name=who, card=card_label(tr, e["card"]))
+    if kind == "store":
+        return tr.gettext("General Store shows: {cards}.", cards=cards_label(tr, e["cards"]))
+    if kind == "pick":
+        return tr.gettext("{name} picks {card}.", name=who, card=card_label(tr, e["card"]))
+    if kind == "put_back":
+        if "card" in e:
+            return tr.gettext("You put {card} back on the deck.", card=card_label(tr, e["card"]))
+        return tr.gettext("{name} puts a card back on the deck.", name=who)
+    if kind == "look":
+        return tr.gettext("You look at: {cards}.", cards=cards_label(tr, e["cards"])) if "cards" in e else None
+    if kind == "reveal":
+        return tr.gettext("{name} shows the second card drawn: {card}.", name=who, card=card_label(tr, e["card"]))
+    if kind == "take_discard":
+        return tr.gettext("{name} takes {card} from the discard pile.", name=who, card=card_label(tr, e["card"]))
+    if kind == "heal":
+        return tr.gettext("{name} discards {cards} to regain 1 life.", name=who, cards=cards_label(tr, e["cards"]))
+    if kind == "life":
+        return tr.gettext("{name} has {life} life.", name=who, life=e["life"])
+    if kind == "saloon":
+        return tr.gettext("Everyone regains 1 life.")
+    if kind == "reshuffle":
+        return tr.gettext("The discard pile is shuffled into a new deck.")
+    if kind == "dynamite_passed":
+        return tr.gettext("The Dynamite passes from {name} to {other}.", name=who, other=names[e["to"]])
+    if kind == "exploded":
+        return tr.gettext("The Dynamite explodes at {name}!", name=who)
+    if kind == "jail":
+        if e["free"]:
+            return tr.gettext("{name} escapes from Jail.", name=who)
+        return tr.gettext("{name} stays in Jail this turn.", name=who)
+    if kind == "discard":
+        return tr.gettext("{name} discards {card}.", name=who, card=card_label(tr, e["card"]))
+    if kind == "auto" and e["action"] == "end":
+        return tr.gettext("{name} has nothing more to play.", name=who)
+    return None
+
+
+def play_line(tr: Translator, e: EventData, names: Sequence[str], who: str) -> str:
+    """Returns the line of a played card, with its target and the card it goes after."""
+    card = card_label(tr, e["card"])
+    target, which = e.get("target"), e.get("target_card")
+    if target is None:
+        return tr.gettext("{name} plays {card}.", name=who, card=card)
+    if which is None:
+        return tr.gettext("{name} plays {card} on {target}.", name=who, card=card, target=names[target])
+    if which == HAND:
+        return tr.gettext(
+            "{name} plays {card} on a card in the hand of {target}.", name=who, card=card, target=names[target]
+        )
+    return tr.gettext(
+        "{name} plays {card} on {other} of {target}.",
+        name=who,
+        card=card,
+        other=card_label(tr, which),
+        target=names[target],
+    )
+
+
+def log_text(tr: Translator, events: Sequence[EventData], names: Sequence[str], viewer: int | None) -> str:
+    """Returns the lines of a turn's events for a reader, the newest MAX_LOG_LINES of them."""
+    lines = [line for e in events if (line := event_line(tr, e, names, viewer))]
+    if len(lines) > MAX_LOG_LINES:
+        lines = ["…", *lines[-MAX_LOG_LINES:]]
+    return "\n".join(lines)
+
+
+def life_bar(seat: SeatView) -> str:
+    """Returns life as hearts, e.g. '❤️❤️🖤 2/3'."""
+    return f"{'♥' * seat.life}{'♡' * (seat.max_life - seat.life)} {seat.life}/{seat.max_life}"
+
+
+def seat_line(tr: Translator, seat: SeatView, name: str, turn: int) -> str:
+    """Returns one seat of the table: marker, name, character, role if known, life, hand size, cards in play."""
+    marker = "▶" if seat.seat == turn and seat.alive else " "
+    role = f" [{role_name(tr, seat.role)}]" if seat.role else ""
+    if not seat.alive:
+        return tr.gettext(
+            "{marker} {position}. {name} — {character}{role}: out of the game",
+            marker="✝",
+            position=seat.seat + 1,
+            name=name,
+            character=character_name(tr, seat.character),
+            role=role,
+        )
+    in_play = ", ".join(card_label(tr, c) for c in seat.in_play)
+    hand = tr.ngettext("{n} card", "{n} cards", seat.hand_count)
+    line = f"{marker} {seat.seat + 1}. {name} — {character_name(tr, seat.character)}{role}: {life_bar(seat)}, {hand}"
+    return f"{line}; {in_play}" if in_play else line
+
+
+def table_text(tr: Translator, view: PlayerView, names: Sequence[str], title: str) -> str:
+    """Returns the public table: every seat in order, whose turn, the deck and the discard pile."""
+    lines = [tr.gettext("BANG! in {title} — turn {number}", title=title, number=view.turn_number)]
+    lines += [seat_line(tr, s, names[s.seat], view.turn) for s in view.seats]
+    top = card_label(tr, view.discard[-1]) if view.discard else "—"
+    lines.append(
+        tr.gettext(
+            "Deck: {deck}. Discard pile: {discard} (top: {top}).",
+            deck=view.deck_count,
+            discard=len(view.discard),
+            top=top,
+        )
+    )
+    if view.winner:
+        lines.append(tr.gettext("Game over: {side} win!", side=side_name(tr, view.winner)))
+    elif view.awaiting:
+        waiting = ", ".join(names[s] for s in view.awaiting)
+        lines.append(tr.gettext("Waiting for: {names}.", names=waiting))
+    return "\n".join(lines)
+
+
+def private_text(tr: Translator, view: PlayerView, names: Sequence[str], title: str, prompt: str, recent: str) -> str:
+    """Returns a seat's private message: the game it belongs to, role, character, life, hand, and what is asked."""
+    assert view.seat is not None
+    me = view.seats[view.seat]
+    lines = [tr.gettext("BANG! in {title}", title=title)]
+    if view.role:
+        lines.append(
+            tr.gettext("Your role: {role}. {goal}", role=role_name(tr, view.role), goal=role_goal(tr, view.role))
+        )
+    lines.append(
+        tr.gettext(
+            "Your character: {character} — {ability}",
+            character=character_name(tr, me.character),
+            ability=character_help(tr, me.character),
+        )
+    )
+    lines.append(tr.gettext("Life: {life}", life=life_bar(me)))
+    lines.append(tr.gettext("Hand: {cards}", cards=cards_label(tr, view.hand)))
+    lines.append(tr.gettext("In play: {cards}", cards=cards_label(tr, me.in_play)))
+    if recent:
+        lines += ["", recent]
+    if prompt:
+        lines += ["", prompt]
+    return "\n".join(lines)

@@ -1,0 +1,435 @@
+"""The game service: commands and button presses from any messenger, deadlines, and saving before showing."""
+
+from __future__ import annotations
+
+import logging
+
+from babel import Locale
+
+from bangbot.core.legal import awaiting, legal_actions
+from bangbot.i18n import LANGUAGES, Translator, duration, translator
+from bangbot.i18n.glossary import card_help, card_name, character_help, character_name, lookup
+from bangbot.messaging.adapter import Button, Command, MessageRef, Press, Undeliverable
+from bangbot.messaging.codec import BadButton, ButtonData, chat_button, decode, user_button
+from bangbot.messaging.context import Context
+from bangbot.messaging.delivery import BACK_FROM_AI, deliver, show_private, show_table
+from bangbot.messaging.keyboards import TOP
+from bangbot.messaging.lobby import (
+    MAX_DEADLINE,
+    MIN_DEADLINE,
+    create_lobby,
+    expire_lobby,
+    lobby_press,
+    may_manage,
+    parse_duration,
+    show_lobby,
+)
+from bangbot.messaging.play import Batch, apply_move, expire_deadline, finish, load, run_ai
+from bangbot.storage.models import GATHERING, RUNNING
+from bangbot.storage.repository import StaleGame
+
+log = logging.getLogger(__name__)
+RETRIES = 3
+
+
+async def commit(ctx: Context, batch: Batch) -> None:
+    """Saves a batch, then shows it; players found unreachable are handed to the AI and it goes on."""
+    finish(ctx, batch)
+    lost = await deliver(ctx, batch)
+    for _ in range(RETRIES):
+        if not lost or batch.game.id is None:
+            return
+        fresh = load(ctx, batch.game.id)
+        if fresh is None:
+            return
+        for position in lost:
+            fresh.seats[position].unreachable = True
+            fresh.notices.append(("unreachable", {"seat": position}))
+        run_ai(ctx, fresh)
+        finish(ctx, fresh)
+        batch = fresh
+        lost = await deliver(ctx, fresh)
+
+
+class GameService:
+    """Turns commands and presses into lobby changes and moves, saved before anything is shown."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    async def on_command(self, cmd: Command) -> None:
+        """Handles a text command; anything unknown gets a localized hint."""
+        ctx = self.ctx
+        ctx.remember_user(cmd.user)
+        name = cmd.name.lower().lstrip("/").split("@")[0]
+        tr = ctx.tr_user(cmd.user.id) if cmd.private else ctx.tr_chat(cmd.chat_id)
+        handler = {
+            "start": self.cmd_start,
+            "newgame": self.cmd_newgame,
+            "cancel": self.cmd_cancel,
+            "status": self.cmd_status,
+            "help": self.cmd_help,
+            "rules": self.cmd_rules,
+            "language": self.cmd_language,
+            "deadline": self.cmd_deadline,
+        }.get(name)
+        if handler is None:
+            await self.reply(cmd, tr.gettext("I don't know that command. /help lists what I understand."))
+            return
+        await handler(cmd, tr)
+
+    async def reply(self, cmd: Command, text: str, buttons: tuple[tuple[Button, ...], ...] = ()) -> None:
+        """Answers a command in the chat it came from."""
+        try:
+            await self.ctx.messenger.send(cmd.chat_id, text, buttons)
+        except Undeliverable:
+            log.info("could not reply in chat %s", cmd.chat_id)
+
+    async def cmd_start(self, cmd: Command, tr: Translator) -> None:
+        """A private /start: the player can now be reached; their games show again."""
+        if not cmd.private:
+            await self.reply(cmd, tr.gettext("Type /newgame to gather players for a game of BANG!"))
+            return
+        await self.reply(
+            cmd,
+            tr.gettext(
+                "Hello! I run games of BANG! in group chats. Your cards and choices will come here. /help tells more."
+            ),
+        )
+        await self.reachable_again(cmd.user.id)
+
+    async def reachable_again(self, user_id: int) -> None:
+        """Gives back to a player the seats the AI held because they could not be reached, and shows them."""
+        ctx = self.ctx
+        for game in ctx.repo.running_games_of(user_id):
+            assert game.id is not None
+            batch = load(ctx, game.id)
+            if batch is None:
+                continue
+            changed = False
+            for seat in batch.seats:
+                if seat.user_id == user_id and seat.unreachable:
+                    seat.unreachable = False
+                    changed = True
+            if changed:
+                await commit(ctx, batch)
+            for seat in batch.seats:
+                if seat.user_id == user_id:
+                    await show_private(ctx, batch, seat, TOP, resend=True)
+
+    async def cmd_newgame(self, cmd: Command, tr: Translator) -> None:
+        """Opens a lobby in a group, or shows the game already there."""
+        ctx = self.ctx
+        if cmd.private:
+            await self.reply(cmd, tr.gettext("Games live in group chats: add me to a group and type /newgame there."))
+            return
+        game = ctx.repo.open_game(cmd.chat_id)
+        if game is not None:
+            await self.reply(cmd, tr.gettext("A game is already gathering or running in this chat."))
+            await self.show_open_game(cmd)
+            return
+        try:
+            await create_lobby(ctx, cmd)
+        except StaleGame:
+            await self.reply(cmd, tr.gettext("A game is already gathering or running in this chat."))
+
+    async def show_open_game(self, cmd: Command) -> None:
+        """Shows the chat's lobby or table again as new messages."""
+        ctx = self.ctx
+        game = ctx.repo.open_game(cmd.chat_id)
+        if game is None or game.id is None:
+            return
+        if game.status == GATHERING:
+            await show_lobby(ctx, game, ctx.repo.seats(game.id), resend=True)
+            return
+        batch = load(ctx, game.id)
+        if batch is not None:
+            await show_table(ctx, batch, resend=True)
+
+    async def cmd_cancel(self, cmd: Command, tr: Translator) -> None:
+        """Cancels the chat's lobby or game, for its creator or a chat admin."""
+        ctx = self.ctx
+        game = None if cmd.private else ctx.repo.open_game(cmd.chat_id)
+        if game is None:
+            await self.reply(cmd, tr.gettext("There is no game to cancel here."))
+            return
+        if not await may_manage(ctx, game, cmd.user.id):
+            await self.reply(cmd, tr.gettext("Only the creator of the game or a chat admin can do this."))
+            return
+        game.status = "cancelled"
+        game.deadline_at = game.reminder_at = None
+        ctx.repo.save(game)
+        await self.reply(cmd, tr.gettext("This game was cancelled."))
+        if game.lobby_message_id is not None and game.state_json is None:
+            await ctx.messenger.edit(
+                MessageRef(game.chat_id, game.lobby_message_id), tr.gettext("This game was cancelled.")
+            )
+
+    async def cmd_status(self, cmd: Command, tr: Translator) -> None:
+        """Shows the table again in a group and the player's own message in private."""
+        ctx = self.ctx
+        if not cmd.private:
+            if ctx.repo.open_game(cmd.chat_id) is None:
+                await self.reply(cmd, tr.gettext("No game is running here. Type /newgame to start one."))
+                return
+            await self.show_open_game(cmd)
+        games = ctx.repo.running_games_of(cmd.user.id)
+        if cmd.private and not games:
+            await self.reply(cmd, tr.gettext("You are not playing in any game right now."))
+        for game in games:
+            if game.id is None or (not cmd.private and game.chat_id != cmd.chat_id):
+                continue
+            batch = load(ctx, game.id)
+            for seat in batch.seats if batch else []:
+                if seat.user_id == cmd.user.id and batch is not None:
+                    try:
+                        await show_private(ctx, batch, seat, TOP, resend=True)
+                    except Undeliverable:
+                        await self.reply(
+                            cmd, tr.gettext("I cannot write to you: open a private chat with me and send /start.")
+                        )
+
+    async def cmd_help(self, cmd: Command, tr: Translator) -> None:
+        """Explains the commands and how a game goes."""
+        await self.reply(
+            cmd,
+            tr.gettext(
+                "BANG! is a card game of hidden roles: the Sheriff and the Deputies against the Outlaws, "
+                "with a Renegade who wants to be the last one standing.\n\n"
+                "/newgame — gather players in a group chat\n"
+                "/status — show the table again (and your cards in private)\n"
+                "/rules <card or character> — explain a card or a character\n"
+                "/language — choose your language (in a group: the chat's language)\n"
+                "/deadline <time> — time per move for this chat, e.g. 30m, 6h, 2d\n"
+                "/cancel — cancel the game (its creator or a chat admin)\n\n"
+                "Your role, your cards and your choices come in a private chat with me; "
+                "the group sees the table and what happens."
+            ),
+        )
+
+    async def cmd_rules(self, cmd: Command, tr: Translator) -> None:
+        """Explains a card or a character named in any of our languages."""
+        query = cmd.args.strip()
+        if not query:
+            await self.reply(cmd, tr.gettext("Name a card or a character, for example: /rules Barrel"))
+            return
+        found = lookup(tr, query)
+        if found is None:
+            await self.reply(cmd, tr.gettext("I don't know a card or character called “{name}”.", name=query))
+            return
+        what, ident = found
+        if what == "card":
+            await self.reply(cmd, f"{card_name(tr, ident)}: {card_help(tr, ident)}")
+        else:
+            await self.reply(cmd, f"{character_name(tr, ident)}: {character_help(tr, ident)}")
+
+    async def cmd_language(self, cmd: Command, tr: Translator) -> None:
+        """Offers the languages, each written in itself: the user's own in private, the chat's in a group."""
+        if not cmd.private and not await self.ctx.messenger.is_admin(cmd.chat_id, cmd.user.id):
+            await self.reply(cmd, tr.gettext("Only a chat admin can change the chat's language."))
+            return
+        buttons = tuple(
+            (
+                Button(
+                    language_name(code),
+                    user_button(f"lang.{code}") if cmd.private else chat_button(cmd.chat_id, f"lang.{code}"),
+                ),
+            )
+            for code in LANGUAGES
+        )
+        text = tr.gettext("Choose your language:") if cmd.private else tr.gettext("Choose the language of this chat:")
+        await self.reply(cmd, text, buttons)
+
+    async def cmd_deadline(self, cmd: Command, tr: Translator) -> None:
+        """Sets the time per move of a group chat (and of its lobby or game) from a text like '6h'."""
+        ctx = self.ctx
+        if cmd.private:
+            await self.reply(cmd, tr.gettext("Set the time per move in the group chat where you play."))
+            return
+        seconds = parse_duration(cmd.args)
+        if seconds is None or not MIN_DEADLINE <= seconds <= MAX_DEADLINE:
+            await self.reply(
+                cmd,
+                tr.gettext(
+                    "Give a time from 1 minute to 7 days, for example: /deadline 30m, /deadline 6h, /deadline 2d"
+                ),
+            )
+            return
+        game = ctx.repo.open_game(cmd.chat_id)
+        if not await ctx.messenger.is_admin(cmd.chat_id, cmd.user.id) and (
+            game is None or game.creator_id != cmd.user.id
+        ):
+            await self.reply(cmd, tr.gettext("Only the creator of the game or a chat admin can do this."))
+            return
+        settings = ctx.repo.chat_settings(cmd.chat_id)
+        settings.deadline_seconds = seconds
+        ctx.repo.save_chat_settings(settings)
+        if game is not None:
+            game.deadline_seconds = seconds
+            ctx.repo.save(game)
+            if game.status == GATHERING and game.id is not None:
+                await show_lobby(ctx, game, ctx.repo.seats(game.id))
+        await self.reply(cmd, tr.gettext("Time per move: {time}.", time=duration(tr, seconds)))
+
+    async def on_press(self, press: Press) -> None:
+        """Handles a button press and always acknowledges it, with an alert when it changes nothing."""
+        ctx = self.ctx
+        ctx.remember_user(press.user)
+        text, alert = "", False
+        try:
+            data = decode(press.data)
+            if data.scope == "g":
+                text, alert = await self.game_press(press, data)
+            elif data.scope == "l":
+                text, alert = await lobby_press(ctx, press, data)
+            else:
+                text, alert = await self.setting_press(press, data)
+        except BadButton:
+            text, alert = ctx.tr_user(press.user.id).gettext("This button is not mine or is too old."), True
+        except StaleGame:
+            text, alert = ctx.tr_user(press.user.id).gettext("This choice is no longer current."), True
+        finally:
+            await ctx.messenger.answer(press, text, alert)
+
+    async def setting_press(self, press: Press, data: ButtonData) -> tuple[str, bool]:
+        """Sets the user's or (for chat admins, checked now) the chat's language."""
+        ctx = self.ctx
+        code = data.choice.removeprefix("lang.")
+        if code not in LANGUAGES:
+            raise BadButton(data.choice)
+        if data.scope == "u":
+            settings = ctx.repo.user_settings(press.user.id)
+            settings.language = code
+            ctx.repo.save_user_settings(settings)
+            tr = translator(code)
+            await ctx.messenger.edit(
+                MessageRef(press.chat_id, press.message_id), tr.gettext("Your language is now English.")
+            )
+            for game in ctx.repo.running_games_of(press.user.id):
+                batch = load(ctx, game.id) if game.id is not None else None
+                for seat in batch.seats if batch else []:
+                    if seat.user_id == press.user.id and batch is not None:
+                        await show_private(ctx, batch, seat, TOP)
+            return tr.gettext("Your language is now English."), False
+        if not await ctx.messenger.is_admin(data.target, press.user.id):
+            return ctx.tr_user(press.user.id).gettext("Only a chat admin can change the chat's language."), True
+        chat = ctx.repo.chat_settings(data.target)
+        chat.language = code
+        ctx.repo.save_chat_settings(chat)
+        tr = translator(code)
+        await ctx.messenger.edit(
+            MessageRef(press.chat_id, press.message_id), tr.gettext("This chat's language is now English.")
+        )
+        return tr.gettext("This chat's language is now English."), False
+
+    async def game_press(self, press: Press, data: ButtonData) -> tuple[str, bool]:
+        """Applies a move or shows the next step of a choice, after checking whose and how current the button is."""
+        ctx = self.ctx
+        tr = ctx.tr_user(press.user.id)
+        for _ in range(RETRIES):
+            batch = load(ctx, data.target)
+            if batch is None or batch.game.status != RUNNING:
+                return tr.gettext("This game is over."), True
+            if not 0 <= data.seat < len(batch.seats) or batch.seats[data.seat].user_id != press.user.id:
+                return tr.gettext("These buttons are not yours."), True
+            seat = batch.seats[data.seat]
+            if data.version != seat.prompt_version:
+                return tr.gettext("This choice is no longer current."), True
+            if seat.unreachable:
+                seat.unreachable = False
+            choice = data.choice
+            if choice == BACK_FROM_AI:
+                seat.standin = False
+                seat.missed_deadlines = 0
+            elif seat.standin:
+                return tr.gettext("The AI is playing for you: press “I'm back” first."), True
+            elif choice.startswith("a"):
+                legal = legal_actions(batch.state, seat.position)
+                index = int(choice[1:]) if choice[1:].isdigit() else -1
+                if not 0 <= index < len(legal):
+                    return tr.gettext("This choice is no longer current."), True
+                seat.missed_deadlines = 0
+                apply_move(ctx, batch, seat.position, legal[index], "player")
+            else:
+                await show_private(ctx, batch, seat, choice if choice != "x" else TOP)
+                return "", False
+            run_ai(ctx, batch)
+            try:
+                await commit(ctx, batch)
+            except StaleGame:
+                continue
+            return ("", False) if choice != BACK_FROM_AI else (tr.gettext("Welcome back!"), False)
+        return tr.gettext("This choice is no longer current."), True
+
+    async def tick(self) -> None:
+        """Fires every passed deadline, reminder and lobby expiry (also those that passed while down)."""
+        ctx = self.ctx
+        deadlines, reminders, lobbies = ctx.repo.due(ctx.clock())
+        for game_id in deadlines:
+            await self.deadline(game_id)
+        for game_id in reminders:
+            await self.remind(game_id)
+        for game_id in lobbies:
+            await expire_lobby(ctx, game_id)
+
+    async def deadline(self, game_id: int) -> None:
+        """Makes the automatic moves of a game whose deadline passed."""
+        ctx = self.ctx
+        for _ in range(RETRIES):
+            batch = load(ctx, game_id)
+            game = batch.game if batch else None
+            if batch is None or game is None or game.status != RUNNING:
+                return
+            if game.deadline_at is None or game.deadline_at > ctx.clock():
+                return
+            expire_deadline(ctx, batch)
+            run_ai(ctx, batch)
+            try:
+                await commit(ctx, batch)
+                return
+            except StaleGame:
+                continue
+
+    async def remind(self, game_id: int) -> None:
+        """Reminds the people being waited for, privately and in the group, once per deadline."""
+        ctx = self.ctx
+        batch = load(ctx, game_id)
+        if batch is None or batch.game.status != RUNNING or batch.game.reminder_at is None:
+            return
+        game = batch.game
+        game.reminder_at = None
+        try:
+            ctx.repo.save(game)
+        except StaleGame:
+            return
+        left = int((game.deadline_at - ctx.clock()).total_seconds()) if game.deadline_at else 0
+        people = [batch.seats[s] for s in awaiting(batch.state) if not batch.seats[s].ai_controlled]
+        for seat in people:
+            assert seat.user_id is not None
+            tr = ctx.tr_user(seat.user_id)
+            text = tr.gettext(
+                "Reminder: your move in {title}. Time left: {time}.",
+                title=game.chat_title,
+                time=duration(tr, max(left, 0)),
+            )
+            try:
+                await ctx.messenger.send(seat.user_id, text)
+            except Undeliverable:
+                log.info("could not remind user %s", seat.user_id)
+        if people:
+            tr = ctx.tr_chat(game.chat_id)
+            names = ", ".join(ctx.messenger.mention(s.user_id or 0, s.name) for s in people)
+            await ctx.messenger.send(
+                game.chat_id,
+                tr.gettext(
+                    "{names}: your move, time is running out ({time} left).",
+                    names=names,
+                    time=duration(tr, max(left, 0)),
+                ),
+            )
+
+
+def language_name(code: str) -> str:
+    """Returns a language's name written in that language, e.g. 'Русский'."""
+    name = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
