@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -42,26 +43,38 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "engine":
         from bangbot.bench.engine import main as bench_engine
 
-        bench_engine(args.games)
+        bench_engine(args.games or 300)
+        return 0
+    if args.what == "ai":
+        from bangbot.bench.ai import main as bench_ai
+
+        bench_ai(args.games or 2000, args.workers)
         return 0
     print(f"unknown benchmark {args.what!r}", file=sys.stderr)
     return 2
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Plays one self-play game and prints its public log (until the terminal game lands)."""
-    from bangbot.selfplay import demo
+    """Plays the terminal game: you against AI players."""
+    from bangbot.console.game import TerminalOptions, run
 
-    for line in demo(args.players, args.seed):
-        print(line)
-    return 0
+    options = TerminalOptions(args.players, args.lang, args.seed, args.preset, args.db, args.name)
+    return run(options)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """Returns the argument parser of the bangbot command."""
     parser = argparse.ArgumentParser(prog="bangbot", description="BANG! by message")
-    parser.add_argument("--players", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--players", type=int, default=5, help="seats at the table, 4 to 7 (you and AI players)")
+    parser.add_argument("--seed", type=int, default=None, help="deal the same game every time")
+    parser.add_argument("--lang", default="en", choices=["en", "ru", "ja", "cs"])
+    parser.add_argument("--preset", default="standard", choices=["standard", "ja"])
+    parser.add_argument(
+        "--db",
+        default=os.environ.get("DATABASE_URL"),
+        help="database URL to keep and resume the game in (DATABASE_URL)",
+    )
+    parser.add_argument("--name", default="Player", help="your name at the table")
     parser.set_defaults(func=cmd_play)
     sub = parser.add_subparsers(dest="command")
     sc = sub.add_parser("scenario", help="run a JSON scenario and print the resulting state")
@@ -76,8 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over")
     sp.set_defaults(func=cmd_selfplay)
     bn = sub.add_parser("bench", help="print performance figures")
-    bn.add_argument("what", choices=["engine"])
-    bn.add_argument("--games", type=int, default=300)
+    bn.add_argument("what", choices=["engine", "ai"])
+    bn.add_argument("--games", type=int, default=None, help="games per line (engine: 300, ai: 2000)")
+    bn.add_argument("--workers", type=int, default=1, help="processes to spread the ai games over")
     bn.set_defaults(func=cmd_bench)
     return parser
 

@@ -1,0 +1,62 @@
+"""The heuristic player: plays for its role from its view and what its seat saw, and always answers legally."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bangbot.ai.beliefs import record
+from bangbot.ai.discarding import choose_discard
+from bangbot.ai.player import Memory
+from bangbot.ai.reactions import choose_answer, my_request
+from bangbot.ai.situation import Situation
+from bangbot.ai.turn import cheapest_heal, choose_play
+from bangbot.core.actions import Action, Discard, EndTurn, Heal
+from bangbot.core.views import PlayerView
+
+
+class HeuristicPlayer:
+    """Role-aware rules of thumb; strict=True raises on its own mistakes instead of falling back to a safe move."""
+
+    def __init__(self, strict: bool = False) -> None:
+        self.strict = strict
+
+    def decide(self, view: PlayerView, memory: Memory) -> Action:
+        """Returns one of view.legal; never changes memory."""
+        if not view.legal:
+            raise ValueError("the seat has nothing to decide")
+        if len(view.legal) == 1:
+            return view.legal[0]
+        try:
+            action = self.choose(view, memory)
+        except Exception:
+            if self.strict:
+                raise
+            return safe_choice(view)
+        if action not in view.legal:
+            if self.strict:
+                raise AssertionError(f"chose {action!r}, not among {view.legal!r}")
+            return safe_choice(view)
+        return action
+
+    def choose(self, view: PlayerView, memory: Mapping[str, Any]) -> Action:
+        """Returns the heuristic's choice: an answer to a pending decision, a discard, or a phase-2 move."""
+        sit = Situation.of(view, memory)
+        request = my_request(sit)
+        if request is not None:
+            return choose_answer(sit, request)
+        if any(isinstance(a, Discard) for a in view.legal):
+            return choose_discard(sit)
+        if EndTurn() in view.legal:
+            return choose_play(sit)
+        heals = [a for a in view.legal if isinstance(a, Heal)]
+        return cheapest_heal(sit, heals) if heals else view.legal[0]  # asked while only Sid Ketchum's heal is open
+
+    def observe(self, memory: Memory, seat: int, events: Sequence[Mapping[str, Any]]) -> None:
+        """Tallies who attacked or helped whom in the events seat saw."""
+        record(memory, events)
+
+
+def safe_choice(view: PlayerView) -> Action:
+    """Returns a move that is always legal and never harmful: end the turn, or the first listed answer."""
+    return EndTurn() if EndTurn() in view.legal else view.legal[0]

@@ -1,0 +1,124 @@
+"""Answers to pending decisions: dodge, Duel and Indians!, dying, General Store, Kit Carlson, phase-1 draws."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bangbot.ai.cardinfo import kind
+from bangbot.ai.situation import Situation
+from bangbot.ai.turn import cheapest_heal
+from bangbot.ai.values import card_value, least_valuable, most_valuable
+from bangbot.core.actions import Action, Answer, DrawDeck, DrawDiscard, DrawHand, Heal, Pass, Pick, PutBack
+from bangbot.core.cards import BEER, MISSED
+from bangbot.core.characters import BART_CASSIDY, EL_GRINGO
+
+LOW_LIFE = 2
+PEDRO_TAKES_AT = 2.3  # a discard top worth more than an average card from the deck
+JESSE_TAKES_AT = 0.4  # how much of an enemy a seat must be for Jesse Jones to take from its hand
+
+
+def my_request(sit: Situation) -> Mapping[str, Any] | None:
+    """Returns this seat's first pending decision that still waits for it (not an answer already queued)."""
+    return next((r for r in sit.view.requests if r.get("seat") == sit.me and not r.get("answered", False)), None)
+
+
+def choose_answer(sit: Situation, request: Mapping[str, Any]) -> Action:
+    """Returns the answer to request among the legal actions."""
+    legal = sit.view.legal
+    kind_of_request = request.get("type")
+    if kind_of_request == "Respond":
+        return dodge(sit, int(request.get("needed", 1)))
+    if kind_of_request == "IndiansRespond":
+        return answer_indians(sit)
+    if kind_of_request == "DuelTurn":
+        return answer_duel(sit, request)
+    if kind_of_request == "Dying":
+        return survive(sit)
+    if kind_of_request == "StorePick":
+        picks = [a.card for a in legal if isinstance(a, Pick)]
+        return Pick(most_valuable(sit, picks, sit.view.hand))
+    if kind_of_request == "KitChoice":
+        cards = [a.card for a in legal if isinstance(a, PutBack)]
+        return PutBack(least_valuable(sit, cards, [*sit.view.hand, *cards]))
+    if kind_of_request == "DrawChoice":
+        return draw_from(sit)
+    return legal[0]
+
+
+def answers(sit: Situation) -> list[int]:
+    """Returns the cards this seat may answer with now."""
+    return [a.card for a in sit.view.legal if isinstance(a, Answer)]
+
+
+def dodge(sit: Situation, needed: int) -> Action:
+    """Answers a BANG! or Gatling with a Missed! whenever enough of them can cancel it."""
+    cards = answers(sit)
+    if len(cards) < needed:
+        return Pass()
+    return Answer(min(cards, key=lambda c: (kind(c) != MISSED, card_value(sit, c, sit.view.hand), c)))
+
+
+def worth_a_bang(sit: Situation, cards: list[int]) -> bool:
+    """Returns whether saving a life is worth a BANG! now: when low on life or rich in BANG!s."""
+    me = sit.mine
+    if me.character in (BART_CASSIDY, EL_GRINGO) and me.life > LOW_LIFE and len(cards) < 2:
+        return False
+    return me.life <= LOW_LIFE or len(cards) >= 2
+
+
+def answer_indians(sit: Situation) -> Action:
+    """Discards a BANG! against Indians! when life is low or BANG!s are many; takes the hit otherwise."""
+    cards = answers(sit)
+    if cards and worth_a_bang(sit, cards):
+        return Answer(cheapest(sit, cards))
+    return Pass()
+
+
+def answer_duel(sit: Situation, request: Mapping[str, Any]) -> Action:
+    """Keeps answering a Duel when the rival is out of cards, when it was this seat's Duel, or as for Indians!."""
+    cards = answers(sit)
+    if not cards:
+        return Pass()
+    rival = int(request["opponent"])
+    sure_win = sit.view.seats[rival].hand_count == 0
+    mine = int(request["initiator"]) == sit.me and sit.harm(rival) > 0
+    if sure_win or mine or worth_a_bang(sit, cards):
+        return Answer(cheapest(sit, cards))
+    return Pass()
+
+
+def cheapest(sit: Situation, cards: list[int]) -> int:
+    """Returns the least valuable of cards (ties: the lowest index)."""
+    return least_valuable(sit, cards, sit.view.hand)
+
+
+def survive(sit: Situation) -> Action:
+    """Drinks a Beer, or heals with Sid Ketchum's least valuable cards, or goes out when nothing saves."""
+    beers = [c for c in answers(sit) if kind(c) == BEER]
+    if beers:
+        return Answer(beers[0])
+    heals = [a for a in sit.view.legal if isinstance(a, Heal)]
+    if heals:
+        return cheapest_heal(sit, heals)
+    return Pass()
+
+
+def draw_from(sit: Situation) -> Action:
+    """Jesse Jones takes from the likeliest enemy's hand; Pedro Ramirez takes a good discard; else the deck."""
+    legal = sit.view.legal
+    from_hands = [a for a in legal if isinstance(a, DrawHand)]
+    if from_hands:
+        st = sit.stance
+
+        def score(a: DrawHand) -> tuple[float, int, int]:
+            return (st.enemy[a.target] * st.weight[a.target], sit.view.seats[a.target].hand_count, -a.target)
+
+        best = max(from_hands, key=score)
+        if st.enemy[best.target] >= JESSE_TAKES_AT:
+            return best
+    if DrawDiscard() in legal and sit.view.discard:
+        top = sit.view.discard[-1]
+        if card_value(sit, top, sit.view.hand) >= PEDRO_TAKES_AT:
+            return DrawDiscard()
+    return DrawDeck()

@@ -1,0 +1,141 @@
+"""One decision's inputs: the seat's view, its beliefs and stance, and shortcuts into hand and table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bangbot.ai.beliefs import RoleOdds, estimate
+from bangbot.ai.cardinfo import kind
+from bangbot.ai.stance import Stance, stance_of
+from bangbot.core.cards import BANG, BARREL, BEER, MISSED, VOLCANIC
+from bangbot.core.characters import CALAMITY_JANET, JOURDONNAIS, LUCKY_DUKE, SLAB_THE_KILLER, WILLY_THE_KID
+from bangbot.core.views import PlayerView, SeatView
+
+KILL_BONUS = 0.5
+DEATH_OF_A_FRIEND = 3.0
+FRIEND_FACTOR = 1.3
+DODGE_SHARE = 12 / 80  # share of Missed! cards in the deck
+DODGE_SHARE_JANET = 37 / 80  # Calamity Janet dodges with BANG! too
+BANG_SHARE = 25 / 80
+BANG_SHARE_JANET = 37 / 80
+CHOOSES_TO_TAKE = 0.15  # how often a seat that could dodge takes the hit anyway
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """A seat's view with what it believes and wants; every choice of the heuristic player reads this."""
+
+    view: PlayerView
+    me: int
+    odds: RoleOdds
+    stance: Stance
+
+    @staticmethod
+    def of(view: PlayerView, memory: Mapping[str, Any]) -> Situation:
+        """Returns the situation of view's seat given the memory its events built."""
+        if view.seat is None:
+            raise ValueError("a spectator does not decide")
+        odds = estimate(view, memory)
+        return Situation(view, view.seat, odds, stance_of(view, odds))
+
+    @property
+    def mine(self) -> SeatView:
+        """Returns this seat's public side."""
+        return self.view.seats[self.me]
+
+    @property
+    def janet(self) -> bool:
+        """Returns whether this seat is Calamity Janet (BANG! and Missed! swap)."""
+        return self.mine.character == CALAMITY_JANET
+
+    def others(self) -> list[int]:
+        """Returns the other living seats in seat order."""
+        return [s.seat for s in self.view.seats if s.alive and s.seat != self.me]
+
+    def alive_count(self) -> int:
+        """Returns how many players are still in the game."""
+        return sum(1 for s in self.view.seats if s.alive)
+
+    def in_play(self, seat: int) -> set[str]:
+        """Returns the kinds of the cards in play in front of seat."""
+        return {kind(c) for c in self.view.seats[seat].in_play}
+
+    def count(self, k: str, cards: tuple[int, ...] | list[int] | None = None) -> int:
+        """Returns how many cards of kind k the hand (or the given cards) holds."""
+        return sum(1 for c in (self.view.hand if cards is None else cards) if kind(c) == k)
+
+    def bang_like(self, cards: tuple[int, ...] | list[int] | None = None) -> int:
+        """Returns how many cards could serve as a BANG! (Calamity Janet counts her Missed!)."""
+        n = self.count(BANG, cards)
+        return n + self.count(MISSED, cards) if self.janet else n
+
+    def dodges(self, cards: tuple[int, ...] | list[int] | None = None) -> int:
+        """Returns how many cards could serve as a Missed! (Calamity Janet counts her BANG!)."""
+        n = self.count(MISSED, cards)
+        return n + self.count(BANG, cards) if self.janet else n
+
+    def beer_works(self) -> bool:
+        """Returns whether Beer heals: not once only two players are left."""
+        return self.alive_count() > 2
+
+    def beers(self) -> int:
+        """Returns how many Beers the hand holds."""
+        return self.count(BEER)
+
+    def shoots_many(self) -> bool:
+        """Returns whether this seat may play any number of BANG!s (Volcanic, Willy the Kid)."""
+        return self.mine.character == WILLY_THE_KID or VOLCANIC in self.in_play(self.me)
+
+    def harm(self, s: int) -> float:
+        """Returns what this seat gains when seat s loses a life (negative: a loss)."""
+        st = self.stance
+        value = st.weight[s] * (st.enemy[s] - FRIEND_FACTOR * st.friend[s])
+        if self.view.seats[s].life <= 1:
+            if st.spare[s]:
+                return min(value, 0.0) - DEATH_OF_A_FRIEND
+            value += KILL_BONUS * st.weight[s] * st.enemy[s]
+        return value
+
+    def hit_chance(self, s: int, slab: bool | None = None) -> float:
+        """Returns the chance that a BANG! at seat s costs it a life."""
+        seat = self.view.seats[s]
+        share = DODGE_SHARE_JANET if seat.character == CALAMITY_JANET else DODGE_SHARE
+        h = seat.hand_count
+        none = (1 - share) ** h
+        needs_two = self.mine.character == SLAB_THE_KILLER if slab is None else slab
+        if needs_two:
+            none += h * share * (1 - share) ** max(h - 1, 0)
+        chance = none + (1 - none) * CHOOSES_TO_TAKE
+        draws = 2 if seat.character == LUCKY_DUKE else 1
+        saved_by_check = 1 - 0.75**draws
+        if BARREL in self.in_play(s):
+            chance *= 1 - saved_by_check
+        if seat.character == JOURDONNAIS:
+            chance *= 1 - saved_by_check
+        return chance
+
+    def no_bang_chance(self, s: int) -> float:
+        """Returns the chance that seat s holds no card it could answer a Duel or Indians! with."""
+        seat = self.view.seats[s]
+        share = BANG_SHARE_JANET if seat.character == CALAMITY_JANET else BANG_SHARE
+        return float((1 - share) ** seat.hand_count)
+
+    def bang_count_chance(self, s: int, at_most: int) -> float:
+        """Returns the chance that seat s holds at most at_most cards it could answer a Duel with."""
+        seat = self.view.seats[s]
+        share = BANG_SHARE_JANET if seat.character == CALAMITY_JANET else BANG_SHARE
+        h = seat.hand_count
+        total = 0.0
+        for k in range(min(at_most, h) + 1):
+            total += _binomial(h, k) * share**k * (1 - share) ** (h - k)
+        return total
+
+
+def _binomial(n: int, k: int) -> float:
+    """Returns n choose k."""
+    out = 1.0
+    for i in range(k):
+        out = out * (n - i) / (i + 1)
+    return out

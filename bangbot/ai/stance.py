@@ -1,0 +1,70 @@
+"""What one seat wants from every other: whom to hurt, whom to spare, and how much each counts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bangbot.ai.beliefs import RoleOdds
+from bangbot.core.roles import DEPUTY, OUTLAW, RENEGADE, SHERIFF
+from bangbot.core.views import PlayerView
+
+SHERIFF_WEIGHT = 2.0
+SPARE_FRIEND = 0.4  # do not deal the last blow to a seat at least this likely a friend
+RENEGADE_AT_LAW = 0.5  # how much the Renegade turns on Deputies while the law is stronger
+
+
+@dataclass(frozen=True, slots=True)
+class Stance:
+    """Per seat: how much it is an enemy and a friend (0..1), how much it counts, and whether to spare its life."""
+
+    enemy: tuple[float, ...]
+    friend: tuple[float, ...]
+    weight: tuple[float, ...]
+    spare: tuple[bool, ...]
+
+
+def stance_of(view: PlayerView, odds: RoleOdds) -> Stance:
+    """Returns the stance of view's seat for its role: the law, the outlaws or the Renegade."""
+    n = len(view.seats)
+    enemy, friend, weight, spare = [0.0] * n, [0.0] * n, [1.0] * n, [False] * n
+    for s in view.seats:
+        if not s.alive or s.seat == view.seat:
+            continue
+        e, f, w, keep = _towards(view, odds, s.seat)
+        enemy[s.seat], friend[s.seat], weight[s.seat], spare[s.seat] = e, f, w, keep
+    return Stance(tuple(enemy), tuple(friend), tuple(weight), tuple(spare))
+
+
+def _towards(view: PlayerView, odds: RoleOdds, s: int) -> tuple[float, float, float, bool]:
+    """Returns (enemy, friend, weight, spare) towards seat s."""
+    p_dep, p_out, p_ren = odds.p(s, DEPUTY), odds.p(s, OUTLAW), odds.p(s, RENEGADE)
+    is_sheriff = odds.p(s, SHERIFF) == 1.0
+    outlaws_left = odds.alive[OUTLAW]
+    if view.role in (SHERIFF, DEPUTY):
+        if is_sheriff:
+            return 0.0, 1.0, SHERIFF_WEIGHT, True
+        renegade = 0.6 if outlaws_left else 1.0
+        return p_out + renegade * p_ren, p_dep, 1.0, p_dep >= SPARE_FRIEND
+    if view.role == OUTLAW:
+        if is_sheriff:
+            return 1.0, 0.0, SHERIFF_WEIGHT, False
+        return p_dep + 0.5 * p_ren, p_out, 1.0, p_out >= SPARE_FRIEND
+    return _renegade_towards(view, odds, s, is_sheriff, p_dep, p_out)
+
+
+def _renegade_towards(
+    view: PlayerView, odds: RoleOdds, s: int, is_sheriff: bool, p_dep: float, p_out: float
+) -> tuple[float, float, float, bool]:
+    """The Renegade sides with the law while outlaws are many, then turns on the Deputies, the Sheriff last."""
+    outlaws_left, deputies_left = odds.alive[OUTLAW], odds.alive[DEPUTY]
+    if is_sheriff:
+        if outlaws_left == 0 and deputies_left == 0:
+            return 1.0, 0.0, SHERIFF_WEIGHT, False
+        low = view.seats[s].life <= 2
+        if outlaws_left == 0:
+            return 0.3, 0.0, 1.0, True
+        return 0.0, 1.0, SHERIFF_WEIGHT if low else 1.0, True
+    if outlaws_left == 0:
+        return 1.0, 0.0, 1.0, False
+    at_law = RENEGADE_AT_LAW if deputies_left + 1 > outlaws_left else 0.0
+    return p_out + at_law * p_dep, 0.0, 1.0, False

@@ -1,0 +1,142 @@
+"""`bangbot bench ai`: win rates of heuristic and random AI tables, and how long a heuristic decision takes."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from bangbot.ai.heuristic import HeuristicPlayer
+from bangbot.ai.match import play_match
+from bangbot.ai.player import AIPlayer
+from bangbot.ai.random_player import RandomPlayer
+from bangbot.core.roles import DEPUTY, LAW, OUTLAWS, RENEGADE_SIDE, SHERIFF
+from bangbot.core.state import GameConfig
+
+HEURISTIC = "heuristic"
+RANDOM = "random"
+SIDES = (LAW, OUTLAWS, RENEGADE_SIDE)
+SHERIFF_TEAM_GOAL = 0.80
+P99_GOAL_MS = 5.0
+CHUNK = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One row of the table: table size, who plays the Sheriff's team and who the others."""
+
+    players: int
+    law: str
+    others: str
+
+    @property
+    def label(self) -> str:
+        """Returns the row's name, e.g. 'heuristic law vs random, 7p'."""
+        if self.law == self.others:
+            return f"all {self.law}, {self.players}p"
+        return f"{self.law} law vs {self.others}, {self.players}p"
+
+
+LINES = (
+    Line(5, HEURISTIC, HEURISTIC),
+    Line(7, HEURISTIC, HEURISTIC),
+    Line(5, HEURISTIC, RANDOM),
+    Line(7, HEURISTIC, RANDOM),
+    Line(5, RANDOM, HEURISTIC),
+    Line(7, RANDOM, HEURISTIC),
+    Line(5, RANDOM, RANDOM),
+    Line(7, RANDOM, RANDOM),
+)
+
+
+@dataclass
+class Outcome:
+    """Counts and heuristic decision times over some games of one line."""
+
+    games: int = 0
+    wins: Counter[str] = field(default_factory=Counter)
+    capped: int = 0
+    times: list[float] = field(default_factory=list)
+
+    def add(self, other: Outcome) -> None:
+        """Adds another batch of the same line."""
+        self.games += other.games
+        self.wins.update(other.wins)
+        self.capped += other.capped
+        self.times += other.times
+
+
+def make(name: str) -> AIPlayer:
+    """Returns a fresh AI player of this name."""
+    return HeuristicPlayer() if name == HEURISTIC else RandomPlayer()
+
+
+def play_games(line: Line, seeds: range) -> Outcome:
+    """Plays one game per seed for a line and returns its counts."""
+    law, others = make(line.law), make(line.others)
+    config = GameConfig.with_preset(line.players)
+    out = Outcome()
+    for seed in seeds:
+        result = play_match(config, seed, lambda s, role: law if role in (SHERIFF, DEPUTY) else others)
+        out.games += 1
+        out.capped += result.capped
+        if result.winner is not None:
+            out.wins[result.winner] += 1
+        for seat, role in enumerate(result.roles):
+            if (line.law if role in (SHERIFF, DEPUTY) else line.others) == HEURISTIC:
+                out.times += result.timings[seat]
+    return out
+
+
+def run_line(line: Line, games: int, workers: int) -> Outcome:
+    """Plays games games of a line, over workers processes when more than one."""
+    batches = [range(s, min(s + CHUNK, games)) for s in range(0, games, CHUNK)]
+    total = Outcome()
+    if workers <= 1:
+        for b in batches:
+            total.add(play_games(line, b))
+        return total
+    with ProcessPoolExecutor(workers) as pool:
+        for part in pool.map(play_games, [line] * len(batches), batches):
+            total.add(part)
+    return total
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """Returns the q-th percentile (0..100) of values, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
+
+
+def row(line: Line, out: Outcome) -> str:
+    """Returns the table row of a line."""
+    rates = "".join(f"{100 * out.wins[s] / out.games:>9.1f}%" for s in SIDES)
+    if out.times:
+        timing = f"{1000 * statistics.fmean(out.times):>9.3f} {1000 * percentile(out.times, 99):>9.3f}"
+    else:
+        timing = f"{'-':>9} {'-':>9}"
+    return f"{line.label:<32}{out.games:>7}{rates}{out.capped:>7} {timing}"
+
+
+def main(games: int = 2000, workers: int = 1) -> None:
+    """Prints the AI benchmark table: win rates per side per line, heuristic decision time, and the goals."""
+    head = f"{'line':<32}{'games':>7}{'law':>10}{'outlaws':>10}{'renegade':>10}{'capped':>7}"
+    print(f"{head} {'mean ms':>9} {'p99 ms':>9}")
+    started = time.perf_counter()
+    results: dict[Line, Outcome] = {}
+    for line in LINES:
+        results[line] = run_line(line, games, workers)
+        print(row(line, results[line]), flush=True)
+    times = [t for line in LINES for t in results[line].times]
+    p99 = 1000 * percentile(times, 99) if times else 0.0
+    print(f"heuristic decisions: {len(times)}, mean {1000 * statistics.fmean(times):.3f} ms, p99 {p99:.3f} ms")
+    for line in LINES:
+        if line.law == HEURISTIC and line.others == RANDOM:
+            rate = results[line].wins[LAW] / results[line].games
+            verdict = "met" if rate >= SHERIFF_TEAM_GOAL else "MISSED"
+            print(f"goal: heuristic law beats random, {line.players}p: {100 * rate:.1f}% >= 80% {verdict}")
+    print(f"goal: p99 decision < {P99_GOAL_MS:g} ms: {'met' if p99 < P99_GOAL_MS else 'MISSED'}")
+    print(f"elapsed {time.perf_counter() - started:.1f} s over {workers} worker(s)")
