@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import TextIO
 
 from bangbot.ai.heuristic import HeuristicPlayer
+from bangbot.console.messenger import ConsoleMessenger
 from bangbot.core.roles import MAX_PLAYERS, MIN_PLAYERS
-from bangbot.i18n import translator
+from bangbot.i18n import Translator, translator
 from bangbot.messaging.adapter import Command, MessageRef, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
@@ -44,8 +45,6 @@ def read_line(stdin: TextIO) -> str | None:
 
 async def play(options: TerminalOptions, stdin: TextIO, stdout: TextIO) -> int:
     """Plays one game to its end (or until the input ends); returns the exit status."""
-    from bangbot.console.messenger import ConsoleMessenger
-
     tr = translator(options.language)
     if not MIN_PLAYERS <= options.players <= MAX_PLAYERS:
         stdout.write(
@@ -53,8 +52,24 @@ async def play(options: TerminalOptions, stdin: TextIO, stdout: TextIO) -> int:
             + "\n"
         )
         return 2
-    url = options.database or f"sqlite:///{Path(tempfile.mkdtemp(prefix='bangbot-')) / 'terminal.sqlite3'}"
-    repo = Repository(open_engine(url))
+    if options.database:
+        return await play_on(options, options.database, stdin, stdout)
+    with tempfile.TemporaryDirectory(prefix="bangbot-") as folder:
+        return await play_on(options, f"sqlite:///{Path(folder) / 'terminal.sqlite3'}", stdin, stdout)
+
+
+async def play_on(options: TerminalOptions, url: str, stdin: TextIO, stdout: TextIO) -> int:
+    """Plays the terminal game kept in the database at url."""
+    tr = translator(options.language)
+    engine = open_engine(url)
+    try:
+        return await play_game(options, Repository(engine), tr, stdin, stdout)
+    finally:
+        engine.dispose()
+
+
+async def play_game(options: TerminalOptions, repo: Repository, tr: Translator, stdin: TextIO, stdout: TextIO) -> int:
+    """Opens or resumes the terminal table in repo and plays until the end or the end of input."""
     messenger = ConsoleMessenger(stdout, GROUP_ID, USER_ID, tr.gettext("group chat"), tr.gettext("private chat"))
     seed = options.seed
     ctx = Context(repo, messenger, HeuristicPlayer())
