@@ -55,7 +55,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Plays the terminal game: you against AI players."""
+    """Runs the Telegram bot when a bot token is set, else the terminal game: you against AI players."""
+    from bangbot.telegram.settings import BotSettings
+
+    settings = BotSettings.from_env()
+    if settings is not None and not args.terminal:
+        from bangbot.telegram.app import run_bot
+
+        return run_bot(settings)
     from bangbot.console.game import TerminalOptions, run
 
     options = TerminalOptions(args.players, args.lang, args.seed, args.preset, args.db, args.name)
@@ -75,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="database URL to keep and resume the game in (DATABASE_URL)",
     )
     parser.add_argument("--name", default="Player", help="your name at the table")
+    parser.add_argument("--terminal", action="store_true", help="play in the terminal even if a bot token is set")
     parser.set_defaults(func=cmd_play)
     sub = parser.add_subparsers(dest="command")
     sc = sub.add_parser("scenario", help="run a JSON scenario and print the resulting state")

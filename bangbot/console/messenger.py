@@ -79,6 +79,10 @@ class ConsoleMessenger:
         """Returns True: the person at the terminal runs the table."""
         return True
 
+    def join_link(self, game_id: int) -> str | None:
+        """Returns None: joining is a plain button here."""
+        return None
+
     def mention(self, user_id: int, name: str) -> str:
         """Returns the name as it is."""
         return name

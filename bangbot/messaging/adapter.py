@@ -10,10 +10,11 @@ MAX_MESSAGE_LENGTH = 4096
 
 @dataclass(frozen=True, slots=True)
 class Button:
-    """A button: the text people read and the data its press sends back (at most 64 bytes)."""
+    """A button: the text people read and the data its press sends back (at most 64 bytes), or a link."""
 
     text: str
-    data: str
+    data: str = ""
+    url: str | None = None
 
 
 Keyboard = tuple[tuple[Button, ...], ...]
@@ -93,4 +94,8 @@ class Messenger(Protocol):
 
     def mention(self, user_id: int, name: str) -> str:
         """Returns text that names a user so that the messenger notifies them."""
+        ...
+
+    def join_link(self, game_id: int) -> str | None:
+        """Returns a link that joins a lobby through the private chat (so the bot may write there), or None."""
         ...

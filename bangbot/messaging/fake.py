@@ -75,6 +75,10 @@ class CollectingMessenger:
         """Returns whether the user is listed as an admin of the chat."""
         return user_id in self.admins.get(chat_id, set())
 
+    def join_link(self, game_id: int) -> str | None:
+        """Returns None: joining is a plain button here."""
+        return None
+
     def mention(self, user_id: int, name: str) -> str:
         """Returns the name with an at sign."""
         return f"@{name}"

@@ -11,7 +11,7 @@ from bangbot.core.roles import MAX_PLAYERS, MIN_PLAYERS
 from bangbot.core.serialize import to_json
 from bangbot.core.state import GameConfig
 from bangbot.i18n import Translator, duration
-from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press
+from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, User
 from bangbot.messaging.codec import ButtonData, lobby_button
 from bangbot.messaging.context import Context
 from bangbot.messaging.play import Batch, run_ai
@@ -54,7 +54,7 @@ def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
     return "\n".join(lines)
 
 
-def lobby_keyboard(tr: Translator, game: Game) -> Keyboard:
+def lobby_keyboard(tr: Translator, game: Game, join_link: str | None) -> Keyboard:
     """Returns the lobby's buttons."""
     assert game.id is not None
     gid, version = game.id, game.version
@@ -62,8 +62,10 @@ def lobby_keyboard(tr: Translator, game: Game) -> Keyboard:
     def b(text: str, choice: str) -> Button:
         return Button(text, lobby_button(gid, version, choice))
 
+    link = join_link
+    joining = Button(tr.gettext("Join"), url=link) if link else b(tr.gettext("Join"), "join")
     return (
-        (b(tr.gettext("Join"), "join"), b(tr.gettext("Leave"), "leave")),
+        (joining, b(tr.gettext("Leave"), "leave")),
         (b(tr.gettext("Start the game"), "start"),),
         (b(tr.gettext("Rules"), "preset"), b(tr.gettext("Simplified"), "simple")),
         (b(tr.gettext("Time per move"), "time"), b("🤖 −", "ai-"), b("🤖 +", "ai+")),
@@ -75,7 +77,7 @@ async def show_lobby(ctx: Context, game: Game, seats: list[Seat], resend: bool =
     """Edits the lobby message, or sends it anew."""
     assert game.id is not None
     tr = ctx.tr_chat(game.chat_id)
-    text, buttons = lobby_text(tr, game, seats), lobby_keyboard(tr, game)
+    text, buttons = lobby_text(tr, game, seats), lobby_keyboard(tr, game, ctx.messenger.join_link(game.id))
     if game.lobby_message_id is not None and not resend:
         await ctx.messenger.edit(MessageRef(game.chat_id, game.lobby_message_id), text, buttons)
         return
@@ -123,6 +125,31 @@ async def warn_if_unreachable(ctx: Context, chat_id: int, user_id: int, name: st
         await ctx.messenger.send(chat_id, text)
 
 
+async def join(ctx: Context, game: Game, seats: list[Seat], user: User) -> tuple[str, bool]:
+    """Seats a user in a lobby; returns the notice for them and whether it is an alert."""
+    tr = ctx.tr_user(user.id)
+    if any(s.user_id == user.id for s in seats):
+        return tr.gettext("You have already joined."), False
+    if len(seats) >= MAX_PLAYERS:
+        return tr.gettext("The table is full."), True
+    assert game.id is not None
+    position = max((s.position for s in seats), default=-1) + 1
+    new = Seat(game_id=game.id, position=position, user_id=user.id, name=user.name)
+    ctx.repo.save(game, [new])
+    await show_lobby(ctx, game, [*seats, new])
+    await warn_if_unreachable(ctx, game.chat_id, user.id, user.name)
+    return tr.gettext("You joined the game."), False
+
+
+async def join_by_link(ctx: Context, game_id: int, user: User) -> str:
+    """Seats a user who came through a lobby's join link; returns what to tell them privately."""
+    game = ctx.repo.game(game_id)
+    if game is None or game.status != GATHERING:
+        return ctx.tr_user(user.id).gettext("This lobby is closed.")
+    text, _ = await join(ctx, game, ctx.repo.seats(game_id), user)
+    return text
+
+
 async def may_manage(ctx: Context, game: Game, user_id: int) -> bool:
     """Returns whether the user created the game or administers its chat."""
     return user_id == game.creator_id or await ctx.messenger.is_admin(game.chat_id, user_id)
@@ -140,16 +167,7 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str
     mine = next((s for s in seats if s.user_id == press.user.id), None)
     choice = data.choice
     if choice == "join":
-        if mine is not None:
-            return tr.gettext("You have already joined."), False
-        if len(seats) >= MAX_PLAYERS:
-            return tr.gettext("The table is full."), True
-        position = max((s.position for s in seats), default=-1) + 1
-        new = Seat(game_id=data.target, position=position, user_id=press.user.id, name=press.user.name)
-        ctx.repo.save(game, [new])
-        await show_lobby(ctx, game, [*seats, new])
-        await warn_if_unreachable(ctx, game.chat_id, press.user.id, press.user.name)
-        return tr.gettext("You joined the game."), False
+        return await join(ctx, game, seats, press.user)
     if choice == "leave":
         if mine is None:
             return tr.gettext("You are not in this game."), True

@@ -19,6 +19,7 @@ from bangbot.messaging.lobby import (
     MIN_DEADLINE,
     create_lobby,
     expire_lobby,
+    join_by_link,
     lobby_press,
     may_manage,
     parse_duration,
@@ -30,6 +31,7 @@ from bangbot.storage.repository import StaleGame
 
 log = logging.getLogger(__name__)
 RETRIES = 3
+JOIN_PAYLOAD = "join_"
 
 
 async def commit(ctx: Context, batch: Batch) -> None:
@@ -86,16 +88,21 @@ class GameService:
             log.info("could not reply in chat %s", cmd.chat_id)
 
     async def cmd_start(self, cmd: Command, tr: Translator) -> None:
-        """A private /start: the player can now be reached; their games show again."""
+        """A private /start (from a lobby's join link: /start join_<game>): the player can be reached now."""
         if not cmd.private:
             await self.reply(cmd, tr.gettext("Type /newgame to gather players for a game of BANG!"))
             return
-        await self.reply(
-            cmd,
-            tr.gettext(
-                "Hello! I run games of BANG! in group chats. Your cards and choices will come here. /help tells more."
-            ),
-        )
+        payload = cmd.args.strip()
+        if payload.startswith(JOIN_PAYLOAD) and payload[len(JOIN_PAYLOAD) :].isdigit():
+            await self.reply(cmd, await join_by_link(self.ctx, int(payload[len(JOIN_PAYLOAD) :]), cmd.user))
+        else:
+            await self.reply(
+                cmd,
+                tr.gettext(
+                    "Hello! I run games of BANG! in group chats. "
+                    "Your cards and choices will come here. /help tells more."
+                ),
+            )
         await self.reachable_again(cmd.user.id)
 
     async def reachable_again(self, user_id: int) -> None:

@@ -1,0 +1,1 @@
+"""The Telegram messenger: the only package that imports python-telegram-bot."""

@@ -1,0 +1,125 @@
+"""The Telegram Application: updates to the game service, deadlines on a timer, polling or a webhook."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Update
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    ContextTypes,
+    MessageHandler,
+    filters,
+)
+
+from bangbot.ai.heuristic import HeuristicPlayer
+from bangbot.messaging.codec import BadButton, decode
+from bangbot.messaging.context import Context
+from bangbot.messaging.service import GameService
+from bangbot.storage.db import open_engine
+from bangbot.storage.repository import Repository
+from bangbot.telegram.adapter import TelegramMessenger
+from bangbot.telegram.commands import register_commands
+from bangbot.telegram.locks import KeyedLocks
+from bangbot.telegram.settings import BotSettings
+from bangbot.telegram.updates import to_command, to_press
+
+log = logging.getLogger(__name__)
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+RATE_LIMIT_RETRIES = 3
+
+
+class BangBot:
+    """Connects a telegram Application to the game service; one instance per worker process."""
+
+    def __init__(self, settings: BotSettings) -> None:
+        self.settings = settings
+        builder = ApplicationBuilder().token(settings.token).concurrent_updates(True).post_init(self._post_init)
+        if settings.api_url:
+            builder = builder.base_url(settings.api_url)
+        self.application = builder.rate_limiter(AIORateLimiter(max_retries=RATE_LIMIT_RETRIES)).build()
+        self.messenger = TelegramMessenger(self.application.bot)
+        self.service = GameService(
+            Context(Repository(open_engine(settings.database_url)), self.messenger, HeuristicPlayer())
+        )
+        self.locks = KeyedLocks()
+        self.application.add_handler(MessageHandler(filters.COMMAND, self.on_command))
+        self.application.add_handler(CallbackQueryHandler(self.on_press))
+        self.application.add_error_handler(self.on_error)
+
+    async def _post_init(self, application: Application) -> None:  # type: ignore[type-arg]
+        """Learns the bot's username, sets the command menus and starts the deadline timer."""
+        self.messenger.username = application.bot.username
+        await register_commands(application.bot)
+        if application.job_queue is not None:
+            application.job_queue.run_repeating(self.on_tick, interval=self.settings.tick_seconds, first=0.5)
+
+    async def on_command(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
+        """Hands a command to the service, one update at a time per chat."""
+        command = to_command(update, self.messenger.username)
+        if command is None:
+            return
+        key = ("user", command.user.id) if command.private else ("chat", command.chat_id)
+        async with self.locks.hold(key):
+            await self.service.on_command(command)
+
+    async def on_press(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
+        """Hands a button press to the service, one update at a time per game's chat."""
+        press = to_press(update)
+        if press is None:
+            if update.callback_query is not None:
+                await update.callback_query.answer()
+            return
+        async with self.locks.hold(self.lock_key(press.data, press.user.id)):
+            await self.service.on_press(press)
+
+    def lock_key(self, data: str, user_id: int) -> tuple[str, int]:
+        """Returns the chat of the game a button belongs to, or the user for personal buttons."""
+        try:
+            button = decode(data)
+        except BadButton:
+            return ("user", user_id)
+        if button.scope in "gl":
+            game = self.service.ctx.repo.game(button.target)
+            if game is not None:
+                return ("chat", game.chat_id)
+        if button.scope == "c":
+            return ("chat", button.target)
+        return ("user", user_id)
+
+    async def on_tick(self, _: ContextTypes.DEFAULT_TYPE) -> None:
+        """Fires passed deadlines, reminders and lobby expiries."""
+        try:
+            await self.service.tick()
+        except Exception:
+            log.exception("deadline timer failed")
+
+    async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Logs an update that failed; the game state is safe in the database."""
+        log.error("update %r failed", update, exc_info=context.error)
+
+    def run(self) -> None:
+        """Runs until stopped: a webhook server when a webhook URL is set, else long polling."""
+        s = self.settings
+        if s.webhook_url:
+            self.application.run_webhook(
+                listen=s.webhook_listen,
+                port=s.webhook_port,
+                url_path=s.webhook_path,
+                webhook_url=s.webhook_url if s.set_webhook else None,
+                secret_token=s.webhook_secret,
+                allowed_updates=ALLOWED_UPDATES,
+            )
+        else:
+            self.application.run_polling(allowed_updates=ALLOWED_UPDATES)
+
+
+def run_bot(settings: BotSettings) -> int:
+    """Runs the Telegram bot with these settings."""
+    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=logging.INFO)
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    BangBot(settings).run()
+    return 0

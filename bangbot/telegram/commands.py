@@ -1,0 +1,37 @@
+"""The command menus Telegram shows, in every language, for group and private chats."""
+
+from __future__ import annotations
+
+from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
+
+from bangbot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, translator
+
+DESCRIPTIONS: dict[str, str] = {
+    "newgame": N_("Gather players for a game of BANG!"),
+    "start": N_("Let me write to you"),
+    "status": N_("Show the table and your cards again"),
+    "rules": N_("Explain a card or a character"),
+    "help": N_("How to play with this bot"),
+    "language": N_("Choose the language"),
+    "deadline": N_("Set the time per move"),
+    "cancel": N_("Cancel the game"),
+}
+GROUP_COMMANDS = ("newgame", "status", "rules", "help", "language", "deadline", "cancel")
+PRIVATE_COMMANDS = ("start", "status", "rules", "help", "language")
+
+
+def command_menu(language: str, names: tuple[str, ...]) -> list[BotCommand]:
+    """Returns the commands with their descriptions in a language."""
+    tr = translator(language)
+    return [BotCommand(name, tr.gettext(DESCRIPTIONS[name])) for name in names]
+
+
+async def register_commands(bot: Bot) -> None:
+    """Sets the command menus for group and private chats, for each language (English by default)."""
+    for scope, names in (
+        (BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
+        (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS),
+    ):
+        for language in LANGUAGES:
+            code = None if language == SOURCE_LANGUAGE else language
+            await bot.set_my_commands(command_menu(language, names), scope=scope, language_code=code)

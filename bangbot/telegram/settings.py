@@ -1,0 +1,47 @@
+"""How the Telegram bot runs, from environment variables."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from bangbot.storage.db import DEFAULT_URL
+
+TOKEN_VARIABLES = ("BANGBOT_TOKEN", "TELEGRAM_BOT_TOKEN")
+
+
+@dataclass(frozen=True)
+class BotSettings:
+    """The bot's token, database, Bot API address, webhook and timer settings."""
+
+    token: str
+    database_url: str = DEFAULT_URL
+    api_url: str | None = None
+    webhook_url: str | None = None
+    webhook_listen: str = "0.0.0.0"
+    webhook_port: int = 8443
+    webhook_path: str = "telegram"
+    webhook_secret: str | None = None
+    set_webhook: bool = True
+    tick_seconds: float = 30.0
+
+    @staticmethod
+    def from_env(env: Mapping[str, str] | None = None) -> BotSettings | None:
+        """Returns the settings from the environment, or None when no bot token is set."""
+        env = os.environ if env is None else env
+        token = next((env[v] for v in TOKEN_VARIABLES if env.get(v)), None)
+        if token is None:
+            return None
+        return BotSettings(
+            token=token,
+            database_url=env.get("DATABASE_URL") or DEFAULT_URL,
+            api_url=env.get("BANGBOT_API_URL") or None,
+            webhook_url=env.get("BANGBOT_WEBHOOK_URL") or None,
+            webhook_listen=env.get("BANGBOT_WEBHOOK_LISTEN", "0.0.0.0"),
+            webhook_port=int(env.get("BANGBOT_WEBHOOK_PORT", "8443")),
+            webhook_path=env.get("BANGBOT_WEBHOOK_PATH", "telegram"),
+            webhook_secret=env.get("BANGBOT_WEBHOOK_SECRET") or None,
+            set_webhook=env.get("BANGBOT_SET_WEBHOOK", "1") != "0",
+            tick_seconds=float(env.get("BANGBOT_TICK_SECONDS", "30")),
+        )

@@ -1,0 +1,41 @@
+"""Telegram updates as the game service's commands and presses."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram import User as TelegramUser
+from telegram.constants import ChatType
+
+from bangbot.messaging.adapter import Command, Press, User
+
+MAX_NAME = 32
+
+
+def person(user: TelegramUser) -> User:
+    """Returns the service's view of a Telegram user."""
+    return User(user.id, user.full_name[:MAX_NAME] or str(user.id), user.language_code)
+
+
+def to_command(update: Update, bot_username: str) -> Command | None:
+    """Returns the command a message carries, or None (not a command, or one for another bot)."""
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or not message.text or not message.text.startswith("/"):
+        return None
+    first, _, args = message.text.partition(" ")
+    name, _, addressee = first[1:].partition("@")
+    if addressee and bot_username and addressee.lower() != bot_username.lower():
+        return None
+    private = chat.type == ChatType.PRIVATE
+    return Command(person(user), chat.id, private, name.lower(), args.strip(), "" if private else chat.title or "")
+
+
+def to_press(update: Update) -> Press | None:
+    """Returns the button press a callback query carries."""
+    query = update.callback_query
+    if query is None or query.data is None:
+        return None
+    message = query.message
+    chat_id = message.chat.id if message is not None else query.from_user.id
+    message_id = message.message_id if message is not None else 0
+    private = message is not None and message.chat.type == ChatType.PRIVATE
+    return Press(query.id, person(query.from_user), chat_id, message_id, query.data, private)
