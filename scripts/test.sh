@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-venv.sh
+bash scripts/ensure-postgres.sh
 echo "== ruff"
 .venv/bin/ruff check bangbot tests
 .venv/bin/ruff format --check bangbot tests

@@ -360,3 +360,17 @@ def test_one_user_in_two_chats_games(tmp_path: Path) -> None:
         assert {"BANG! in Dodge City", "BANG! in Tombstone"} <= titles
 
     run(scenario())
+
+
+def test_a_whole_game_on_postgresql(postgres_url: str) -> None:
+    async def scenario() -> None:
+        table = Table(postgres_url, make_users(4), seed=21)
+        table.title = "PostgreSQL"
+        await table.gather(4)
+        await table.play(random.Random(21), check=False)
+        game = table.repo.open_game(GROUP)
+        assert game is None  # finished
+        table.restart()
+        assert len(table.repo.actions(1)) > 10
+
+    run(scenario())

@@ -67,3 +67,18 @@ def test_one_open_game_per_chat_and_due_times(tmp_path: Path) -> None:
     assert repo.due(NOW) == ([], [], [])
     assert repo.due(NOW + timedelta(minutes=31)) == ([], [game.id], [])
     assert repo.due(NOW + timedelta(hours=2)) == ([game.id], [game.id], [])
+
+
+def test_postgresql_schema_and_compare_and_set(postgres_url: str) -> None:
+    engine = open_engine(postgres_url)
+    with engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), SQLModel.metadata) == []
+    repo = Repository(engine)
+    game = new_game(repo, chat=-1_001_234_567_890)  # Telegram group ids need 64 bits
+    assert game.id is not None
+    first, second = repo.game(game.id), repo.game(game.id)
+    assert first is not None and second is not None
+    repo.save(first)
+    with pytest.raises(StaleGame):
+        repo.save(second)
+    assert repo.open_game(-1_001_234_567_890) is not None

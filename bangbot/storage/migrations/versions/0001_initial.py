@@ -47,11 +47,11 @@ def upgrade() -> None:
         sa.Column("seed", sa.BigInteger(), nullable=True),
         sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("state_json", sa.Text(), nullable=True),
-        sa.Column("deadline_at", sa.DateTime(), nullable=True),
-        sa.Column("reminder_at", sa.DateTime(), nullable=True),
-        sa.Column("lobby_expires_at", sa.DateTime(), nullable=True),
-        sa.Column("created_at", sa.DateTime(), nullable=False),
-        sa.Column("updated_at", sa.DateTime(), nullable=False),
+        sa.Column("deadline_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("reminder_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("lobby_expires_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("lobby_message_id", sa.BigInteger(), nullable=True),
         sa.Column("table_message_id", sa.BigInteger(), nullable=True),
         sa.Column("log_message_id", sa.BigInteger(), nullable=True),
@@ -83,7 +83,7 @@ def upgrade() -> None:
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("action", sa.String(), nullable=False),
         sa.Column("by", sa.String(), nullable=False),
-        sa.Column("at", sa.DateTime(), nullable=False),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
     )
 
 
