@@ -50,6 +50,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         bench_ai(args.games or 2000, args.workers)
         return 0
+    if args.what == "bot":
+        from bangbot.bench.bot import main as bench_bot
+
+        bench_bot(args.games or 20)
+        return 0
     print(f"unknown benchmark {args.what!r}", file=sys.stderr)
     return 2
 
@@ -97,8 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over")
     sp.set_defaults(func=cmd_selfplay)
     bn = sub.add_parser("bench", help="print performance figures")
-    bn.add_argument("what", choices=["engine", "ai"])
-    bn.add_argument("--games", type=int, default=None, help="games per line (engine: 300, ai: 2000)")
+    bn.add_argument("what", choices=["engine", "ai", "bot"])
+    bn.add_argument("--games", type=int, default=None, help="games per line (engine: 300, ai: 2000, bot: 20)")
     bn.add_argument("--workers", type=int, default=1, help="processes to spread the ai games over")
     bn.set_defaults(func=cmd_bench)
     return parser

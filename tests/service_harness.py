@@ -123,15 +123,11 @@ class Table:
     def choices(self) -> list[tuple[int, Sent, str]]:
         """Returns every (user, message, choice) a user could press now, leaving out 'back'."""
         out = []
-        for i in range(len(self.users)):
-            m = self.private(i)
-            if m is None:
-                continue
-            for row in m.buttons:
-                for b in row:
-                    choice = decode(b.data).choice
-                    if choice != "x":
-                        out.append((i, m, choice))
+        for i, user in enumerate(self.users):
+            for message, button in self.messenger.pressable(user.id):
+                choice = decode(button.data).choice
+                if choice != "x":
+                    out.append((i, message, choice))
         return out
 
     async def play(self, rng: random.Random, limit: int = 5000, check: bool = True) -> int:
@@ -193,21 +189,13 @@ def public_cards(table: Table) -> set[int]:
                 out.add(value)
             elif isinstance(value, list):
                 out.update(value)
-    game = table.game() or table.repo.game(max_game_id(table))
+    game = table.repo.latest_game(GROUP)
     if game is not None and game.state_json:
         data = json.loads(game.state_json)
         out.update(data["discard"])
         for p in data["players"]:
             out.update(p[5])
     return out
-
-
-def max_game_id(table: Table) -> int:
-    """Returns the id of the newest game."""
-    from sqlmodel import Session, col, select
-
-    with Session(table.repo.engine) as s:
-        return int(s.exec(select(Game.id).order_by(col(Game.id).desc())).first() or 0)
 
 
 def assert_no_hidden_information(table: Table, texts: list[str]) -> None:

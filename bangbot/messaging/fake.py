@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
-from bangbot.messaging.adapter import Keyboard, MessageRef, Press, Undeliverable
+from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Press, Undeliverable
 
 
 @dataclass
@@ -36,10 +37,12 @@ class CollectingMessenger:
     messages: list[Sent] = field(default_factory=list)
     answers: list[Answer] = field(default_factory=list)
     fail_sends: int = 0
+    calls: Counter[str] = field(default_factory=Counter)
     _next_id: int = 1
 
     async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
         """Records a message; raises Undeliverable for unreachable private chats or injected failures."""
+        self.calls["send"] += 1
         if chat_id in self.unreachable:
             raise Undeliverable(f"user {chat_id} has not started the bot")
         if self.fail_sends > 0:
@@ -52,6 +55,7 @@ class CollectingMessenger:
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:
         """Replaces a recorded message's text and buttons."""
+        self.calls["edit"] += 1
         for m in self.messages:
             if m.ref == ref and not m.deleted:
                 m.text, m.buttons = text, buttons
@@ -59,12 +63,14 @@ class CollectingMessenger:
 
     async def delete(self, ref: MessageRef) -> None:
         """Marks a recorded message deleted."""
+        self.calls["delete"] += 1
         for m in self.messages:
             if m.ref == ref:
                 m.deleted = True
 
     async def answer(self, press: Press, text: str = "", alert: bool = False) -> None:
         """Records the acknowledgement of a press."""
+        self.calls["answer"] += 1
         self.answers.append(Answer(press, text, alert))
 
     async def can_message(self, user_id: int) -> bool:
@@ -90,6 +96,13 @@ class CollectingMessenger:
     def last(self, chat_id: int) -> Sent:
         """Returns the newest live message of a chat."""
         return self.in_chat(chat_id)[-1]
+
+    def pressable(self, chat_id: int) -> list[tuple[Sent, Button]]:
+        """Returns the buttons of a chat's newest live message that has any (link buttons left out)."""
+        live = [m for m in self.in_chat(chat_id) if m.buttons]
+        if not live:
+            return []
+        return [(live[-1], b) for row in live[-1].buttons for b in row if not b.url]
 
     def all_texts(self, chat_id: int) -> list[str]:
         """Returns every text a chat ever showed, edits included."""

@@ -221,7 +221,6 @@ async def close_lobby(ctx: Context, game: Game, tr_key: str) -> None:
     texts = {
         "cancelled": tr.gettext("This game was cancelled."),
         "expired": tr.gettext("Nobody started this game, so the lobby has closed. Type /newgame to try again."),
-        "started": tr.gettext("The game has started."),
     }
     await ctx.messenger.edit(MessageRef(game.chat_id, game.lobby_message_id), texts[tr_key])
 
@@ -252,7 +251,7 @@ async def start_game(ctx: Context, game: Game, seats: list[Seat], tr: Translator
     batch = Batch(game, table, state, list(events))
     batch.notices += [("unreachable", {"seat": s.position}) for s in table if s.unreachable]
     run_ai(ctx, batch)
-    await close_lobby(ctx, game, tr_key="started")
+    game.table_message_id = game.lobby_message_id  # the lobby message becomes the table, edited in place
     await commit(ctx, batch)
     return tr.gettext("The game has started: check your private messages."), False
 

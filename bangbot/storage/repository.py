@@ -70,6 +70,11 @@ class Repository:
             query = select(Game).where(Game.chat_id == chat_id, col(Game.status).in_(OPEN_STATUSES))
             return s.exec(query.order_by(col(Game.id).desc())).first()
 
+    def latest_game(self, chat_id: int) -> Game | None:
+        """Returns the chat's newest game, whatever its status."""
+        with self._session() as s:
+            return s.exec(select(Game).where(Game.chat_id == chat_id).order_by(col(Game.id).desc())).first()
+
     def seats(self, game_id: int) -> list[Seat]:
         """Returns a game's seats (lobby members) in order."""
         with self._session() as s:

@@ -1,0 +1,107 @@
+"""`bangbot bench bot`: time per update of the game service on SQLite and PostgreSQL, messenger calls per turn.
+
+The network to Telegram is left out: the service talks to the collecting messenger, so the figures are the
+bot's own work (rendering, rules, storage) per update.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bangbot.ai.random_player import RandomPlayer
+from bangbot.core.serialize import from_json
+from bangbot.messaging.adapter import Command, Press, User
+from bangbot.messaging.codec import decode
+from bangbot.messaging.context import Context
+from bangbot.messaging.fake import CollectingMessenger
+from bangbot.messaging.service import GameService
+from bangbot.storage.db import open_engine
+from bangbot.storage.postgres import PostgresServer, find_bin
+from bangbot.storage.repository import Repository
+
+PLAYERS = 5
+BACK = "x"
+
+
+async def play_one(
+    service: GameService, messenger: CollectingMessenger, chat: int, seed: int
+) -> tuple[list[float], int, int]:
+    """Plays one all-human game by random presses; returns update times (s), turns, new group messages in play."""
+    users = [User(chat * 10 - i, f"P{i}", "en") for i in range(PLAYERS)]
+    timings: list[float] = []
+    presses = 0
+
+    async def timed(coro: Any) -> None:
+        started = time.perf_counter()
+        await coro
+        timings.append(time.perf_counter() - started)
+
+    await timed(service.on_command(Command(users[0], chat, False, "newgame", "", f"Bench {chat}")))
+    lobby = messenger.pressable(chat)[0][0]
+    for u in users[1:]:
+        presses += 1
+        data = next(b.data for _, b in messenger.pressable(chat) if decode(b.data).choice == "join")
+        await timed(service.on_press(Press(f"{chat}:{presses}", u, chat, lobby.ref.message_id, data, False)))
+    data = next(b.data for _, b in messenger.pressable(chat) if decode(b.data).choice == "start")
+    await timed(service.on_press(Press(f"{chat}:start", users[0], chat, lobby.ref.message_id, data, False)))
+    before_play = len(messenger.in_chat(chat, live_only=False))
+    rng = random.Random(seed)
+    while True:
+        options = [(u, m, b) for u in users for m, b in messenger.pressable(u.id) if decode(b.data).choice != BACK]
+        if not options:
+            break
+        u, m, b = rng.choice(options)
+        presses += 1
+        await timed(service.on_press(Press(f"{chat}:{presses}", u, u.id, m.ref.message_id, b.data, True)))
+    game = service.ctx.repo.latest_game(chat)
+    turns = from_json(json.loads(game.state_json)).turn_number if game and game.state_json else 1
+    return timings, turns, len(messenger.in_chat(chat, live_only=False)) - before_play
+
+
+async def measure(url: str, games: int) -> dict[str, Any]:
+    """Plays games on the database at url and returns the figures."""
+    messenger = CollectingMessenger()
+    service = GameService(Context(Repository(open_engine(url)), messenger, RandomPlayer(), seeds=lambda: 12345))
+    timings: list[float] = []
+    turns = 0
+    group_sends = 0
+    for g in range(games):
+        chat = -(10_000 + g)
+        times, played, sends = await play_one(service, messenger, chat, g)
+        timings += times
+        turns += played
+        group_sends += sends
+    ordered = sorted(timings)
+    calls = sum(messenger.calls.values())
+    return {
+        "games": games,
+        "updates": len(timings),
+        "updates_per_s": round(len(timings) / sum(timings), 1),
+        "p50_ms": round(statistics.median(ordered) * 1000, 2),
+        "p99_ms": round(ordered[int(len(ordered) * 0.99)] * 1000, 2),
+        "messenger_calls_per_turn": round(calls / turns, 2),
+        "new_group_messages_per_turn": round(group_sends / turns, 2),
+        "calls": dict(messenger.calls),
+    }
+
+
+def main(games: int = 20) -> None:
+    """Prints the figures for SQLite (a file) and, if PostgreSQL is installed, for a private PostgreSQL server."""
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        print(json.dumps({"database": "sqlite", **asyncio.run(measure(url, games))}))
+    if find_bin("initdb") is None:
+        print(json.dumps({"database": "postgresql", "skipped": "PostgreSQL is not installed"}))
+        return
+    server = PostgresServer.start()
+    try:
+        print(json.dumps({"database": "postgresql", **asyncio.run(measure(server.url, games))}))
+    finally:
+        server.stop()
