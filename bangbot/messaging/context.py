@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -15,6 +16,7 @@ from bangbot.storage.repository import Repository
 LOBBY_TTL = timedelta(hours=6)
 REMINDER_SHARE = 5  # the reminder comes when a fifth of the deadline is left
 MISSES_BEFORE_STANDIN = 2
+LANGUAGE_CACHE_SECONDS = 30.0  # another worker's language change shows here within this time
 
 
 def utc_now() -> datetime:
@@ -33,11 +35,31 @@ class Context:
     lobby_ttl: timedelta = LOBBY_TTL
     seeds: Callable[[], int] = field(default=lambda: secrets.randbits(62))
     shown: dict[tuple[int, int], str] = field(default_factory=dict)
+    languages: dict[tuple[str, int], tuple[str, float]] = field(default_factory=dict)
+    known_users: dict[int, tuple[str, str | None]] = field(default_factory=dict)
+
+    def _cached(self, key: tuple[str, int], load: Callable[[], str]) -> str:
+        """Returns a language from the short-lived cache, loading it when missing or old."""
+        now = time.monotonic()
+        hit = self.languages.get(key)
+        if hit is not None and now - hit[1] < LANGUAGE_CACHE_SECONDS:
+            return hit[0]
+        value = load()
+        self.languages[key] = (value, now)
+        return value
+
+    def forget_language(self, key: tuple[str, int]) -> None:
+        """Drops a cached language after it was changed here."""
+        self.languages.pop(key, None)
 
     def user_language(self, user_id: int) -> str:
         """Returns the language a user reads: chosen, else the messenger's if we have it, else English."""
-        settings = self.repo.user_settings(user_id)
-        return settings.language or normalize_language(settings.messenger_language)
+
+        def load() -> str:
+            settings = self.repo.user_settings(user_id)
+            return settings.language or normalize_language(settings.messenger_language)
+
+        return self._cached(("user", user_id), load)
 
     def tr_user(self, user_id: int) -> Translator:
         """Returns the translator of a user's private messages."""
@@ -45,12 +67,16 @@ class Context:
 
     def tr_chat(self, chat_id: int) -> Translator:
         """Returns the translator of a group chat."""
-        return translator(self.repo.chat_settings(chat_id).language or "en")
+        return translator(self._cached(("chat", chat_id), lambda: self.repo.chat_settings(chat_id).language or "en"))
 
     def remember_user(self, user: User) -> None:
         """Stores a user's display name and messenger language when they changed."""
+        if self.known_users.get(user.id) == (user.name, user.language):
+            return
+        self.known_users[user.id] = (user.name, user.language)
         settings = self.repo.user_settings(user.id)
         if settings.name != user.name or settings.messenger_language != user.language:
             settings.name = user.name
             settings.messenger_language = user.language
             self.repo.save_user_settings(settings)
+            self.forget_language(("user", user.id))

@@ -308,6 +308,7 @@ class GameService:
             settings = ctx.repo.user_settings(press.user.id)
             settings.language = code
             ctx.repo.save_user_settings(settings)
+            ctx.forget_language(("user", press.user.id))
             tr = translator(code)
             await ctx.messenger.edit(
                 MessageRef(press.chat_id, press.message_id), tr.gettext("Your language is now English.")
@@ -323,6 +324,7 @@ class GameService:
         chat = ctx.repo.chat_settings(data.target)
         chat.language = code
         ctx.repo.save_chat_settings(chat)
+        ctx.forget_language(("chat", data.target))
         tr = translator(code)
         await ctx.messenger.edit(
             MessageRef(press.chat_id, press.message_id), tr.gettext("This chat's language is now English.")

@@ -21,6 +21,7 @@ from bangbot.storage.models import (
 )
 
 GAME_FIELDS = tuple(c for c in Game.model_fields if c not in ("id", "version"))
+SEAT_FIELDS = tuple(c for c in Seat.model_fields if c not in ("game_id", "position"))
 
 
 class StaleGame(Exception):
@@ -133,7 +134,14 @@ class Repository:
                     s.delete(existing)
             s.flush()
             for seat in seats:
-                s.merge(seat)
+                values = {name: getattr(seat, name) for name in SEAT_FIELDS}
+                changed = s.exec(
+                    update(Seat)
+                    .where(col(Seat.game_id) == seat.game_id, col(Seat.position) == seat.position)
+                    .values(**values)
+                )
+                if changed.rowcount == 0:
+                    s.add(Seat(game_id=seat.game_id, position=seat.position, **values))
             for action in actions:
                 s.add(action)
             s.commit()
