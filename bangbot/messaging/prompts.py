@@ -20,8 +20,7 @@ def prompt(tr: Translator, view: PlayerView, names: Sequence[str], standin: bool
     if not view.seats[view.seat].alive:
         return tr.gettext("You are out of the game. You can still follow it in the group.")
     if view.seat not in view.awaiting:
-        waiting = ", ".join(names[s] for s in view.awaiting)
-        return tr.gettext("Waiting for: {names}.", names=waiting)
+        return tr.gettext("Not your move now: the group's table shows whose it is.")
     request = next((r for r in view.requests if r["seat"] == view.seat), None)
     if request is None:
         if view.phase == "discard":
