@@ -15,7 +15,7 @@ from bangbot.core.views import PlayerView, SeatView
 
 KILL_BONUS = 0.5
 DEATH_OF_A_FRIEND = 3.0
-FRIEND_FACTOR = 1.3
+FRIEND_FACTOR = 1.8
 DODGE_SHARE = 12 / 80  # share of Missed! cards in the deck
 DODGE_SHARE_JANET = 37 / 80  # Calamity Janet dodges with BANG! too
 BANG_SHARE = 25 / 80
