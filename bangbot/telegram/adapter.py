@@ -9,6 +9,7 @@ from telegram.constants import ChatAction, ChatMemberStatus, ParseMode
 from telegram.error import BadRequest, Forbidden
 
 from bangbot.messaging.adapter import Keyboard, MessageRef, Press, Undeliverable
+from bangbot.telegram.edits import LatestEdits
 from bangbot.telegram.text import MAX_TEXT, mention_token, split, to_html, visible_length
 
 log = logging.getLogger(__name__)
@@ -43,6 +44,7 @@ class TelegramMessenger:
     def __init__(self, bot: Bot, username: str = "") -> None:
         self.bot = bot
         self.username = username
+        self.group_edits = LatestEdits(self.edit_now)
 
     async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
         """Sends text (in several messages if it is too long; buttons go on the last)."""
@@ -62,7 +64,14 @@ class TelegramMessenger:
         return MessageRef(chat_id, message.message_id)
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:
-        """Replaces a message's text and buttons; no change needed and a vanished message are no error."""
+        """Replaces a message's text and buttons; group edits go out in the background, newest content first."""
+        if ref.chat_id < 0:
+            self.group_edits.submit(ref, text, buttons)
+            return
+        await self.edit_now(ref, text, buttons)
+
+    async def edit_now(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:
+        """Edits a message now; no change needed and a vanished message are no error."""
         if visible_length(text) > MAX_TEXT:
             text = split(text)[-1]
         try:
@@ -77,6 +86,7 @@ class TelegramMessenger:
 
     async def delete(self, ref: MessageRef) -> None:
         """Deletes a message; one that is gone or too old to delete is no error."""
+        self.group_edits.forget(ref)
         try:
             await self.bot.delete_message(ref.chat_id, ref.message_id)
         except (BadRequest, Forbidden) as error:

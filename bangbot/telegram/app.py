@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from telegram import Update
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
@@ -23,6 +23,7 @@ from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository
 from bangbot.telegram.adapter import TelegramMessenger
 from bangbot.telegram.commands import register_commands
+from bangbot.telegram.limiter import StrictRateLimiter
 from bangbot.telegram.locks import KeyedLocks
 from bangbot.telegram.settings import BotSettings
 from bangbot.telegram.updates import to_command, to_press
@@ -30,6 +31,7 @@ from bangbot.telegram.updates import to_command, to_press
 log = logging.getLogger(__name__)
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
 RATE_LIMIT_RETRIES = 3
+SHUTDOWN_FLUSH_SECONDS = 5.0
 
 
 class BangBot:
@@ -38,9 +40,11 @@ class BangBot:
     def __init__(self, settings: BotSettings) -> None:
         self.settings = settings
         builder = ApplicationBuilder().token(settings.token).concurrent_updates(True).post_init(self._post_init)
+        builder = builder.post_stop(self._post_stop)
         if settings.api_url:
             builder = builder.base_url(settings.api_url)
-        self.application = builder.rate_limiter(AIORateLimiter(max_retries=RATE_LIMIT_RETRIES)).build()
+        limiter = StrictRateLimiter(settings.group_rate, max_retries=RATE_LIMIT_RETRIES)
+        self.application = builder.rate_limiter(limiter).build()
         self.messenger = TelegramMessenger(self.application.bot)
         self.service = GameService(
             Context(Repository(open_engine(settings.database_url)), self.messenger, HeuristicPlayer())
@@ -56,6 +60,16 @@ class BangBot:
         await register_commands(application.bot)
         if application.job_queue is not None:
             application.job_queue.run_repeating(self.on_tick, interval=self.settings.tick_seconds, first=0.5)
+
+    async def _post_stop(self, _: Application) -> None:  # type: ignore[type-arg]
+        """Sends the group edits still queued while the connection is open, waiting SHUTDOWN_FLUSH_SECONDS at most.
+
+        What is left then is only a view: /status shows it again from storage.
+        """
+        try:
+            await asyncio.wait_for(self.messenger.group_edits.flush(), SHUTDOWN_FLUSH_SECONDS)
+        except TimeoutError:
+            log.warning("%d group edits were not sent before stopping", len(self.messenger.group_edits))
 
     async def on_command(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
         """Hands a command to the service, one update at a time per chat."""

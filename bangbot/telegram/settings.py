@@ -25,6 +25,7 @@ class BotSettings:
     webhook_secret: str | None = None
     set_webhook: bool = True
     tick_seconds: float = 30.0
+    group_rate: tuple[int, float] = (20, 60.0)
 
     @staticmethod
     def from_env(env: Mapping[str, str] | None = None) -> BotSettings | None:
@@ -44,4 +45,14 @@ class BotSettings:
             webhook_secret=env.get("BANGBOT_WEBHOOK_SECRET") or None,
             set_webhook=env.get("BANGBOT_SET_WEBHOOK", "1") != "0",
             tick_seconds=float(env.get("BANGBOT_TICK_SECONDS", "30")),
+            group_rate=parse_rate(env.get("BANGBOT_GROUP_RATE", "20/60")),
         )
+
+
+def parse_rate(text: str) -> tuple[int, float]:
+    """Returns (messages, seconds) from 'N/S'; raises ValueError for anything else."""
+    count, _, seconds = text.partition("/")
+    rate = (int(count), float(seconds))
+    if rate[0] < 1 or rate[1] <= 0:
+        raise ValueError(f"not a rate: {text!r}")
+    return rate

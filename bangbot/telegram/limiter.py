@@ -1,0 +1,87 @@
+"""Telegram's flood limits kept strictly: at most N requests into one group in any window, and per second overall."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from telegram.error import RetryAfter
+from telegram.ext import BaseRateLimiter
+
+JSONDict = dict[str, Any]
+Result = bool | JSONDict | list[JSONDict]
+
+
+class SlidingWindow:
+    """Lets at most `limit` calls start in any `period` seconds; callers wait their turn in order."""
+
+    def __init__(self, limit: int, period: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limit = limit
+        self.period = period
+        self.clock = clock
+        self.starts: deque[float] = deque()
+        self.lock = asyncio.Lock()
+
+    async def acquire(self) -> None:
+        """Waits until one more call fits in the window, and counts it."""
+        async with self.lock:
+            while True:
+                now = self.clock()
+                while self.starts and self.starts[0] <= now - self.period:
+                    self.starts.popleft()
+                if len(self.starts) < self.limit:
+                    self.starts.append(now)
+                    return
+                await asyncio.sleep(self.starts[0] + self.period - now)
+
+
+class StrictRateLimiter(BaseRateLimiter[int]):
+    """Holds every request into a group chat to `group` per window and all requests to `overall` per second."""
+
+    def __init__(self, group: tuple[int, float] = (20, 60.0), overall: int = 30, max_retries: int = 3) -> None:
+        self.group = group
+        self.overall = SlidingWindow(overall, 1.0)
+        self.max_retries = max_retries
+        self.windows: dict[int | str, SlidingWindow] = {}
+
+    async def initialize(self) -> None:
+        """Nothing to set up."""
+
+    async def shutdown(self) -> None:
+        """Nothing to tear down."""
+
+    def window(self, chat: int | str) -> SlidingWindow:
+        """Returns the window of one group chat."""
+        if chat not in self.windows:
+            self.windows[chat] = SlidingWindow(*self.group)
+        return self.windows[chat]
+
+    async def process_request(
+        self,
+        callback: Callable[..., Coroutine[Any, Any, Result]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> Result:
+        """Waits for room in the group's and the overall window, then calls; retries after Telegram's RetryAfter."""
+        chat = data.get("chat_id")
+        if isinstance(chat, str) and chat.lstrip("-").isdigit():
+            chat = int(chat)
+        group = chat if (isinstance(chat, int) and chat < 0) or isinstance(chat, str) else None
+        for attempt in range(self.max_retries + 1):
+            if group is not None:
+                await self.window(group).acquire()
+            await self.overall.acquire()
+            try:
+                return await callback(*args, **kwargs)
+            except RetryAfter as error:
+                if attempt == self.max_retries:
+                    raise
+                delay = error.retry_after
+                await asyncio.sleep(delay.total_seconds() if hasattr(delay, "total_seconds") else float(delay))
+        raise AssertionError("unreachable")
