@@ -82,3 +82,18 @@ def test_postgresql_schema_and_compare_and_set(postgres_url: str) -> None:
     with pytest.raises(StaleGame):
         repo.save(second)
     assert repo.open_game(-1_001_234_567_890) is not None
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_two_workers_opening_a_lobby_at_once_get_one(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = f"sqlite:///{tmp_path / 'race.sqlite3'}" if backend == "sqlite" else request.getfixturevalue("postgres_url")
+    repo = Repository(open_engine(url))
+    new_game(repo, chat=-99)
+    # The other worker checked before this one committed: only the database's unique index can stop it.
+    monkeypatch.setattr(repo, "open_game", lambda chat_id: None)
+    with pytest.raises(StaleGame):
+        new_game(repo, chat=-99)
+    monkeypatch.undo()
+    assert repo.open_game(-99) is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Column, Text
+from sqlalchemy import BigInteger, Column, Index, Text, text
 from sqlmodel import Field, SQLModel
 
 GATHERING = "gathering"
@@ -39,10 +39,22 @@ class UserSettings(SQLModel, table=True):
     messenger_language: str | None = None
 
 
+OPEN_GAME_CONDITION = text("status IN ('gathering', 'running')")
+
+
 class Game(SQLModel, table=True):
     """A lobby and then the game it became; version changes with every saved change."""
 
     __tablename__ = "game"
+    __table_args__ = (
+        Index(
+            "uq_game_open_per_chat",
+            "chat_id",
+            unique=True,
+            sqlite_where=OPEN_GAME_CONDITION,
+            postgresql_where=OPEN_GAME_CONDITION,
+        ),
+    )
     id: int | None = Field(default=None, primary_key=True)
     chat_id: int = Field(sa_column=Column(BigInteger, index=True, nullable=False))
     chat_title: str = ""

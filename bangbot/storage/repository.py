@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Engine, update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from bangbot.storage.models import (
@@ -103,7 +104,10 @@ class Repository:
             if self.open_game(game.chat_id) is not None:
                 raise StaleGame(f"chat {game.chat_id} already has an open game")
             s.add(game)
-            s.commit()
+            try:
+                s.commit()
+            except IntegrityError as error:  # another worker opened one at the same moment
+                raise StaleGame(f"chat {game.chat_id} already has an open game") from error
             s.refresh(game)
             return game
 
