@@ -34,7 +34,6 @@ class Context:
     clock: Callable[[], datetime] = utc_now
     lobby_ttl: timedelta = LOBBY_TTL
     seeds: Callable[[], int] = field(default=lambda: secrets.randbits(62))
-    shown: dict[tuple[int, int], str] = field(default_factory=dict)
     languages: dict[tuple[str, int], tuple[str, float]] = field(default_factory=dict)
     known_users: dict[int, tuple[str, str | None]] = field(default_factory=dict)
 

@@ -135,9 +135,8 @@ async def show_private(ctx: Context, batch: Batch, seat: Seat, level: str, resen
     """Edits (or sends) a seat's private message when what it shows changed; raises Undeliverable."""
     assert seat.user_id is not None and batch.game.id is not None
     text, buttons = private_message(ctx, batch, seat, level)
-    key = (batch.game.id, seat.position)
-    digest = hashlib.sha1(repr((text, buttons)).encode()).hexdigest()
-    if ctx.shown.get(key) == digest and not resend and seat.private_message_id is not None:
+    digest = hashlib.sha1(repr((text, buttons)).encode()).hexdigest()[:16]
+    if seat.shown_digest == digest and not resend and seat.private_message_id is not None:
         return
     if seat.private_message_id is not None and not resend:
         await ctx.messenger.edit(MessageRef(seat.user_id, seat.private_message_id), text, buttons)
@@ -146,5 +145,5 @@ async def show_private(ctx: Context, batch: Batch, seat: Seat, level: str, resen
             await ctx.messenger.delete(MessageRef(seat.user_id, seat.private_message_id))
         ref = await ctx.messenger.send(seat.user_id, text, buttons)
         seat.private_message_id = ref.message_id
-        ctx.repo.update_seat_refs(seat)
-    ctx.shown[key] = digest
+    seat.shown_digest = digest
+    ctx.repo.update_seat_refs(seat)

@@ -143,11 +143,12 @@ async def join(ctx: Context, game: Game, seats: list[Seat], user: User) -> tuple
 
 async def join_by_link(ctx: Context, game_id: int, user: User) -> str:
     """Seats a user who came through a lobby's join link; returns what to tell them privately."""
-    game = ctx.repo.game(game_id)
-    if game is None or game.status != GATHERING:
-        return ctx.tr_user(user.id).gettext("This lobby is closed.")
-    text, _ = await join(ctx, game, ctx.repo.seats(game_id), user)
-    return text
+    async with ctx.repo.game_lock(game_id):
+        game = ctx.repo.game(game_id)
+        if game is None or game.status != GATHERING:
+            return ctx.tr_user(user.id).gettext("This lobby is closed.")
+        text, _ = await join(ctx, game, ctx.repo.seats(game_id), user)
+        return text
 
 
 async def may_manage(ctx: Context, game: Game, user_id: int) -> bool:

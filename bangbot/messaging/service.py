@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 from babel import Locale
 
@@ -78,7 +79,13 @@ class GameService:
         if handler is None:
             await self.reply(cmd, tr.gettext("I don't know that command. /help lists what I understand."))
             return
-        await handler(cmd, tr)
+        for attempt in range(RETRIES):
+            try:
+                await handler(cmd, tr)
+                return
+            except StaleGame:  # another worker changed the same game meanwhile: read it again and retry
+                if attempt == RETRIES - 1:
+                    await self.reply(cmd, tr.gettext("Many things happen at once here: please try again."))
 
     async def reply(self, cmd: Command, text: str, buttons: tuple[tuple[Button, ...], ...] = ()) -> None:
         """Answers a command in the chat it came from."""
@@ -110,19 +117,20 @@ class GameService:
         ctx = self.ctx
         for game in ctx.repo.running_games_of(user_id):
             assert game.id is not None
-            batch = load(ctx, game.id)
-            if batch is None:
-                continue
-            changed = False
-            for seat in batch.seats:
-                if seat.user_id == user_id and seat.unreachable:
-                    seat.unreachable = False
-                    changed = True
-            if changed:
-                await commit(ctx, batch)
-            for seat in batch.seats:
-                if seat.user_id == user_id:
-                    await show_private(ctx, batch, seat, TOP, resend=True)
+            async with ctx.repo.game_lock(game.id):
+                batch = load(ctx, game.id)
+                if batch is None:
+                    continue
+                changed = False
+                for seat in batch.seats:
+                    if seat.user_id == user_id and seat.unreachable:
+                        seat.unreachable = False
+                        changed = True
+                if changed:
+                    await commit(ctx, batch)
+                for seat in batch.seats:
+                    if seat.user_id == user_id:
+                        await show_private(ctx, batch, seat, TOP, resend=True)
 
     async def cmd_newgame(self, cmd: Command, tr: Translator) -> None:
         """Opens a lobby in a group, or shows the game already there."""
@@ -183,18 +191,24 @@ class GameService:
         games = ctx.repo.running_games_of(cmd.user.id)
         if cmd.private and not games:
             await self.reply(cmd, tr.gettext("You are not playing in any game right now."))
-        for game in games:
-            if game.id is None or (not cmd.private and game.chat_id != cmd.chat_id):
+        if not await self.show_player(cmd.user.id, resend=True, chat_id=None if cmd.private else cmd.chat_id):
+            await self.reply(cmd, tr.gettext("I cannot write to you: open a private chat with me and send /start."))
+
+    async def show_player(self, user_id: int, resend: bool, chat_id: int | None = None) -> bool:
+        """Shows a user's private message of each running game (of one chat, if given); False if unreachable."""
+        ctx = self.ctx
+        for game in ctx.repo.running_games_of(user_id):
+            if game.id is None or (chat_id is not None and game.chat_id != chat_id):
                 continue
-            batch = load(ctx, game.id)
-            for seat in batch.seats if batch else []:
-                if seat.user_id == cmd.user.id and batch is not None:
-                    try:
-                        await show_private(ctx, batch, seat, TOP, resend=True)
-                    except Undeliverable:
-                        await self.reply(
-                            cmd, tr.gettext("I cannot write to you: open a private chat with me and send /start.")
-                        )
+            async with ctx.repo.game_lock(game.id):
+                batch = load(ctx, game.id)
+                for seat in batch.seats if batch else []:
+                    if seat.user_id == user_id and batch is not None:
+                        try:
+                            await show_private(ctx, batch, seat, TOP, resend=resend)
+                        except Undeliverable:
+                            return False
+        return True
 
     async def cmd_help(self, cmd: Command, tr: Translator) -> None:
         """Explains the commands and how a game goes."""
@@ -286,9 +300,11 @@ class GameService:
         try:
             data = decode(press.data)
             if data.scope == "g":
-                text, alert = await self.game_press(press, data)
+                async with ctx.repo.game_lock(data.target):
+                    text, alert = await self.game_press(press, data)
             elif data.scope == "l":
-                text, alert = await lobby_press(ctx, press, data)
+                async with ctx.repo.game_lock(data.target):
+                    text, alert = await self.retrying(lambda: lobby_press(ctx, press, data))
             else:
                 text, alert = await self.setting_press(press, data)
         except BadButton:
@@ -297,6 +313,15 @@ class GameService:
             text, alert = ctx.tr_user(press.user.id).gettext("This choice is no longer current."), True
         finally:
             await ctx.messenger.answer(press, text, alert)
+
+    async def retrying(self, attempt: Callable[[], Awaitable[tuple[str, bool]]]) -> tuple[str, bool]:
+        """Runs a lobby change again when another worker saved the same game meanwhile."""
+        for _ in range(RETRIES - 1):
+            try:
+                return await attempt()
+            except StaleGame:
+                continue
+        return await attempt()
 
     async def setting_press(self, press: Press, data: ButtonData) -> tuple[str, bool]:
         """Sets the user's or (for chat admins, checked now) the chat's language."""
@@ -313,11 +338,7 @@ class GameService:
             await ctx.messenger.edit(
                 MessageRef(press.chat_id, press.message_id), tr.gettext("Your language is now English.")
             )
-            for game in ctx.repo.running_games_of(press.user.id):
-                batch = load(ctx, game.id) if game.id is not None else None
-                for seat in batch.seats if batch else []:
-                    if seat.user_id == press.user.id and batch is not None:
-                        await show_private(ctx, batch, seat, TOP)
+            await self.show_player(press.user.id, resend=False)
             return tr.gettext("Your language is now English."), False
         if not await ctx.messenger.is_admin(data.target, press.user.id):
             return ctx.tr_user(press.user.id).gettext("Only a chat admin can change the chat's language."), True
@@ -375,11 +396,14 @@ class GameService:
         ctx = self.ctx
         deadlines, reminders, lobbies = ctx.repo.due(ctx.clock())
         for game_id in deadlines:
-            await self.deadline(game_id)
+            async with ctx.repo.game_lock(game_id):
+                await self.deadline(game_id)
         for game_id in reminders:
-            await self.remind(game_id)
+            async with ctx.repo.game_lock(game_id):
+                await self.remind(game_id)
         for game_id in lobbies:
-            await expire_lobby(ctx, game_id)
+            async with ctx.repo.game_lock(game_id):
+                await expire_lobby(ctx, game_id)
 
     async def deadline(self, game_id: int) -> None:
         """Makes the automatic moves of a game whose deadline passed."""

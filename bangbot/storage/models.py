@@ -93,6 +93,7 @@ class Seat(SQLModel, table=True):
     missed_deadlines: int = 0
     prompt_version: int = 0
     prompt_digest: str = ""
+    shown_digest: str = ""
     private_message_id: int | None = Field(default=None, sa_column=Column(BigInteger))
     ai_memory_json: str = Field(default="{}", sa_column=Column(Text, nullable=False, default="{}"))
 

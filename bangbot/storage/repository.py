@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, update
+from sqlalchemy import Engine, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -22,6 +24,8 @@ from bangbot.storage.models import (
 )
 
 GAME_FIELDS = tuple(c for c in Game.model_fields if c not in ("id", "version"))
+GAME_LOCK_SPACE = 0x6261_6E67_0000_0000  # "bang" in the high bits keeps these advisory locks apart from others
+LOCK_POLL_SECONDS = 0.005
 SEAT_FIELDS = tuple(c for c in Seat.model_fields if c not in ("game_id", "position"))
 
 
@@ -34,6 +38,22 @@ class Repository:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+
+    @asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """Holds a lock on one game across every worker (PostgreSQL); one SQLite process needs none."""
+        if self.engine.dialect.name != "postgresql":
+            yield
+            return
+        key = {"key": GAME_LOCK_SPACE + game_id}
+        with self.engine.connect() as connection:
+            while not connection.execute(text("SELECT pg_try_advisory_lock(:key)"), key).scalar():
+                await asyncio.sleep(LOCK_POLL_SECONDS)
+            try:
+                yield
+            finally:
+                connection.execute(text("SELECT pg_advisory_unlock(:key)"), key)
+                connection.commit()
 
     def _session(self) -> Session:
         """Returns a session whose objects stay usable after commit."""
@@ -159,7 +179,7 @@ class Repository:
             s.commit()
 
     def update_seat_refs(self, seat: Seat) -> None:
-        """Stores a seat's private message reference and prompt without touching the game version."""
+        """Stores a seat's private message reference, prompt and what it shows, without touching the version."""
         with self._session() as s:
             s.exec(
                 update(Seat)
@@ -168,6 +188,7 @@ class Repository:
                     private_message_id=seat.private_message_id,
                     prompt_version=seat.prompt_version,
                     prompt_digest=seat.prompt_digest,
+                    shown_digest=seat.shown_digest,
                 )
             )
             s.commit()

@@ -1,0 +1,193 @@
+"""Two bot workers behind one webhook on PostgreSQL: every press reaches both, each move is applied exactly once."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from bangbot.core.engine import apply_in_place, new_game
+from bangbot.core.notation import parse
+from bangbot.core.serialize import config_from_json, to_json
+from bangbot.messaging.codec import decode
+from bangbot.storage.db import open_engine
+from bangbot.storage.postgres import free_port
+from bangbot.storage.repository import Repository
+from tests.telegram_emulator import BotApiEmulator
+from tests.test_telegram_e2e import pressable
+
+SECRET = "scale-out-secret"
+HEADER = "X-Telegram-Bot-Api-Secret-Token"
+
+
+class Dispatcher:
+    """The one webhook address: hands each message to one worker and each button press to both at once."""
+
+    def __init__(self, workers: list[int]) -> None:
+        self.workers = workers
+        self.turn = 0
+        self.forwarded: list[tuple[str, list[int]]] = []
+        dispatcher = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                update = json.loads(body)
+                if "callback_query" in update:
+                    targets = list(dispatcher.workers)
+                else:
+                    targets = [dispatcher.workers[dispatcher.turn % len(dispatcher.workers)]]
+                    dispatcher.turn += 1
+                dispatcher.forwarded.append(("callback_query" if "callback_query" in update else "message", targets))
+                threads = [threading.Thread(target=forward, args=(port, body)) for port in targets]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join()
+                self.send_response(200)
+                self.end_headers()
+
+            def log_message(self, *args: object) -> None:
+                """Stays quiet."""
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        """Returns the webhook URL."""
+        return f"http://127.0.0.1:{self.server.server_address[1]}/telegram"
+
+
+def forward(port: int, body: bytes) -> None:
+    """Posts an update to a worker's webhook server, as a load balancer does."""
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/telegram", data=body, headers={"Content-Type": "application/json", HEADER: SECRET}
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        assert response.status == 200
+
+
+def wait_port(port: int, timeout: float = 60.0) -> None:
+    """Waits until something listens on a local port."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise TimeoutError(f"nothing listens on {port}")
+
+
+@pytest.fixture
+def workers(postgres_url: str, tmp_path: Path) -> Iterator[tuple[BotApiEmulator, str, Dispatcher]]:
+    """Starts the emulator, the dispatcher and two webhook workers sharing one PostgreSQL database."""
+    ports = [free_port(), free_port()]
+    dispatcher = Dispatcher(ports)
+    dispatcher.thread.start()
+    processes: list[subprocess.Popen[bytes]] = []
+    with BotApiEmulator(flood_model="bucket", group_limit=(300, 60.0)) as emulator:
+        try:
+            for i, port in enumerate(ports):
+                env = {
+                    **os.environ,
+                    "BANGBOT_TOKEN": emulator.token,
+                    "BANGBOT_API_URL": emulator.base_url,
+                    "DATABASE_URL": postgres_url,
+                    "BANGBOT_WEBHOOK_URL": dispatcher.url,
+                    "BANGBOT_WEBHOOK_LISTEN": "127.0.0.1",
+                    "BANGBOT_WEBHOOK_PORT": str(port),
+                    "BANGBOT_WEBHOOK_PATH": "telegram",
+                    "BANGBOT_WEBHOOK_SECRET": SECRET,
+                    "BANGBOT_TICK_SECONDS": "1",
+                    "BANGBOT_GROUP_RATE": "300/60",
+                }
+                with (tmp_path / f"worker{i}.log").open("ab") as log:
+                    processes.append(
+                        subprocess.Popen([sys.executable, "-m", "bangbot"], env=env, stdout=log, stderr=log)
+                    )
+                # Start the workers one after the other: two first migrations racing is not what is tested here.
+                wait_port(port)
+            emulator.wait_until(lambda: len(emulator.calls_to("setWebhook")) >= 2, 60, "both workers set the webhook")
+            yield emulator, postgres_url, dispatcher
+        finally:
+            for p in processes:
+                p.terminate()
+            for p in processes:
+                p.wait(timeout=30)
+            dispatcher.server.shutdown()
+
+
+def test_two_workers_apply_each_move_exactly_once(workers: tuple[BotApiEmulator, str, Dispatcher]) -> None:
+    emulator, database, dispatcher = workers
+    users = [emulator.add_user(f"P{i}", started=True) for i in range(4)]
+    group = emulator.add_group("Scale", members=users, admins=[users[0]])
+    emulator.user_sends(users[0], group, "/newgame")
+    lobby = emulator.wait_for_message(group, "gathering", timeout=30)
+    for user in users[1:]:
+        emulator.user_starts_bot(user, "join_1")
+    emulator.wait_until(lambda: "4 players" in emulator.message(group, lobby.message_id).text, 30, "4 players")
+    start = emulator.user_presses(
+        users[0], group, lobby.message_id, emulator.message(group, lobby.message_id).button("Start")
+    )
+    emulator.wait_for_answer(start, 30)
+    repo = Repository(open_engine(database))
+    emulator.wait_until(
+        lambda: (
+            all(pressable(emulator, u) or True for u in users) and repo.game(1) and repo.game(1).status == "running"
+        ),
+        30,
+        "the game to run",
+    )  # type: ignore[union-attr]
+    rng = random.Random(9)
+    moves = 0
+    concurrent_pairs = 0
+    for _ in range(600):
+        emulator.wait_idle(quiet=0.1, timeout=60)
+        options = [(u, m, d) for u in users for m, d in pressable(emulator, u)]
+        if not options:
+            break
+        before = len(repo.actions(1))
+        # Where two people may act at once (a Gatling, Indians!), they press at the same moment.
+        people = sorted({u for u, _, _ in options})
+        chosen = (
+            [rng.choice([o for o in options if o[0] == u]) for u in people[:2]]
+            if len(people) > 1
+            else [rng.choice(options)]
+        )
+        concurrent_pairs += len(chosen) > 1
+        queries = [emulator.user_presses(u, u, m, d) for u, m, d in chosen]
+        for q in queries:
+            emulator.wait_for_answer(q, 60)
+        emulator.wait_idle(quiet=0.1, timeout=60)
+        applied = sum(decode(d).choice.startswith("a") for _, _, d in chosen)
+        after = len(repo.actions(1))
+        # Each press reached both workers; a move may not be applied twice (nor lost when two people press at once).
+        assert after - before <= applied
+        moves += after - before
+    game = repo.game(1)
+    assert game is not None and game.status == "finished", "the game ran to its end"
+    assert moves == len(repo.actions(1)) > 20
+    # No lost update: the log replays to exactly the stored state.
+    stored = json.loads(game.state_json or "{}")
+    state, _ = new_game(config_from_json(stored["config"]), game.seed or 0)
+    for row in repo.actions(1):
+        apply_in_place(state, row.seat, parse(row.action))
+    assert to_json(state)["players"] == stored["players"] and state.winner == game.winner
+    assert emulator.unanswered() == []
+    # Every press went to both workers, and both answered it (the second answer is refused by Telegram).
+    presses = [targets for kind, targets in dispatcher.forwarded if kind == "callback_query"]
+    assert presses and all(len(t) == 2 for t in presses)
+    assert len(emulator.calls_to("answerCallbackQuery")) == 2 * len(presses)
+    assert concurrent_pairs > 0, "some presses by two people came at the same moment"
