@@ -6,7 +6,6 @@ import json
 import random
 import time
 from collections import Counter
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -174,17 +173,3 @@ def run_selfplay(
         "games_per_second": round(games / elapsed, 1) if elapsed else None,
         "workers": workers,
     }
-
-
-def demo(players: int, seed: int | None) -> Iterator[str]:
-    """Yields the public events of one random game as JSON lines."""
-    seed = random.randrange(1 << 32) if seed is None else seed
-    config = GameConfig.with_preset(players)
-    chooser = random.Random(seed)
-    state, events = new_game(config, seed)
-    yield from (json.dumps(e.for_seat(None), ensure_ascii=False) for e in events)
-    while state.winner is None:
-        seats = awaiting(state)
-        seat = seats[chooser.randrange(len(seats))]
-        state, events = apply(state, seat, chooser.choice(legal_actions(state, seat)))
-        yield from (json.dumps(e.for_seat(None), ensure_ascii=False) for e in events)
