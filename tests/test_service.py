@@ -376,3 +376,62 @@ def test_a_whole_game_on_postgresql(postgres_url: str) -> None:
         assert len(table.repo.actions(1)) > 10
 
     run(scenario())
+
+
+def test_two_presses_on_one_game_in_one_process_never_interleave(tmp_path: Path) -> None:
+    """Two people answering at once: the second waits for the first to be shown, so no older content lands last."""
+
+    async def scenario() -> None:
+        from bangbot.messaging.delivery import private_message
+        from bangbot.messaging.keyboards import TOP
+        from bangbot.messaging.play import load
+
+        table = Table(f"sqlite:///{tmp_path / 'race.sqlite3'}", make_users(6), seed=13)
+        await table.gather(6)
+        rng = random.Random(13)
+        for _ in range(2000):
+            moves = [c for c in table.choices() if c[2].startswith("a")]
+            if len({user for user, _, _ in moves}) >= 2:
+                break
+            user, message, choice = rng.choice(table.choices())
+            await table.press(user, message, choice)
+        first = next(c for c in moves)
+        second = next(c for c in moves if c[0] != first[0])
+        messenger = table.messenger
+        real_edit, real_send = messenger.edit, messenger.send
+        calls = [0]
+
+        async def network() -> None:
+            # Each delivery is quicker than the one before: unserialised, the first press's content would land last.
+            calls[0] += 1
+            await asyncio.sleep(max(0.0, 0.08 - 0.01 * calls[0]))
+
+        async def slow_edit(*args: object, **kwargs: object) -> None:
+            await network()
+            await real_edit(*args, **kwargs)  # type: ignore[arg-type]
+
+        async def slow_send(*args: object, **kwargs: object) -> object:
+            await network()
+            return await real_send(*args, **kwargs)  # type: ignore[arg-type]
+
+        messenger.edit, messenger.send = slow_edit, slow_send  # type: ignore[method-assign]
+        before = len(table.repo.actions(1))
+        await asyncio.gather(table.press(*first), table.press(*second))
+        assert len(table.repo.actions(1)) >= before + 2, "both answers count"
+        ctx = table.svc.ctx
+        batch = load(ctx, 1)
+        assert batch is not None
+        for seat in batch.seats:
+            if seat.user_id is None:
+                continue
+            shown = next(m for m in messenger.in_chat(seat.user_id) if m.ref.message_id == seat.private_message_id)
+            expected, buttons = private_message(ctx, batch, seat, TOP)
+
+            def state_lines(text: str) -> list[str]:
+                lines = text.splitlines()
+                return [line for line in lines if line.startswith(("Life:", "Hand:", "In play:"))] + lines[-1:]
+
+            assert state_lines(shown.text) == state_lines(expected)
+            assert shown.buttons == buttons
+
+    run(scenario())

@@ -12,6 +12,7 @@ from sqlalchemy import Engine, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.models import (
     GATHERING,
     OPEN_STATUSES,
@@ -38,22 +39,24 @@ class Repository:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.local_locks = KeyedLocks()
 
     @asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:
-        """Holds a lock on one game across every worker (PostgreSQL); one SQLite process needs none."""
-        if self.engine.dialect.name != "postgresql":
-            yield
-            return
-        key = {"key": GAME_LOCK_SPACE + game_id}
-        with self.engine.connect() as connection:
-            while not connection.execute(text("SELECT pg_try_advisory_lock(:key)"), key).scalar():
-                await asyncio.sleep(LOCK_POLL_SECONDS)
-            try:
+        """Holds a lock on one game: within this process, and across every worker on PostgreSQL."""
+        async with self.local_locks.hold(game_id):
+            if self.engine.dialect.name != "postgresql":
                 yield
-            finally:
-                connection.execute(text("SELECT pg_advisory_unlock(:key)"), key)
-                connection.commit()
+                return
+            key = {"key": GAME_LOCK_SPACE + game_id}
+            with self.engine.connect() as connection:
+                while not connection.execute(text("SELECT pg_try_advisory_lock(:key)"), key).scalar():
+                    await asyncio.sleep(LOCK_POLL_SECONDS)
+                try:
+                    yield
+                finally:
+                    connection.execute(text("SELECT pg_advisory_unlock(:key)"), key)
+                    connection.commit()
 
     def _session(self) -> Session:
         """Returns a session whose objects stay usable after commit."""

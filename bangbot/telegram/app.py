@@ -20,11 +20,11 @@ from bangbot.messaging.codec import BadButton, decode
 from bangbot.messaging.context import Context
 from bangbot.messaging.service import GameService
 from bangbot.storage.db import open_engine
+from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.repository import Repository
 from bangbot.telegram.adapter import TelegramMessenger
 from bangbot.telegram.commands import register_commands
 from bangbot.telegram.limiter import StrictRateLimiter
-from bangbot.telegram.locks import KeyedLocks
 from bangbot.telegram.settings import BotSettings
 from bangbot.telegram.updates import to_command, to_press
 

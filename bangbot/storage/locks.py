@@ -1,4 +1,4 @@
-"""One lock per key, so that updates of one game run one at a time and different games concurrently."""
+"""One asyncio lock per key, so that work on one game (or chat) runs one at a time and different ones concurrently."""
 
 from __future__ import annotations
 
