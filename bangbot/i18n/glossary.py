@@ -115,7 +115,7 @@ CARD_HELP: dict[str, tuple[str, str]] = {
     ),
     "barrel": NP_(
         "card-help",
-        'Stays in play. Whenever you are shot at, you may make a check ("draw!"): a heart cancels the shot '
+        'Stays in play. Whenever you are shot at, a check ("draw!") is made for you: a heart cancels the shot '
         "just like a Missed!.",
     ),
     "scope": NP_(
@@ -211,8 +211,8 @@ CHARACTER_HELP: dict[str, tuple[str, str]] = {
     ),
     "jourdonnais": NP_(
         "character-help",
-        "He always has a built-in Barrel: when shot at he may make a check, and a heart cancels the shot. "
-        "With a real Barrel in play as well he gets two checks.",
+        "He always has a built-in Barrel: when he is shot at, a check is made for him, and a heart cancels "
+        "the shot. With a real Barrel in play as well he gets two checks.",
     ),
     "kit_carlson": NP_(
         "character-help",
