@@ -7,6 +7,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from bangbot.core.legal import awaiting
 from bangbot.core.views import view
 from bangbot.i18n import Translator
 from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Undeliverable
@@ -51,10 +52,11 @@ def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence
 
 def waiting_line(ctx: Context, tr: Translator, batch: Batch) -> str:
     """Returns the line that mentions the people who must act now."""
+    asked = awaiting(batch.state)
     people = [
         ctx.messenger.mention(s.user_id, s.name)
         for s in batch.seats
-        if s.user_id is not None and not s.ai_controlled and s.position in view(batch.state, None).awaiting
+        if s.user_id is not None and not s.ai_controlled and s.position in asked
     ]
     return tr.gettext("Your move: {names}", names=", ".join(people)) if people else ""
 

@@ -27,7 +27,7 @@ from bangbot.messaging.lobby import (
     show_lobby,
 )
 from bangbot.messaging.play import Batch, apply_move, expire_deadline, finish, load, run_ai
-from bangbot.storage.models import GATHERING, RUNNING
+from bangbot.storage.models import CANCELLED, GATHERING, RUNNING
 from bangbot.storage.repository import StaleGame
 
 log = logging.getLogger(__name__)
@@ -171,7 +171,7 @@ class GameService:
         if not await may_manage(ctx, game, cmd.user.id):
             await self.reply(cmd, tr.gettext("Only the creator of the game or a chat admin can do this."))
             return
-        game.status = "cancelled"
+        game.status = CANCELLED
         game.deadline_at = game.reminder_at = None
         ctx.repo.save(game)
         await self.reply(cmd, tr.gettext("This game was cancelled."))
