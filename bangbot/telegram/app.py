@@ -46,9 +46,11 @@ class BangBot:
         limiter = StrictRateLimiter(settings.group_rate, max_retries=RATE_LIMIT_RETRIES)
         self.application = builder.rate_limiter(limiter).build()
         self.messenger = TelegramMessenger(self.application.bot)
-        self.service = GameService(
-            Context(Repository(open_engine(settings.database_url)), self.messenger, HeuristicPlayer())
-        )
+        context = Context(Repository(open_engine(settings.database_url)), self.messenger, HeuristicPlayer())
+        if settings.seed is not None:
+            seed = settings.seed
+            context.seeds = lambda: seed  # every game dealt the same way: for tests and reproducing a report
+        self.service = GameService(context)
         self.locks = KeyedLocks()
         self.application.add_handler(MessageHandler(filters.COMMAND, self.on_command))
         self.application.add_handler(CallbackQueryHandler(self.on_press))
