@@ -24,7 +24,7 @@ from bangbot.messaging.codec import decode
 from bangbot.storage.db import open_engine
 from bangbot.storage.postgres import free_port
 from bangbot.storage.repository import Repository
-from tests.telegram_emulator import BotApiEmulator
+from bangbot.testing.telegram_emulator import BotApiEmulator
 from tests.test_telegram_e2e import pressable
 
 SECRET = "scale-out-secret"

@@ -21,7 +21,7 @@ from bangbot.messaging.codec import decode
 from bangbot.messaging.render import card_label
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository
-from tests.telegram_emulator import BotApiEmulator
+from bangbot.testing.telegram_emulator import BotApiEmulator
 
 START_TIMEOUT = 60.0
 
