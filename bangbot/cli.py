@@ -55,6 +55,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         bench_bot(args.games or 20)
         return 0
+    if args.what == "faults":
+        from bangbot.bench.faults import main as bench_faults
+
+        bench_faults(args.kills, args.seed, args.db)
+        return 0
     print(f"unknown benchmark {args.what!r}", file=sys.stderr)
     return 2
 
@@ -102,9 +107,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over")
     sp.set_defaults(func=cmd_selfplay)
     bn = sub.add_parser("bench", help="print performance figures")
-    bn.add_argument("what", choices=["engine", "ai", "bot"])
+    bn.add_argument("what", choices=["engine", "ai", "bot", "faults"])
     bn.add_argument("--games", type=int, default=None, help="games per line (engine: 300, ai: 2000, bot: 20)")
     bn.add_argument("--workers", type=int, default=1, help="processes to spread the ai games over")
+    bn.add_argument("--kills", type=int, default=100, help="faults: how many times the bot is killed")
+    bn.add_argument("--seed", type=int, default=1, help="faults: the seed of the presses, kills and deals")
+    bn.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults: the database")
     bn.set_defaults(func=cmd_bench)
     return parser
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import tempfile
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -76,6 +77,7 @@ async def play_game(options: TerminalOptions, repo: Repository, tr: Translator, 
     if seed is not None:
         ctx.seeds = lambda: seed
     service = GameService(ctx)
+    await service.start()
     user = User(USER_ID, options.name, options.language)
     settings = repo.chat_settings(GROUP_ID)
     settings.language = options.language
@@ -85,7 +87,6 @@ async def play_game(options: TerminalOptions, repo: Repository, tr: Translator, 
     user_settings = repo.user_settings(USER_ID)
     user_settings.language = options.language
     repo.save_user_settings(user_settings)
-    presses = 0
     game = repo.open_game(GROUP_ID)
     if game is None:
         await service.on_command(Command(user, GROUP_ID, False, "newgame", chat_title=tr.gettext("the terminal")))
@@ -93,8 +94,7 @@ async def play_game(options: TerminalOptions, repo: Repository, tr: Translator, 
     if game is not None and game.status == GATHERING and game.lobby_message_id is not None:
         lobby = messenger.messages[MessageRef(GROUP_ID, game.lobby_message_id)]
         start = next(b for row in lobby.buttons for b in row if decode(b.data).choice == "start")
-        presses += 1
-        await service.on_press(Press(str(presses), user, GROUP_ID, game.lobby_message_id, start.data, False))
+        await service.on_press(Press(press_id(), user, GROUP_ID, game.lobby_message_id, start.data, False))
     elif game is not None and game.status == RUNNING:
         await service.on_command(Command(user, USER_ID, True, "status"))
     while True:
@@ -122,12 +122,16 @@ async def play_game(options: TerminalOptions, repo: Repository, tr: Translator, 
             if line.isdigit() and 1 <= int(line) <= len(buttons):
                 break
             stdout.write(tr.gettext("Type a number from 1 to {n}.", n=len(buttons)) + "\n")
-        presses += 1
-        await service.on_press(Press(str(presses), user, USER_ID, ref.message_id, buttons[int(line) - 1].data, True))
+        await service.on_press(Press(press_id(), user, USER_ID, ref.message_id, buttons[int(line) - 1].data, True))
     final = repo.game(game.id) if game is not None and game.id is not None else None
     if final is not None and final.winner:
         stdout.write(tr.gettext("The game is over.") + "\n")
     return 0
+
+
+def press_id() -> str:
+    """Returns an id no press of any game kept in the database had (answers of applied presses are remembered)."""
+    return uuid.uuid4().hex
 
 
 def run(options: TerminalOptions) -> int:

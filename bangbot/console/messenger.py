@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -86,6 +87,10 @@ class ConsoleMessenger:
     def mention(self, user_id: int, name: str) -> str:
         """Returns the name as it is."""
         return name
+
+    def queued(self, chat_id: int) -> Awaitable[None] | None:
+        """Returns None: every edit is made at once."""
+        return None
 
     def latest_private(self) -> tuple[MessageRef, Shown] | None:
         """Returns the person's newest private message that has buttons."""

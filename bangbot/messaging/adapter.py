@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -98,4 +99,8 @@ class Messenger(Protocol):
 
     def join_link(self, game_id: int) -> str | None:
         """Returns a link that joins a lobby through the private chat (so the bot may write there), or None."""
+        ...
+
+    def queued(self, chat_id: int) -> Awaitable[None] | None:
+        """Returns what to await until the edits queued for a chat so far are sent, or None if none wait."""
         ...

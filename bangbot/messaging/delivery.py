@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from bangbot.core.legal import awaiting
 from bangbot.core.views import view
-from bangbot.i18n import Translator
+from bangbot.faults import checkpoint
+from bangbot.i18n import Translator, duration
 from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Undeliverable
 from bangbot.messaging.codec import game_button
 from bangbot.messaging.context import Context
@@ -17,23 +18,68 @@ from bangbot.messaging.keyboards import TOP, keyboard
 from bangbot.messaging.play import Batch
 from bangbot.messaging.prompts import prompt
 from bangbot.messaging.render import log_text, private_text, table_text
-from bangbot.storage.models import Seat
+from bangbot.messaging.showing import Showing
+from bangbot.storage.models import Outbox, Seat
 
 log = logging.getLogger(__name__)
+Step = Callable[[], Awaitable[None]]
 BACK_FROM_AI = "k"
-RECENT_LINES = 6
 
 
-async def deliver(ctx: Context, batch: Batch) -> list[int]:
-    """Shows a saved batch to the group and the players; returns the seats whose player could not be reached."""
-    await deliver_group(ctx, batch)
+class Progress:
+    """Counts the steps of an outbox row's delivery that send new messages, so a delivery started again skips them."""
+
+    def __init__(self, ctx: Context, row: Outbox | None) -> None:
+        self.ctx = ctx
+        self.row = row
+        self.index = 0
+
+    async def step(self, send: Step) -> None:
+        """Runs send unless an earlier delivery of the row already did, then records that it is done."""
+        done = self.row.progress if self.row is not None else 0
+        if self.index >= done:
+            try:
+                await send()
+            except Undeliverable as error:  # the bot was removed from the chat: nothing to retry
+                log.info("could not deliver to a chat: %s", error)
+            checkpoint("sent")
+            if self.row is not None:
+                self.row.progress = self.index + 1
+                self.ctx.repo.outbox_progress(self.row)
+        self.index += 1
+
+    async def send(self, chat_id: int, text: str) -> None:
+        """Sends a message as one step."""
+
+        async def send() -> None:
+            await self.ctx.messenger.send(chat_id, text)
+
+        await self.step(send)
+
+
+async def deliver(
+    ctx: Context, batch: Batch, showing: Showing, row: Outbox | None, between: Step | None = None
+) -> list[int]:
+    """Shows a saved change to the players, then runs between (the press's answer), then shows it to the group.
+
+    Returns the seats whose player could not be reached. The group comes last because its messages may wait for
+    the chat's flood limit. A messenger error other than Undeliverable propagates: the outbox row stays and is
+    delivered again later.
+    """
     unreachable: list[int] = []
     for seat in batch.seats:
         if seat.user_id is not None and not seat.unreachable:
             try:
-                await show_private(ctx, batch, seat, TOP)
+                await show_private(ctx, batch, seat, TOP, recent=showing.recent.get(seat.position, []))
             except Undeliverable:
                 unreachable.append(seat.position)
+    if between is not None:
+        await between()
+    progress = Progress(ctx, row)
+    if showing.log:
+        await deliver_group(ctx, batch, showing, progress)
+    if showing.remind:
+        await send_reminders(ctx, batch, progress)
     return unreachable
 
 
@@ -61,36 +107,58 @@ def waiting_line(ctx: Context, tr: Translator, batch: Batch) -> str:
     return tr.gettext("Your move: {names}", names=", ".join(people)) if people else ""
 
 
-async def deliver_group(ctx: Context, batch: Batch) -> None:
-    """Edits the current turn's log, posts one new log message per new turn, then edits the table."""
+async def deliver_group(ctx: Context, batch: Batch, showing: Showing, progress: Progress) -> None:
+    """Edits the current turn's log, posts one new log message per new turn and the notices, then edits the table."""
     game = batch.game
     assert game.id is not None
+    game_id = game.id
     tr = ctx.tr_chat(game.chat_id)
     names = batch.names
-    segments = batch.log_segments or [[]]
+    segments = showing.log or [[]]
     last = len(segments) - 1
     for i, segment in enumerate(segments):
         text = log_text(tr, segment, names, None)
         if i == last and (tail := waiting_line(ctx, tr, batch)):
             text = f"{text}\n\n{tail}" if text else tail
-        if not text:
-            continue
-        try:
+
+        async def show_log(i: int = i, text: str = text) -> None:
+            if not text:
+                return
             if i == 0 and game.log_message_id is not None:
                 await ctx.messenger.edit(MessageRef(game.chat_id, game.log_message_id), text)
-            else:
-                ref = await ctx.messenger.send(game.chat_id, text)
-                if i == last:
-                    game.log_message_id = ref.message_id
-                    ctx.repo.update_refs(game.id, log_message_id=ref.message_id)
-        except Exception:  # a failed send loses no move: all of it is stored and can be shown again
-            log.exception("could not show the log of game %s", game.id)
-    for kind, data in batch.notices:
-        try:
-            await ctx.messenger.send(game.chat_id, notice_text(tr, kind, data, names))
-        except Exception:
-            log.exception("could not send a notice of game %s", game.id)
+                return
+            ref = await ctx.messenger.send(game.chat_id, text)
+            if i == last:
+                game.log_message_id = ref.message_id
+                ctx.repo.update_refs(game_id, log_message_id=ref.message_id)
+
+        await progress.step(show_log)
+    for kind, data in showing.notices:
+        await progress.send(game.chat_id, notice_text(tr, kind, data, names))
     await show_table(ctx, batch, resend=False)
+
+
+async def send_reminders(ctx: Context, batch: Batch, progress: Progress) -> None:
+    """Reminds the people being waited for, privately and with a mention in the group, of the time left."""
+    game = batch.game
+    left = int((game.deadline_at - ctx.clock()).total_seconds()) if game.deadline_at else 0
+    people = [batch.seats[s] for s in awaiting(batch.state) if not batch.seats[s].ai_controlled]
+    for seat in people:
+        assert seat.user_id is not None
+        user_id, tr = seat.user_id, ctx.tr_user(seat.user_id)
+        text = tr.gettext(
+            "Reminder: your move in {title}. Time left: {time}.",
+            title=game.chat_title,
+            time=duration(tr, max(left, 0)),
+        )
+        await progress.send(user_id, text)
+    if people:
+        tr = ctx.tr_chat(game.chat_id)
+        names = ", ".join(ctx.messenger.mention(s.user_id or 0, s.name) for s in people)
+        text = tr.gettext(
+            "{names}: your move, time is running out ({time} left).", names=names, time=duration(tr, max(left, 0))
+        )
+        await progress.send(game.chat_id, text)
 
 
 async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
@@ -108,19 +176,20 @@ async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
         ref = await ctx.messenger.send(game.chat_id, text)
         game.table_message_id = ref.message_id
         ctx.repo.update_refs(game.id, table_message_id=ref.message_id)
-    except Exception:
-        log.exception("could not show the table of game %s", game.id)
+    except Undeliverable:
+        log.info("could not show the table of game %s", game.id)
 
 
-def private_message(ctx: Context, batch: Batch, seat: Seat, level: str) -> tuple[str, Keyboard]:
-    """Returns the text and buttons of a seat's private message at a step of its choice."""
+def private_message(
+    ctx: Context, batch: Batch, seat: Seat, level: str, recent: Sequence[dict[str, Any]] = ()
+) -> tuple[str, Keyboard]:
+    """Returns the text and buttons of a seat's private message at a step of its choice, with its recent news."""
     assert seat.user_id is not None and batch.game.id is not None
     tr = ctx.tr_user(seat.user_id)
     v = view(batch.state, seat.position)
     names = batch.names
-    own_events = [e.for_seat(seat.position) for e in batch.events if seat.position in e.to]
-    recent = log_text(tr, own_events[-RECENT_LINES:], names, seat.position)
-    text = private_text(tr, v, names, batch.game.chat_title, prompt(tr, v, names, seat.standin), recent)
+    news = log_text(tr, list(recent), names, seat.position)
+    text = private_text(tr, v, names, batch.game.chat_title, prompt(tr, v, names, seat.standin), news)
     game_id, version, position = batch.game.id, seat.prompt_version, seat.position
 
     def make(choice: str) -> str:
@@ -133,10 +202,20 @@ def private_message(ctx: Context, batch: Batch, seat: Seat, level: str) -> tuple
     return text, keyboard(tr, v, names, level, make) if v.legal else ()
 
 
-async def show_private(ctx: Context, batch: Batch, seat: Seat, level: str, resend: bool = False) -> None:
-    """Edits (or sends) a seat's private message when what it shows changed; raises Undeliverable."""
+async def show_private(
+    ctx: Context,
+    batch: Batch,
+    seat: Seat,
+    level: str,
+    resend: bool = False,
+    recent: Sequence[dict[str, Any]] = (),
+) -> None:
+    """Edits (or sends) a seat's private message, with its news from the change shown, when it changed.
+
+    Raises Undeliverable when the player cannot be reached.
+    """
     assert seat.user_id is not None and batch.game.id is not None
-    text, buttons = private_message(ctx, batch, seat, level)
+    text, buttons = private_message(ctx, batch, seat, level, recent)
     digest = hashlib.sha1(repr((text, buttons)).encode()).hexdigest()[:16]
     if seat.shown_digest == digest and not resend and seat.private_message_id is not None:
         return

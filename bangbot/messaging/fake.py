@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 
 from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Press, Undeliverable
@@ -88,6 +89,10 @@ class CollectingMessenger:
     def mention(self, user_id: int, name: str) -> str:
         """Returns the name with an at sign."""
         return f"@{name}"
+
+    def queued(self, chat_id: int) -> Awaitable[None] | None:
+        """Returns None: every edit is made at once."""
+        return None
 
     def in_chat(self, chat_id: int, live_only: bool = True) -> list[Sent]:
         """Returns the messages of one chat, oldest first."""

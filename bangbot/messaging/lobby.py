@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-import json
 import re
+from collections.abc import Sequence
 
 from bangbot.core.engine import new_game
 from bangbot.core.options import PRESETS
 from bangbot.core.roles import MAX_PLAYERS, MIN_PLAYERS
-from bangbot.core.serialize import to_json
 from bangbot.core.state import GameConfig
 from bangbot.i18n import Translator, duration
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, User
 from bangbot.messaging.codec import ButtonData, lobby_button
 from bangbot.messaging.context import Context
+from bangbot.messaging.outbox import commit, deliver_row
 from bangbot.messaging.play import Batch, run_ai
-from bangbot.storage.models import CANCELLED, EXPIRED, GATHERING, RUNNING, Game, Seat
+from bangbot.messaging.showing import LOBBY_CANCELLED, LOBBY_EXPIRED, LOBBY_SHOW, Showing
+from bangbot.storage.models import CANCELLED, EXPIRED, GATHERING, RUNNING, Game, Outbox, PressAnswer, Seat
 
 DEADLINE_CHOICES = (60, 5 * 60, 3600, 6 * 3600, 24 * 3600, 3 * 24 * 3600, 7 * 24 * 3600)
 MIN_DEADLINE = 60
@@ -88,10 +89,43 @@ async def show_lobby(ctx: Context, game: Game, seats: list[Seat], resend: bool =
     ctx.repo.update_refs(game.id, lobby_message_id=ref.message_id)
 
 
+def lobby_row(ctx: Context, game: Game, what: str = LOBBY_SHOW) -> Outbox:
+    """Returns the outbox row of a lobby change: show the lobby, or close it (cancelled, expired)."""
+    return Outbox(game_id=game.id or 0, payload=Showing(lobby=what).to_json(), created_at=ctx.clock())
+
+
+def press_answer(ctx: Context, press: Press | None, game: Game, answer: tuple[str, bool]) -> PressAnswer | None:
+    """Returns the record of a press's answer, to be saved with the change it made (None without a press)."""
+    if press is None:
+        return None
+    text, alert = answer
+    return PressAnswer(
+        press_id=press.id, game_id=game.id or 0, user_id=press.user.id, text=text, alert=alert, at=ctx.clock()
+    )
+
+
+async def change_lobby(
+    ctx: Context,
+    game: Game,
+    answer: tuple[str, bool],
+    press: Press | None = None,
+    seats: Sequence[Seat] = (),
+    remove: Sequence[Seat] = (),
+    what: str = LOBBY_SHOW,
+) -> tuple[str, bool]:
+    """Saves a lobby change with what it must show and the press's answer in one transaction, then shows it."""
+    row = lobby_row(ctx, game, what)
+    ctx.repo.save(game, seats, remove_seats=remove, outbox=row, answer=press_answer(ctx, press, game, answer))
+    await deliver_row(ctx, row)
+    return answer
+
+
 async def create_lobby(ctx: Context, cmd: Command) -> None:
     """Opens a lobby in a group with the chat's settings; the creator joins it."""
     settings = ctx.repo.chat_settings(cmd.chat_id)
     now = ctx.clock()
+    seat = Seat(game_id=0, position=0, user_id=cmd.user.id, name=cmd.user.name)
+    row = Outbox(game_id=0, payload=Showing(lobby=LOBBY_SHOW).to_json(), created_at=now)
     game = ctx.repo.create_game(
         Game(
             chat_id=cmd.chat_id,
@@ -104,12 +138,12 @@ async def create_lobby(ctx: Context, cmd: Command) -> None:
             created_at=now,
             updated_at=now,
             lobby_expires_at=now + ctx.lobby_ttl,
-        )
+        ),
+        [seat],
+        row,
     )
-    assert game.id is not None
-    seat = Seat(game_id=game.id, position=0, user_id=cmd.user.id, name=cmd.user.name)
-    ctx.repo.save(game, [seat])
-    await show_lobby(ctx, game, [seat])
+    async with ctx.repo.game_lock(row.game_id):
+        await deliver_row(ctx, row)
     await warn_if_unreachable(ctx, game.chat_id, cmd.user.id, cmd.user.name)
 
 
@@ -125,7 +159,7 @@ async def warn_if_unreachable(ctx: Context, chat_id: int, user_id: int, name: st
         await ctx.messenger.send(chat_id, text)
 
 
-async def join(ctx: Context, game: Game, seats: list[Seat], user: User) -> tuple[str, bool]:
+async def join(ctx: Context, game: Game, seats: list[Seat], user: User, press: Press | None = None) -> tuple[str, bool]:
     """Seats a user in a lobby; returns the notice for them and whether it is an alert."""
     tr = ctx.tr_user(user.id)
     if any(s.user_id == user.id for s in seats):
@@ -135,10 +169,9 @@ async def join(ctx: Context, game: Game, seats: list[Seat], user: User) -> tuple
     assert game.id is not None
     position = max((s.position for s in seats), default=-1) + 1
     new = Seat(game_id=game.id, position=position, user_id=user.id, name=user.name)
-    ctx.repo.save(game, [new])
-    await show_lobby(ctx, game, [*seats, new])
+    answer = await change_lobby(ctx, game, (tr.gettext("You joined the game."), False), press, [new])
     await warn_if_unreachable(ctx, game.chat_id, user.id, user.name)
-    return tr.gettext("You joined the game."), False
+    return answer
 
 
 async def join_by_link(ctx: Context, game_id: int, user: User) -> str:
@@ -168,34 +201,27 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str
     mine = next((s for s in seats if s.user_id == press.user.id), None)
     choice = data.choice
     if choice == "join":
-        return await join(ctx, game, seats, press.user)
+        return await join(ctx, game, seats, press.user, press)
     if choice == "leave":
         if mine is None:
             return tr.gettext("You are not in this game."), True
         rest = [s for s in seats if s is not mine]
         if not rest:
             game.status = CANCELLED
-            ctx.repo.save(game, remove_seats=[mine])
-            await close_lobby(ctx, game, tr_key="cancelled")
-            return tr.gettext("You left; the lobby is closed."), False
+            answer = (tr.gettext("You left; the lobby is closed."), False)
+            return await change_lobby(ctx, game, answer, press, remove=[mine], what=LOBBY_CANCELLED)
         if game.creator_id == press.user.id and rest[0].user_id is not None:
             game.creator_id = rest[0].user_id
-        ctx.repo.save(game, remove_seats=[mine])
-        await show_lobby(ctx, game, rest)
-        return tr.gettext("You left the game."), False
+        return await change_lobby(ctx, game, (tr.gettext("You left the game."), False), press, remove=[mine])
     if not await may_manage(ctx, game, press.user.id):
         return tr.gettext("Only the creator of the game or a chat admin can do this."), True
     if choice == "cancel":
         game.status = CANCELLED
-        ctx.repo.save(game)
-        await close_lobby(ctx, game, tr_key="cancelled")
-        return tr.gettext("The game is cancelled."), False
+        return await change_lobby(ctx, game, (tr.gettext("The game is cancelled."), False), press, what=LOBBY_CANCELLED)
     if choice == "start":
-        return await start_game(ctx, game, seats, tr)
+        return await start_game(ctx, game, seats, tr, press)
     change_setting(game, choice)
-    ctx.repo.save(game)
-    await show_lobby(ctx, game, seats)
-    return "", False
+    return await change_lobby(ctx, game, ("", False), press)
 
 
 def change_setting(game: Game, choice: str) -> None:
@@ -214,22 +240,22 @@ def change_setting(game: Game, choice: str) -> None:
         game.ai_seats = max(game.ai_seats - 1, 0)
 
 
-async def close_lobby(ctx: Context, game: Game, tr_key: str) -> None:
-    """Replaces the lobby message by a closing line, without buttons."""
+async def close_lobby(ctx: Context, game: Game, why: str) -> None:
+    """Replaces the lobby message by a closing line saying why (LOBBY_CANCELLED, LOBBY_EXPIRED), without buttons."""
     if game.lobby_message_id is None:
         return
     tr = ctx.tr_chat(game.chat_id)
     texts = {
-        "cancelled": tr.gettext("This game was cancelled."),
-        "expired": tr.gettext("Nobody started this game, so the lobby has closed. Type /newgame to try again."),
+        LOBBY_CANCELLED: tr.gettext("This game was cancelled."),
+        LOBBY_EXPIRED: tr.gettext("Nobody started this game, so the lobby has closed. Type /newgame to try again."),
     }
-    await ctx.messenger.edit(MessageRef(game.chat_id, game.lobby_message_id), texts[tr_key])
+    await ctx.messenger.edit(MessageRef(game.chat_id, game.lobby_message_id), texts[why])
 
 
-async def start_game(ctx: Context, game: Game, seats: list[Seat], tr: Translator) -> tuple[str, bool]:
-    """Deals the game for the joined people plus the AI seats, and shows it to everyone."""
-    from bangbot.messaging.service import commit
-
+async def start_game(
+    ctx: Context, game: Game, seats: list[Seat], tr: Translator, press: Press | None = None
+) -> tuple[str, bool]:
+    """Deals the game for the joined people plus the AI seats, saves it in one change and shows it to everyone."""
     total = len(seats) + game.ai_seats
     if not MIN_PLAYERS <= total <= MAX_PLAYERS:
         return tr.gettext(
@@ -247,14 +273,14 @@ async def start_game(ctx: Context, game: Game, seats: list[Seat], tr: Translator
             seat.unreachable = not await ctx.messenger.can_message(seat.user_id)
     game.status = RUNNING
     game.lobby_expires_at = None
-    game.state_json = json.dumps(to_json(state), separators=(",", ":"))
-    ctx.repo.save(game, table, remove_seats=seats)
-    batch = Batch(game, table, state, list(events))
+    batch = Batch(game, table, state, list(events), remove_seats=seats)
     batch.notices += [("unreachable", {"seat": s.position}) for s in table if s.unreachable]
     run_ai(ctx, batch)
     game.table_message_id = game.lobby_message_id  # the lobby message becomes the table, edited in place
+    answer = (tr.gettext("The game has started: check your private messages."), False)
+    batch.answer = press_answer(ctx, press, game, answer)
     await commit(ctx, batch)
-    return tr.gettext("The game has started: check your private messages."), False
+    return answer
 
 
 async def expire_lobby(ctx: Context, game_id: int) -> None:
@@ -263,5 +289,4 @@ async def expire_lobby(ctx: Context, game_id: int) -> None:
     if game is None or game.status != GATHERING:
         return
     game.status = EXPIRED
-    ctx.repo.save(game)
-    await close_lobby(ctx, game, tr_key="expired")
+    await change_lobby(ctx, game, ("", False), what=LOBBY_EXPIRED)

@@ -19,7 +19,8 @@ from bangbot.core.serialize import from_json, to_json
 from bangbot.core.state import GameState
 from bangbot.core.views import view
 from bangbot.messaging.context import MISSES_BEFORE_STANDIN, REMINDER_SHARE, Context
-from bangbot.storage.models import FINISHED, ActionLog, Game, Seat
+from bangbot.messaging.showing import Showing, recent_of
+from bangbot.storage.models import FINISHED, ActionLog, Game, Outbox, PressAnswer, Seat
 
 AI_MOVE_CAP = 5000
 
@@ -37,6 +38,10 @@ class Batch:
     memories: dict[int, Memory] = field(default_factory=dict)
     observed: dict[int, int] = field(default_factory=dict)
     log_segments: list[list[dict[str, Any]]] = field(default_factory=list)
+    answer: PressAnswer | None = None
+    remove_seats: list[Seat] = field(default_factory=list)
+    showing: Showing = field(default_factory=Showing)
+    outbox: Outbox | None = None
 
     @property
     def names(self) -> list[str]:
@@ -115,12 +120,17 @@ def safe_move(ctx: Context, batch: Batch, seat: int) -> Action:
 
 
 def expire_deadline(ctx: Context, batch: Batch) -> None:
-    """Makes the automatic move for every person being waited for; the second miss in a row hands the seat to the AI."""
+    """Makes the automatic move for every person being waited for; misses in two turns in a row hand the seat to the AI.
+
+    Several deadlines missed within one turn (say the end of the turn, then the discard) count as one miss.
+    """
     for seat in awaiting(batch.state):
         s = batch.seats[seat]
         if s.ai_controlled:
             continue
-        s.missed_deadlines += 1
+        if s.missed_turn != batch.state.turn_number:
+            s.missed_deadlines += 1
+            s.missed_turn = batch.state.turn_number
         apply_move(ctx, batch, seat, safe_move(ctx, batch, seat), "deadline")
         if s.missed_deadlines >= MISSES_BEFORE_STANDIN:
             s.standin = True
@@ -149,7 +159,10 @@ def split_log(batch: Batch) -> None:
 
 
 def finish(ctx: Context, batch: Batch) -> None:
-    """Saves the batch in one transaction if the game did not change meanwhile (else raises StaleGame)."""
+    """Saves the batch and what it must show in one transaction if the game did not change meanwhile.
+
+    Raises StaleGame (writing nothing) if it did.
+    """
     game = batch.game
     now = ctx.clock()
     for position in batch.memories:
@@ -172,4 +185,6 @@ def finish(ctx: Context, batch: Batch) -> None:
         window = timedelta(seconds=game.deadline_seconds)
         game.deadline_at = now + window
         game.reminder_at = now + window - window / REMINDER_SHARE
-    ctx.repo.save(game, batch.seats, batch.actions)
+    batch.showing = Showing(batch.log_segments, list(batch.notices), recent_of(batch.events, len(batch.seats)))
+    batch.outbox = Outbox(game_id=game.id or 0, payload=batch.showing.to_json(), created_at=now)
+    ctx.repo.save(game, batch.seats, batch.actions, batch.remove_seats, batch.outbox, batch.answer)

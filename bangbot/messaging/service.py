@@ -4,20 +4,23 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 
 from babel import Locale
 
-from bangbot.core.legal import awaiting, legal_actions
+from bangbot.core.legal import legal_actions
+from bangbot.faults import checkpoint
 from bangbot.i18n import LANGUAGES, Translator, duration, translator
 from bangbot.i18n.glossary import card_help, card_name, character_help, character_name, lookup
 from bangbot.messaging.adapter import Button, Command, MessageRef, Press, Undeliverable
 from bangbot.messaging.codec import BadButton, ButtonData, chat_button, decode, user_button
 from bangbot.messaging.context import Context
-from bangbot.messaging.delivery import BACK_FROM_AI, deliver, show_private, show_table
+from bangbot.messaging.delivery import BACK_FROM_AI, show_private, show_table
 from bangbot.messaging.keyboards import TOP
 from bangbot.messaging.lobby import (
     MAX_DEADLINE,
     MIN_DEADLINE,
+    change_lobby,
     create_lobby,
     expire_lobby,
     join_by_link,
@@ -26,32 +29,16 @@ from bangbot.messaging.lobby import (
     parse_duration,
     show_lobby,
 )
-from bangbot.messaging.play import Batch, apply_move, expire_deadline, finish, load, run_ai
-from bangbot.storage.models import CANCELLED, GATHERING, RUNNING
+from bangbot.messaging.outbox import commit, deliver_row, recover, save, settled, show_pending, show_saved, sweep
+from bangbot.messaging.play import Batch, apply_move, expire_deadline, load, run_ai
+from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
+from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Outbox, PressAnswer, Seat
 from bangbot.storage.repository import StaleGame
 
 log = logging.getLogger(__name__)
 RETRIES = 3
 JOIN_PAYLOAD = "join_"
-
-
-async def commit(ctx: Context, batch: Batch) -> None:
-    """Saves a batch, then shows it; players found unreachable are handed to the AI and it goes on."""
-    finish(ctx, batch)
-    lost = await deliver(ctx, batch)
-    for _ in range(RETRIES):
-        if not lost or batch.game.id is None:
-            return
-        fresh = load(ctx, batch.game.id)
-        if fresh is None:
-            return
-        for position in lost:
-            fresh.seats[position].unreachable = True
-            fresh.notices.append(("unreachable", {"seat": position}))
-        run_ai(ctx, fresh)
-        finish(ctx, fresh)
-        batch = fresh
-        lost = await deliver(ctx, fresh)
+PRESS_MEMORY = timedelta(days=2)  # a messenger delivers an update again for a day at most
 
 
 class GameService:
@@ -171,14 +158,15 @@ class GameService:
         if not await may_manage(ctx, game, cmd.user.id):
             await self.reply(cmd, tr.gettext("Only the creator of the game or a chat admin can do this."))
             return
-        game.status = CANCELLED
-        game.deadline_at = game.reminder_at = None
-        ctx.repo.save(game)
+        assert game.id is not None
+        async with ctx.repo.game_lock(game.id):
+            game.status = CANCELLED
+            game.deadline_at = game.reminder_at = None
+            if game.state_json is None:  # a lobby: its message says so
+                await change_lobby(ctx, game, ("", False), what=LOBBY_CANCELLED)
+            else:
+                ctx.repo.save(game)
         await self.reply(cmd, tr.gettext("This game was cancelled."))
-        if game.lobby_message_id is not None and game.state_json is None:
-            await ctx.messenger.edit(
-                MessageRef(game.chat_id, game.lobby_message_id), tr.gettext("This game was cancelled.")
-            )
 
     async def cmd_status(self, cmd: Command, tr: Translator) -> None:
         """Shows the table again in a group and the player's own message in private."""
@@ -293,18 +281,35 @@ class GameService:
         await self.reply(cmd, tr.gettext("Time per move: {time}.", time=duration(tr, seconds)))
 
     async def on_press(self, press: Press) -> None:
-        """Handles a button press and always acknowledges it, with an alert when it changes nothing."""
+        """Handles a button press and always acknowledges it, with an alert when it changes nothing.
+
+        A move is answered once it is saved and the players' messages show it, before the group's messages, which
+        may wait for the chat's flood limit.
+        """
         ctx = self.ctx
         ctx.remember_user(press.user)
         text, alert = "", False
+        answered: list[bool] = []
+        saved: list[Batch] = []
+
+        async def answer() -> None:
+            answered.append(True)
+            await ctx.messenger.answer(press, text, alert)
+
         try:
             data = decode(press.data)
-            if data.scope == "g":
+            if data.scope in "gl":
                 async with ctx.repo.game_lock(data.target):
-                    text, alert = await self.game_press(press, data)
-            elif data.scope == "l":
-                async with ctx.repo.game_lock(data.target):
-                    text, alert = await self.retrying(lambda: lobby_press(ctx, press, data))
+                    await show_pending(ctx, data.target)
+                    known = ctx.repo.press_answer(press.id)
+                    if known is not None and known.user_id == press.user.id:  # an applied press delivered again
+                        text, alert = await self.answer_again(press, known)
+                    elif data.scope == "g":
+                        text, alert = await self.game_press(press, data, saved)
+                    else:
+                        text, alert = await self.retrying(lambda: lobby_press(ctx, press, data))
+                    if saved:
+                        await show_saved(ctx, saved[-1], answer)
             else:
                 text, alert = await self.setting_press(press, data)
         except BadButton:
@@ -312,7 +317,19 @@ class GameService:
         except StaleGame:
             text, alert = ctx.tr_user(press.user.id).gettext("This choice is no longer current."), True
         finally:
-            await ctx.messenger.answer(press, text, alert)
+            if not answered:
+                await answer()
+
+    async def answer_again(self, press: Press, known: PressAnswer) -> tuple[str, bool]:
+        """Shows the presser's current message of the game again and returns the answer the press first got."""
+        batch = load(self.ctx, known.game_id)
+        for seat in batch.seats if batch is not None else []:
+            if batch is not None and seat.user_id == press.user.id:
+                try:
+                    await show_private(self.ctx, batch, seat, TOP)
+                except Undeliverable:
+                    log.info("could not show game %s to user %s again", known.game_id, press.user.id)
+        return known.text, known.alert
 
     async def retrying(self, attempt: Callable[[], Awaitable[tuple[str, bool]]]) -> tuple[str, bool]:
         """Runs a lobby change again when another worker saved the same game meanwhile."""
@@ -352,8 +369,11 @@ class GameService:
         )
         return tr.gettext("This chat's language is now English."), False
 
-    async def game_press(self, press: Press, data: ButtonData) -> tuple[str, bool]:
-        """Applies a move or shows the next step of a choice, after checking whose and how current the button is."""
+    async def game_press(self, press: Press, data: ButtonData, saved: list[Batch]) -> tuple[str, bool]:
+        """Applies and saves a move (appended to saved, to be shown) or shows the next step of a choice.
+
+        Checks first whose and how current the button is.
+        """
         ctx = self.ctx
         tr = ctx.tr_user(press.user.id)
         for _ in range(RETRIES):
@@ -364,6 +384,8 @@ class GameService:
                 return tr.gettext("These buttons are not yours."), True
             seat = batch.seats[data.seat]
             if data.version != seat.prompt_version:
+                if press.message_id == seat.private_message_id:  # the message itself is behind: bring it up to date
+                    await self.show_current(batch, seat)
                 return tr.gettext("This choice is no longer current."), True
             if seat.unreachable:
                 seat.unreachable = False
@@ -384,16 +406,48 @@ class GameService:
                 await show_private(ctx, batch, seat, choice if choice != "x" else TOP)
                 return "", False
             run_ai(ctx, batch)
+            answer = ("", False) if choice != BACK_FROM_AI else (tr.gettext("Welcome back!"), False)
+            batch.answer = PressAnswer(
+                press_id=press.id,
+                game_id=data.target,
+                user_id=press.user.id,
+                text=answer[0],
+                alert=answer[1],
+                at=ctx.clock(),
+            )
             try:
-                await commit(ctx, batch)
+                save(ctx, batch)
             except StaleGame:
                 continue
-            return ("", False) if choice != BACK_FROM_AI else (tr.gettext("Welcome back!"), False)
+            saved.append(batch)
+            return answer
         return tr.gettext("This choice is no longer current."), True
 
+    async def show_current(self, batch: Batch, seat: Seat) -> None:
+        """Edits a seat's private message to what it must show now, if it shows something else."""
+        try:
+            await show_private(self.ctx, batch, seat, TOP)
+        except Undeliverable:
+            log.info("could not show game %s to seat %s", batch.game.id, seat.position)
+
+    async def start(self) -> int:
+        """Delivers what the changes saved before a crash or a stop still had to show; returns how many games."""
+        return await recover(self.ctx)
+
+    async def stop(self) -> None:
+        """Waits until the outbox rows waiting for queued edits are confirmed."""
+        await settled()
+
     async def tick(self) -> None:
-        """Fires every passed deadline, reminder and lobby expiry (also those that passed while down)."""
+        """Fires every passed deadline, reminder and lobby expiry (also those that passed while down).
+
+        It also delivers outbox rows left behind (by another worker's crash or a messenger failure) and forgets
+        the answers of presses too old to be delivered again.
+        """
         ctx = self.ctx
+        checkpoint("tick")
+        await sweep(ctx)
+        ctx.repo.forget_press_answers(ctx.clock() - PRESS_MEMORY)
         deadlines, reminders, lobbies = ctx.repo.due(ctx.clock())
         for game_id in deadlines:
             async with ctx.repo.game_lock(game_id):
@@ -408,6 +462,7 @@ class GameService:
     async def deadline(self, game_id: int) -> None:
         """Makes the automatic moves of a game whose deadline passed."""
         ctx = self.ctx
+        await show_pending(ctx, game_id)
         for _ in range(RETRIES):
             batch = load(ctx, game_id)
             game = batch.game if batch else None
@@ -426,40 +481,18 @@ class GameService:
     async def remind(self, game_id: int) -> None:
         """Reminds the people being waited for, privately and in the group, once per deadline."""
         ctx = self.ctx
+        await show_pending(ctx, game_id)
         batch = load(ctx, game_id)
         if batch is None or batch.game.status != RUNNING or batch.game.reminder_at is None:
             return
-        game = batch.game
-        game.reminder_at = None
+        batch.game.reminder_at = None
+        batch.showing = Showing(remind=True)
+        row = Outbox(game_id=game_id, payload=batch.showing.to_json(), created_at=ctx.clock())
         try:
-            ctx.repo.save(game)
+            ctx.repo.save(batch.game, outbox=row)
         except StaleGame:
             return
-        left = int((game.deadline_at - ctx.clock()).total_seconds()) if game.deadline_at else 0
-        people = [batch.seats[s] for s in awaiting(batch.state) if not batch.seats[s].ai_controlled]
-        for seat in people:
-            assert seat.user_id is not None
-            tr = ctx.tr_user(seat.user_id)
-            text = tr.gettext(
-                "Reminder: your move in {title}. Time left: {time}.",
-                title=game.chat_title,
-                time=duration(tr, max(left, 0)),
-            )
-            try:
-                await ctx.messenger.send(seat.user_id, text)
-            except Undeliverable:
-                log.info("could not remind user %s", seat.user_id)
-        if people:
-            tr = ctx.tr_chat(game.chat_id)
-            names = ", ".join(ctx.messenger.mention(s.user_id or 0, s.name) for s in people)
-            await ctx.messenger.send(
-                game.chat_id,
-                tr.gettext(
-                    "{names}: your move, time is running out ({time} left).",
-                    names=names,
-                    time=duration(tr, max(left, 0)),
-                ),
-            )
+        await deliver_row(ctx, row, batch)
 
 
 def language_name(code: str) -> str:

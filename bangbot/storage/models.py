@@ -1,4 +1,4 @@
-"""The tables: chats' and users' settings, games (lobby and play), seats, and the action log."""
+"""The tables: chats' and users' settings, games (lobby and play), seats, the action log, and what is still to show."""
 
 from __future__ import annotations
 
@@ -91,6 +91,7 @@ class Seat(SQLModel, table=True):
     standin: bool = False
     unreachable: bool = False
     missed_deadlines: int = 0
+    missed_turn: int = -1
     prompt_version: int = 0
     prompt_digest: str = ""
     shown_digest: str = ""
@@ -118,3 +119,32 @@ class ActionLog(SQLModel, table=True):
     action: str
     by: str = "player"
     at: datetime
+
+
+class Outbox(SQLModel, table=True):
+    """What a saved change must still show, written in the change's transaction and deleted once it is shown.
+
+    `payload` is JSON (see messaging.outbox); `progress` counts the steps that sent a new message, so a delivery
+    that starts again never sends one twice; `sent_at` is set once everything was handed to the messenger.
+    """
+
+    __tablename__ = "outbox"
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    version: int = 0
+    payload: str = Field(default="{}", sa_column=Column(Text, nullable=False, default="{}"))
+    progress: int = 0
+    created_at: datetime
+    sent_at: datetime | None = None
+
+
+class PressAnswer(SQLModel, table=True):
+    """The answer given to a press that changed a game, so that the same press delivered again gets it again."""
+
+    __tablename__ = "press_answer"
+    press_id: str = Field(primary_key=True)
+    game_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    user_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    text: str = ""
+    alert: bool = False
+    at: datetime = Field(index=True)

@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, text, update
+from sqlalchemy import Engine, delete, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -20,6 +20,8 @@ from bangbot.storage.models import (
     ActionLog,
     ChatSettings,
     Game,
+    Outbox,
+    PressAnswer,
     Seat,
     UserSettings,
 )
@@ -121,13 +123,24 @@ class Repository:
             )
             return list(s.exec(query))
 
-    def create_game(self, game: Game) -> Game:
-        """Inserts a new lobby and returns it with its id; refuses if the chat already has an open game."""
+    def create_game(self, game: Game, seats: Sequence[Seat] = (), outbox: Outbox | None = None) -> Game:
+        """Inserts a new lobby with its first seats and what it must show, in one transaction; returns it with its id.
+
+        Refuses (StaleGame) if the chat already has an open game.
+        """
         with self._session() as s:
             if self.open_game(game.chat_id) is not None:
                 raise StaleGame(f"chat {game.chat_id} already has an open game")
             s.add(game)
             try:
+                s.flush()
+                assert game.id is not None
+                for seat in seats:
+                    seat.game_id = game.id
+                    s.add(Seat(**{name: getattr(seat, name) for name in Seat.model_fields}))
+                if outbox is not None:
+                    outbox.game_id, outbox.version = game.id, game.version
+                    s.add(outbox)
                 s.commit()
             except IntegrityError as error:  # another worker opened one at the same moment
                 raise StaleGame(f"chat {game.chat_id} already has an open game") from error
@@ -140,10 +153,13 @@ class Repository:
         seats: Sequence[Seat] = (),
         actions: Sequence[ActionLog] = (),
         remove_seats: Sequence[Seat] = (),
+        outbox: Outbox | None = None,
+        answer: PressAnswer | None = None,
     ) -> Game:
-        """Writes game, seats and new actions in one transaction if nobody saved since game.version was read.
+        """Writes game, seats, new actions, what the change must show and the press's answer in one transaction.
 
-        Returns the game with its new version; raises StaleGame (writing nothing) otherwise.
+        Only if nobody saved since game.version was read: returns the game with its new version; raises StaleGame
+        (writing nothing) otherwise.
         """
         assert game.id is not None
         values: dict[str, Any] = {name: getattr(game, name) for name in GAME_FIELDS}
@@ -171,9 +187,60 @@ class Repository:
                     s.add(Seat(game_id=seat.game_id, position=seat.position, **values))
             for action in actions:
                 s.add(action)
+            if outbox is not None:
+                outbox.game_id, outbox.version = game.id, game.version + 1
+                s.add(outbox)
+            if answer is not None:
+                s.merge(answer)
             s.commit()
         game.version += 1
         return game
+
+    def outbox(self, game_id: int) -> list[Outbox]:
+        """Returns what a game must still show, oldest first."""
+        with self._session() as s:
+            query = select(Outbox).where(Outbox.game_id == game_id).order_by(col(Outbox.id))
+            return list(s.exec(query))
+
+    def outbox_games(self, unsent_before: datetime | None = None, sent_before: datetime | None = None) -> list[int]:
+        """Returns the games with something still to show: all of them, or those whose rows are overdue.
+
+        A row is overdue when it was never handed to the messenger and is older than unsent_before, or was handed
+        over before sent_before and never confirmed.
+        """
+        with self._session() as s:
+            query = select(Outbox.game_id).distinct()
+            if unsent_before is not None and sent_before is not None:
+                query = query.where(
+                    (col(Outbox.sent_at).is_(None) & (col(Outbox.created_at) <= unsent_before))
+                    | (col(Outbox.sent_at) <= sent_before)
+                )
+            return sorted(s.exec(query).all())
+
+    def outbox_progress(self, row: Outbox) -> None:
+        """Stores how far the delivery of an outbox row got (progress and sent_at)."""
+        with self._session() as s:
+            s.exec(
+                update(Outbox).where(col(Outbox.id) == row.id).values(progress=row.progress, sent_at=row.sent_at)
+            )
+            s.commit()
+
+    def outbox_done(self, row_id: int) -> None:
+        """Deletes an outbox row whose every message was shown."""
+        with self._session() as s:
+            s.exec(delete(Outbox).where(col(Outbox.id) == row_id))
+            s.commit()
+
+    def press_answer(self, press_id: str) -> PressAnswer | None:
+        """Returns the answer given to a press that changed a game, if this press was applied."""
+        with self._session() as s:
+            return s.get(PressAnswer, press_id)
+
+    def forget_press_answers(self, before: datetime) -> None:
+        """Deletes the answers of presses older than before (the messenger redelivers for a day at most)."""
+        with self._session() as s:
+            s.exec(delete(PressAnswer).where(col(PressAnswer.at) < before))
+            s.commit()
 
     def update_refs(self, game_id: int, **refs: int | None) -> None:
         """Stores message references of a game without touching its version."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ChatAction, ChatMemberStatus, ParseMode
@@ -118,6 +119,10 @@ class TelegramMessenger:
     def mention(self, user_id: int, name: str) -> str:
         """Returns a token that becomes a link to the user, which notifies them."""
         return mention_token(user_id, name)
+
+    def queued(self, chat_id: int) -> Awaitable[None] | None:
+        """Returns what to await until the group edits queued for chat so far are sent, or None if none wait."""
+        return self.group_edits.queued(chat_id)
 
     def join_link(self, game_id: int) -> str | None:
         """Returns the deep link that opens the private chat with /start join_<game>."""

@@ -60,16 +60,24 @@ class BangBot:
         """Learns the bot's username, sets the command menus and starts the deadline timer."""
         self.messenger.username = application.bot.username
         await register_commands(application.bot)
+        shown = await self.service.start()
+        if shown:
+            log.info("delivered what %d games still had to show", shown)
         if application.job_queue is not None:
             application.job_queue.run_repeating(self.on_tick, interval=self.settings.tick_seconds, first=0.5)
 
     async def _post_stop(self, _: Application) -> None:  # type: ignore[type-arg]
         """Sends the group edits still queued while the connection is open, waiting SHUTDOWN_FLUSH_SECONDS at most.
 
-        What is left then is only a view: /status shows it again from storage.
+        What is not confirmed then stays in the outbox and is delivered at the next start.
         """
+
+        async def drain() -> None:
+            await self.messenger.group_edits.flush()
+            await self.service.stop()
+
         try:
-            await asyncio.wait_for(self.messenger.group_edits.flush(), SHUTDOWN_FLUSH_SECONDS)
+            await asyncio.wait_for(drain(), SHUTDOWN_FLUSH_SECONDS)
         except TimeoutError:
             log.warning("%d group edits were not sent before stopping", len(self.messenger.group_edits))
 

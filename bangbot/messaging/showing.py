@@ -1,0 +1,60 @@
+"""What a saved change must show that storage alone cannot rebuild: its turn logs, notices and each seat's news."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from bangbot.core.events import Event
+
+RECENT_LINES = 6
+LOBBY_SHOW = "show"
+LOBBY_CANCELLED = "cancelled"
+LOBBY_EXPIRED = "expired"
+
+
+@dataclass
+class Showing:
+    """The outbox payload of one change; the table and the private buttons are rendered from the stored state."""
+
+    log: list[list[dict[str, Any]]] = field(default_factory=list)
+    notices: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    recent: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    remind: bool = False
+    lobby: str = ""
+
+    def to_json(self) -> str:
+        """Returns the payload as a JSON text."""
+        return json.dumps(
+            {
+                "log": self.log,
+                "notices": [[kind, data] for kind, data in self.notices],
+                "recent": {str(seat): events for seat, events in self.recent.items()},
+                "remind": self.remind,
+                "lobby": self.lobby,
+            },
+            separators=(",", ":"),
+        )
+
+    @staticmethod
+    def from_json(text: str) -> Showing:
+        """Reads a payload written by to_json (missing fields take their defaults)."""
+        data = json.loads(text or "{}")
+        return Showing(
+            log=data.get("log", []),
+            notices=[(kind, values) for kind, values in data.get("notices", [])],
+            recent={int(seat): events for seat, events in data.get("recent", {}).items()},
+            remind=bool(data.get("remind", False)),
+            lobby=str(data.get("lobby", "")),
+        )
+
+
+def recent_of(events: list[Event], seats: int) -> dict[int, list[dict[str, Any]]]:
+    """Returns, per seat, the last few events addressed to it as it may see them."""
+    out: dict[int, list[dict[str, Any]]] = {}
+    for seat in range(seats):
+        own = [e.for_seat(seat) for e in events if seat in e.to]
+        if own:
+            out[seat] = own[-RECENT_LINES:]
+    return out

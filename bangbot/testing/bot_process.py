@@ -1,0 +1,70 @@
+"""The bot as its own process (`python -m bangbot` with a token) against the local Bot API emulator."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bangbot.testing.telegram_emulator import BotApiEmulator
+
+START_TIMEOUT = 300.0  # only a ceiling against a hung start; a start normally takes a second or two
+
+
+class BotProcess:
+    """Starts, stops and kills the bot process; start() returns once it polls for updates."""
+
+    def __init__(
+        self, emulator: BotApiEmulator, database_url: str, log: Path, group_rate: str = "20/60", **env: str
+    ) -> None:
+        self.env = {
+            **os.environ,
+            "BANGBOT_TOKEN": emulator.token,
+            "BANGBOT_API_URL": emulator.base_url,
+            "DATABASE_URL": database_url,
+            "BANGBOT_TICK_SECONDS": "1",
+            "BANGBOT_GROUP_RATE": group_rate,
+            **env,
+        }
+        self.env.pop("BANGBOT_FAULT", None)
+        self.emulator = emulator
+        self.log = log
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, fault: str | None = None) -> float:
+        """Starts the process (with a planned crash, BANGBOT_FAULT) and returns the seconds until it polled."""
+        began = time.monotonic()
+        polls = len(self.emulator.calls_to("getUpdates"))
+        env = {**self.env, "BANGBOT_FAULT": fault} if fault else self.env
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen([sys.executable, "-m", "bangbot"], env=env, stdout=out, stderr=out)
+        self.emulator.wait_until(
+            lambda: len(self.emulator.calls_to("getUpdates")) > polls or not self.alive(),
+            START_TIMEOUT,
+            "the bot to start",
+        )
+        return time.monotonic() - began
+
+    def alive(self) -> bool:
+        """Returns whether the process runs."""
+        return self.process is not None and self.process.poll() is None
+
+    def stop(self) -> None:
+        """Stops the process the way a service manager does (SIGTERM) and waits for it."""
+        assert self.process is not None
+        self.process.terminate()
+        self.process.wait(timeout=60)
+
+    def kill(self) -> None:
+        """Kills the process with SIGKILL, as a crash or an out-of-memory kill would, and reaps it."""
+        assert self.process is not None
+        if self.alive():
+            self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=60)
+
+    def killed(self) -> bool:
+        """Returns whether the process ended by SIGKILL (its own planned crash, or kill())."""
+        return self.process is not None and self.process.poll() == -signal.SIGKILL
