@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 import statistics
 import tempfile
 import time
@@ -318,6 +319,7 @@ def run_faults(
     finally:
         if server is not None:
             server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main(kills: int, seed: int, database: str) -> None:
