@@ -220,9 +220,7 @@ class Repository:
     def outbox_progress(self, row: Outbox) -> None:
         """Stores how far the delivery of an outbox row got (progress and sent_at)."""
         with self._session() as s:
-            s.exec(
-                update(Outbox).where(col(Outbox.id) == row.id).values(progress=row.progress, sent_at=row.sent_at)
-            )
+            s.exec(update(Outbox).where(col(Outbox.id) == row.id).values(progress=row.progress, sent_at=row.sent_at))
             s.commit()
 
     def outbox_done(self, row_id: int) -> None:
