@@ -288,12 +288,12 @@ class GameService:
         """
         ctx = self.ctx
         ctx.remember_user(press.user)
-        text, alert = "", False
-        answered: list[bool] = []
+        text, alert, answered = "", False, False
         saved: list[Batch] = []
 
         async def answer() -> None:
-            answered.append(True)
+            nonlocal answered
+            answered = True
             await ctx.messenger.answer(press, text, alert)
 
         try:
