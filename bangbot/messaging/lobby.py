@@ -13,7 +13,7 @@ from bangbot.i18n import Translator, duration
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, User
 from bangbot.messaging.codec import ButtonData, lobby_button
 from bangbot.messaging.context import Context
-from bangbot.messaging.outbox import commit, deliver_row
+from bangbot.messaging.outbox import commit, deliver_row, touching
 from bangbot.messaging.play import Batch, run_ai
 from bangbot.messaging.showing import LOBBY_CANCELLED, LOBBY_EXPIRED, LOBBY_SHOW, Showing
 from bangbot.storage.models import CANCELLED, EXPIRED, GATHERING, RUNNING, Game, Outbox, PressAnswer, Seat
@@ -176,7 +176,7 @@ async def join(ctx: Context, game: Game, seats: list[Seat], user: User, press: P
 
 async def join_by_link(ctx: Context, game_id: int, user: User) -> str:
     """Seats a user who came through a lobby's join link; returns what to tell them privately."""
-    async with ctx.repo.game_lock(game_id):
+    async with touching(ctx, game_id):
         game = ctx.repo.game(game_id)
         if game is None or game.status != GATHERING:
             return ctx.tr_user(user.id).gettext("This lobby is closed.")

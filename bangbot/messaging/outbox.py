@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 
 from bangbot.faults import checkpoint
@@ -148,6 +149,14 @@ async def show_pending(ctx: Context, game_id: int, everything: bool = False) -> 
         except Exception:
             log.exception("could not deliver outbox row %s of game %s", row.id, game_id)
             return
+
+
+@asynccontextmanager
+async def touching(ctx: Context, game_id: int) -> AsyncIterator[None]:
+    """Holds a game's lock for a change or a view, first delivering what its earlier changes still have to show."""
+    async with ctx.repo.game_lock(game_id):
+        await show_pending(ctx, game_id)
+        yield
 
 
 async def recover(ctx: Context) -> int:

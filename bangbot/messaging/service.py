@@ -29,7 +29,7 @@ from bangbot.messaging.lobby import (
     parse_duration,
     show_lobby,
 )
-from bangbot.messaging.outbox import commit, deliver_row, recover, save, settled, show_pending, show_saved, sweep
+from bangbot.messaging.outbox import commit, deliver_row, recover, save, settled, show_saved, sweep, touching
 from bangbot.messaging.play import Batch, apply_move, expire_deadline, load, run_ai
 from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
 from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Outbox, PressAnswer, Seat
@@ -104,7 +104,7 @@ class GameService:
         ctx = self.ctx
         for game in ctx.repo.running_games_of(user_id):
             assert game.id is not None
-            async with ctx.repo.game_lock(game.id):
+            async with touching(ctx, game.id):
                 batch = load(ctx, game.id)
                 if batch is None:
                     continue
@@ -159,7 +159,7 @@ class GameService:
             await self.reply(cmd, tr.gettext("Only the creator of the game or a chat admin can do this."))
             return
         assert game.id is not None
-        async with ctx.repo.game_lock(game.id):
+        async with touching(ctx, game.id):
             game.status = CANCELLED
             game.deadline_at = game.reminder_at = None
             if game.state_json is None:  # a lobby: its message says so
@@ -188,7 +188,7 @@ class GameService:
         for game in ctx.repo.running_games_of(user_id):
             if game.id is None or (chat_id is not None and game.chat_id != chat_id):
                 continue
-            async with ctx.repo.game_lock(game.id):
+            async with touching(ctx, game.id):
                 batch = load(ctx, game.id)
                 for seat in batch.seats if batch else []:
                     if seat.user_id == user_id and batch is not None:
@@ -299,8 +299,7 @@ class GameService:
         try:
             data = decode(press.data)
             if data.scope in "gl":
-                async with ctx.repo.game_lock(data.target):
-                    await show_pending(ctx, data.target)
+                async with touching(ctx, data.target):
                     known = ctx.repo.press_answer(press.id)
                     if known is not None and known.user_id == press.user.id:  # an applied press delivered again
                         text, alert = await self.answer_again(press, known)
@@ -450,19 +449,18 @@ class GameService:
         ctx.repo.forget_press_answers(ctx.clock() - PRESS_MEMORY)
         deadlines, reminders, lobbies = ctx.repo.due(ctx.clock())
         for game_id in deadlines:
-            async with ctx.repo.game_lock(game_id):
+            async with touching(ctx, game_id):
                 await self.deadline(game_id)
         for game_id in reminders:
-            async with ctx.repo.game_lock(game_id):
+            async with touching(ctx, game_id):
                 await self.remind(game_id)
         for game_id in lobbies:
-            async with ctx.repo.game_lock(game_id):
+            async with touching(ctx, game_id):
                 await expire_lobby(ctx, game_id)
 
     async def deadline(self, game_id: int) -> None:
         """Makes the automatic moves of a game whose deadline passed."""
         ctx = self.ctx
-        await show_pending(ctx, game_id)
         for _ in range(RETRIES):
             batch = load(ctx, game_id)
             game = batch.game if batch else None
@@ -481,7 +479,6 @@ class GameService:
     async def remind(self, game_id: int) -> None:
         """Reminds the people being waited for, privately and in the group, once per deadline."""
         ctx = self.ctx
-        await show_pending(ctx, game_id)
         batch = load(ctx, game_id)
         if batch is None or batch.game.status != RUNNING or batch.game.reminder_at is None:
             return
