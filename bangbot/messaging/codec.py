@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
+from bangbot.messaging.adapter import Keyboard
+
 MAX_CALLBACK_DATA = 64
+MAX_ID = 2**63 - 1  # chat ids: a BIGINT column
+MAX_GAME_ID = 2**31 - 1  # game ids: an INTEGER column (SERIAL on PostgreSQL)
+MAX_SMALL = 2**31 - 1  # versions and seats: INTEGER columns
+SCOPES = "gluc"
+_DATA = re.compile(r"([gluc])(-?[0-9]+):([0-9]+):([0-9]+):([A-Za-z0-9._+-]*)")
+_CHOICE = re.compile(r"[A-Za-z0-9._+-]*")
+_GAME_ID = re.compile(r"[0-9]{1,10}")
 
 
 class BadButton(ValueError):
@@ -22,25 +32,53 @@ class ButtonData:
     choice: str
 
     def encode(self) -> str:
-        """Returns the data string; raises BadButton if it would exceed 64 bytes."""
+        """Returns the data string; raises BadButton if this bot could not read it back (see check)."""
+        self.check()
         data = f"{self.scope}{self.target}:{self.version}:{self.seat}:{self.choice}"
         if len(data.encode()) > MAX_CALLBACK_DATA:
             raise BadButton(f"button data too long: {data!r}")
         return data
 
+    def check(self) -> None:
+        """Raises BadButton unless scope, ids, versions, seats and choice are of the kinds this bot makes."""
+        low, high = (-MAX_ID, MAX_ID) if self.scope == "c" else (0, MAX_GAME_ID)  # a group's chat id is negative
+        if (
+            len(self.scope) != 1
+            or self.scope not in SCOPES
+            or not low <= self.target <= high
+            or not 0 <= self.version <= MAX_SMALL
+            or not 0 <= self.seat <= MAX_SMALL
+            or (self.scope in "luc" and self.seat != 0)
+            or (self.scope in "uc" and self.version != 0)
+            or (self.scope == "u" and self.target != 0)
+            or not _CHOICE.fullmatch(self.choice)
+        ):
+            raise BadButton(f"not a bangbot button: {self!r}")
+
 
 def decode(data: str) -> ButtonData:
-    """Returns the meaning of button data; raises BadButton for anything this bot did not make."""
-    if not data or len(data.encode()) > MAX_CALLBACK_DATA or data[0] not in "glucs":
+    """Returns the meaning of button data; raises BadButton for anything but the exact text encode writes."""
+    match = _DATA.fullmatch(data) if len(data.encode()) <= MAX_CALLBACK_DATA else None
+    if match is None:
         raise BadButton(f"not a bangbot button: {data!r}")
-    parts = data[1:].split(":", 3)
-    if len(parts) != 4:
+    scope, target, version, seat, choice = match.groups()
+    button = ButtonData(scope, int(target), int(version), int(seat), choice)
+    if button.encode() != data:  # leading zeros, "-0", a number out of bounds (BadButton from check)
         raise BadButton(f"not a bangbot button: {data!r}")
-    target, version, seat, choice = parts
-    try:
-        return ButtonData(data[0], int(target), int(version), int(seat), choice)
-    except ValueError:
-        raise BadButton(f"not a bangbot button: {data!r}") from None
+    return button
+
+
+def offered_choices(keyboard: Keyboard) -> frozenset[str]:
+    """Returns the choices a keyboard's press buttons carry (link buttons carry none)."""
+    return frozenset(decode(b.data).choice for row in keyboard for b in row if b.data and not b.url)
+
+
+def parse_game_id(text: str) -> int | None:
+    """Returns the game id text writes as ASCII digits (as in a join link), or None if it is no id 0..MAX_GAME_ID."""
+    if not _GAME_ID.fullmatch(text):
+        return None
+    number = int(text)
+    return number if number <= MAX_GAME_ID and str(number) == text else None
 
 
 def game_button(game_id: int, version: int, seat: int, choice: str) -> str:

@@ -11,7 +11,7 @@ from bangbot.core.roles import MAX_PLAYERS, MIN_PLAYERS
 from bangbot.core.state import GameConfig
 from bangbot.i18n import Translator, duration
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, User
-from bangbot.messaging.codec import ButtonData, lobby_button
+from bangbot.messaging.codec import BadButton, ButtonData, lobby_button, offered_choices
 from bangbot.messaging.context import Context
 from bangbot.messaging.outbox import commit, deliver_row, touching
 from bangbot.messaging.play import Batch, run_ai
@@ -56,15 +56,14 @@ def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
 
 
 def lobby_keyboard(tr: Translator, game: Game, join_link: str | None) -> Keyboard:
-    """Returns the lobby's buttons."""
+    """Returns the lobby's buttons; with a join link, joining is that link instead of a 'join' press."""
     assert game.id is not None
     gid, version = game.id, game.version
 
     def b(text: str, choice: str) -> Button:
         return Button(text, lobby_button(gid, version, choice))
 
-    link = join_link
-    joining = Button(tr.gettext("Join"), url=link) if link else b(tr.gettext("Join"), "join")
+    joining = Button(tr.gettext("Join"), url=join_link) if join_link else b(tr.gettext("Join"), "join")
     return (
         (joining, b(tr.gettext("Leave"), "leave")),
         (b(tr.gettext("Start the game"), "start"),),
@@ -195,6 +194,8 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str
     game = ctx.repo.game(data.target)
     if game is None or game.status != GATHERING:
         return tr.gettext("This lobby is closed."), True
+    if data.choice not in offered_choices(lobby_keyboard(tr, game, ctx.messenger.join_link(data.target))):
+        raise BadButton(f"the lobby does not offer {data.choice!r}")
     if press.message_id != game.lobby_message_id:
         return tr.gettext("This is an old message: use the newest lobby message."), True
     seats = ctx.repo.seats(data.target)

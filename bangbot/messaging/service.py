@@ -13,9 +13,10 @@ from bangbot.faults import checkpoint
 from bangbot.i18n import LANGUAGES, Translator, duration, translator
 from bangbot.i18n.glossary import card_help, card_name, character_help, character_name, lookup
 from bangbot.messaging.adapter import Button, Command, MessageRef, Press, Undeliverable
-from bangbot.messaging.codec import BadButton, ButtonData, chat_button, decode, user_button
+from bangbot.messaging.codec import BadButton, ButtonData, chat_button, decode, parse_game_id, user_button
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import BACK_FROM_AI, show_private, show_table
+from bangbot.messaging.echo import echo
 from bangbot.messaging.keyboards import TOP
 from bangbot.messaging.lobby import (
     MAX_DEADLINE,
@@ -87,8 +88,9 @@ class GameService:
             await self.reply(cmd, tr.gettext("Type /newgame to gather players for a game of BANG!"))
             return
         payload = cmd.args.strip()
-        if payload.startswith(JOIN_PAYLOAD) and payload[len(JOIN_PAYLOAD) :].isdigit():
-            await self.reply(cmd, await join_by_link(self.ctx, int(payload[len(JOIN_PAYLOAD) :]), cmd.user))
+        game_id = parse_game_id(payload.removeprefix(JOIN_PAYLOAD)) if payload.startswith(JOIN_PAYLOAD) else None
+        if game_id is not None:
+            await self.reply(cmd, await join_by_link(self.ctx, game_id, cmd.user))
         else:
             await self.reply(
                 cmd,
@@ -224,7 +226,7 @@ class GameService:
             return
         found = lookup(tr, query)
         if found is None:
-            await self.reply(cmd, tr.gettext("I don't know a card or character called “{name}”.", name=query))
+            await self.reply(cmd, tr.gettext("I don't know a card or character called “{name}”.", name=echo(query)))
             return
         what, ident = found
         if what == "card":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from sqlalchemy.exc import SQLAlchemyError
 from telegram import Update
 from telegram.ext import (
     Application,
@@ -29,7 +30,7 @@ from bangbot.telegram.settings import BotSettings
 from bangbot.telegram.updates import to_command, to_press
 
 log = logging.getLogger(__name__)
-ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]  # no edited messages: an edited command is not run again
 RATE_LIMIT_RETRIES = 3
 SHUTDOWN_FLUSH_SECONDS = 5.0
 
@@ -52,7 +53,8 @@ class BangBot:
             context.seeds = lambda: seed  # every game dealt the same way: for tests and reproducing a report
         self.service = GameService(context)
         self.locks = KeyedLocks()
-        self.application.add_handler(MessageHandler(filters.COMMAND, self.on_command))
+        # Only new messages: a webhook set elsewhere may still deliver edits, which must not run a command twice.
+        self.application.add_handler(MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, self.on_command))
         self.application.add_handler(CallbackQueryHandler(self.on_press))
         self.application.add_error_handler(self.on_error)
 
@@ -101,13 +103,17 @@ class BangBot:
             await self.service.on_press(press)
 
     def lock_key(self, data: str, user_id: int) -> tuple[str, int]:
-        """Returns the chat of the game a button belongs to, or the user for personal buttons."""
+        """Returns the chat of the game a button belongs to, or the user for personal and unreadable buttons."""
         try:
             button = decode(data)
         except BadButton:
             return ("user", user_id)
         if button.scope in "gl":
-            game = self.service.ctx.repo.game(button.target)
+            try:
+                game = self.service.ctx.repo.game(button.target)
+            except (OverflowError, SQLAlchemyError):  # the service answers the press; only the lock is chosen here
+                log.warning("could not look up game %s for a press", button.target, exc_info=True)
+                return ("user", user_id)
             if game is not None:
                 return ("chat", game.chat_id)
         if button.scope == "c":

@@ -17,8 +17,8 @@ def person(user: TelegramUser) -> User:
 
 
 def to_command(update: Update, bot_username: str) -> Command | None:
-    """Returns the command a message carries, or None (not a command, or one for another bot)."""
-    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    """Returns the command a new message carries, or None (an edit, not a command, or one for another bot)."""
+    message, user, chat = update.message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None or not message.text or not message.text.startswith("/"):
         return None
     first, _, args = message.text.partition(" ")
