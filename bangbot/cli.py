@@ -53,7 +53,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "bot":
         from bangbot.bench.bot import main as bench_bot
 
-        bench_bot(args.games or 20)
+        bench_bot(args.games or 20, args.stored)
         return 0
     if args.what == "faults":
         from bangbot.bench.faults import main as bench_faults
@@ -110,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("what", choices=["engine", "ai", "bot", "faults"])
     bn.add_argument("--games", type=int, default=None, help="games per line (engine: 300, ai: 2000, bot: 20)")
     bn.add_argument("--workers", type=int, default=1, help="processes to spread the ai games over")
+    bn.add_argument("--stored", type=int, default=10_000, help="bot: stored games for the tick and start-up figures")
     bn.add_argument("--kills", type=int, default=100, help="faults: how many times the bot is killed")
     bn.add_argument("--seed", type=int, default=1, help="faults: the seed of the presses, kills and deals")
     bn.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults: the database")

@@ -1,5 +1,7 @@
 """`bangbot bench bot`: time per update of the game service on SQLite and PostgreSQL, messenger calls per turn.
 
+It also prints the timer's tick with nothing due and the start-up time, with no stored games and with many.
+
 The network to Telegram is left out: the service talks to the collecting messenger, so the figures are the
 bot's own work (rendering, rules, storage) per update.
 """
@@ -15,7 +17,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import create_engine, text
+
 from bangbot.ai.random_player import RandomPlayer
+from bangbot.bench.scale import STORED_GAMES, measure_scale
 from bangbot.core.serialize import from_json
 from bangbot.messaging.adapter import Command, Press, User
 from bangbot.messaging.codec import decode
@@ -92,16 +97,34 @@ async def measure(url: str, games: int) -> dict[str, Any]:
     }
 
 
-def main(games: int = 20) -> None:
-    """Prints the figures for SQLite (a file) and, if PostgreSQL is installed, for a private PostgreSQL server."""
+def new_database(server_url: str, name: str) -> str:
+    """Creates an empty database on the PostgreSQL server at server_url and returns its URL."""
+    admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return server_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+def print_scale(database: str, empty_url: str, filled_url: str, stored: int) -> None:
+    """Prints the tick and start-up figures with no stored games and with `stored` games, one line each."""
+    for line in measure_scale(empty_url, filled_url, stored):
+        print(json.dumps({"database": database, **line}))
+
+
+def main(games: int = 20, stored: int = STORED_GAMES) -> None:
+    """Prints per database (SQLite, and PostgreSQL if installed) the update figures, then print_scale's lines."""
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
         print(json.dumps({"database": "sqlite", **asyncio.run(measure(url, games))}))
+        folder_url = f"sqlite:///{Path(folder)}"
+        print_scale("sqlite", f"{folder_url}/empty.sqlite3", f"{folder_url}/stored.sqlite3", stored)
     if find_bin("initdb") is None:
         print(json.dumps({"database": "postgresql", "skipped": "PostgreSQL is not installed"}))
         return
     server = PostgresServer.start()
     try:
         print(json.dumps({"database": "postgresql", **asyncio.run(measure(server.url, games))}))
+        print_scale("postgresql", new_database(server.url, "empty"), new_database(server.url, "stored"), stored)
     finally:
         server.stop()

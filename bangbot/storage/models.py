@@ -54,6 +54,10 @@ class Game(SQLModel, table=True):
             sqlite_where=OPEN_GAME_CONDITION,
             postgresql_where=OPEN_GAME_CONDITION,
         ),
+        # Repository.due(): an equality on status, then a range on the time: only the games due are read.
+        Index("ix_game_status_deadline_at", "status", "deadline_at"),
+        Index("ix_game_status_reminder_at", "status", "reminder_at"),
+        Index("ix_game_status_lobby_expires_at", "status", "lobby_expires_at"),
     )
     id: int | None = Field(default=None, primary_key=True)
     chat_id: int = Field(sa_column=Column(BigInteger, index=True, nullable=False))
@@ -67,9 +71,9 @@ class Game(SQLModel, table=True):
     seed: int | None = Field(default=None, sa_column=Column(BigInteger))
     version: int = 0
     state_json: str | None = Field(default=None, sa_column=Column(Text))
-    deadline_at: datetime | None = Field(default=None, index=True)
-    reminder_at: datetime | None = Field(default=None, index=True)
-    lobby_expires_at: datetime | None = Field(default=None, index=True)
+    deadline_at: datetime | None = None
+    reminder_at: datetime | None = None
+    lobby_expires_at: datetime | None = None
     created_at: datetime
     updated_at: datetime
     lobby_message_id: int | None = Field(default=None, sa_column=Column(BigInteger))

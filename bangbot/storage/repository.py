@@ -10,7 +10,9 @@ from typing import Any
 
 from sqlalchemy import Engine, delete, text, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped
 from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import SelectOfScalar
 
 from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.models import (
@@ -262,13 +264,18 @@ class Repository:
             s.commit()
 
     def due(self, now: datetime) -> tuple[list[int], list[int], list[int]]:
-        """Returns ids of running games past their deadline, past their reminder time, and expired lobbies."""
+        """Returns ids of running games past their deadline, past their reminder, and expired lobbies; oldest first."""
         with self._session() as s:
-            deadlines = s.exec(select(Game.id).where(Game.status == RUNNING, col(Game.deadline_at) <= now)).all()
-            reminders = s.exec(select(Game.id).where(Game.status == RUNNING, col(Game.reminder_at) <= now)).all()
-            lobbies = s.exec(select(Game.id).where(Game.status == GATHERING, col(Game.lobby_expires_at) <= now)).all()
+            deadlines = s.exec(due_query(RUNNING, col(Game.deadline_at), now)).all()
+            reminders = s.exec(due_query(RUNNING, col(Game.reminder_at), now)).all()
+            lobbies = s.exec(due_query(GATHERING, col(Game.lobby_expires_at), now)).all()
         return (
             [i for i in deadlines if i is not None],
             [i for i in reminders if i is not None],
             [i for i in lobbies if i is not None],
         )
+
+
+def due_query(status: str, moment: Mapped[datetime | None], now: datetime) -> SelectOfScalar[int | None]:
+    """Returns the ids of games in status whose moment is not after now, oldest first: a range on (status, moment)."""
+    return select(col(Game.id)).where(Game.status == status, moment <= now).order_by(moment)
