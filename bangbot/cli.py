@@ -45,6 +45,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         bench_engine(args.games or 300)
         return 0
+    if args.what == "ai" and args.sanity:
+        from bangbot.bench.ai_sanity import main as bench_ai_sanity
+
+        bench_ai_sanity(args.games or 2000, args.seed, args.workers, args.json)
+        return 0
     if args.what == "ai":
         from bangbot.bench.ai import main as bench_ai
 
@@ -112,7 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("--workers", type=int, default=1, help="processes to spread the ai games over")
     bn.add_argument("--stored", type=int, default=10_000, help="bot: stored games for the tick and start-up figures")
     bn.add_argument("--kills", type=int, default=100, help="faults: how many times the bot is killed")
-    bn.add_argument("--seed", type=int, default=1, help="faults: the seed of the presses, kills and deals")
+    bn.add_argument("--seed", type=int, default=1, help="faults: the seed of presses, kills, deals; ai: the first deal")
+    bn.add_argument("--sanity", action="store_true", help="ai: blunders of heuristic tables against random ones")
+    bn.add_argument("--json", action="store_true", help="ai --sanity: one JSON object keyed by table size")
     bn.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults: the database")
     bn.set_defaults(func=cmd_bench)
     return parser

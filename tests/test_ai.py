@@ -14,7 +14,10 @@ from typing import Any, get_type_hints
 import pytest
 
 from bangbot.ai import AIPlayer, HeuristicPlayer, Memory, RandomPlayer
-from bangbot.ai.match import play_match
+from bangbot.ai.beliefs import estimate
+from bangbot.ai.match import MEMORY_SALT, play_match
+from bangbot.ai.mixing import mix
+from bangbot.ai.random_player import SEED_KEY
 from bangbot.core.actions import Action, Answer, DrawDeck, DrawDiscard, DrawHand, EndTurn, Pass, Play, PutBack
 from bangbot.core.cards import BASE_DECK
 from bangbot.core.engine import apply, new_game
@@ -151,7 +154,7 @@ def test_memory_survives_a_json_round_trip_mid_game() -> None:
     config = GameConfig.with_preset(7)
     reference = play_match(config, 33, everyone(STRICT))
     state, events = new_game(config, 33)
-    memories: list[Memory] = [{} for _ in range(7)]
+    memories: list[Memory] = [{SEED_KEY: mix(MEMORY_SALT, 33, s)} for s in range(7)]  # as play_match seeds them
     moves: list[tuple[int, Action]] = []
     while state.winner is None:
         for s in range(7):
@@ -379,3 +382,133 @@ def test_indians_cost_a_bang_only_when_life_is_low_or_bangs_are_many() -> None:
     assert isinstance(decide(state, 1), Pass)
     assert kind(decide(state, 2)) == "bang"
     assert kind(decide(state, 3)) == "bang"
+
+
+def play_event(actor: int, card: int, target: int | None, target_card: int | None = None) -> dict[str, Any]:
+    """Returns a public play event as the engine emits it."""
+    return {"kind": "play", "seat": actor, "card": card, "target": target, "target_card": target_card}
+
+
+BANG_CARD, GATLING_CARD, JAIL_CARDS, PANIC_CARDS, CAT_BALOU_CARDS = 0, 57, (68, 70), (50, 51), (53, 54)
+
+
+def endgame_table(sheriff_hand: list[str], life: int = 3) -> GameState:
+    """Returns a five-seat table with both Outlaws out: the Sheriff (0), his Deputy (1), the Renegade (2)."""
+    return table(
+        [
+            seat("bart_cassidy", SHERIFF, sheriff_hand, in_play=["winchester"]),
+            seat("el_gringo", DEPUTY, life=life),
+            seat("kit_carlson", RENEGADE, life=life),
+            seat("black_jack", OUTLAW, alive=False, life=0),
+            seat("willy_the_kid", OUTLAW, alive=False, life=0),
+        ],
+        turn=0,
+        phase="play",
+    )
+
+
+def endgame_memory(after: list[dict[str, Any]]) -> Memory:
+    """Returns the Sheriff's memory: the Renegade hunted Outlaws harder than the Deputy, both went out, then after."""
+    memory: Memory = {}
+    events = [
+        {"kind": "start", "players": 5, "sheriff": 0},
+        play_event(2, BANG_CARD, 3),
+        play_event(2, BANG_CARD, 3),
+        play_event(2, BANG_CARD, 4),
+        play_event(1, BANG_CARD, 4),
+        {"kind": "eliminated", "seat": 3, "role": OUTLAW, "killer": 2},
+        {"kind": "eliminated", "seat": 4, "role": OUTLAW, "killer": 2},
+        *after,
+    ]
+    STRICT.observe(memory, 0, events)
+    return memory
+
+
+def test_with_no_outlaw_left_the_sheriff_shoots_whoever_attacked_him_not_his_deputy() -> None:
+    state = endgame_table(["bang", "beer"])
+    quiet = endgame_memory([])
+    assert estimate(view(state, 0), quiet).p(2, RENEGADE) == pytest.approx(0.5)  # hunting Outlaws proves nothing
+    assert decide(state, 0, quiet) == EndTurn()
+    shot_at = endgame_memory([play_event(2, BANG_CARD, 0)])
+    assert estimate(view(state, 0), shot_at).p(2, RENEGADE) > 0.95
+    action = decide(state, 0, shot_at)
+    assert isinstance(action, Play) and kind(action) == "bang" and action.target == 2
+
+
+def test_a_gatling_that_hits_the_sheriff_in_the_endgame_counts_as_evidence() -> None:
+    state = endgame_table(["beer"])
+    odds = estimate(view(state, 0), endgame_memory([play_event(1, GATLING_CARD, None)]))
+    assert odds.p(1, RENEGADE) > 0.6 > odds.p(2, RENEGADE)
+
+
+def test_a_bang_the_hand_limit_would_take_is_fired_at_a_suspect_but_never_kills_one() -> None:
+    full = ["bang", "dynamite", "beer", "beer", "beer", "missed", "missed"]  # 7 cards, 5 lives: the BANG! would go
+    action = decide(endgame_table(full), 0, endgame_memory([]))
+    assert isinstance(action, Play) and kind(action) == "bang" and action.target in (1, 2)
+    assert decide(endgame_table(["bang", "dynamite", "beer", "missed", "missed"]), 0, endgame_memory([])) == EndTurn()
+    assert decide(endgame_table(full, life=1), 0, endgame_memory([])) == EndTurn()  # a last blow to a 50% Deputy
+
+
+def test_the_blind_opening_spreads_its_shots_instead_of_taking_the_seat_on_the_left() -> None:
+    players = [
+        seat("bart_cassidy", SHERIFF, ["bang"]),
+        seat("el_gringo", OUTLAW, ["missed"]),
+        seat("kit_carlson", DEPUTY, ["missed"]),
+        seat("black_jack", RENEGADE, ["missed"]),
+        seat("willy_the_kid", OUTLAW, ["missed"]),
+    ]
+    state = table(players, turn=0, phase="play")
+    targets = Counter(getattr(decide(state, 0, {SEED_KEY: s}), "target", None) for s in range(40))
+    assert set(targets) == {1, 4} and min(targets.values()) >= 10
+
+
+def test_a_jail_placed_by_a_likely_deputy_stays_and_one_placed_by_an_enemy_goes() -> None:
+    players = [
+        seat("bart_cassidy", SHERIFF, ["cat_balou"]),
+        seat("el_gringo", DEPUTY),
+        seat("kit_carlson", DEPUTY, in_play=["jail"]),
+        seat("black_jack", RENEGADE),
+        seat("willy_the_kid", OUTLAW),
+        seat("paul_regret", OUTLAW),
+        seat("suzy_lafayette", OUTLAW),
+    ]
+    state = table(players, turn=0, phase="play")
+    jail = state.players[2].in_play[0]
+    freed_me = [play_event(2, PANIC_CARDS[0], 0, JAIL_CARDS[0]), play_event(2, PANIC_CARDS[1], 0, JAIL_CARDS[1])]
+    helped_me_too = [
+        play_event(1, CAT_BALOU_CARDS[0], 0, JAIL_CARDS[0]),
+        play_event(1, CAT_BALOU_CARDS[1], 0, JAIL_CARDS[1]),
+    ]
+    shot_me = [play_event(1, BANG_CARD, 0), play_event(1, BANG_CARD + 1, 0)]
+    release = Play(CAT_BALOU_CARDS[0], 2, jail)
+    for jailer, freed in ((helped_me_too, False), (shot_me, True)):
+        memory: Memory = {}
+        STRICT.observe(memory, 0, [{"kind": "start", "players": 7}, *freed_me, *jailer, play_event(1, jail, 2)])
+        assert (decide(state, 0, memory) == release) is freed
+
+
+def test_dynamite_only_when_it_is_likelier_to_blow_up_the_other_side() -> None:
+    def lights(role: str, others: list[str]) -> bool:
+        names = ["el_gringo", "kit_carlson", "black_jack", "willy_the_kid"]
+        players = [seat("bart_cassidy", role, ["dynamite"])] + [seat(c, r) for c, r in zip(names, others, strict=True)]
+        memory: Memory = {}
+        STRICT.observe(memory, 0, [{"kind": "start", "players": 5}])
+        action = decide(table(players, turn=0, phase="play"), 0, memory)
+        return isinstance(action, Play) and kind(action) == "dynamite"
+
+    assert not lights(OUTLAW, [SHERIFF, DEPUTY, RENEGADE, OUTLAW])  # it checks its owner first
+    assert not lights(DEPUTY, [OUTLAW, RENEGADE, OUTLAW, SHERIFF])
+    dead = {"alive": False, "life": 0}
+    players = [
+        seat("bart_cassidy", RENEGADE, ["dynamite"]),
+        seat("el_gringo", SHERIFF),
+        seat("kit_carlson", DEPUTY),
+        seat("black_jack", DEPUTY),
+        seat("willy_the_kid", OUTLAW, **dead),
+        seat("paul_regret", OUTLAW, **dead),
+        seat("suzy_lafayette", OUTLAW, **dead),
+    ]
+    memory: Memory = {}
+    STRICT.observe(memory, 0, [{"kind": "start", "players": 7}])
+    action = decide(table(players, turn=0, phase="play"), 0, memory)
+    assert isinstance(action, Play) and kind(action) == "dynamite"  # the Renegade at the end: all others are enemies

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bangbot.ai.beliefs import record
 from bangbot.ai.discarding import choose_discard
+from bangbot.ai.evidence import record
 from bangbot.ai.player import Memory
 from bangbot.ai.reactions import choose_answer, my_request
 from bangbot.ai.situation import Situation
@@ -53,7 +53,7 @@ class HeuristicPlayer:
         return cheapest_heal(sit, heals) if heals else view.legal[0]  # asked while only Sid Ketchum's heal is open
 
     def observe(self, memory: Memory, seat: int, events: Sequence[Mapping[str, Any]]) -> None:
-        """Tallies who attacked or helped whom in the events seat saw."""
+        """Tallies who attacked, helped or jailed whom in the events seat saw."""
         record(memory, events)
 
 

@@ -111,8 +111,12 @@ def draw_from(sit: Situation) -> Action:
     if from_hands:
         st = sit.stance
 
-        def score(a: DrawHand) -> tuple[float, int, int]:
-            return (st.enemy[a.target] * st.weight[a.target], sit.view.seats[a.target].hand_count, -a.target)
+        def score(a: DrawHand) -> tuple[float, int, float]:
+            return (
+                st.enemy[a.target] * st.weight[a.target],
+                sit.view.seats[a.target].hand_count,
+                sit.tiebreak(a.target),
+            )
 
         best = max(from_hands, key=score)
         if st.enemy[best.target] >= JESSE_TAKES_AT:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from bangbot.ai.beliefs import RoleOdds, estimate
 from bangbot.ai.cardinfo import kind
+from bangbot.ai.evidence import placer
+from bangbot.ai.mixing import MASK, mix
+from bangbot.ai.random_player import SEED_KEY
 from bangbot.ai.stance import Stance, stance_of
 from bangbot.core.cards import BANG, BARREL, BEER, MISSED, VOLCANIC
 from bangbot.core.characters import CALAMITY_JANET, JOURDONNAIS, LUCKY_DUKE, SLAB_THE_KILLER, WILLY_THE_KID
@@ -23,22 +25,50 @@ BANG_SHARE_JANET = 37 / 80
 CHOOSES_TO_TAKE = 0.15  # how often a seat that could dodge takes the hit anyway
 
 
-@dataclass(frozen=True, slots=True)
 class Situation:
-    """A seat's view with what it believes and wants; every choice of the heuristic player reads this."""
+    """A seat's view with what it believes and wants; every choice of the heuristic player reads this.
 
-    view: PlayerView
-    me: int
-    odds: RoleOdds
-    stance: Stance
+    Beliefs and stance are worked out on first use: most answers (a Missed!, a Beer when dying) need neither.
+    """
+
+    __slots__ = ("_odds", "_stance", "me", "memory", "view")
+
+    def __init__(self, view: PlayerView, me: int, memory: Mapping[str, Any]) -> None:
+        self.view = view
+        self.me = me
+        self.memory = memory
+        self._odds: RoleOdds | None = None
+        self._stance: Stance | None = None
 
     @staticmethod
     def of(view: PlayerView, memory: Mapping[str, Any]) -> Situation:
         """Returns the situation of view's seat given the memory its events built."""
         if view.seat is None:
             raise ValueError("a spectator does not decide")
-        odds = estimate(view, memory)
-        return Situation(view, view.seat, odds, stance_of(view, odds))
+        return Situation(view, view.seat, memory)
+
+    @property
+    def odds(self) -> RoleOdds:
+        """Returns the chance of each role of every seat, as this seat sees it."""
+        if self._odds is None:
+            self._odds = estimate(self.view, self.memory)
+        return self._odds
+
+    @property
+    def stance(self) -> Stance:
+        """Returns whom this seat wants to hurt or spare."""
+        if self._stance is None:
+            self._stance = stance_of(self.view, self.odds)
+        return self._stance
+
+    def tiebreak(self, s: int) -> float:
+        """Returns a number in [0, 1) for seat s from memory's seed and the moment, to break ties without seat order."""
+        seed = int(self.memory.get(SEED_KEY, 0))
+        return mix(seed, self.me, self.view.turn_number, self.view.version, s) / (MASK + 1)
+
+    def jailer(self, card: int) -> int | None:
+        """Returns the seat this seat saw place the Jail card, if any."""
+        return placer(self.memory, card)
 
     @property
     def mine(self) -> SeatView:

@@ -10,6 +10,10 @@ from bangbot.core.views import PlayerView
 
 SHERIFF_WEIGHT = 2.0
 SPARE_FRIEND = 0.4  # do not deal the last blow to a seat at least this likely a friend
+DEPUTY_SPARE = 0.15  # a Deputy spares a seat as likely a Deputy as before any evidence (1 in 5 at seven seats)
+SHERIFF_SPARE = 0.1  # the Sheriff, who loses every card for killing a Deputy, spares any seat without evidence
+SHERIFF_SPARE_END = 0.2  # with no Outlaw left the Sheriff kills only a seat at least 4 to 1 the Renegade
+DEPUTY_SPARE_END = 0.45  # a Deputy, who loses no cards for it, ends the game on the likelier Renegade
 RENEGADE_AT_LAW = 0.5  # how much the Renegade turns on Deputies while the law is stronger
 
 
@@ -44,7 +48,12 @@ def _towards(view: PlayerView, odds: RoleOdds, s: int) -> tuple[float, float, fl
         if is_sheriff:
             return 0.0, 1.0, SHERIFF_WEIGHT, True
         renegade = 0.6 if outlaws_left else 1.0
-        return p_out + renegade * p_ren, p_dep, 1.0, p_dep >= SPARE_FRIEND
+        if view.role == SHERIFF:
+            spare_at = SHERIFF_SPARE if outlaws_left else SHERIFF_SPARE_END
+        else:
+            spare_at = DEPUTY_SPARE if outlaws_left else DEPUTY_SPARE_END
+        weight = 1.0 if outlaws_left else 1.0 + p_ren  # with no Outlaw left, the Renegade's death ends the game
+        return p_out + renegade * p_ren, p_dep, weight, p_dep >= spare_at
     if view.role == OUTLAW:
         if is_sheriff:
             return 1.0, 0.0, SHERIFF_WEIGHT, False

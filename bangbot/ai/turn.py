@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bangbot.ai.cardinfo import is_weapon, kind, weapon_range
+from bangbot.ai.dynamite import dynamite_gain
+from bangbot.ai.handlimit import doomed
 from bangbot.ai.situation import Situation
 from bangbot.ai.values import card_value
 from bangbot.core.actions import HAND, Action, EndTurn, Heal, Play
@@ -32,11 +34,14 @@ from bangbot.core.characters import WILLY_THE_KID
 from bangbot.core.roles import SHERIFF
 
 SHOOT_AT = 0.12  # least gain from hurting a seat worth a BANG!
+LAST_CHANCE_AT = 0.0  # least enemy-minus-half-friend of a seat worth a BANG! that would be discarded anyway
+LAST_CHANCE_FRIEND = 0.5  # a wound to a friend who lives weighs half a wound to an enemy: once a card is lost anyway
 TAKE_AT = 0.3  # least gain worth a Panic! or Cat Balou
 DUEL_AT = 0.1
 VOLLEY_AT = 0.25  # least total gain worth a Gatling or Indians!
 JAIL_AT = 0.3
 DYNAMITE_LIFE = 4
+DYNAMITE_AT = 0.1  # least expected gain worth lighting Dynamite
 OWN_LIFE_COST = 0.6  # what losing one of its own lives costs a seat (more when low, more for the Sheriff)
 RELIEF_VALUE = 2.0  # taking a Jail or Dynamite away from a friend
 TAKE_VALUE = {BARREL: 2.5, MUSTANG: 2.0, VOLCANIC: 2.0, SCOPE: 1.2}
@@ -134,11 +139,23 @@ def take_score(sit: Situation, a: Play) -> float:
         return (st.enemy[t] - 1.3 * st.friend[t]) * st.weight[t] * item
     k = kind(which)
     if k in (JAIL, DYNAMITE):
-        return st.friend[t] * st.weight[t] * RELIEF_VALUE - st.enemy[t]
+        return relief_score(sit, t, which)
     item = TAKE_VALUE.get(k, 0.6 + 0.3 * weapon_range(which) if is_weapon(which) else 0.5)
     gain = (st.enemy[t] - 1.3 * st.friend[t]) * st.weight[t] * item
     if panic and k in EQUIPMENT_ORDER and k not in sit.in_play(sit.me):
         gain += PANIC_KEEP_BONUS
+    return gain
+
+
+def relief_score(sit: Situation, t: int, card: int) -> float:
+    """Returns the gain of taking a Jail or Dynamite off seat t: worth it for a friend, unless a friend placed it."""
+    st = sit.stance
+    gain = (st.friend[t] * st.weight[t] - st.enemy[t]) * RELIEF_VALUE
+    placed_by = sit.jailer(card) if kind(card) == JAIL else None
+    if placed_by == sit.me:
+        return -RELIEF_VALUE
+    if placed_by is not None and sit.view.seats[placed_by].alive:
+        gain -= (st.friend[placed_by] - st.enemy[placed_by]) * RELIEF_VALUE
     return gain
 
 
@@ -147,7 +164,7 @@ def take_away(sit: Situation, plays: Sequence[Play]) -> Action | None:
     options = of_kind(plays, PANIC, CAT_BALOU)
     if not options:
         return None
-    best = max(options, key=lambda a: (take_score(sit, a), kind(a.card) == PANIC, -a.card))
+    best = max(options, key=lambda a: (take_score(sit, a), kind(a.card) == PANIC, sit.tiebreak(a.target or 0), -a.card))
     return best if take_score(sit, best) >= TAKE_AT else None
 
 
@@ -161,18 +178,39 @@ def shot_card_ok(sit: Situation, a: Play) -> bool:
 
 
 def shoot(sit: Situation, plays: Sequence[Play]) -> Action | None:
-    """Shoots the seat whose hit gains most, if any gains enough."""
+    """Shoots the seat whose hit gains most, if any gains enough; a BANG! the hand limit would take goes anyway."""
     options = [a for a in of_kind(plays, BANG, MISSED) if a.target is not None and shot_card_ok(sit, a)]
     if not options:
         return None
 
-    def score(a: Play) -> tuple[float, int, int]:
-        assert a.target is not None
-        gain = sit.harm(a.target)
-        return (gain * (0.3 + sit.hit_chance(a.target)) if gain >= SHOOT_AT else -1.0, kind(a.card) == BANG, -a.card)
+    def score(a: Play) -> tuple[float, bool, float, int]:
+        t = a.target or 0
+        gain = sit.harm(t)
+        value = gain * (0.3 + sit.hit_chance(t)) if gain >= SHOOT_AT else -1.0
+        return (value, kind(a.card) == BANG, sit.tiebreak(t), -a.card)
 
     best = max(options, key=score)
-    return best if score(best)[0] > 0 else None
+    if score(best)[0] > 0:
+        return best
+    return last_chance_shot(sit, options)
+
+
+def last_chance_shot(sit: Situation, options: Sequence[Play]) -> Play | None:
+    """Fires a BANG! that phase 3 would discard at the likeliest enemy, never dealing a friend's last blow."""
+    lost = set(doomed(sit))
+    shots = [a for a in options if a.card in lost]
+    if not shots:
+        return None
+    st = sit.stance
+
+    def lean(a: Play) -> tuple[float, float, float]:
+        t = a.target or 0
+        return (st.enemy[t] - LAST_CHANCE_FRIEND * st.friend[t], sit.hit_chance(t), sit.tiebreak(t))
+
+    best = max(shots, key=lean)
+    t = best.target or 0
+    fatal_to_friend = st.spare[t] and sit.view.seats[t].life <= 1
+    return best if lean(best)[0] >= LAST_CHANCE_AT and not fatal_to_friend else None
 
 
 def duel_score(sit: Situation, t: int) -> float:
@@ -190,7 +228,7 @@ def own_life_cost(sit: Situation) -> float:
     cost = OWN_LIFE_COST
     if sit.mine.life <= 2:
         cost += 0.6
-    if sit.view.role == SHERIFF:
+    if sit.view.role == SHERIFF and sit.alive_count() > 2:  # face to face, both sides lose with their last life
         cost += 0.4
     return cost
 
@@ -200,7 +238,7 @@ def duel(sit: Situation, plays: Sequence[Play]) -> Action | None:
     options = [a for a in of_kind(plays, DUEL) if a.target is not None]
     if not options:
         return None
-    best = max(options, key=lambda a: (duel_score(sit, a.target or 0), -a.card))
+    best = max(options, key=lambda a: (duel_score(sit, a.target or 0), sit.tiebreak(a.target or 0), -a.card))
     return best if duel_score(sit, best.target or 0) > DUEL_AT else None
 
 
@@ -234,7 +272,7 @@ def jail(sit: Situation, plays: Sequence[Play]) -> Action | None:
         assert t is not None
         return (st.enemy[t] - 1.3 * st.friend[t]) * st.weight[t] * (1 + 0.1 * sit.view.seats[t].life)
 
-    best = max(options, key=lambda a: (score(a), -a.card))
+    best = max(options, key=lambda a: (score(a), sit.tiebreak(a.target or 0), -a.card))
     return best if score(best) >= JAIL_AT else None
 
 
@@ -274,13 +312,11 @@ def general_store(sit: Situation, plays: Sequence[Play]) -> Action | None:
 
 
 def dynamite(sit: Situation, plays: Sequence[Play]) -> Action | None:
-    """Lights Dynamite when healthy and the table holds clearly more enemies than friends (never the Sheriff)."""
+    """Lights Dynamite when healthy and likelier to blow up the other side than its own (never the Sheriff)."""
     found = of_kind(plays, DYNAMITE)
     if not found or sit.view.role == SHERIFF or sit.mine.life < DYNAMITE_LIFE:
         return None
-    enemies = sum(sit.stance.enemy[s] * sit.stance.weight[s] for s in sit.others())
-    friends = sum(sit.stance.friend[s] * sit.stance.weight[s] for s in sit.others())
-    return found[0] if enemies > friends + 1 else None
+    return found[0] if dynamite_gain(sit, own_life_cost(sit)) > DYNAMITE_AT else None
 
 
 STEPS: tuple[Step, ...] = (

@@ -60,6 +60,7 @@ class Outcome:
     wins: Counter[str] = field(default_factory=Counter)
     capped: int = 0
     times: list[float] = field(default_factory=list)
+    cpu: float = 0.0  # seconds of CPU the games took, summed over workers
 
     def add(self, other: Outcome) -> None:
         """Adds another batch of the same line."""
@@ -67,6 +68,7 @@ class Outcome:
         self.wins.update(other.wins)
         self.capped += other.capped
         self.times += other.times
+        self.cpu += other.cpu
 
 
 def make(name: str) -> AIPlayer:
@@ -79,6 +81,7 @@ def play_games(line: Line, seeds: range) -> Outcome:
     law, others = make(line.law), make(line.others)
     config = GameConfig.with_preset(line.players)
     out = Outcome()
+    started = time.process_time()
     for seed in seeds:
         result = play_match(config, seed, lambda s, role: law if role in (SHERIFF, DEPUTY) else others)
         out.games += 1
@@ -88,6 +91,7 @@ def play_games(line: Line, seeds: range) -> Outcome:
         for seat, role in enumerate(result.roles):
             if (line.law if role in (SHERIFF, DEPUTY) else line.others) == HEURISTIC:
                 out.times += result.timings[seat]
+    out.cpu = time.process_time() - started
     return out
 
 
@@ -118,13 +122,14 @@ def row(line: Line, out: Outcome) -> str:
         timing = f"{1000 * statistics.fmean(out.times):>9.3f} {1000 * percentile(out.times, 99):>9.3f}"
     else:
         timing = f"{'-':>9} {'-':>9}"
-    return f"{line.label:<32}{out.games:>7}{rates}{out.capped:>7} {timing}"
+    speed = f"{out.games / out.cpu:>9.1f}" if out.cpu else f"{'-':>9}"
+    return f"{line.label:<32}{out.games:>7}{rates}{out.capped:>7} {timing} {speed}"
 
 
 def main(games: int = 2000, workers: int = 1) -> None:
     """Prints the AI benchmark table: win rates per side per line, heuristic decision time, and the goals."""
     head = f"{'line':<32}{'games':>7}{'law':>10}{'outlaws':>10}{'renegade':>10}{'capped':>7}"
-    print(f"{head} {'mean ms':>9} {'p99 ms':>9}")
+    print(f"{head} {'mean ms':>9} {'p99 ms':>9} {'games/s':>9}")  # games per second of CPU
     started = time.perf_counter()
     results: dict[Line, Outcome] = {}
     for line in LINES:

@@ -1,0 +1,121 @@
+"""What one seat saw the others do, kept in its memory: attacks, help, volleys and who placed each Jail.
+
+Acts are kept apart by when they happened: while the leader's foes (the Outlaws) were in the game, or after
+the last of them went out, when hunting foes no longer tells a guard from the lone winner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bangbot.ai.cardinfo import kind
+from bangbot.ai.player import Memory
+from bangbot.ai.sides import BASE, Sides
+from bangbot.core.actions import HAND
+from bangbot.core.cards import BANG, CAT_BALOU, DUEL, DYNAMITE, GATLING, INDIANS, JAIL, MISSED, PANIC
+
+KEY = "beliefs"
+HOSTILE = "hostile"  # acts while foes were in the game (the only tallies of memories saved before the split)
+HELPED = "helped"
+HOSTILE_END = "hostile_end"  # acts after the last foe went out
+HELPED_END = "helped_end"
+VOLLEYS = "volleys"  # Gatling and Indians! per seat, which hit everyone (the leader too)
+VOLLEYS_END = "volleys_end"
+PLACED = "placed"  # Jail card -> the seat that placed it
+PLAYERS = "players"
+FOES_OUT = "foes_out"
+
+ATTACK_WEIGHT = {BANG: 1.0, MISSED: 1.0, DUEL: 1.0, JAIL: 1.0}  # MISSED: Calamity Janet's BANG!
+TAKE_HAND_WEIGHT = 0.6  # Panic! or Cat Balou on a random hand card
+TAKE_CARD_WEIGHT = 0.8  # Panic! or Cat Balou on a card in play
+RELIEF_KINDS = (JAIL, DYNAMITE)  # taking these away from someone helps them
+VOLLEY_KINDS = (GATLING, INDIANS)
+
+
+def record(memory: Memory, events: Sequence[Mapping[str, Any]], sides: Sides = BASE) -> None:
+    """Adds the attacks, help, volleys and Jails shown in events to memory's tallies."""
+    for e in events:
+        k = e.get("kind")
+        if k == "play":
+            _record_play(memory, e, endgame(memory, sides))
+        elif k == "start":
+            memory.setdefault(KEY, {})[PLAYERS] = int(e["players"])
+        elif k == "eliminated" and e.get("role") == sides.foe:
+            book = memory.setdefault(KEY, {})
+            book[FOES_OUT] = int(book.get(FOES_OUT, 0)) + 1
+
+
+def endgame(memory: Mapping[str, Any], sides: Sides = BASE) -> bool:
+    """Returns whether memory saw every foe go out (False when it never saw the game start)."""
+    book = memory.get(KEY, {})
+    players = book.get(PLAYERS)
+    return players is not None and int(book.get(FOES_OUT, 0)) >= sides.dealt(int(players), sides.foe)
+
+
+def _record_play(memory: Memory, e: Mapping[str, Any], late: bool) -> None:
+    """Tallies one card: an attack, a theft, taking a Jail or Dynamite away, a volley, or a Jail placed."""
+    actor, card = int(e["seat"]), int(e["card"])
+    k = kind(card)
+    if k in VOLLEY_KINDS:
+        _bump(memory, VOLLEYS_END if late else VOLLEYS, actor)
+        return
+    if e.get("target") is None:
+        return
+    target = int(e["target"])
+    if actor == target:
+        return
+    hostile, helped = (HOSTILE_END, HELPED_END) if late else (HOSTILE, HELPED)
+    if k == JAIL:
+        memory.setdefault(KEY, {}).setdefault(PLACED, {})[str(card)] = actor
+    if k in ATTACK_WEIGHT:
+        _add(memory, hostile, actor, target, ATTACK_WEIGHT[k])
+    elif k in (PANIC, CAT_BALOU):
+        taken = e.get("target_card")
+        if taken is None or taken == HAND:
+            _add(memory, hostile, actor, target, TAKE_HAND_WEIGHT)
+        elif kind(int(taken)) in RELIEF_KINDS:
+            _add(memory, helped, actor, target, 1.0)
+        else:
+            _add(memory, hostile, actor, target, TAKE_CARD_WEIGHT)
+
+
+def _bump(memory: Memory, name: str, seat: int) -> None:
+    """Adds one to a per-seat count, growing it as needed."""
+    counts: list[float] = memory.setdefault(KEY, {}).setdefault(name, [])
+    if len(counts) <= seat:
+        counts.extend([0.0] * (seat + 1 - len(counts)))
+    counts[seat] += 1.0
+
+
+def _add(memory: Memory, name: str, a: int, b: int, weight: float) -> None:
+    """Adds weight to cell (a, b) of a square tally, growing it as needed."""
+    m: list[list[float]] = memory.setdefault(KEY, {}).setdefault(name, [])
+    size = max(a, b, len(m) - 1) + 1
+    for row in m:
+        if len(row) < size:
+            row.extend([0.0] * (size - len(row)))
+    m.extend([[0.0] * size for _ in range(size - len(m))])
+    m[a][b] = round(m[a][b] + weight, 6)
+
+
+def tally(memory: Mapping[str, Any], name: str, n: int) -> list[list[float]]:
+    """Returns an n-by-n copy of a tally from memory (zeros where nothing was seen)."""
+    stored = memory.get(KEY, {}).get(name, [])
+    out = [[0.0] * n for _ in range(n)]
+    for a, row in enumerate(stored[:n]):
+        for b, w in enumerate(row[:n]):
+            out[a][b] = float(w)
+    return out
+
+
+def counts(memory: Mapping[str, Any], name: str, n: int) -> list[float]:
+    """Returns a per-seat count from memory, n long."""
+    stored = memory.get(KEY, {}).get(name, [])
+    return [float(stored[s]) if s < len(stored) else 0.0 for s in range(n)]
+
+
+def placer(memory: Mapping[str, Any], card: int) -> int | None:
+    """Returns the seat that last placed this Jail card, if memory saw it."""
+    seat = memory.get(KEY, {}).get(PLACED, {}).get(str(card))
+    return None if seat is None else int(seat)

@@ -1,0 +1,190 @@
+"""`bangbot bench ai --sanity`: the blunders a BANG! player would laugh at, heuristic tables against random ones."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from bangbot.ai.heuristic import HeuristicPlayer
+from bangbot.ai.match import play_match
+from bangbot.ai.player import AIPlayer
+from bangbot.ai.random_player import RandomPlayer
+from bangbot.ai.sides import Sides, sides_for
+from bangbot.bench.ai_referee import PHASES, SanityReferee
+from bangbot.core.state import GameConfig
+
+SIZES = (5, 7)
+CHUNK = 50
+HEURISTIC = "heuristic"
+RANDOM = "random"
+LAW_VS_RANDOM = "law_vs_random"
+LINEUPS = (HEURISTIC, RANDOM, LAW_VS_RANDOM)
+
+
+@dataclass
+class Batch:
+    """Counts, heuristic decision times and CPU time over some games of one table."""
+
+    tally: Counter[str] = field(default_factory=Counter)
+    times: list[float] = field(default_factory=list)
+    elapsed: float = 0.0
+
+    def add(self, other: Batch) -> None:
+        """Adds another batch of the same table."""
+        self.tally.update(other.tally)
+        self.times += other.times
+        self.elapsed += other.elapsed
+
+
+def lineup(name: str, sides: Sides) -> Callable[[int, str], AIPlayer]:
+    """Returns who plays which role: everyone heuristic, everyone random, or the leader's side heuristic."""
+    heuristic, random = HeuristicPlayer(), RandomPlayer()
+    if name == HEURISTIC:
+        return lambda seat, role: heuristic
+    if name == RANDOM:
+        return lambda seat, role: random
+    return lambda seat, role: heuristic if sides.side[role] == sides.leader_side else random
+
+
+def play_batch(players: int, name: str, seeds: range) -> Batch:
+    """Plays one game per seed at a table of this size and lineup, refereed."""
+    config = GameConfig.with_preset(players)
+    sides = sides_for(config.ruleset)
+    who = lineup(name, sides)
+    out = Batch()
+    started = time.process_time()
+    for seed in seeds:
+        result = play_match(config, seed, who, referee=SanityReferee(sides, out.tally), clock=time.thread_time)
+        out.tally["capped"] += result.capped
+        for seat, role in enumerate(result.roles):
+            if isinstance(who(seat, role), HeuristicPlayer):
+                out.times += result.timings[seat]
+    out.elapsed = time.process_time() - started
+    return out
+
+
+def run_table(players: int, name: str, games: int, seed: int, workers: int) -> Batch:
+    """Plays games seeded seed, seed+1, ... at one table, over workers processes when more than one."""
+    chunks = [range(s, min(s + CHUNK, seed + games)) for s in range(seed, seed + games, CHUNK)]
+    total = Batch()
+    if workers <= 1:
+        for c in chunks:
+            total.add(play_batch(players, name, c))
+        return total
+    with ProcessPoolExecutor(workers) as pool:
+        for part in pool.map(play_batch, [players] * len(chunks), [name] * len(chunks), chunks):
+            total.add(part)
+    return total
+
+
+def share(part: float, whole: float) -> float:
+    """Returns part / whole rounded, 0 when whole is 0."""
+    return round(part / whole, 4) if whole else 0.0
+
+
+def figures(tally: Counter[str], sides: Sides) -> dict[str, float]:
+    """Returns the per-game figures of a table's counts, named after the ruleset's roles."""
+    games = tally["games"]
+    per_game = {
+        f"{sides.leader}_kills_{sides.guard}_per_game": tally["leader_kills_guard"],
+        f"{sides.guard}_kills_{sides.leader}_per_game": tally["guard_kills_leader"],
+        "teammate_kills_per_game": tally["teammate_kills"],
+        "bangs_discarded_after_pass_per_game": tally["bangs_discarded_after_pass"],
+        "bangs_discarded_after_passing_an_opponent_per_game": tally["bangs_discarded_after_passing_an_opponent"],
+        "missed_discarded_after_pass_per_game": tally["missed_discarded_after_pass"],
+        "bangs_discarded_per_game": tally["bangs_discarded"],
+        "turns_passing_a_legal_bang_per_game": tally["turns_passing_a_legal_bang"],
+        "beer_at_full_life_per_game": tally["beer_at_full_life"],
+        "jail_on_teammate_per_game": tally["jail_on_teammate"],
+        "dynamite_played_per_game": tally["dynamite_played"],
+        "dynamite_own_team_per_game": tally["dynamite_own_team"],
+        "dynamite_other_side_per_game": tally["dynamite_other_side"],
+        "turns_per_game": tally["turns"],
+    }
+    out = {k: share(v, games) for k, v in per_game.items()}
+    for role in team_roles(sides):
+        out[f"friendly_fire_per_game_{role}"] = share(tally[f"friendly:{role}"], games)
+        out[f"friendly_share_{role}"] = share(tally[f"friendly:{role}"], tally[f"attacks:{role}"])
+    for _, phase in PHASES:
+        key = phase.replace(" ", "_").replace("-", "_")
+        out[f"friendly_fire_per_game_{key}"] = share(tally[f"friendly_in:{phase}"], games)
+        out[f"friendly_share_{key}"] = share(tally[f"friendly_in:{phase}"], tally[f"attacks_in:{phase}"])
+    for side in dict.fromkeys(sides.side.values()):
+        out[f"win_rate_{side}"] = share(tally[f"wins:{side}"], games)
+    final = f"{sides.leader}_vs_{sides.loner}_final"
+    out[f"{final}_per_game"] = share(tally["final"], games)
+    out[f"{final}_won_by_{sides.leader}"] = share(tally[f"final_won_by:{sides.leader_side}"], tally["final"])
+    out["games"] = games
+    out["capped"] = tally["capped"]
+    return out
+
+
+def team_roles(sides: Sides) -> list[str]:
+    """Returns the roles that have teammates, in the ruleset's order."""
+    return [r for r in sides.side if any(sides.teammates(r, q) for q in sides.side)]
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """Returns the q-th percentile (0..100) of values, nearest rank; 0 for none."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
+
+
+def measure(players: int, games: int, seed: int, workers: int) -> dict[str, Any]:
+    """Returns one table size's figures: all-heuristic, the random baseline, and the law against random seats."""
+    sides = sides_for(GameConfig.with_preset(players).ruleset)
+    batches = {name: run_table(players, name, games, seed, workers) for name in LINEUPS}
+    main = batches[HEURISTIC]
+    out: dict[str, Any] = figures(main.tally, sides)
+    vs = batches[LAW_VS_RANDOM].tally
+    out["law_win_rate_vs_random"] = share(vs[f"wins:{sides.leader_side}"], vs["games"])
+    out["decision_ms_p50"] = round(1000 * percentile(main.times, 50), 4)
+    out["decision_ms_p99"] = round(1000 * percentile(main.times, 99), 4)
+    out["decision_ms_mean"] = round(1000 * statistics.fmean(main.times), 4) if main.times else 0.0
+    out["heuristic_games_per_cpu_s"] = round(main.tally["games"] / main.elapsed, 2) if main.elapsed else 0.0
+    out["random_baseline"] = figures(batches[RANDOM].tally, sides)
+    return out
+
+
+def render(results: dict[str, dict[str, Any]]) -> str:
+    """Returns the developer-facing table: one column pair (heuristic, random) per table size."""
+    sizes = list(results)
+    keys = [k for k in results[sizes[0]] if k != "random_baseline"]
+    head = f"{'figure':<44}" + "".join(f"{s + 'p heur':>13}{s + 'p random':>13}" for s in sizes)
+    lines = [head]
+    for k in keys:
+        cells = ""
+        for s in sizes:
+            base = results[s]["random_baseline"].get(k)
+            cells += f"{_cell(results[s][k]):>13}{_cell(base):>13}"
+        lines.append(f"{k:<44}{cells}")
+    return "\n".join(lines)
+
+
+def _cell(value: object) -> str:
+    """Returns a table cell: a number with up to three decimals, '-' for none."""
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return str(value)
+
+
+def main(games: int = 2000, seed: int = 1, workers: int = 1, as_json: bool = False) -> None:
+    """Prints the sanity figures of 5- and 7-player tables, as a table or one JSON object keyed by table size."""
+    started = time.perf_counter()
+    results = {str(n): measure(n, games, seed, workers) for n in SIZES}
+    if as_json:
+        print(json.dumps(results, indent=2, sort_keys=True))
+        return
+    print(f"bench ai --sanity: {games} games per table from seed {seed}")
+    print(render(results))
+    print(f"elapsed {time.perf_counter() - started:.1f} s over {workers} worker(s)")
