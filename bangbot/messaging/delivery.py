@@ -14,7 +14,7 @@ from bangbot.i18n import Translator, duration
 from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Undeliverable
 from bangbot.messaging.codec import game_button
 from bangbot.messaging.context import Context
-from bangbot.messaging.keyboards import TOP, keyboard
+from bangbot.messaging.keyboards import TOP, keyboard, reachable_choices
 from bangbot.messaging.play import Batch
 from bangbot.messaging.prompts import prompt
 from bangbot.messaging.render import log_text, private_text, table_text
@@ -200,6 +200,17 @@ def private_message(
     if seat.standin:
         return text, ((Button(tr.gettext("I'm back"), make(BACK_FROM_AI)),),)
     return text, keyboard(tr, v, names, level, make) if v.legal else ()
+
+
+def seat_choices(ctx: Context, batch: Batch, seat: Seat) -> frozenset[str]:
+    """Returns every choice a seat's private message can offer now, on any of its steps (see private_message)."""
+    assert seat.user_id is not None
+    if batch.state.winner is not None:
+        return frozenset()
+    if seat.standin:
+        return frozenset({BACK_FROM_AI})
+    seat_view = view(batch.state, seat.position)
+    return reachable_choices(ctx.tr_user(seat.user_id), seat_view, batch.names) if seat_view.legal else frozenset()
 
 
 async def show_private(

@@ -115,6 +115,23 @@ def keyboard(tr: Translator, view: PlayerView, names: Sequence[str], level: str,
     return top_menu(tr, view, names, legal, make)
 
 
+def reachable_choices(tr: Translator, view: PlayerView, names: Sequence[str]) -> frozenset[str]:
+    """Returns the choices of the buttons of every step: the first, and each one a button of another step opens."""
+    found: set[str] = set()
+    levels, seen = [TOP], set()
+    while levels:
+        level = levels.pop()
+        if level in seen:
+            continue
+        seen.add(level)
+        for row in keyboard(tr, view, names, level, lambda choice: choice):
+            for button in row:
+                found.add(button.data)
+                if not button.data.startswith("a") and button.data != BACK:
+                    levels.append(button.data)
+    return frozenset(found)
+
+
 def top_menu(tr: Translator, view: PlayerView, names: Sequence[str], legal: list[Action], make: MakeData) -> Keyboard:
     """Returns the first step: one button per card or direct answer, then the heal menu and passing."""
     cards: list[Button] = []

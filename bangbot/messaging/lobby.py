@@ -22,18 +22,20 @@ DEADLINE_CHOICES = (60, 5 * 60, 3600, 6 * 3600, 24 * 3600, 3 * 24 * 3600, 7 * 24
 MIN_DEADLINE = 60
 MAX_DEADLINE = 7 * 24 * 3600
 AI_NAME = "🤖 {n}"
+MAX_DURATION_TEXT = 32
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
 def parse_duration(text: str) -> int | None:
     """Returns seconds for texts like '90m', '2h', '1d 12h' or '45' (minutes); None if malformed."""
     text = text.strip().lower().replace(" ", "")
-    if text.isdigit():
-        return int(text) * 60
-    parts = re.fullmatch(r"((\d+)([smhd]))+", text)
-    if not parts:
+    if len(text) > MAX_DURATION_TEXT:
         return None
-    return sum(int(n) * _UNITS[u] for n, u in re.findall(r"(\d+)([smhd])", text))
+    if re.fullmatch(r"[0-9]+", text):
+        return int(text) * 60
+    if not re.fullmatch(r"([0-9]+[smhd])+", text):
+        return None
+    return sum(int(n) * _UNITS[u] for n, u in re.findall(r"([0-9]+)([smhd])", text))
 
 
 def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:

@@ -12,10 +12,18 @@ from bangbot.core.legal import legal_actions
 from bangbot.faults import checkpoint
 from bangbot.i18n import LANGUAGES, Translator, duration, translator
 from bangbot.i18n.glossary import card_help, card_name, character_help, character_name, lookup
-from bangbot.messaging.adapter import Button, Command, MessageRef, Press, Undeliverable
-from bangbot.messaging.codec import BadButton, ButtonData, chat_button, decode, parse_game_id, user_button
+from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, Undeliverable
+from bangbot.messaging.codec import (
+    BadButton,
+    ButtonData,
+    chat_button,
+    decode,
+    offered_choices,
+    parse_game_id,
+    user_button,
+)
 from bangbot.messaging.context import Context
-from bangbot.messaging.delivery import BACK_FROM_AI, show_private, show_table
+from bangbot.messaging.delivery import BACK_FROM_AI, seat_choices, show_private, show_table
 from bangbot.messaging.echo import echo
 from bangbot.messaging.keyboards import TOP
 from bangbot.messaging.lobby import (
@@ -239,15 +247,7 @@ class GameService:
         if not cmd.private and not await self.ctx.messenger.is_admin(cmd.chat_id, cmd.user.id):
             await self.reply(cmd, tr.gettext("Only a chat admin can change the chat's language."))
             return
-        buttons = tuple(
-            (
-                Button(
-                    language_name(code),
-                    user_button(f"lang.{code}") if cmd.private else chat_button(cmd.chat_id, f"lang.{code}"),
-                ),
-            )
-            for code in LANGUAGES
-        )
+        buttons = language_keyboard(cmd.private, cmd.chat_id)
         text = tr.gettext("Choose your language:") if cmd.private else tr.gettext("Choose the language of this chat:")
         await self.reply(cmd, text, buttons)
 
@@ -344,9 +344,9 @@ class GameService:
     async def setting_press(self, press: Press, data: ButtonData) -> tuple[str, bool]:
         """Sets the user's or (for chat admins, checked now) the chat's language."""
         ctx = self.ctx
-        code = data.choice.removeprefix("lang.")
-        if code not in LANGUAGES:
+        if data.choice not in offered_choices(language_keyboard(data.scope == "u", data.target)):
             raise BadButton(data.choice)
+        code = data.choice.removeprefix("lang.")
         if data.scope == "u":
             settings = ctx.repo.user_settings(press.user.id)
             settings.language = code
@@ -388,9 +388,11 @@ class GameService:
                 if press.message_id == seat.private_message_id:  # the message itself is behind: bring it up to date
                     await self.show_current(batch, seat)
                 return tr.gettext("This choice is no longer current."), True
+            choice = data.choice
+            if not seat.standin and choice not in seat_choices(ctx, batch, seat):
+                return tr.gettext("This choice is no longer current."), True
             if seat.unreachable:
                 seat.unreachable = False
-            choice = data.choice
             if choice == BACK_FROM_AI:
                 seat.standin = False
                 seat.missed_deadlines = 0
@@ -492,6 +494,14 @@ class GameService:
         except StaleGame:
             return
         await deliver_row(ctx, row, batch)
+
+
+def language_keyboard(private: bool, chat_id: int) -> Keyboard:
+    """Returns one button per language, each written in itself: for the user's own language, or the chat's."""
+    return tuple(
+        (Button(language_name(code), user_button(f"lang.{code}") if private else chat_button(chat_id, f"lang.{code}")),)
+        for code in LANGUAGES
+    )
 
 
 def language_name(code: str) -> str:
