@@ -37,7 +37,8 @@ PLANNED = ("saved", "sent", "tick")
 PLANNED_PRESSES = 30  # presses made at most while waiting for a planned crash
 KILL_SHARE = 0.1  # the share of presses followed by a kill
 STALL_SECONDS = 10.0  # how long after a restart the table may take to show the current state
-ANSWER_SECONDS = 60.0  # how long a press may wait for its answer while the bot runs
+ANSWER_SECONDS = 60.0
+IDLE_SECONDS = 60.0  # an idle kill waits this long for the bot to be quiet, then kills it anyway (and says so)  # how long a press may wait for its answer while the bot runs
 SETTLE_SECONDS = 30.0
 PLAYERS = 4
 
@@ -258,7 +259,10 @@ class FaultTable:
             if query is not None:
                 self.wait_answer(query)
             if mode == "idle":
-                self.emulator.wait_until(lambda: self.emulator.is_idle(0.1), 60, "the bot to be idle")
+                try:
+                    self.emulator.wait_until(lambda: self.emulator.is_idle(0.1), IDLE_SECONDS, "the bot to be idle")
+                except TimeoutError:
+                    self.run.stalls.append(f"the bot was not idle for {IDLE_SECONDS:.0f} s: killed while busy")
                 self.bot.kill()
                 self.kill(mode)
         self.settle()
