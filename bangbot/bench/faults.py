@@ -37,8 +37,8 @@ PLANNED = ("saved", "sent", "tick")
 PLANNED_PRESSES = 30  # presses made at most while waiting for a planned crash
 KILL_SHARE = 0.1  # the share of presses followed by a kill
 STALL_SECONDS = 10.0  # how long after a restart the table may take to show the current state
-ANSWER_SECONDS = 60.0
-IDLE_SECONDS = 60.0  # an idle kill waits this long for the bot to be quiet, then kills it anyway (and says so)  # how long a press may wait for its answer while the bot runs
+ANSWER_SECONDS = 60.0  # how long a press may wait for its answer while the bot runs
+IDLE_SECONDS = 60.0  # an idle kill waits this long for the bot to be quiet, then kills it anyway (and says so)
 SETTLE_SECONDS = 30.0
 PLAYERS = 4
 
