@@ -67,12 +67,15 @@ async def deliver(
     delivered again later.
     """
     unreachable: list[int] = []
+    edited: list[Seat] = []
     for seat in batch.seats:
         if seat.user_id is not None and not seat.unreachable:
             try:
-                await show_private(ctx, batch, seat, TOP, recent=showing.recent.get(seat.position, []))
+                if await show_private(ctx, batch, seat, TOP, recent=showing.recent.get(seat.position, []), store=False):
+                    edited.append(seat)
             except Undeliverable:
                 unreachable.append(seat.position)
+    ctx.repo.update_seat_refs(*edited)
     if between is not None:
         await between()
     progress = Progress(ctx, row)
@@ -220,16 +223,19 @@ async def show_private(
     level: str,
     resend: bool = False,
     recent: Sequence[dict[str, Any]] = (),
-) -> None:
+    store: bool = True,
+) -> bool:
     """Edits (or sends) a seat's private message, with its news from the change shown, when it changed.
 
-    Raises Undeliverable when the player cannot be reached.
+    Returns whether it did. What the message shows is stored at once, or (store False, after an edit) left to the
+    caller to store with others in one write: a new message's reference is always stored at once. Raises
+    Undeliverable when the player cannot be reached.
     """
     assert seat.user_id is not None and batch.game.id is not None
     text, buttons = private_message(ctx, batch, seat, level, recent)
     digest = hashlib.sha1(repr((text, buttons)).encode()).hexdigest()[:16]
     if seat.shown_digest == digest and not resend and seat.private_message_id is not None:
-        return
+        return False
     if seat.private_message_id is not None and not resend:
         await ctx.messenger.edit(MessageRef(seat.user_id, seat.private_message_id), text, buttons)
     else:
@@ -237,5 +243,8 @@ async def show_private(
             await ctx.messenger.delete(MessageRef(seat.user_id, seat.private_message_id))
         ref = await ctx.messenger.send(seat.user_id, text, buttons)
         seat.private_message_id = ref.message_id
+        store = True
     seat.shown_digest = digest
-    ctx.repo.update_seat_refs(seat)
+    if store:
+        ctx.repo.update_seat_refs(seat)
+    return True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from babel import Locale
 
@@ -48,6 +48,7 @@ log = logging.getLogger(__name__)
 RETRIES = 3
 JOIN_PAYLOAD = "join_"
 PRESS_MEMORY = timedelta(days=2)  # a messenger delivers an update again for a day at most
+PRUNE_EVERY = timedelta(hours=1)
 
 
 class GameService:
@@ -55,6 +56,7 @@ class GameService:
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        self.pruned_at: datetime | None = None
 
     async def on_command(self, cmd: Command) -> None:
         """Handles a text command; anything unknown gets a localized hint."""
@@ -450,7 +452,10 @@ class GameService:
         ctx = self.ctx
         checkpoint("tick")
         await sweep(ctx)
-        ctx.repo.forget_press_answers(ctx.clock() - PRESS_MEMORY)
+        now = ctx.clock()
+        if self.pruned_at is None or now - self.pruned_at >= PRUNE_EVERY:
+            ctx.repo.forget_press_answers(now - PRESS_MEMORY)
+            self.pruned_at = now
         deadlines, reminders, lobbies = ctx.repo.due(ctx.clock())
         for game_id in deadlines:
             async with touching(ctx, game_id):

@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, text, update
+from sqlalchemy import Connection, Engine, bindparam, delete, insert, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped
 from sqlmodel import Session, col, select
@@ -32,6 +32,17 @@ GAME_FIELDS = tuple(c for c in Game.model_fields if c not in ("id", "version"))
 GAME_LOCK_SPACE = 0x6261_6E67_0000_0000  # "bang" in the high bits keeps these advisory locks apart from others
 LOCK_POLL_SECONDS = 0.005
 SEAT_FIELDS = tuple(c for c in Seat.model_fields if c not in ("game_id", "position"))
+SEAT_REFS = ("private_message_id", "prompt_version", "prompt_digest", "shown_digest")
+SEAT_REFS_UPDATE = (
+    update(Seat)
+    .where(col(Seat.game_id) == bindparam("key_game"), col(Seat.position) == bindparam("key_position"))
+    .values({name: bindparam(name) for name in SEAT_REFS})
+)
+SEAT_UPDATE = (
+    update(Seat)
+    .where(col(Seat.game_id) == bindparam("key_game"), col(Seat.position) == bindparam("key_position"))
+    .values({name: bindparam(name) for name in SEAT_FIELDS})
+)
 
 
 class StaleGame(Exception):
@@ -167,26 +178,18 @@ class Repository:
         values: dict[str, Any] = {name: getattr(game, name) for name in GAME_FIELDS}
         values["version"] = game.version + 1
         with self._session() as s:
-            result = s.exec(
+            connection = s.connection()  # Core statements: the ORM's bulk-update bookkeeping is not needed here
+            result = connection.execute(
                 update(Game).where(col(Game.id) == game.id, col(Game.version) == game.version).values(**values)
             )
             if result.rowcount != 1:
                 s.rollback()
                 raise StaleGame(f"game {game.id} changed since version {game.version}")
             for seat in remove_seats:
-                existing = s.get(Seat, (seat.game_id, seat.position))
-                if existing is not None:
-                    s.delete(existing)
-            s.flush()
-            for seat in seats:
-                values = {name: getattr(seat, name) for name in SEAT_FIELDS}
-                changed = s.exec(
-                    update(Seat)
-                    .where(col(Seat.game_id) == seat.game_id, col(Seat.position) == seat.position)
-                    .values(**values)
+                connection.execute(
+                    delete(Seat).where(col(Seat.game_id) == seat.game_id, col(Seat.position) == seat.position)
                 )
-                if changed.rowcount == 0:
-                    s.add(Seat(game_id=seat.game_id, position=seat.position, **values))
+            self._write_seats(connection, seats)
             for action in actions:
                 s.add(action)
             if outbox is not None:
@@ -197,6 +200,27 @@ class Repository:
             s.commit()
         game.version += 1
         return game
+
+    @staticmethod
+    def _write_seats(connection: Connection, seats: Sequence[Seat]) -> None:
+        """Updates the given seats in one batch and inserts those that are not stored yet."""
+        if not seats:
+            return
+        rows = [
+            {"key_game": seat.game_id, "key_position": seat.position, **{n: getattr(seat, n) for n in SEAT_FIELDS}}
+            for seat in seats
+        ]
+        changed = connection.execute(SEAT_UPDATE, rows).rowcount
+        if changed == len(seats):
+            return
+        stored = set(connection.execute(select(Seat.position).where(col(Seat.game_id) == seats[0].game_id)).scalars())
+        fresh = [
+            {"game_id": seat.game_id, "position": seat.position, **{n: getattr(seat, n) for n in SEAT_FIELDS}}
+            for seat in seats
+            if seat.position not in stored
+        ]
+        if fresh:
+            connection.execute(insert(Seat), fresh)
 
     def outbox(self, game_id: int) -> list[Outbox]:
         """Returns what a game must still show, oldest first."""
@@ -221,15 +245,15 @@ class Repository:
 
     def outbox_progress(self, row: Outbox) -> None:
         """Stores how far the delivery of an outbox row got (progress and sent_at)."""
-        with self._session() as s:
-            s.exec(update(Outbox).where(col(Outbox.id) == row.id).values(progress=row.progress, sent_at=row.sent_at))
-            s.commit()
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(Outbox).where(col(Outbox.id) == row.id).values(progress=row.progress, sent_at=row.sent_at)
+            )
 
     def outbox_done(self, row_id: int) -> None:
         """Deletes an outbox row whose every message was shown."""
-        with self._session() as s:
-            s.exec(delete(Outbox).where(col(Outbox.id) == row_id))
-            s.commit()
+        with self.engine.begin() as connection:
+            connection.execute(delete(Outbox).where(col(Outbox.id) == row_id))
 
     def press_answer(self, press_id: str) -> PressAnswer | None:
         """Returns the answer given to a press that changed a game, if this press was applied."""
@@ -238,30 +262,31 @@ class Repository:
 
     def forget_press_answers(self, before: datetime) -> None:
         """Deletes the answers of presses older than before (the messenger redelivers for a day at most)."""
-        with self._session() as s:
-            s.exec(delete(PressAnswer).where(col(PressAnswer.at) < before))
-            s.commit()
+        with self.engine.begin() as connection:
+            connection.execute(delete(PressAnswer).where(col(PressAnswer.at) < before))
 
     def update_refs(self, game_id: int, **refs: int | None) -> None:
         """Stores message references of a game without touching its version."""
-        with self._session() as s:
-            s.exec(update(Game).where(col(Game.id) == game_id).values(**refs))
-            s.commit()
+        with self.engine.begin() as connection:
+            connection.execute(update(Game).where(col(Game.id) == game_id).values(**refs))
 
-    def update_seat_refs(self, seat: Seat) -> None:
-        """Stores a seat's private message reference, prompt and what it shows, without touching the version."""
-        with self._session() as s:
-            s.exec(
-                update(Seat)
-                .where(col(Seat.game_id) == seat.game_id, col(Seat.position) == seat.position)
-                .values(
-                    private_message_id=seat.private_message_id,
-                    prompt_version=seat.prompt_version,
-                    prompt_digest=seat.prompt_digest,
-                    shown_digest=seat.shown_digest,
-                )
-            )
-            s.commit()
+    def update_seat_refs(self, *seats: Seat) -> None:
+        """Stores seats' private message references, prompts and what they show in one transaction (no new version)."""
+        if not seats:
+            return
+        rows = [
+            {
+                "key_game": seat.game_id,
+                "key_position": seat.position,
+                "private_message_id": seat.private_message_id,
+                "prompt_version": seat.prompt_version,
+                "prompt_digest": seat.prompt_digest,
+                "shown_digest": seat.shown_digest,
+            }
+            for seat in seats
+        ]
+        with self.engine.begin() as connection:
+            connection.execute(SEAT_REFS_UPDATE, rows)
 
     def due(self, now: datetime) -> tuple[list[int], list[int], list[int]]:
         """Returns ids of running games past their deadline, past their reminder, and expired lobbies; oldest first."""
