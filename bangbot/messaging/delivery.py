@@ -23,43 +23,47 @@ from bangbot.storage.models import Outbox, Seat
 
 log = logging.getLogger(__name__)
 Step = Callable[[], Awaitable[None]]
+SendStep = Callable[[], Awaitable[dict[str, int] | None]]
 BACK_FROM_AI = "k"
 
 
 class Progress:
     """Counts the steps of an outbox row's delivery that send new messages, so a delivery started again skips them."""
 
-    def __init__(self, ctx: Context, row: Outbox | None) -> None:
+    def __init__(self, ctx: Context, row: Outbox) -> None:
         self.ctx = ctx
         self.row = row
         self.index = 0
 
-    async def step(self, send: Step) -> None:
-        """Runs send unless an earlier delivery of the row already did, then records that it is done."""
-        done = self.row.progress if self.row is not None else 0
-        if self.index >= done:
+    async def step(self, send: SendStep) -> None:
+        """Runs send unless an earlier delivery of the row already did.
+
+        send returns None when it sent no new message (an edit, or nothing), else the game's message references to
+        store: they are stored with the step's completion in one write.
+        """
+        if self.index >= self.row.progress:
+            refs: dict[str, int] | None = None
             try:
-                await send()
+                refs = await send()
             except Undeliverable as error:  # the bot was removed from the chat: nothing to retry
                 log.info("could not deliver to a chat: %s", error)
             checkpoint("sent")
-            if self.row is not None:
+            if refs is not None:
                 self.row.progress = self.index + 1
-                self.ctx.repo.outbox_progress(self.row)
+                self.ctx.repo.outbox_progress(self.row, **refs)
         self.index += 1
 
     async def send(self, chat_id: int, text: str) -> None:
         """Sends a message as one step."""
 
-        async def send() -> None:
+        async def send() -> dict[str, int]:
             await self.ctx.messenger.send(chat_id, text)
+            return {}
 
         await self.step(send)
 
 
-async def deliver(
-    ctx: Context, batch: Batch, showing: Showing, row: Outbox | None, between: Step | None = None
-) -> list[int]:
+async def deliver(ctx: Context, batch: Batch, showing: Showing, row: Outbox, between: Step | None = None) -> list[int]:
     """Shows a saved change to the players, then runs between (the press's answer), then shows it to the group.
 
     Returns the seats whose player could not be reached. The group comes last because its messages may wait for
@@ -113,8 +117,6 @@ def waiting_line(ctx: Context, tr: Translator, batch: Batch) -> str:
 async def deliver_group(ctx: Context, batch: Batch, showing: Showing, progress: Progress) -> None:
     """Edits the current turn's log, posts one new log message per new turn and the notices, then edits the table."""
     game = batch.game
-    assert game.id is not None
-    game_id = game.id
     tr = ctx.tr_chat(game.chat_id)
     names = batch.names
     segments = showing.log or [[]]
@@ -124,16 +126,17 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, progress: 
         if i == last and (tail := waiting_line(ctx, tr, batch)):
             text = f"{text}\n\n{tail}" if text else tail
 
-        async def show_log(i: int = i, text: str = text) -> None:
+        async def show_log(i: int = i, text: str = text) -> dict[str, int] | None:
             if not text:
-                return
+                return None
             if i == 0 and game.log_message_id is not None:
                 await ctx.messenger.edit(MessageRef(game.chat_id, game.log_message_id), text)
-                return
+                return None
             ref = await ctx.messenger.send(game.chat_id, text)
-            if i == last:
-                game.log_message_id = ref.message_id
-                ctx.repo.update_refs(game_id, log_message_id=ref.message_id)
+            if i != last:
+                return {}
+            game.log_message_id = ref.message_id
+            return {"log_message_id": ref.message_id}
 
         await progress.step(show_log)
     for kind, data in showing.notices:

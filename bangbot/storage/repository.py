@@ -196,7 +196,7 @@ class Repository:
                 outbox.game_id, outbox.version = game.id, game.version + 1
                 s.add(outbox)
             if answer is not None:
-                s.merge(answer)
+                s.add(answer)
             s.commit()
         game.version += 1
         return game
@@ -243,12 +243,14 @@ class Repository:
                 )
             return sorted(s.exec(query).all())
 
-    def outbox_progress(self, row: Outbox) -> None:
-        """Stores how far the delivery of an outbox row got (progress and sent_at)."""
+    def outbox_progress(self, row: Outbox, **refs: int | None) -> None:
+        """Stores how far the delivery of an outbox row got (progress, sent_at) and new message refs of its game."""
         with self.engine.begin() as connection:
             connection.execute(
                 update(Outbox).where(col(Outbox.id) == row.id).values(progress=row.progress, sent_at=row.sent_at)
             )
+            if refs:
+                connection.execute(update(Game).where(col(Game.id) == row.game_id).values(**refs))
 
     def outbox_done(self, row_id: int) -> None:
         """Deletes an outbox row whose every message was shown."""
