@@ -512,3 +512,25 @@ def test_dynamite_only_when_it_is_likelier_to_blow_up_the_other_side() -> None:
     STRICT.observe(memory, 0, [{"kind": "start", "players": 7}])
     action = decide(table(players, turn=0, phase="play"), 0, memory)
     assert isinstance(action, Play) and kind(action) == "dynamite"  # the Renegade at the end: all others are enemies
+
+
+def test_the_sheriff_finishes_off_only_a_seat_that_struck_at_him_while_outlaws_are_about() -> None:
+    players = [
+        seat("bart_cassidy", SHERIFF, ["bang"]),
+        seat("el_gringo", DEPUTY, life=1),
+        seat("kit_carlson", DEPUTY),
+        seat("black_jack", RENEGADE),
+        seat("willy_the_kid", OUTLAW),
+        seat("paul_regret", OUTLAW),
+        seat("suzy_lafayette", OUTLAW),
+    ]
+    state = table(players, turn=0, phase="play")
+    helped_me = [play_event(2, PANIC_CARDS[0], 0, JAIL_CARDS[0]), play_event(2, PANIC_CARDS[1], 0, JAIL_CARDS[1])]
+    feud = [play_event(1, BANG_CARD + i, 2) for i in range(4)]  # the Deputy at 1 life shot the seat that helped me
+    memory: Memory = {}
+    STRICT.observe(memory, 0, [{"kind": "start", "players": 7}, *helped_me, *feud])
+    assert estimate(view(state, 0), memory).p(1, DEPUTY) < 0.05  # beliefs alone would let it die
+    assert decide(state, 0, memory) == EndTurn()
+    STRICT.observe(memory, 0, [play_event(1, BANG_CARD + 5, 0)])
+    action = decide(state, 0, memory)
+    assert isinstance(action, Play) and kind(action) == "bang" and action.target == 1

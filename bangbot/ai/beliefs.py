@@ -34,6 +34,7 @@ class RoleOdds:
 
     chances: tuple[Mapping[str, float], ...]
     alive: Mapping[str, int]
+    struck_leader: tuple[bool, ...]  # per seat: seen attacking the leader, or hitting him with a volley
 
     def p(self, seat: int, role: str) -> float:
         """Returns the chance that seat has role."""
@@ -89,7 +90,16 @@ def _estimate(
         lawful = _lawfulness(sides, me, known, unknown, memory)
         odds = _sinkhorn(sides, unknown, lawful, counts_left)
     chances = tuple({role: 1.0} if role is not None else odds.get(s, {}) for s, role in enumerate(known))
-    return RoleOdds(chances, left)
+    return RoleOdds(chances, left, _struck_leader(sides, known, memory))
+
+
+def _struck_leader(sides: Sides, known: list[str | None], memory: Mapping[str, Any]) -> tuple[bool, ...]:
+    """Returns per seat whether it was seen attacking the leader or playing a volley (which hits him)."""
+    n = len(known)
+    early, late = tally(memory, HOSTILE, n), tally(memory, HOSTILE_END, n)
+    volleys = [a + b for a, b in zip(counts(memory, VOLLEYS, n), counts(memory, VOLLEYS_END, n), strict=True)]
+    leaders = [y for y in range(n) if known[y] == sides.leader]
+    return tuple(volleys[x] > 0 or any(early[x][y] + late[x][y] > 0 for y in leaders) for x in range(n))
 
 
 def _lawfulness(

@@ -50,10 +50,13 @@ def _towards(view: PlayerView, odds: RoleOdds, s: int) -> tuple[float, float, fl
         renegade = 0.6 if outlaws_left else 1.0
         if view.role == SHERIFF:
             spare_at = SHERIFF_SPARE if outlaws_left else SHERIFF_SPARE_END
+            # the Sheriff pays every card for a dead Deputy: he finishes off only seats that struck at him
+            unproven = not odds.struck_leader[s] and outlaws_left > 0
         else:
             spare_at = DEPUTY_SPARE if outlaws_left else DEPUTY_SPARE_END
+            unproven = False
         weight = 1.0 if outlaws_left else 1.0 + p_ren  # with no Outlaw left, the Renegade's death ends the game
-        return p_out + renegade * p_ren, p_dep, weight, p_dep >= spare_at
+        return p_out + renegade * p_ren, p_dep, weight, p_dep >= spare_at or unproven
     if view.role == OUTLAW:
         if is_sheriff:
             return 1.0, 0.0, SHERIFF_WEIGHT, False

@@ -31,11 +31,12 @@ from bangbot.core.cards import (
     WELLS_FARGO,
 )
 from bangbot.core.characters import WILLY_THE_KID
-from bangbot.core.roles import SHERIFF
+from bangbot.core.roles import DEPUTY, OUTLAW, SHERIFF
 
 SHOOT_AT = 0.12  # least gain from hurting a seat worth a BANG!
-LAST_CHANCE_AT = 0.0  # least enemy-minus-half-friend of a seat worth a BANG! that would be discarded anyway
-LAST_CHANCE_FRIEND = 0.5  # a wound to a friend who lives weighs half a wound to an enemy: once a card is lost anyway
+LAST_CHANCE_AT = 0.0  # least (enemy - friend) of a seat worth a BANG! that would be discarded anyway
+LAST_CHANCE_AT_END = 0.0  # the same for the law once no Outlaw is left, where ...
+LAST_CHANCE_FRIEND_END = 0.5  # ... a Deputy's wound counts half: a wound to the Renegade brings the game's end nearer
 TAKE_AT = 0.3  # least gain worth a Panic! or Cat Balou
 DUEL_AT = 0.1
 VOLLEY_AT = 0.25  # least total gain worth a Gatling or Indians!
@@ -202,15 +203,17 @@ def last_chance_shot(sit: Situation, options: Sequence[Play]) -> Play | None:
     if not shots:
         return None
     st = sit.stance
+    endgame = sit.view.role in (SHERIFF, DEPUTY) and sit.odds.alive[OUTLAW] == 0
+    friend_factor, least = (LAST_CHANCE_FRIEND_END, LAST_CHANCE_AT_END) if endgame else (1.0, LAST_CHANCE_AT)
 
     def lean(a: Play) -> tuple[float, float, float]:
         t = a.target or 0
-        return (st.enemy[t] - LAST_CHANCE_FRIEND * st.friend[t], sit.hit_chance(t), sit.tiebreak(t))
+        return (st.enemy[t] - friend_factor * st.friend[t], sit.hit_chance(t), sit.tiebreak(t))
 
     best = max(shots, key=lean)
     t = best.target or 0
     fatal_to_friend = st.spare[t] and sit.view.seats[t].life <= 1
-    return best if lean(best)[0] >= LAST_CHANCE_AT and not fatal_to_friend else None
+    return best if lean(best)[0] >= least and not fatal_to_friend else None
 
 
 def duel_score(sit: Situation, t: int) -> float:
@@ -252,7 +255,9 @@ def volley_gain(sit: Situation, indians: bool) -> float:
 
 
 def volley(sit: Situation, plays: Sequence[Play]) -> Action | None:
-    """Plays Gatling or Indians! when it hurts enemies more than friends."""
+    """Plays Gatling or Indians! when it hurts enemies more than friends and cannot kill a seat it spares."""
+    if any(sit.stance.spare[s] and sit.view.seats[s].life <= 1 for s in sit.others()):
+        return None
     for k in (GATLING, INDIANS):
         found = of_kind(plays, k)
         if found and volley_gain(sit, k == INDIANS) > VOLLEY_AT:
