@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import bisect
 import time
 from collections import deque
 from collections.abc import Callable, Coroutine
@@ -25,8 +26,8 @@ class SlidingWindow:
         self.starts: deque[float] = deque()
         self.lock = asyncio.Lock()
 
-    async def acquire(self) -> None:
-        """Waits until one more call fits in the window, and counts it."""
+    async def acquire(self) -> float:
+        """Waits until one more call fits in the window, counts it, and returns the time it is counted at."""
         async with self.lock:
             while True:
                 now = self.clock()
@@ -34,8 +35,16 @@ class SlidingWindow:
                     self.starts.popleft()
                 if len(self.starts) < self.limit:
                     self.starts.append(now)
-                    return
+                    return now
                 await asyncio.sleep(self.starts[0] + self.period - now)
+
+    def finished(self, counted: float) -> None:
+        """Counts a call from its end instead of its start: Telegram counts it on arrival, somewhere in between."""
+        try:
+            self.starts.remove(counted)
+        except ValueError:
+            return
+        bisect.insort(self.starts, self.clock())
 
 
 class StrictRateLimiter(BaseRateLimiter[int]):
@@ -74,8 +83,7 @@ class StrictRateLimiter(BaseRateLimiter[int]):
             chat = int(chat)
         group = chat if (isinstance(chat, int) and chat < 0) or isinstance(chat, str) else None
         for attempt in range(self.max_retries + 1):
-            if group is not None:
-                await self.window(group).acquire()
+            counted = await self.window(group).acquire() if group is not None else None
             await self.overall.acquire()
             try:
                 return await callback(*args, **kwargs)
@@ -84,4 +92,7 @@ class StrictRateLimiter(BaseRateLimiter[int]):
                     raise
                 delay = error.retry_after
                 await asyncio.sleep(delay.total_seconds() if hasattr(delay, "total_seconds") else float(delay))
+            finally:
+                if group is not None and counted is not None:
+                    self.window(group).finished(counted)
         raise AssertionError("unreachable")
