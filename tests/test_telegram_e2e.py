@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,48 +18,8 @@ from bangbot.messaging.codec import decode
 from bangbot.messaging.render import card_label
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository
+from bangbot.testing.bot_process import BotProcess
 from bangbot.testing.telegram_emulator import BotApiEmulator
-
-START_TIMEOUT = 60.0
-
-
-class BotProcess:
-    """The bot as its own process (`python -m bangbot` with a token), started and stopped like in production."""
-
-    def __init__(self, emulator: BotApiEmulator, database_url: str, log: Path, group_rate: str = "20/60") -> None:
-        self.env = {
-            **os.environ,
-            "BANGBOT_TOKEN": emulator.token,
-            "BANGBOT_API_URL": emulator.base_url,
-            "DATABASE_URL": database_url,
-            "BANGBOT_TICK_SECONDS": "1",
-            "BANGBOT_GROUP_RATE": group_rate,
-        }
-        self.emulator = emulator
-        self.log = log
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        """Starts the process and waits until it registered its commands and polls for updates."""
-        known = len(self.emulator.calls_to("setMyCommands"))
-        polls = len(self.emulator.calls_to("getUpdates"))
-        with self.log.open("ab") as out:
-            self.process = subprocess.Popen([sys.executable, "-m", "bangbot"], env=self.env, stdout=out, stderr=out)
-        self.emulator.wait_until(
-            lambda: (
-                len(self.emulator.calls_to("setMyCommands")) >= known + 8
-                and len(self.emulator.calls_to("getUpdates")) > polls
-            ),
-            START_TIMEOUT,
-            "the bot to start",
-        )
-
-    def stop(self) -> None:
-        """Stops the process the way a service manager does (SIGTERM) and waits for it."""
-        assert self.process is not None
-        self.process.terminate()
-        self.process.wait(timeout=30)
-
 
 FAST_GROUP_RATE = (300, 60.0)  # the long game runs with a larger group budget; test_group_flood_limit keeps 20/60
 
