@@ -91,7 +91,7 @@ def run_cli(path: Path | str) -> tuple[int, str, str]:
             [sys.executable, "-m", "bangbot", "scenario", str(path)],
             capture_output=True,
             text=True,
-            timeout=60,
+            timeout=300,  # only a ceiling against a hang: a scenario takes a second or two even on a busy machine
             check=False,
         )
         return done.returncode, done.stdout, done.stderr

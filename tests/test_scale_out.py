@@ -24,8 +24,8 @@ from bangbot.messaging.codec import decode
 from bangbot.storage.db import open_engine
 from bangbot.storage.postgres import free_port
 from bangbot.storage.repository import Repository
-from bangbot.testing.telegram_emulator import BotApiEmulator
-from tests.test_telegram_e2e import pressable
+from bangbot.testing.telegram_emulator import WAIT_CEILING, BotApiEmulator
+from tests.test_telegram_e2e import settled_buttons
 
 SECRET = "scale-out-secret"
 DEAL_SEED = 5  # a deal in which two people get asked at the same moment (a Gatling or Indians!)
@@ -76,11 +76,11 @@ def forward(port: int, body: bytes) -> None:
     request = urllib.request.Request(
         f"http://127.0.0.1:{port}/telegram", data=body, headers={"Content-Type": "application/json", HEADER: SECRET}
     )
-    with urllib.request.urlopen(request, timeout=30) as response:
+    with urllib.request.urlopen(request, timeout=WAIT_CEILING) as response:
         assert response.status == 200
 
 
-def wait_port(port: int, timeout: float = 60.0) -> None:
+def wait_port(port: int, timeout: float = WAIT_CEILING) -> None:
     """Waits until something listens on a local port."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -121,13 +121,13 @@ def workers(postgres_url: str, tmp_path: Path) -> Iterator[tuple[BotApiEmulator,
                     )
                 # Start the workers one after the other: two first migrations racing is not what is tested here.
                 wait_port(port)
-            emulator.wait_until(lambda: len(emulator.calls_to("setWebhook")) >= 2, 60, "both workers set the webhook")
+            emulator.wait_until(lambda: len(emulator.calls_to("setWebhook")) >= 2, what="both workers set the webhook")
             yield emulator, postgres_url, dispatcher
         finally:
             for p in processes:
                 p.terminate()
             for p in processes:
-                p.wait(timeout=30)
+                p.wait(timeout=WAIT_CEILING)
             dispatcher.server.shutdown()
 
 
@@ -136,28 +136,21 @@ def test_two_workers_apply_each_move_exactly_once(workers: tuple[BotApiEmulator,
     users = [emulator.add_user(f"P{i}", started=True) for i in range(4)]
     group = emulator.add_group("Scale", members=users, admins=[users[0]])
     emulator.user_sends(users[0], group, "/newgame")
-    lobby = emulator.wait_for_message(group, "gathering", timeout=30)
+    lobby = emulator.wait_for_message(group, "gathering")
     for user in users[1:]:
         emulator.user_starts_bot(user, "join_1")
-    emulator.wait_until(lambda: "4 players" in emulator.message(group, lobby.message_id).text, 30, "4 players")
+    emulator.wait_until(lambda: "4 players" in emulator.message(group, lobby.message_id).text, what="4 players")
     start = emulator.user_presses(
         users[0], group, lobby.message_id, emulator.message(group, lobby.message_id).button("Start")
     )
-    emulator.wait_for_answer(start, 30)
     repo = Repository(open_engine(database))
-    emulator.wait_until(
-        lambda: (
-            all(pressable(emulator, u) or True for u in users) and repo.game(1) and repo.game(1).status == "running"
-        ),
-        30,
-        "the game to run",
-    )  # type: ignore[union-attr]
+    both_answered(emulator, [start])
     rng = random.Random(9)
     moves = 0
     concurrent_pairs = 0
     for _ in range(600):
-        emulator.wait_idle(quiet=0.1, timeout=60)
-        options = [(u, m, d) for u in users for m, d in pressable(emulator, u)]
+        # Both workers are done with the last presses and every player's message shows its current prompt.
+        [options] = emulator.wait_until(lambda: settled_buttons(emulator, repo, 1), what="the game to settle")
         if not options:
             break
         before = len(repo.actions(1))
@@ -170,9 +163,8 @@ def test_two_workers_apply_each_move_exactly_once(workers: tuple[BotApiEmulator,
         )
         concurrent_pairs += len(chosen) > 1
         queries = [emulator.user_presses(u, u, m, d) for u, m, d in chosen]
-        for q in queries:
-            emulator.wait_for_answer(q, 60)
-        emulator.wait_idle(quiet=0.1, timeout=60)
+        # Both workers answer each press (the second answer is refused): once both did, neither has more to do.
+        both_answered(emulator, queries)
         applied = sum(decode(d).choice.startswith("a") for _, _, d in chosen)
         after = len(repo.actions(1))
         # Each press reached both workers; a move may not be applied twice (nor lost when two people press at once).
@@ -191,9 +183,16 @@ def test_two_workers_apply_each_move_exactly_once(workers: tuple[BotApiEmulator,
     # Every press went to both workers, and both answered it (the second answer is refused by Telegram).
     presses = [targets for kind, targets in dispatcher.forwarded if kind == "callback_query"]
     assert presses and all(len(t) == 2 for t in presses)
-    # The second worker's answer to the last press may still be on its way.
-    emulator.wait_until(
-        lambda: len(emulator.calls_to("answerCallbackQuery")) >= 2 * len(presses), 30, "both workers' answers"
-    )
     assert len(emulator.calls_to("answerCallbackQuery")) == 2 * len(presses)
     assert concurrent_pairs > 0, "some presses by two people came at the same moment"
+
+
+def both_answered(emulator: BotApiEmulator, queries: list[str]) -> None:
+    """Waits until both workers answered each press: a worker answers a press last, after it applied and showed it
+    or found it applied already, so then neither worker still works on it."""
+
+    def answers() -> bool:
+        calls = emulator.calls_to("answerCallbackQuery")
+        return all(sum(str(c.params.get("callback_query_id")) == q for c in calls) >= 2 for q in queries)
+
+    emulator.wait_until(answers, what=f"both workers' answers to {queries}")

@@ -17,9 +17,10 @@ from bangbot.i18n import translator
 from bangbot.messaging.codec import decode
 from bangbot.messaging.render import card_label
 from bangbot.storage.db import open_engine
+from bangbot.storage.models import FINISHED
 from bangbot.storage.repository import Repository
 from bangbot.testing.bot_process import BotProcess
-from bangbot.testing.telegram_emulator import BotApiEmulator
+from bangbot.testing.telegram_emulator import ApiCall, BotApiEmulator
 
 FAST_GROUP_RATE = (300, 60.0)  # the long game runs with a larger group budget; test_group_flood_limit keeps 20/60
 
@@ -29,20 +30,45 @@ def emulator() -> Iterator[BotApiEmulator]:
     """Yields a running Bot API emulator whose group flood limit matches the bot's faster test rate."""
     with BotApiEmulator(flood_model="bucket", group_limit=FAST_GROUP_RATE) as running:
         yield running
+        assert running.internal_errors == []
 
 
-def pressable(emulator: BotApiEmulator, user: int) -> list[tuple[int, str]]:
-    """Returns (message id, callback data) of the buttons of the user's newest private message that has any."""
-    with_buttons = [m for m in emulator.bot_messages(user) if m.buttons]
-    if not with_buttons:
-        return []
-    last = with_buttons[-1]
-    return [
-        (last.message_id, data)
-        for row in last.buttons
-        for _, data in row
-        if not data.startswith("http") and decode(data).choice != "x"
-    ]
+Option = tuple[int, int, str]  # (user, message id, callback data) of a button a player can press
+
+
+def settled_buttons(emulator: BotApiEmulator, repo: Repository, game_id: int) -> tuple[list[Option]] | None:
+    """Returns (the buttons the players can press now,) once the chats show what storage says, else None.
+
+    Settled means: everything the game's saved changes must show went out (its outbox is empty; the bot deletes a
+    row once its messages, the group's queued edits included, were sent), and every player's private message, the
+    one storage names, carries the prompt version storage holds for the seat, so no button pressed next is stale. This
+    is the state the next press needs, whatever the machine's load; a quiet moment would not prove it.
+    """
+    game = repo.game(game_id)
+    if game is None or repo.outbox(game_id):
+        return None
+    options: list[Option] = []
+    for seat in repo.seats(game_id):
+        if seat.user_id is None:
+            continue
+        if seat.private_message_id is None:
+            return None
+        try:
+            shown = emulator.message(seat.user_id, seat.private_message_id)
+        except KeyError:
+            return None
+        if shown.deleted:
+            return None
+        for row in shown.buttons:
+            for _, data in row:
+                if data.startswith("http"):
+                    continue
+                button = decode(data)
+                if button.version != seat.prompt_version:
+                    return None
+                if button.choice != "x":
+                    options.append((seat.user_id, shown.message_id, data))
+    return (options,)
 
 
 def test_a_whole_game_in_a_group_over_http_with_a_restart(emulator: BotApiEmulator, tmp_path: Path) -> None:
@@ -56,6 +82,7 @@ def test_a_whole_game_in_a_group_over_http_with_a_restart(emulator: BotApiEmulat
     database = f"sqlite:///{tmp_path / 'bot.sqlite3'}"
     bot = BotProcess(emulator, database, tmp_path / "bot.log", group_rate="{}/{}".format(*FAST_GROUP_RATE))
     bot.start()
+    repo = Repository(open_engine(database))
     try:
         # Command menus for groups and private chats, in every language.
         scopes = {key for key in emulator.commands}
@@ -72,27 +99,27 @@ def test_a_whole_game_in_a_group_over_http_with_a_restart(emulator: BotApiEmulat
         assert join == f"https://t.me/{emulator.bot_username}?start=join_1"
         for user in users[1:]:
             emulator.user_starts_bot(user, "join_1")
-        emulator.wait_until(lambda: "4 players" in emulator.message(group, lobby.message_id).text, 10, "4 players")
+        emulator.wait_until(lambda: "4 players" in emulator.message(group, lobby.message_id).text, what="4 players")
         start = emulator.user_presses(
             users[0], group, lobby.message_id, emulator.message(group, lobby.message_id).button("Start")
         )
-        assert not emulator.wait_for_answer(start, 10).show_alert
+        assert not emulator.wait_for_answer(start).show_alert
         # Each player gets their role in private, in their own language, naming the game.
         for user, word in zip(users, ("Your role", "Ваша роль", "あなたの役割", "Vaše role"), strict=True):
             emulator.wait_for_message(user, "Saloon")
             assert any(word in m.text for m in emulator.bot_messages(user)), word
-        # Play by pressing buttons only; restart the bot in the middle.
+        # Play by pressing buttons only; restart the bot in the middle. Each press waits for its answer and for
+        # everything it changed to be shown (not for a quiet moment).
         rng = random.Random(4)
         presses = 0
         restarted = False
         while presses < 2000:
-            emulator.wait_idle(quiet=0.05, timeout=30)
-            options = [(user, m, data) for user in users for m, data in pressable(emulator, user)]
+            [options] = emulator.wait_until(lambda: settled_buttons(emulator, repo, 1), what="the game to settle")
             if not options:
                 break
             user, message_id, data = rng.choice(options)
             query = emulator.user_presses(user, user, message_id, data)
-            answer = emulator.wait_for_answer(query, 30)
+            answer = emulator.wait_for_answer(query)
             assert not answer.show_alert, answer.text
             presses += 1
             if presses == 30 and not restarted:
@@ -100,8 +127,10 @@ def test_a_whole_game_in_a_group_over_http_with_a_restart(emulator: BotApiEmulat
                 bot.start()
                 restarted = True
         assert restarted and presses > 30
-        # Group edits wait for Telegram's 20-a-minute limit; the last ones still arrive.
-        emulator.wait_for_message(group, "Game over", timeout=120)
+        game = repo.game(1)
+        assert game is not None and game.status == FINISHED, "the game ran to its end"
+        # Group edits wait for the group's budget; the last ones still arrive.
+        emulator.wait_for_message(group, "Game over")
         group_texts = [text for texts in emulator.history(group).values() for text in texts]
         assert emulator.unanswered() == []
         # The players who had to act were mentioned with links, and Telegram never had to slow the bot down.
@@ -150,30 +179,61 @@ def assert_no_hidden_cards(database: str, texts: list[str]) -> None:
 
 
 def test_group_flood_limit_is_never_exceeded(tmp_path: Path) -> None:
-    """With Telegram's own limit (20 a minute into a group, strictly), a busy lobby never draws a 429."""
-    with BotApiEmulator(flood_model="window", group_limit=(20, 60.0)) as emulator:
+    """With Telegram's own limit (20 a minute into a group), a busy lobby never draws a 429.
+
+    The emulator counts every request into the group (edits too) when it arrives, as Telegram does, in a strict
+    sliding window, on the monotonic clock the bot's limiter also reads; so neither the machine's load nor the
+    requests' latency can make a well-behaved bot look guilty, and 21 requests landing within 60 s always fail.
+    """
+    with BotApiEmulator(flood_model="window", group_limit=(20, 60.0), flood_counts_edits=True) as emulator:
         users = [emulator.add_user(f"P{i}", started=True) for i in range(7)]
         group = emulator.add_group("Busy", members=users, admins=[users[0]])
-        bot = BotProcess(emulator, f"sqlite:///{tmp_path / 'flood.sqlite3'}", tmp_path / "bot.log")
+        database = f"sqlite:///{tmp_path / 'flood.sqlite3'}"
+        bot = BotProcess(emulator, database, tmp_path / "bot.log")
         bot.start()
+        repo = Repository(open_engine(database))
         try:
             emulator.user_sends(users[0], group, "/newgame")
             lobby = emulator.wait_for_message(group, "gathering")
-            # Thirty quick settings changes: each one edits the lobby message in the group.
-            for _ in range(30):
+
+            def group_calls() -> list[ApiCall]:
+                return [c for c in emulator.calls if str(c.params.get("chat_id")) == str(group)]
+
+            presses = 0
+
+            def press() -> None:
+                nonlocal presses
                 current = emulator.message(group, lobby.message_id).button("Simplified")
                 query = emulator.user_presses(users[0], group, lobby.message_id, current)
-                assert not emulator.wait_for_answer(query, 30).show_alert
-            presses_done = emulator.calls_to("answerCallbackQuery")[-1].time
-            final = "Simplified game (no book-symbol cards): no."
-            emulator.wait_until(lambda: final in emulator.message(group, lobby.message_id).text, 120, "the last edit")
-            group_calls = [c for c in emulator.calls if str(c.params.get("chat_id")) == str(group)]
+                assert not emulator.wait_for_answer(query).show_alert
+                presses += 1
+
+            # Quick settings changes, each one an edit of the lobby in the group, until the group's budget of 20
+            # requests (the lobby's message and the edits that were not merged) is used up; then five more.
+            while len(group_calls()) < 20:
+                assert presses < 300, "the lobby's edits never used up the group's budget"
+                press()
+            for _ in range(5):
+                press()
+            # The last edit waits for the budget; the lobby's outbox row is deleted once it was sent.
+            final = "Simplified game (no book-symbol cards): {}.".format("yes" if presses % 2 else "no")
+            emulator.wait_until(lambda: not repo.outbox(1), what="the last edit")
+            assert final in emulator.message(group, lobby.message_id).text
+            calls = group_calls()
             assert not [c for c in emulator.calls if c.error_code == 429]
-            for call in group_calls:
-                window = [c for c in group_calls if call.time <= c.time < call.time + 60]
-                assert len(window) <= 20
-            # Edits were merged: far fewer group calls than presses, and the lobby shows the final setting.
-            assert len(group_calls) < 30
-            assert presses_done - group_calls[0].time < 30  # answers never waited for the group's budget
+            # Counted on arrival, no 60-second window [t, t + 60) holds more than 20 requests into the group.
+            arrivals = sorted(c.received for c in calls)
+            closest = min(arrivals[i + 20] - arrivals[i] for i in range(len(arrivals) - 20))
+            assert closest >= 60.0, f"21 requests into the group arrived within {closest:.3f} s"
+            # Edits were merged: fewer group calls than presses, and the lobby shows the final setting.
+            assert len(calls) < presses
+            # Answers never waited for the group's budget: the five presses after it ran out were answered before
+            # it let the 21st request through (60 s after the lobby's message), like every press before them.
+            answered = [c.received for c in emulator.calls_to("answerCallbackQuery")]
+            assert len(answered) == presses
+            assert max(answered) < arrivals[20], (
+                f"presses answered {max(answered) - arrivals[0]:.1f} s after the group's first request, which "
+                f"waited for its 21st ({arrivals[20] - arrivals[0]:.1f} s)"
+            )
         finally:
             bot.stop()

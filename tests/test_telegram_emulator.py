@@ -32,7 +32,7 @@ from telegram import (
 from telegram.error import BadRequest, ChatMigrated, Conflict, EndPointNotFound, Forbidden, InvalidToken, RetryAfter
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
 
-from bangbot.testing.telegram_emulator import BOT_USERNAME, BotApiEmulator
+from bangbot.testing.telegram_emulator import BOT_USERNAME, WAIT_CEILING, BotApiEmulator
 
 # PTB 22 warns inside RetryAfter.__init__ that retry_after will become a timedelta.
 PTB_RETRY_AFTER_DEPRECATION = pytest.mark.filterwarnings("ignore:Deprecated since version v22.2")
@@ -74,9 +74,9 @@ def free_port() -> int:
 class Receiver:
     """A small local webhook endpoint that records POSTed updates, answering with a configurable status."""
 
-    def __init__(self, status: int = 200, delay: float = 0.0) -> None:
+    def __init__(self, status: int = 200, gate: threading.Event | None = None) -> None:
         self.status = status
-        self.delay = delay
+        self.gate = gate  # when given, every post is held until it is set
         self.posts: list[tuple[dict[str, str], dict[str, Any]]] = []
         self.hits = 0
         self.concurrent = 0
@@ -90,7 +90,8 @@ class Receiver:
                     receiver.concurrent += 1
                     receiver.max_concurrent = max(receiver.max_concurrent, receiver.concurrent)
                 body = self.rfile.read(int(self.headers["Content-Length"]))
-                time.sleep(receiver.delay)
+                if receiver.gate is not None:
+                    receiver.gate.wait(WAIT_CEILING)
                 with lock:
                     receiver.concurrent -= 1
                     receiver.hits += 1
@@ -287,21 +288,23 @@ def test_long_polling_returns_promptly_and_older_poll_is_terminated(emu: BotApiE
     async def main() -> None:
         async with bot_for(emu) as bot:
             started = time.monotonic()
-            poll = asyncio.create_task(bot.get_updates(timeout=5))
-            await asyncio.sleep(0.2)
+            poll = asyncio.create_task(bot.get_updates(timeout=50, read_timeout=60))
+            await emu.wait_until_async(lambda: emu.polls_waiting() == 1, what="the poll to wait")
             await asyncio.to_thread(emu.user_sends, alice, alice, "hello")  # from another thread
             [update] = await poll
             assert update.message is not None and update.message.text == "hello"
-            assert time.monotonic() - started < 1.5
+            assert time.monotonic() - started < 50  # the update ended the poll, not its 50 s timeout
 
             empty_started = time.monotonic()
             assert await bot.get_updates(offset=update.update_id + 1, timeout=1) == ()
-            assert 0.9 < time.monotonic() - empty_started < 2.5
+            assert time.monotonic() - empty_started > 0.9  # an empty poll waits out its timeout (and then ends)
 
             async with bot_for(emu) as second_instance:  # a second bot process polling the same token
-                first = asyncio.create_task(bot.get_updates(offset=update.update_id + 1, timeout=5))
-                await asyncio.sleep(0.2)
-                second = asyncio.create_task(second_instance.get_updates(offset=update.update_id + 1, timeout=5))
+                first = asyncio.create_task(bot.get_updates(offset=update.update_id + 1, timeout=50, read_timeout=60))
+                await emu.wait_until_async(lambda: emu.polls_waiting() == 1, what="the first poll to wait")
+                second = asyncio.create_task(
+                    second_instance.get_updates(offset=update.update_id + 1, timeout=50, read_timeout=60)
+                )
                 with pytest.raises(Conflict, match="terminated by other getUpdates request"):
                     await first
                 emu.user_sends(alice, alice, "again")
@@ -345,14 +348,15 @@ def test_group_privacy_mode_and_bot_commands(emu: BotApiEmulator) -> None:
 
 
 def test_callback_answers_expire_and_are_limited() -> None:
-    with BotApiEmulator(callback_timeout=0.05) as emulator:
+    now = [1000.0]  # the emulator's monotonic clock, moved by the test: no real waiting, no race with a busy machine
+    with BotApiEmulator(callback_timeout=15.0, monotonic=lambda: now[0]) as emulator:
         alice = emulator.add_user("Alice", started=True)
 
         async def main() -> None:
             async with bot_for(emulator) as bot:
                 sent = await bot.send_message(alice, "Pick", reply_markup=keyboard([("A", "a"), ("B", "b")]))
                 late = emulator.user_presses(alice, alice, sent.message_id, "a")
-                await asyncio.sleep(0.1)
+                now[0] += 15.5
                 with pytest.raises(BadRequest, match=r"(?i)query is too old"):
                     await bot.answer_callback_query(late)
                 quick = emulator.user_presses(alice, alice, sent.message_id, "b")
@@ -366,29 +370,35 @@ def test_callback_answers_expire_and_are_limited() -> None:
         assert emulator.unanswered() == [emulator.updates[0]["callback_query"]["id"]]
 
 
-def test_webhook_delivery_with_secret_and_several_in_flight(emu: BotApiEmulator) -> None:
-    alice = emu.add_user("Alice", started=True)
-    receiver = Receiver(delay=0.3)
+def test_webhook_delivery_with_secret_and_several_in_flight() -> None:
+    gate = threading.Event()
+    receiver = Receiver(gate=gate)
 
-    async def main() -> None:
+    async def main(emu: BotApiEmulator) -> None:
+        alice = emu.add_user("Alice", started=True)
         async with bot_for(emu) as bot:
             assert await bot.set_webhook(receiver.url, secret_token="s3cret-token", max_connections=10)
             with pytest.raises(Conflict, match="can't use getUpdates method while webhook is active"):
                 await bot.get_updates()
-            started = time.monotonic()
             for n in range(5):
                 emu.user_sends(alice, alice, f"m{n}")
-            await emu.wait_until_async(lambda: len(receiver.posts) == 5, timeout=3, what="5 webhook posts")
-            assert time.monotonic() - started < 1.2  # 5 x 0.3 s in sequence would take 1.5 s
+            # The receiver holds every post: in sequence, only one would ever be in flight.
+            await emu.wait_until_async(lambda: receiver.concurrent == 5, what="5 webhook posts in flight at once")
+            gate.set()
+            await emu.wait_until_async(lambda: len(receiver.posts) == 5, what="5 webhook posts")
+            await emu.wait_until_async(lambda: not emu.pending_updates(), what="the posts to be accepted")
             info = await bot.get_webhook_info()
             assert info.url == receiver.url and info.pending_update_count == 0 and info.last_error_message is None
             assert await bot.delete_webhook()
 
     try:
-        asyncio.run(main())
+        with BotApiEmulator(webhook_timeout=WAIT_CEILING) as emulator:
+            asyncio.run(main(emulator))
+            assert emulator.internal_errors == []
     finally:
+        gate.set()
         receiver.close()
-    assert receiver.max_concurrent >= 2
+    assert receiver.max_concurrent == 5
     assert {h["X-Telegram-Bot-Api-Secret-Token"] for h, _ in receiver.posts} == {"s3cret-token"}
     assert sorted(p["message"]["text"] for _, p in receiver.posts) == ["m0", "m1", "m2", "m3", "m4"]
     assert len({p["update_id"] for _, p in receiver.posts}) == 5
@@ -402,12 +412,17 @@ def test_webhook_failures_are_retried_and_reported(emu: BotApiEmulator) -> None:
         async with bot_for(emu) as bot:
             await bot.set_webhook(receiver.url)
             emu.user_sends(alice, alice, "are you there?")
-            await emu.wait_until_async(lambda: receiver.hits >= 1, timeout=3, what="a failed webhook post")
+            await emu.wait_until_async(lambda: receiver.hits >= 1, what="a failed webhook post")
+            deadline = time.monotonic() + WAIT_CEILING
             info = await bot.get_webhook_info()
+            while info.last_error_message is None and time.monotonic() < deadline:  # the emulator saw the 500
+                await asyncio.sleep(0.01)
+                info = await bot.get_webhook_info()
             assert info.pending_update_count == 1
             assert info.last_error_message == "Wrong response from the webhook: 500 Internal Server Error"
             receiver.status = 200
-            await emu.wait_until_async(lambda: receiver.posts, timeout=3, what="a retried webhook post")
+            await emu.wait_until_async(lambda: not emu.pending_updates(), what="a retried webhook post accepted")
+            assert receiver.posts
             assert (await bot.get_webhook_info()).pending_update_count == 0
 
     try:
@@ -418,7 +433,9 @@ def test_webhook_failures_are_retried_and_reported(emu: BotApiEmulator) -> None:
 
 
 @PTB_RETRY_AFTER_DEPRECATION
-def test_group_flood_limit_surfaces_as_retry_after(emu: BotApiEmulator) -> None:
+def test_group_flood_limit_surfaces_as_retry_after() -> None:
+    now = [1000.0]  # the emulator's monotonic clock, moved by the test: however slow the machine, 0.1 s a request
+    emu = BotApiEmulator(monotonic=lambda: now[0]).start()
     saloon = emu.add_group("Saloon")
     other = emu.add_group("Other")
 
@@ -426,12 +443,17 @@ def test_group_flood_limit_surfaces_as_retry_after(emu: BotApiEmulator) -> None:
         async with bot_for(emu) as bot:
             for n in range(20):
                 await bot.send_message(saloon, f"line {n}")
+                now[0] += 0.1
             with pytest.raises(RetryAfter) as caught:
                 await bot.send_message(saloon, "one too many")
-            assert 55 <= seconds(caught.value) <= 60
+            assert seconds(caught.value) == 58  # the first line leaves the window 60 s after it came, 58 s from now
             await bot.send_message(other, "other groups are not affected")
 
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    finally:
+        emu.stop()
+    assert emu.internal_errors == []
     assert len(emu.bot_messages(saloon)) == 20
     [limited] = [c for c in emu.calls if c.error_code == 429]
     assert limited.description is not None and limited.description.startswith("Too Many Requests: retry after ")
@@ -439,17 +461,20 @@ def test_group_flood_limit_surfaces_as_retry_after(emu: BotApiEmulator) -> None:
 
 @PTB_RETRY_AFTER_DEPRECATION
 def test_group_flood_window_is_configurable() -> None:
-    with BotApiEmulator(group_limit=(2, 0.3)) as emulator:
+    now = [1000.0]  # the emulator's monotonic clock, moved by the test
+    with BotApiEmulator(group_limit=(2, 0.3), monotonic=lambda: now[0]) as emulator:
         group = emulator.add_group("Saloon")
 
         async def main() -> None:
             async with bot_for(emulator) as bot:
                 await bot.send_message(group, "1")
+                now[0] += 0.1
                 await bot.send_message(group, "2")
+                now[0] += 0.1
                 with pytest.raises(RetryAfter) as caught:
                     await bot.send_message(group, "3")
                 assert seconds(caught.value) == 1
-                await asyncio.sleep(0.35)
+                now[0] += 0.1  # exactly 0.3 s after the first: it has left the window
                 await bot.send_message(group, "3")
 
         asyncio.run(main())
@@ -554,7 +579,6 @@ def test_real_application_over_polling(emu: BotApiEmulator) -> None:
             answer = await emu.wait_for_answer_async(query_id)
             assert answer.text == "Going"
             await emu.wait_for_message_async(alice, "Gone")
-            await emu.wait_idle_async(quiet=0.1)
             await app.updater.stop()
             await app.stop()
 
@@ -601,7 +625,7 @@ def test_raw_http_encodings_and_routing(emu: BotApiEmulator) -> None:
         if body is not None:
             request.add_header("Content-Type", ctype)
         try:
-            with urllib.request.urlopen(request, timeout=5) as response:
+            with urllib.request.urlopen(request, timeout=WAIT_CEILING) as response:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read())
@@ -693,7 +717,7 @@ def test_sync_waiting_helpers_from_another_thread(emu: BotApiEmulator) -> None:
 
     thread = threading.Thread(target=bot_side)
     thread.start()
-    view = emu.wait_for_message(alice, "Table", timeout=3)
+    view = emu.wait_for_message(alice, "Table")
     thread.join()
     assert view.text == "Table ready"
     with pytest.raises(TimeoutError, match="waiting for a bot message"):

@@ -37,12 +37,12 @@ class BotProcess:
     def start(self, fault: str | None = None) -> float:
         """Starts the process (with a planned crash, BANGBOT_FAULT) and returns the seconds until it polled."""
         began = time.monotonic()
-        polls = len(self.emulator.calls_to("getUpdates"))
+        polls = self.emulator.polls_started()
         env = {**self.env, "BANGBOT_FAULT": fault} if fault else self.env
         with self.log.open("ab") as out:
             self.process = subprocess.Popen([sys.executable, "-m", "bangbot"], env=env, stdout=out, stderr=out)
         self.emulator.wait_until(
-            lambda: len(self.emulator.calls_to("getUpdates")) > polls or not self.alive(),
+            lambda: self.emulator.polls_started() > polls or not self.alive(),
             START_TIMEOUT,
             "the bot to start",
         )

@@ -9,13 +9,14 @@ own asyncio event loop, so tests may drive it from synchronous or asynchronous c
 from __future__ import annotations
 
 import asyncio
-import collections
+import bisect
 import contextlib
 import email.parser
 import email.policy
 import itertools
 import json
 import math
+import os
 import re
 import threading
 import time
@@ -30,6 +31,7 @@ __all__ = [
     "BOT_FIRST_NAME",
     "BOT_TOKEN",
     "BOT_USERNAME",
+    "WAIT_CEILING",
     "ApiCall",
     "ApiError",
     "BotApiEmulator",
@@ -41,6 +43,10 @@ __all__ = [
 BOT_TOKEN = "7000000001:AAEmuLatedBangbotTestToken_01234567"
 BOT_USERNAME = "bangbot_test_bot"
 BOT_FIRST_NAME = "BANG! Test Bot"
+
+WAIT_CEILING = 300.0 * float(os.environ.get("BANGBOT_WAIT_SCALE", "1"))
+"""How long the wait helpers wait at most by default. Each wait ends as soon as its condition holds, so this is only a
+ceiling against a hang, far above any healthy wait on a busy machine; BANGBOT_WAIT_SCALE scales it."""
 
 T = TypeVar("T")
 JSON = dict[str, Any]
@@ -149,7 +155,12 @@ class UploadedFile:
 
 @dataclass(frozen=True)
 class ApiCall:
-    """One Bot API request the emulator answered: canonical method name, decoded parameters, wall time, outcome."""
+    """One Bot API request the emulator answered: canonical method name, decoded parameters, times, outcome.
+
+    `time` is the wall time the answer was ready; `received` is when the request arrived, on the emulator's monotonic
+    clock (`time.monotonic()` unless given: the clock a bot's own rate limiter uses, shared by every process), the
+    moment the flood limits count it at, as Telegram counts on arrival.
+    """
 
     method: str
     params: dict[str, Any]
@@ -157,6 +168,7 @@ class ApiCall:
     ok: bool
     error_code: int | None = None
     description: str | None = None
+    received: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -249,12 +261,17 @@ class _Message:
 
 @dataclass
 class _RateLimit:
-    """Counts events against `count` per `period` seconds, as a sliding window or a leaky bucket."""
+    """Counts events against `count` per `period` seconds, as a sliding window or a leaky bucket.
+
+    Events are counted at their arrival time, which may come slightly out of order (two connections): the window keeps
+    its times sorted and checks every window of `period` seconds that would hold the new event, so the verdict is the
+    one a test gets by counting the recorded arrival times itself.
+    """
 
     count: int
     period: float
     model: FloodModel
-    times: collections.deque[float] = field(default_factory=collections.deque)
+    times: list[float] = field(default_factory=list)
     level: float = 0.0
     last: float = 0.0
 
@@ -262,20 +279,27 @@ class _RateLimit:
         """Returns how many seconds to wait before one more event is allowed (0 when allowed now)."""
         if self.model == "bucket":
             rate = self.count / self.period
-            level = max(0.0, self.level - (now - self.last) * rate)
+            level = max(0.0, self.level - max(0.0, now - self.last) * rate)
             return 0.0 if level + 1 <= self.count else (level + 1 - self.count) / rate
-        while self.times and self.times[0] <= now - self.period:
-            self.times.popleft()
-        return 0.0 if len(self.times) < self.count else self.times[0] + self.period - now
+        horizon = bisect.bisect_right(self.times, now - 2 * self.period)
+        del self.times[:horizon]  # no window that holds a newer event can reach these
+        wait = 0.0
+        # A window [start, start + period) that would hold `now` starts at an event within period before it, or at now.
+        first = bisect.bisect_right(self.times, now - self.period)
+        for start in [*self.times[first : bisect.bisect_right(self.times, now)], now]:
+            held = bisect.bisect_left(self.times, start + self.period) - bisect.bisect_left(self.times, start)
+            if held >= self.count:
+                wait = max(wait, start + self.period - now)
+        return wait
 
     def record(self, now: float) -> None:
         """Counts one event at time now."""
         if self.model == "bucket":
             rate = self.count / self.period
-            self.level = max(0.0, self.level - (now - self.last) * rate) + 1
-            self.last = now
+            self.level = max(0.0, self.level - max(0.0, now - self.last) * rate) + 1
+            self.last = max(self.last, now)
         else:
-            self.times.append(now)
+            bisect.insort(self.times, now)
 
 
 @dataclass
@@ -1142,6 +1166,7 @@ class BotApiEmulator:
         private_limit: tuple[int, float] | None = None,
         global_limit: tuple[int, float] | None = None,
         flood_model: FloodModel = "window",
+        flood_counts_edits: bool = False,
         privacy_mode: bool = True,
         callback_timeout: float | None = None,
         max_text_length: int = 4096,
@@ -1149,8 +1174,14 @@ class BotApiEmulator:
         webhook_retry_delay: float = 0.2,
         port: int = 0,
         clock: Callable[[], float] = time.time,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
-        """Configures the bot identity (bot id = token prefix), flood limits as (messages, seconds), and behaviour."""
+        """Configures the bot identity (bot id = token prefix), flood limits as (messages, seconds), and behaviour.
+
+        Flood limits count sendMessage; with flood_counts_edits also editMessageText and editMessageReplyMarkup
+        (Telegram answers edits into a busy group with 429 too). clock gives message dates; monotonic times the
+        arrival of requests and presses, which flood limits and callback_timeout count (tests may pass a fake one).
+        """
         bot_id, _, _ = token.partition(":")
         if not bot_id.isdigit():
             raise ValueError("a bot token starts with the bot's numeric id and a colon")
@@ -1161,6 +1192,7 @@ class BotApiEmulator:
         self._group_limit = group_limit
         self._private_limit = private_limit
         self._flood_model: FloodModel = flood_model
+        self._flood_counts_edits = flood_counts_edits
         self._global_flood = _RateLimit(*global_limit, flood_model) if global_limit else None
         self._private_flood: dict[int, _RateLimit] = {}
         self._privacy_mode = privacy_mode
@@ -1170,6 +1202,7 @@ class BotApiEmulator:
         self._webhook_retry_delay = webhook_retry_delay
         self._wanted_port = port
         self._clock = clock
+        self._monotonic = monotonic
 
         self._lock = threading.RLock()
         self._cond = threading.Condition(self._lock)
@@ -1192,8 +1225,10 @@ class BotApiEmulator:
         self._attempts: dict[int, int] = {}
         self._poll_generation = 0
         self._max_fetched_id = 0
-        self._active_requests = 0
         self._last_activity = time.monotonic()
+        self._received = monotonic()  # arrival of the request being handled (lock held)
+        self._waiting_polls = 0
+        self._changes = 0
         self._update_ids = itertools.count(100_000_001)
         self._user_ids = itertools.count(100_001)
         self._group_ids = itertools.count(1)
@@ -1554,7 +1589,7 @@ class BotApiEmulator:
             if check and callback_data not in datas:
                 raise ValueError(f"message {message_id} has no button with callback_data {callback_data!r}: {datas}")
             query_id = str((self._bot_id << 24) + next(self._query_ids))
-            self._queries[query_id] = _Query(query_id, user_id, chat_id, message_id, callback_data, time.monotonic())
+            self._queries[query_id] = _Query(query_id, user_id, chat_id, message_id, callback_data, self._monotonic())
             self._enqueue(
                 "callback_query",
                 {
@@ -1688,11 +1723,21 @@ class BotApiEmulator:
             if self._global_flood is not None:
                 self._global_flood = _RateLimit(self._global_flood.count, self._global_flood.period, self._flood_model)
 
+    def polls_started(self) -> int:
+        """Returns how many getUpdates requests arrived so far (a bot that started polling makes it grow)."""
+        with self._lock:
+            return self._poll_generation
+
+    def polls_waiting(self) -> int:
+        """Returns how many getUpdates requests are waiting for an update right now."""
+        with self._lock:
+            return self._waiting_polls
+
     def is_idle(self, quiet: float = 0.1) -> bool:
         """Returns whether every update was fetched, no request runs, and no call came in the last quiet seconds."""
         with self._lock:
             fetched = all(update["update_id"] <= self._max_fetched_id for update in self._pending)
-            busy = self._active_requests > 0 or bool(self._inflight)
+            busy = bool(self._inflight)  # a request other than getUpdates runs under the lock: none is under way
             return fetched and not busy and time.monotonic() - self._last_activity >= quiet
 
     def transcript(self, chat_id: int | None = None) -> str:
@@ -1712,21 +1757,34 @@ class BotApiEmulator:
 
     # -- waiting (test-facing) -----------------------------------------------------------------------------------------
 
-    def wait_until(self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str = "condition") -> T:
-        """Blocks until predicate() is truthy and returns it; TimeoutError after timeout s (not for the bot's loop)."""
+    def wait_until(
+        self, predicate: Callable[[], T | None], timeout: float = WAIT_CEILING, what: str = "condition"
+    ) -> T:
+        """Blocks until predicate() is truthy and returns it; TimeoutError after timeout s (not for the bot's loop).
+
+        The predicate runs without the emulator's lock, so it may take its time (read a database) without holding up
+        the requests the emulator serves meanwhile; it is tried again after every change and at least every 50 ms.
+        """
         deadline = time.monotonic() + timeout
-        with self._cond:
-            while True:
-                value = predicate()
-                if value:
-                    return value
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    raise TimeoutError(f"timed out after {timeout} s waiting for {what}\n{self.transcript()}")
-                self._cond.wait(min(remaining, 0.05))
+        while True:
+            with self._cond:
+                changes = self._changes
+            value = predicate()
+            if value:
+                return value
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError(f"timed out after {timeout} s waiting for {what}\n{self.transcript()}")
+            with self._cond:
+                if self._changes == changes:
+                    self._cond.wait(min(remaining, 0.05))
 
     async def wait_until_async(
-        self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str = "condition", interval: float = 0.01
+        self,
+        predicate: Callable[[], T | None],
+        timeout: float = WAIT_CEILING,
+        what: str = "condition",
+        interval: float = 0.01,
     ) -> T:
         """Awaits until predicate() is truthy and returns it, letting the caller's loop run; TimeoutError on timeout."""
         deadline = time.monotonic() + timeout
@@ -1763,7 +1821,7 @@ class BotApiEmulator:
         *,
         predicate: Callable[[MessageView], bool] | None = None,
         after: int = 0,
-        timeout: float = 5.0,
+        timeout: float = WAIT_CEILING,
     ) -> MessageView:
         """Blocks until a live bot message with id > after contains `contains` and satisfies predicate; returns it."""
         probe = self._message_matcher(chat_id, contains, predicate, after)
@@ -1776,27 +1834,31 @@ class BotApiEmulator:
         *,
         predicate: Callable[[MessageView], bool] | None = None,
         after: int = 0,
-        timeout: float = 5.0,
+        timeout: float = WAIT_CEILING,
     ) -> MessageView:
         """Awaits a live bot message with id > after that contains `contains` and satisfies predicate; returns it."""
         probe = self._message_matcher(chat_id, contains, predicate, after)
         return await self.wait_until_async(probe, timeout, f"a bot message in {chat_id} containing {contains!r}")
 
-    def wait_for_answer(self, query_id: str, timeout: float = 5.0) -> CallbackAnswer:
+    def wait_for_answer(self, query_id: str, timeout: float = WAIT_CEILING) -> CallbackAnswer:
         """Blocks until the bot answered the callback query; returns the answer."""
         return self.wait_until(lambda: self.answered(query_id), timeout, f"an answer to callback query {query_id}")
 
-    async def wait_for_answer_async(self, query_id: str, timeout: float = 5.0) -> CallbackAnswer:
+    async def wait_for_answer_async(self, query_id: str, timeout: float = WAIT_CEILING) -> CallbackAnswer:
         """Awaits the bot's answer to the callback query; returns it."""
         return await self.wait_until_async(
             lambda: self.answered(query_id), timeout, f"an answer to callback query {query_id}"
         )
 
-    def wait_idle(self, quiet: float = 0.2, timeout: float = 5.0) -> None:
-        """Blocks until is_idle(quiet): all updates fetched and no bot call for quiet seconds."""
+    def wait_idle(self, quiet: float = 0.2, timeout: float = WAIT_CEILING) -> None:
+        """Blocks until is_idle(quiet): all updates fetched and no bot call for quiet seconds.
+
+        A quiet period proves little on a busy machine (the bot may be computing between two calls): wait for the state
+        a test needs instead where there is one.
+        """
         self.wait_until(lambda: self.is_idle(quiet), timeout, f"{quiet} s without bot activity")
 
-    async def wait_idle_async(self, quiet: float = 0.2, timeout: float = 5.0) -> None:
+    async def wait_idle_async(self, quiet: float = 0.2, timeout: float = WAIT_CEILING) -> None:
         """Awaits is_idle(quiet): all updates fetched and no bot call for quiet seconds."""
         await self.wait_until_async(lambda: self.is_idle(quiet), timeout, f"{quiet} s without bot activity")
 
@@ -2008,9 +2070,14 @@ class BotApiEmulator:
         self._pending.append(update)
         self._signal()
 
+    def _notify(self) -> None:
+        """Counts a change and wakes synchronous waiters (lock held)."""
+        self._changes += 1
+        self._cond.notify_all()
+
     def _signal(self) -> None:
         """Wakes synchronous waiters, long polls and webhook delivery after a change (lock held)."""
-        self._cond.notify_all()
+        self._notify()
         loop = self._loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
@@ -2074,8 +2141,12 @@ class BotApiEmulator:
             raise _forbidden(f"bot is not a member of the {kind}")
 
     def _check_flood(self, chat: _Chat) -> None:
-        """Raises 429 with retry_after when one more message would exceed a flood limit; else counts it."""
-        now = time.monotonic()
+        """Raises 429 with retry_after when one more message would exceed a flood limit; else counts it.
+
+        The request counts at its arrival (the `received` time of its ApiCall), as Telegram counts on arrival, not when
+        the emulator's thread got round to it.
+        """
+        now = self._received
         limits: list[_RateLimit] = []
         if chat.is_group and self._group_limit:
             if chat.flood is None:
@@ -2285,9 +2356,11 @@ class BotApiEmulator:
 
     def _m_edit_message_text(self, p: _Params) -> JSON:
         """editMessageText: replaces text and inline keyboard (absent reply_markup removes it); 400 when unchanged."""
-        _, message = self._editable(p)
+        chat, message = self._editable(p)
         text, entities = self._format(p.text("text"), p.text("parse_mode"), p.obj("entities"))
         markup, _ = self._reply_markup(p, inline_only=True)
+        if self._flood_counts_edits:
+            self._check_flood(chat)
         if text == message.text and entities == message.entities and markup == message.reply_markup:
             raise _bad(
                 "message is not modified: specified new message content and reply markup are exactly the same as a "
@@ -2304,8 +2377,10 @@ class BotApiEmulator:
 
     def _m_edit_message_reply_markup(self, p: _Params) -> JSON:
         """editMessageReplyMarkup: replaces (or removes) the inline keyboard; 400 when unchanged."""
-        _, message = self._editable(p)
+        chat, message = self._editable(p)
         markup, _ = self._reply_markup(p, inline_only=True)
+        if self._flood_counts_edits:
+            self._check_flood(chat)
         if markup == message.reply_markup:
             raise _bad(
                 "message is not modified: specified new message content and reply markup are exactly the same as a "
@@ -2356,7 +2431,7 @@ class BotApiEmulator:
         expired = (
             query is not None
             and self._callback_timeout is not None
-            and time.monotonic() - query.created > self._callback_timeout
+            and self._received - query.created > self._callback_timeout
         )
         if query is None or query.answer is not None or expired:
             raise _bad("query is too old and response timeout expired or query ID is invalid")
@@ -2668,13 +2743,20 @@ class BotApiEmulator:
                     if batch:
                         self._max_fetched_id = max(self._max_fetched_id, batch[-1]["update_id"])
                         self._last_activity = time.monotonic()
-                        self._cond.notify_all()
+                        self._notify()
                     return batch
                 event = self._poll_event
             if event is None:
                 return []
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), remaining)
+            with self._lock:
+                self._waiting_polls += 1
+                self._notify()
+            try:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(event.wait(), remaining)
+            finally:
+                with self._lock:
+                    self._waiting_polls -= 1
 
     # -- internals: webhook delivery -----------------------------------------------------------------------------------
 
@@ -2744,7 +2826,7 @@ class BotApiEmulator:
                 delay = min(self._webhook_retry_delay * 2 ** (attempts - 1), 5.0)
                 self._retry_at[uid] = time.monotonic() + delay
                 loop.call_later(delay, self._kick_webhook)
-            self._cond.notify_all()
+            self._notify()
         if isinstance(reply, dict) and isinstance(reply.get("method"), str):
             params = {key: value for key, value in reply.items() if key != "method"}
             await self._call(str(reply["method"]), params)
@@ -2772,9 +2854,10 @@ class BotApiEmulator:
                 if headers.get("expect", "").lower() == "100-continue":
                     writer.write(b"HTTP/1.1 100 Continue\r\n\r\n")
                     await writer.drain()
+                received = self._monotonic()  # the request arrived: its head was read
                 body = await _read_body(reader, headers, to_eof=False)
                 keep_alive = version.upper() == "HTTP/1.1" and headers.get("connection", "").lower() != "close"
-                status, payload = await self._serve(verb, target, headers, body)
+                status, payload = await self._serve(verb, target, headers, body, received)
                 writer.write(_http_response(status, payload, keep_alive=keep_alive))
                 await writer.drain()
                 if not keep_alive:
@@ -2789,8 +2872,10 @@ class BotApiEmulator:
             if task is not None:
                 self._tasks.discard(task)
 
-    async def _serve(self, verb: str, target: str, headers: Mapping[str, str], body: bytes) -> tuple[int, JSON]:
-        """Routes /bot<token>/<method> to the method; returns HTTP status and JSON body."""
+    async def _serve(
+        self, verb: str, target: str, headers: Mapping[str, str], body: bytes, received: float
+    ) -> tuple[int, JSON]:
+        """Routes /bot<token>/<method> to the method (arrived at `received`); returns HTTP status and JSON body."""
         parts = urlsplit(target)
         match = _PATH_RE.match(parts.path)
         if match is None or verb.upper() not in ("GET", "POST"):
@@ -2804,55 +2889,71 @@ class BotApiEmulator:
             return 400, _bad(f"can't parse request: {exc}").payload()
         return await self._call(method, raw)
 
-    async def _call(self, method: str, raw: Mapping[str, Any]) -> tuple[int, JSON]:
-        """Runs one Bot API method with raw parameters, records the call, returns HTTP status and JSON body."""
+    async def _call(self, method: str, raw: Mapping[str, Any], received: float | None = None) -> tuple[int, JSON]:
+        """Runs one Bot API method with raw parameters, records the call, returns HTTP status and JSON body.
+
+        received is when the request arrived (on the monotonic clock); flood limits count the request at that moment.
+        A method other than getUpdates runs and is recorded under one hold of the lock, so whoever sees its effect
+        (a message changed) also finds its call in `calls`.
+        """
+        if received is None:
+            received = self._monotonic()
         entry = self._methods.get(method.lower())
         name = entry[0] if entry else method
-        polling = name == "getUpdates"
         params = _Params(raw)
-        with self._lock:
-            if not polling:
-                self._active_requests += 1
-        status: int
-        payload: JSON
-        try:
-            if entry is None:
-                raise ApiError(404, "Not Found: method not found")
-            if polling:
-                result: object = await self._get_updates(params)
-            else:
-                with self._lock:
-                    result = entry[1](params)
-            payload = {"ok": True}
-            if isinstance(result, _Described):
-                payload["result"], payload["description"] = result.result, result.description
-            else:
-                payload["result"] = result
-            status = 200
-        except ApiError as exc:
-            status, payload = exc.code, exc.payload()
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:
+        if name == "getUpdates":
+            try:
+                status, payload = self._ok(await self._get_updates(params))
+            except ApiError as exc:
+                status, payload = exc.code, exc.payload()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                status, payload = self._internal_error(name, exc)
             with self._lock:
-                self._internal_errors.append(f"{name}: {type(exc).__name__}: {exc}")
-            status = 500
-            payload = {"ok": False, "error_code": 500, "description": f"Internal Server Error: {exc}"}
-        finally:
-            with self._lock:
-                if not polling:
-                    self._active_requests -= 1
-                    self._last_activity = time.monotonic()
+                self._record(name, raw, status, payload, received)
+            return status, payload
         with self._lock:
-            self._calls.append(
-                ApiCall(
-                    method=name,
-                    params=_record_params(raw),
-                    time=time.time(),
-                    ok=status == 200,
-                    error_code=None if status == 200 else status,
-                    description=payload.get("description") if status != 200 else None,
-                )
-            )
-            self._cond.notify_all()
+            self._received = received
+            try:
+                if entry is None:
+                    raise ApiError(404, "Not Found: method not found")
+                status, payload = self._ok(entry[1](params))
+            except ApiError as exc:
+                status, payload = exc.code, exc.payload()
+            except Exception as exc:
+                status, payload = self._internal_error(name, exc)
+            self._last_activity = time.monotonic()
+            self._record(name, raw, status, payload, received)
         return status, payload
+
+    @staticmethod
+    def _ok(result: object) -> tuple[int, JSON]:
+        """Returns the HTTP status and JSON body of a method's result."""
+        payload: JSON = {"ok": True}
+        if isinstance(result, _Described):
+            payload["result"], payload["description"] = result.result, result.description
+        else:
+            payload["result"] = result
+        return 200, payload
+
+    def _internal_error(self, name: str, exc: Exception) -> tuple[int, JSON]:
+        """Records a failure of the emulator itself and returns the 500 answer."""
+        with self._lock:
+            self._internal_errors.append(f"{name}: {type(exc).__name__}: {exc}")
+        return 500, {"ok": False, "error_code": 500, "description": f"Internal Server Error: {exc}"}
+
+    def _record(self, name: str, raw: Mapping[str, Any], status: int, payload: JSON, received: float) -> None:
+        """Appends the call to `calls` and wakes waiters (lock held)."""
+        self._calls.append(
+            ApiCall(
+                method=name,
+                params=_record_params(raw),
+                time=time.time(),
+                ok=status == 200,
+                error_code=None if status == 200 else status,
+                description=payload.get("description") if status != 200 else None,
+                received=received,
+            )
+        )
+        self._notify()
