@@ -10,14 +10,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from bangbot.ai.heuristic import HeuristicPlayer
+from bangbot.ai.players import heuristic_players
 from bangbot.console.messenger import ConsoleMessenger
-from bangbot.core.roles import MAX_PLAYERS, MIN_PLAYERS
 from bangbot.i18n import Translator, translator
 from bangbot.messaging.adapter import Command, MessageRef, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
 from bangbot.messaging.service import GameService
+from bangbot.rulesets import DEFAULT as DEFAULT_RULESET
+from bangbot.rulesets import ruleset
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import GATHERING, RUNNING
 from bangbot.storage.repository import Repository
@@ -36,6 +37,7 @@ class TerminalOptions:
     preset: str = "standard"
     database: str | None = None
     name: str = "Player"
+    game: str = DEFAULT_RULESET
 
 
 def read_line(stdin: TextIO) -> str | None:
@@ -47,9 +49,12 @@ def read_line(stdin: TextIO) -> str | None:
 async def play(options: TerminalOptions, stdin: TextIO, stdout: TextIO) -> int:
     """Plays one game to its end (or until the input ends); returns the exit status."""
     tr = translator(options.language)
-    if not MIN_PLAYERS <= options.players <= MAX_PLAYERS:
+    seats = ruleset(options.game).seats
+    if options.players not in seats:
         stdout.write(
-            tr.gettext("A game needs {low} to {high} seats (people and AI players).", low=MIN_PLAYERS, high=MAX_PLAYERS)
+            tr.gettext(
+                "A game needs {low} to {high} seats (people and AI players).", low=seats.start, high=seats.stop - 1
+            )
             + "\n"
         )
         return 2
@@ -73,7 +78,7 @@ async def play_game(options: TerminalOptions, repo: Repository, tr: Translator, 
     """Opens or resumes the terminal table in repo and plays until the end or the end of input."""
     messenger = ConsoleMessenger(stdout, GROUP_ID, USER_ID, tr.gettext("group chat"), tr.gettext("private chat"))
     seed = options.seed
-    ctx = Context(repo, messenger, HeuristicPlayer())
+    ctx = Context(repo, messenger, heuristic_players())
     if seed is not None:
         ctx.seeds = lambda: seed
     service = GameService(ctx)
@@ -81,6 +86,7 @@ async def play_game(options: TerminalOptions, repo: Repository, tr: Translator, 
     user = User(USER_ID, options.name, options.language)
     settings = repo.chat_settings(GROUP_ID)
     settings.language = options.language
+    settings.ruleset = options.game
     settings.preset = options.preset
     settings.ai_seats = options.players - 1
     repo.save_chat_settings(settings)

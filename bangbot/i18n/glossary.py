@@ -273,6 +273,11 @@ GAME_WORDS: dict[str, tuple[str, str]] = {
     "eliminated": NP_("term", "eliminated"),
 }
 
+# The games, by ruleset id, as each language's box names them.
+GAME_NAMES: dict[str, tuple[str, str]] = {
+    "base": NP_("game", "BANG!"),
+}
+
 CARD = "card"
 CHARACTER = "character"
 
@@ -311,6 +316,11 @@ def role_name(tr: Translator, id: str) -> str:
 def role_goal(tr: Translator, id: str) -> str:
     """Returns what a role must do to win, in the translator's language."""
     return _translate(tr, ROLE_GOALS, id)
+
+
+def game_name(tr: Translator, ruleset_id: str) -> str:
+    """Returns the name of a game (a ruleset id) in the translator's language."""
+    return _translate(tr, GAME_NAMES, ruleset_id)
 
 
 def term(tr: Translator, key: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -26,16 +26,20 @@ def utc_now() -> datetime:
 
 @dataclass
 class Context:
-    """Shared services of the game service."""
+    """Shared services of the game service; ai holds one AI player per ruleset id."""
 
     repo: Repository
     messenger: Messenger
-    ai: AIPlayer
+    ai: Mapping[str, AIPlayer]
     clock: Callable[[], datetime] = utc_now
     lobby_ttl: timedelta = LOBBY_TTL
     seeds: Callable[[], int] = field(default=lambda: secrets.randbits(62))
     languages: dict[tuple[str, int], tuple[str, float]] = field(default_factory=dict)
     known_users: dict[int, tuple[str, str | None]] = field(default_factory=dict)
+
+    def ai_for(self, ruleset_id: str) -> AIPlayer:
+        """Returns the AI player of a game; raises KeyError when the service was given none for it."""
+        return self.ai[ruleset_id]
 
     def _cached(self, key: tuple[str, int], load: Callable[[], str]) -> str:
         """Returns a language from the short-lived cache, loading it when missing or old."""

@@ -7,8 +7,6 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from bangbot.core.legal import awaiting
-from bangbot.core.views import view
 from bangbot.faults import checkpoint
 from bangbot.i18n import Translator, duration
 from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Undeliverable
@@ -105,7 +103,7 @@ def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence
 
 def waiting_line(ctx: Context, tr: Translator, batch: Batch) -> str:
     """Returns the line that mentions the people who must act now."""
-    asked = awaiting(batch.state)
+    asked = batch.rules.awaiting(batch.state)
     people = [
         ctx.messenger.mention(s.user_id, s.name)
         for s in batch.seats
@@ -148,7 +146,7 @@ async def send_reminders(ctx: Context, batch: Batch, progress: Progress) -> None
     """Reminds the people being waited for, privately and with a mention in the group, of the time left."""
     game = batch.game
     left = int((game.deadline_at - ctx.clock()).total_seconds()) if game.deadline_at else 0
-    people = [batch.seats[s] for s in awaiting(batch.state) if not batch.seats[s].ai_controlled]
+    people = [batch.seats[s] for s in batch.rules.awaiting(batch.state) if not batch.seats[s].ai_controlled]
     for seat in people:
         assert seat.user_id is not None
         user_id, tr = seat.user_id, ctx.tr_user(seat.user_id)
@@ -172,7 +170,7 @@ async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
     game = batch.game
     assert game.id is not None
     tr = ctx.tr_chat(game.chat_id)
-    text = table_text(tr, view(batch.state, None), batch.names, game.chat_title)
+    text = table_text(tr, batch.rules.view(batch.state, None), batch.names, game.chat_title)
     try:
         if game.table_message_id is not None and not resend:
             await ctx.messenger.edit(MessageRef(game.chat_id, game.table_message_id), text)
@@ -192,7 +190,7 @@ def private_message(
     """Returns the text and buttons of a seat's private message at a step of its choice, with its recent news."""
     assert seat.user_id is not None and batch.game.id is not None
     tr = ctx.tr_user(seat.user_id)
-    v = view(batch.state, seat.position)
+    v = batch.rules.view(batch.state, seat.position)
     names = batch.names
     news = log_text(tr, list(recent), names, seat.position)
     text = private_text(tr, v, names, batch.game.chat_title, prompt(tr, v, names, seat.standin), news)
@@ -201,7 +199,7 @@ def private_message(
     def make(choice: str) -> str:
         return game_button(game_id, version, position, choice)
 
-    if batch.state.winner is not None:
+    if batch.rules.winner(batch.state) is not None:
         return text, ()
     if seat.standin:
         return text, ((Button(tr.gettext("I'm back"), make(BACK_FROM_AI)),),)
@@ -211,11 +209,11 @@ def private_message(
 def seat_choices(ctx: Context, batch: Batch, seat: Seat) -> frozenset[str]:
     """Returns every choice a seat's private message can offer now, on any of its steps (see private_message)."""
     assert seat.user_id is not None
-    if batch.state.winner is not None:
+    if batch.rules.winner(batch.state) is not None:
         return frozenset()
     if seat.standin:
         return frozenset({BACK_FROM_AI})
-    seat_view = view(batch.state, seat.position)
+    seat_view = batch.rules.view(batch.state, seat.position)
     return reachable_choices(ctx.tr_user(seat.user_id), seat_view, batch.names) if seat_view.legal else frozenset()
 
 

@@ -8,7 +8,6 @@ from datetime import datetime, timedelta
 
 from babel import Locale
 
-from bangbot.core.legal import legal_actions
 from bangbot.faults import checkpoint
 from bangbot.i18n import LANGUAGES, Translator, duration, translator
 from bangbot.i18n.glossary import card_help, card_name, character_help, character_name, lookup
@@ -401,7 +400,7 @@ class GameService:
             elif seat.standin:
                 return tr.gettext("The AI is playing for you: press “I'm back” first."), True
             elif choice.startswith("a"):
-                legal = legal_actions(batch.state, seat.position)
+                legal = batch.rules.legal_actions(batch.state, seat.position)
                 index = int(choice[1:]) if choice[1:].isdigit() else -1
                 if not 0 <= index < len(legal):
                     return tr.gettext("This choice is no longer current."), True
