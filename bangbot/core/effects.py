@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bangbot.core import rng
+from bangbot.core.abilities import CHECKS_TWO_CARDS, DRAWS_PER_LIFE_LOST, STEALS_FROM_ATTACKER, TAKES_THE_DEADS_CARDS
 from bangbot.core.cards import Card
-from bangbot.core.characters import BART_CASSIDY, EL_GRINGO, LUCKY_DUKE, VULTURE_SAM
 from bangbot.core.events import Event
 from bangbot.core.options import PER_LIFE
 from bangbot.core.requests import Dying
@@ -64,7 +64,7 @@ def check(
 
     When not a single card is left to draw, returns if_no_card.
     """
-    count = 2 if state.players[seat].character == LUCKY_DUKE else 1
+    count = 2 if state.players[seat].has(CHECKS_TWO_CARDS) else 1
     drawn = take_from_deck(state, ev, count)
     if not drawn:
         return if_no_card
@@ -112,9 +112,9 @@ def hurt(state: GameState, ev: Events, seat: int, amount: int, source: int | Non
 def after_damage(state: GameState, ev: Events, seat: int, amount: int, source: int | None) -> None:
     """Triggers the abilities of a seat that lost life and stays in the game."""
     p = state.players[seat]
-    if p.character == BART_CASSIDY:
-        draw(state, ev, seat, amount, "bart_cassidy")
-    elif p.character == EL_GRINGO and source is not None and source != seat:
+    if p.has(DRAWS_PER_LIFE_LOST):
+        draw(state, ev, seat, amount, p.character)
+    elif p.has(STEALS_FROM_ATTACKER) and source is not None and source != seat:
         victim = state.players[source]
         count = amount if state.config.options.el_gringo_takes == PER_LIFE else 1
         for _ in range(count):
@@ -125,7 +125,7 @@ def after_damage(state: GameState, ev: Events, seat: int, amount: int, source: i
             ev.append(
                 Event(
                     "steal",
-                    {"seat": seat, "from": source, "reason": "el_gringo"},
+                    {"seat": seat, "from": source, "reason": p.character},
                     {"card": c},
                     (seat, source),
                 )
@@ -141,7 +141,7 @@ def eliminate(state: GameState, ev: Events, seat: int, killer: int | None) -> No
     ev.append(Event("eliminated", {"seat": seat, "role": p.role, "killer": killer}))
     cards = p.hand + p.in_play
     p.hand, p.in_play = [], []
-    vulture = next((q for q in state.players if q.alive and q.character == VULTURE_SAM), None)
+    vulture = next((q for q in state.players if q.alive and q.has(TAKES_THE_DEADS_CARDS)), None)
     if vulture is not None and cards:
         vulture.hand.extend(cards)
         ev.append(

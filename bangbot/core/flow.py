@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from bangbot.core.abilities import (
+    DRAWS_FROM_A_HAND,
+    DRAWS_FROM_DISCARD,
+    DRAWS_ON_EMPTY_HAND,
+    LOOKS_AT_THREE,
+    SHOWS_SECOND_DRAW,
+)
 from bangbot.core.actions import EndTurn
 from bangbot.core.cards import DYNAMITE, JAIL, SPADES, Card, is_red
-from bangbot.core.characters import (
-    BLACK_JACK,
-    JESSE_JONES,
-    KIT_CARLSON,
-    PEDRO_RAMIREZ,
-    SUZY_LAFAYETTE,
-)
 from bangbot.core.effects import Events, check, draw, hurt, take_from_deck
 from bangbot.core.events import Event
 from bangbot.core.legal import play_actions, request_actions
@@ -69,8 +69,8 @@ def resolve_forced(state: GameState, ev: Events) -> bool:
 def suzy_draws(state: GameState, ev: Events) -> None:
     """Suzy Lafayette draws a card whenever her hand is empty, except while she is in a Duel."""
     for p in state.players:
-        if p.alive and p.character == SUZY_LAFAYETTE and not p.hand and not in_duel(state, p.seat):
-            draw(state, ev, p.seat, 1, SUZY_LAFAYETTE)
+        if p.alive and p.has(DRAWS_ON_EMPTY_HAND) and not p.hand and not in_duel(state, p.seat):
+            draw(state, ev, p.seat, 1, p.character)
 
 
 def in_duel(state: GameState, seat: int) -> bool:
@@ -162,11 +162,11 @@ def phase_one(state: GameState, ev: Events) -> None:
     """Draws phase 1's cards, or asks Jesse Jones, Pedro Ramirez and Kit Carlson where from."""
     seat = state.turn
     p = state.players[seat]
-    if (p.character == JESSE_JONES and any(state.players[t].hand for t in state.others_in_order(seat))) or (
-        p.character == PEDRO_RAMIREZ and state.discard
+    if (p.has(DRAWS_FROM_A_HAND) and any(state.players[t].hand for t in state.others_in_order(seat))) or (
+        p.has(DRAWS_FROM_DISCARD) and state.discard
     ):
         state.requests.append(DrawChoice(seat, 1))
-    elif p.character == KIT_CARLSON:
+    elif p.has(LOOKS_AT_THREE):
         looked = take_from_deck(state, ev, KIT_CARLSON_LOOKS)
         if len(looked) > PHASE1_CARDS:
             state.requests.append(KitChoice(seat, tuple(looked)))
@@ -181,14 +181,14 @@ def phase_one(state: GameState, ev: Events) -> None:
                     (seat,),
                 )
             )
-    elif p.character == BLACK_JACK:
+    elif p.has(SHOWS_SECOND_DRAW):
         first = draw(state, ev, seat, 1, "phase1")
         second = take_from_deck(state, ev, 1)
         p.hand.extend(second)
         if second:
             shown = second[0]
-            ev.append(Event("reveal", {"seat": seat, "card": shown, "reason": BLACK_JACK}))
+            ev.append(Event("reveal", {"seat": seat, "card": shown, "reason": p.character}))
             if is_red(card(shown)) and first is not None:
-                draw(state, ev, seat, 1, BLACK_JACK)
+                draw(state, ev, seat, 1, p.character)
     else:
         draw(state, ev, seat, PHASE1_CARDS, "phase1")

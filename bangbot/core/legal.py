@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from bangbot.core.abilities import (
+    BANG_AND_MISSED_SWAP,
+    DRAWS_FROM_A_HAND,
+    DRAWS_FROM_DISCARD,
+    HEALS_BY_DISCARDING,
+    UNLIMITED_BANG,
+)
 from bangbot.core.actions import (
     HAND,
     Action,
@@ -29,13 +36,6 @@ from bangbot.core.cards import (
     PANIC,
     VOLCANIC,
     Border,
-)
-from bangbot.core.characters import (
-    CALAMITY_JANET,
-    JESSE_JONES,
-    PEDRO_RAMIREZ,
-    SID_KETCHUM,
-    WILLY_THE_KID,
 )
 from bangbot.core.requests import (
     DrawChoice,
@@ -104,13 +104,13 @@ def anytime_heals(state: GameState, seat: int) -> list[Action]:
 
 def bang_like(p: Player) -> list[int]:
     """Returns the hand cards p may use as a BANG! (Calamity Janet adds her Missed!)."""
-    calamity = p.character == CALAMITY_JANET
+    calamity = p.has(BANG_AND_MISSED_SWAP)
     return [c for c in p.hand if CARD_KIND[c] == BANG or (calamity and CARD_KIND[c] == MISSED)]
 
 
 def missed_like(p: Player) -> list[int]:
     """Returns the hand cards p may use as a Missed! (Calamity Janet adds her BANG!)."""
-    calamity = p.character == CALAMITY_JANET
+    calamity = p.has(BANG_AND_MISSED_SWAP)
     return [c for c in p.hand if CARD_KIND[c] == MISSED or (calamity and CARD_KIND[c] == BANG)]
 
 
@@ -122,7 +122,7 @@ def beer_works(state: GameState) -> bool:
 def rescue_potential(state: GameState, hand: list[int], p: Player) -> int:
     """Returns how many lives p could regain at once from hand with Beer and Sid Ketchum."""
     beers = sum(1 for c in hand if CARD_KIND[c] == BEER) if beer_works(state) else 0
-    if p.character != SID_KETCHUM:
+    if not p.has(HEALS_BY_DISCARDING):
         return beers
     return beers + (len(hand) - beers) // state.config.options.sid_ketchum_cost
 
@@ -130,7 +130,7 @@ def rescue_potential(state: GameState, hand: list[int], p: Player) -> int:
 def heal_actions(state: GameState, p: Player, hand: list[int]) -> list[Action]:
     """Returns Sid Ketchum's ways of discarding cards for a life from hand."""
     cost = state.config.options.sid_ketchum_cost
-    if p.character != SID_KETCHUM or len(hand) < cost:
+    if not p.has(HEALS_BY_DISCARDING) or len(hand) < cost:
         return []
     return [Heal(combo) for combo in combinations(sorted(hand), cost)]
 
@@ -176,16 +176,16 @@ def dying_actions(state: GameState, r: Dying, p: Player) -> list[Action]:
 def draw_choices(state: GameState, r: DrawChoice, p: Player) -> list[Action]:
     """Returns where Jesse Jones or Pedro Ramirez may take a phase-1 card from."""
     out: list[Action] = [DrawDeck()]
-    if p.character == JESSE_JONES:
+    if p.has(DRAWS_FROM_A_HAND):
         out.extend(DrawHand(t) for t in state.others_in_order(p.seat) if state.players[t].hand)
-    if p.character == PEDRO_RAMIREZ and state.discard:
+    if p.has(DRAWS_FROM_DISCARD) and state.discard:
         out.append(DrawDiscard())
     return out
 
 
 def can_bang(state: GameState, p: Player) -> bool:
     """Returns whether p may still play a BANG! this turn."""
-    return state.bangs_played == 0 or p.character == WILLY_THE_KID or p.has_in_play(VOLCANIC)
+    return state.bangs_played == 0 or p.has(UNLIMITED_BANG) or p.has_in_play(VOLCANIC)
 
 
 def play_actions(state: GameState, seat: int) -> list[Action]:
@@ -197,7 +197,7 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
     in_range = [t for t in others if dist[t] <= reach]
     near = [t for t in others if dist[t] <= 1]
     bang_ok = can_bang(state, p)
-    calamity = p.character == CALAMITY_JANET
+    calamity = p.has(BANG_AND_MISSED_SWAP)
     out: list[Action] = []
     for c in p.hand:
         kind = CARD_KIND[c]

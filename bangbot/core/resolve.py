@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bangbot.core.abilities import BUILT_IN_BARREL, DRAWS_FROM_DISCARD, NEEDS_TWO_MISSED
 from bangbot.core.actions import (
     HAND,
     Action,
@@ -37,7 +38,6 @@ from bangbot.core.cards import (
     WELLS_FARGO,
     Border,
 )
-from bangbot.core.characters import JOURDONNAIS, PEDRO_RAMIREZ, SLAB_THE_KILLER
 from bangbot.core.effects import (
     Events,
     after_damage,
@@ -173,7 +173,7 @@ def sid_heal(state: GameState, ev: Events, seat: int, action: Heal) -> None:
 def attack(state: GameState, ev: Events, target: int, attacker: int, source: str, needed: int) -> None:
     """Aims a BANG! effect at target: Jourdonnais and Barrel check first, then target may answer."""
     p = state.players[target]
-    if p.character == JOURDONNAIS and needed > 0 and check(state, ev, target, JOURDONNAIS, is_heart):
+    if p.has(BUILT_IN_BARREL) and needed > 0 and check(state, ev, target, p.character, is_heart):
         needed -= 1
     if p.has_in_play(BARREL) and needed > 0 and check(state, ev, target, BARREL, is_heart):
         needed -= 1
@@ -202,7 +202,7 @@ def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
     if kind in (BANG, MISSED):
         assert t is not None
         state.bangs_played += 1
-        attack(state, ev, t, seat, BANG, 2 if p.character == SLAB_THE_KILLER else 1)
+        attack(state, ev, t, seat, BANG, 2 if p.has(NEEDS_TWO_MISSED) else 1)
     elif kind == BEER:
         if beer_works(state):
             heal(state, seat, 1)
@@ -331,7 +331,7 @@ def resolve_draw_choice(state: GameState, ev: Events, r: DrawChoice, action: Act
         ev.append(
             Event(
                 "steal",
-                {"seat": seat, "from": action.target, "reason": "jesse_jones", "from_hand": True},
+                {"seat": seat, "from": action.target, "reason": p.character, "from_hand": True},
                 {"card": c},
                 (seat, action.target),
             )
@@ -344,7 +344,7 @@ def resolve_draw_choice(state: GameState, ev: Events, r: DrawChoice, action: Act
     if r.step == 1:
         second_from_discard = (
             isinstance(action, DrawDiscard)
-            and p.character == PEDRO_RAMIREZ
+            and p.has(DRAWS_FROM_DISCARD)
             and state.config.options.pedro_second_from_discard
             and state.discard
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bangbot.core.abilities import abilities_of
 from bangbot.core.cards import BASE_DECK, KINDS, Card, CardKind
 from bangbot.core.options import RuleOptions, preset
 from bangbot.core.requests import KitChoice, Request, StorePick
@@ -59,6 +60,14 @@ class Player:
     hand: list[int]
     in_play: list[int]
     alive: bool = True
+    abilities: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.abilities = abilities_of(self.character)
+
+    def has(self, ability: str) -> bool:
+        """Returns whether the player's character has this ability atom."""
+        return ability in self.abilities
 
     def copy(self) -> Player:
         """Returns an independent copy."""
