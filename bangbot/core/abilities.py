@@ -40,6 +40,14 @@ NEEDS_TWO_MISSED = "needs_two_missed"  # his BANG!s need two Missed! effects to 
 DRAWS_ON_EMPTY_HAND = "draws_on_empty_hand"  # draws a card whenever his hand is empty
 TAKES_THE_DEADS_CARDS = "takes_the_deads_cards"  # takes every card of an eliminated player
 UNLIMITED_BANG = "unlimited_bang"  # plays any number of BANG!s in a turn
+# BANG! Star Wars adds these.
+REPEATS_A_BROWN_EFFECT = "repeats_a_brown_effect"  # once a turn, a discarded BANG! applies a played card again
+STRIKES_AT_THIEVES = "strikes_at_thieves"  # whoever chooses to take or discard his cards is shot at first
+DRAWS_ONE_FROM_ANY_HAND = "draws_one_from_any_hand"  # phase 1: two from the deck, or one from any hand
+DRAWS_MORE_WITHOUT_BLUE = "draws_more_without_blue"  # phase 1: two more cards with no blue card in play
+SURVIVES_BY_CHECK = "survives_by_check"  # losing the last energy, a check without the empire symbol saves him
+HEALS_WHEN_OTHERS_DRINK = "heals_when_others_drink"  # another's Bacta lets him discard a card for an energy
+DRAWS_PER_MISSING_ENERGY = "draws_per_missing_energy"  # phase 1: one card, plus one per energy he lacks
 
 NO_ABILITIES: frozenset[str] = frozenset()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bangbot.core.abilities import abilities_of
-from bangbot.core.cards import BASE_DECK, KINDS, Card, CardKind
+from bangbot.core.cards import CARDS, KINDS, Card, CardKind
 from bangbot.core.options import RuleOptions, preset
 from bangbot.core.requests import KitChoice, Request, StorePick
 
@@ -19,12 +19,12 @@ PLAY_PHASE = "play"
 DISCARD_PHASE = "discard"
 OVER = "over"
 
-CARD_KIND: tuple[str, ...] = tuple(c.kind for c in BASE_DECK)
+CARD_KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
 
 
 def card(index: int) -> Card:
     """Returns the physical card with this index."""
-    return BASE_DECK[index]
+    return CARDS[index]
 
 
 def kind_of(index: int) -> CardKind:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bangbot.core.actions import HAND
-from bangbot.core.cards import BASE_DECK
+from bangbot.core.cards import CARDS
 from bangbot.core.characters import JOURDONNAIS
 from bangbot.core.views import PlayerView, SeatView
 from bangbot.i18n import Translator
@@ -18,7 +18,7 @@ MAX_LOG_LINES = 40
 
 def card_label(tr: Translator, index: int) -> str:
     """Returns a card's name with its suit and rank, e.g. 'BANG! Q♥'."""
-    c = BASE_DECK[index]
+    c = CARDS[index]
     return f"{card_name(tr, c.kind)} {c.label}"
 
 
