@@ -9,7 +9,8 @@ from bangbot.core.engine import new_game
 from bangbot.core.options import PRESETS
 from bangbot.core.roles import MAX_PLAYERS, MIN_PLAYERS
 from bangbot.core.state import GameConfig
-from bangbot.i18n import Translator, duration
+from bangbot.i18n import Translator
+from bangbot.i18n.wording import duration, join_list, player, players
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, User
 from bangbot.messaging.codec import BadButton, ButtonData, lobby_button, offered_choices
 from bangbot.messaging.context import Context
@@ -40,11 +41,9 @@ def parse_duration(text: str) -> int | None:
 
 def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
     """Returns the lobby message: who joined and the settings."""
-    humans = [s.name for s in seats]
+    humans = players(tr, (s.name for s in seats))
     lines = [tr.gettext("A new game of BANG! is gathering players.")]
-    lines.append(
-        tr.ngettext("{n} player: {names}", "{n} players: {names}", len(humans), names=", ".join(humans) or "—")
-    )
+    lines.append(tr.ngettext("{n} player: {names}", "{n} players: {names}", len(humans), names=join_list(tr, humans)))
     lines.append(tr.ngettext("AI players: {n}", "AI players: {n}", game.ai_seats))
     preset = tr.gettext("standard") if game.preset == "standard" else tr.gettext("Japanese first edition")
     lines.append(tr.gettext("Rules: {preset}.", preset=preset))
@@ -155,7 +154,7 @@ async def warn_if_unreachable(ctx: Context, chat_id: int, user_id: int, name: st
         text = tr.gettext(
             "{name}, I cannot write to you yet: open a private chat with me and send /start, "
             "so that I can send you your role and cards.",
-            name=ctx.messenger.mention(user_id, name),
+            name=player(tr, ctx.messenger.mention(user_id, name)),
         )
         await ctx.messenger.send(chat_id, text)
 
