@@ -77,12 +77,3 @@ def translator(language: str) -> Translator:
     write_mo(buffer, catalog)
     buffer.seek(0)
     return Translator(language, Translations(buffer, domain=DOMAIN))
-
-
-def duration(tr: Translator, seconds: int) -> str:
-    """Returns a length of time in the translator's language, e.g. '24 hours' or '1 день'."""
-    from datetime import timedelta
-
-    from babel.dates import format_timedelta
-
-    return str(format_timedelta(timedelta(seconds=seconds), threshold=1.0, locale=tr.language))

@@ -8,7 +8,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from bangbot.faults import checkpoint
-from bangbot.i18n import Translator, duration
+from bangbot.i18n import Translator
+from bangbot.i18n.wording import duration, join_list, player
 from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Undeliverable
 from bangbot.messaging.codec import game_button
 from bangbot.messaging.context import Context
@@ -90,7 +91,7 @@ async def deliver(ctx: Context, batch: Batch, showing: Showing, row: Outbox, bet
 
 def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence[str]) -> str:
     """Returns a group notice about a seat: handed to the AI, or unreachable."""
-    name = names[data["seat"]]
+    name = player(tr, names[data["seat"]])
     if kind == "standin":
         return tr.gettext(
             "{name} missed two deadlines in a row: the AI plays for them until they press “I'm back”.", name=name
@@ -105,11 +106,11 @@ def waiting_line(ctx: Context, tr: Translator, batch: Batch) -> str:
     """Returns the line that mentions the people who must act now."""
     asked = batch.rules.awaiting(batch.state)
     people = [
-        ctx.messenger.mention(s.user_id, s.name)
+        player(tr, ctx.messenger.mention(s.user_id, s.name))
         for s in batch.seats
         if s.user_id is not None and not s.ai_controlled and s.position in asked
     ]
-    return tr.gettext("Your move: {names}", names=", ".join(people)) if people else ""
+    return tr.gettext("Your move: {names}", names=join_list(tr, people)) if people else ""
 
 
 async def deliver_group(ctx: Context, batch: Batch, showing: Showing, progress: Progress) -> None:
@@ -149,20 +150,23 @@ async def send_reminders(ctx: Context, batch: Batch, progress: Progress) -> None
     people = [batch.seats[s] for s in batch.rules.awaiting(batch.state) if not batch.seats[s].ai_controlled]
     for seat in people:
         assert seat.user_id is not None
-        user_id, tr = seat.user_id, ctx.tr_user(seat.user_id)
-        text = tr.gettext(
-            "Reminder: your move in {title}. Time left: {time}.",
-            title=game.chat_title,
-            time=duration(tr, max(left, 0)),
-        )
-        await progress.send(user_id, text)
+        await progress.send(seat.user_id, private_reminder(ctx.tr_user(seat.user_id), game.chat_title, left))
     if people:
         tr = ctx.tr_chat(game.chat_id)
-        names = ", ".join(ctx.messenger.mention(s.user_id or 0, s.name) for s in people)
-        text = tr.gettext(
-            "{names}: your move, time is running out ({time} left).", names=names, time=duration(tr, max(left, 0))
-        )
-        await progress.send(game.chat_id, text)
+        mentions = [player(tr, ctx.messenger.mention(s.user_id or 0, s.name)) for s in people]
+        await progress.send(game.chat_id, group_reminder(tr, mentions, left))
+
+
+def private_reminder(tr: Translator, title: str, left: int) -> str:
+    """Returns a player's private reminder of their move in a chat, with the time left rounded down."""
+    return tr.gettext("Reminder: your move in {title}. Time left: {time}.", title=title, time=duration(tr, left))
+
+
+def group_reminder(tr: Translator, people: Sequence[str], left: int) -> str:
+    """Returns the group's reminder to the people (written as player() writes them), with the time left rounded down."""
+    return tr.gettext(
+        "{names}: your move, time is running out ({time} left).", names=join_list(tr, people), time=duration(tr, left)
+    )
 
 
 async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:

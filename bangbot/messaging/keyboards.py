@@ -24,6 +24,7 @@ from bangbot.core.state import CARD_KIND
 from bangbot.core.views import PlayerView
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import character_name
+from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import Button, Keyboard
 from bangbot.messaging.render import card_label, cards_label
 
@@ -91,6 +92,7 @@ def rows(buttons: list[Button], width: int = ROW_WIDTH) -> Keyboard:
 def keyboard(tr: Translator, view: PlayerView, names: Sequence[str], level: str, make: MakeData) -> Keyboard:
     """Returns the buttons of one step: TOP, a card's targets ('c<card>'), a target's cards ('t<card>.<seat>')."""
     legal = list(view.legal)
+    names = players(tr, names)
     back = Button(tr.gettext("« Back"), make(BACK))
     if level.startswith("c"):
         return (*card_menu(tr, view, names, int(level[1:]), legal, make), (back,))

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from bangbot.i18n import Translator, duration
+from bangbot.i18n import Translator
 from bangbot.i18n.glossary import game_name
+from bangbot.i18n.wording import duration, join_list, player, players
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, User
 from bangbot.messaging.codec import BadButton, ButtonData, lobby_button, offered_choices
 from bangbot.messaging.context import Context
@@ -48,14 +49,12 @@ def parse_duration(text: str) -> int | None:
 
 def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
     """Returns the lobby message: who joined and the settings."""
-    humans = [s.name for s in seats]
+    humans = players(tr, (s.name for s in seats))
     rules = ruleset(game.ruleset)
     lines = [tr.gettext("A new game of BANG! is gathering players.")]
     if len(RULESETS) > 1:
         lines.append(tr.gettext("Game: {game}.", game=game_name(tr, game.ruleset)))
-    lines.append(
-        tr.ngettext("{n} player: {names}", "{n} players: {names}", len(humans), names=", ".join(humans) or "—")
-    )
+    lines.append(tr.ngettext("{n} player: {names}", "{n} players: {names}", len(humans), names=join_list(tr, humans)))
     lines.append(tr.ngettext("AI players: {n}", "AI players: {n}", game.ai_seats))
     preset = tr.gettext("standard") if game.preset == "standard" else tr.gettext("Japanese first edition")
     lines.append(tr.gettext("Rules: {preset}.", preset=preset))
@@ -173,7 +172,7 @@ async def warn_if_unreachable(ctx: Context, chat_id: int, user_id: int, name: st
         text = tr.gettext(
             "{name}, I cannot write to you yet: open a private chat with me and send /start, "
             "so that I can send you your role and cards.",
-            name=ctx.messenger.mention(user_id, name),
+            name=player(tr, ctx.messenger.mention(user_id, name)),
         )
         await ctx.messenger.send(chat_id, text)
 

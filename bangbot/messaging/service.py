@@ -9,8 +9,9 @@ from datetime import datetime, timedelta
 from babel import Locale
 
 from bangbot.faults import checkpoint
-from bangbot.i18n import LANGUAGES, Translator, duration, translator
+from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.glossary import card_help, card_name, character_help, character_name, lookup
+from bangbot.i18n.wording import duration
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, Undeliverable
 from bangbot.messaging.codec import (
     BadButton,
