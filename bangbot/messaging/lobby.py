@@ -10,6 +10,7 @@ from bangbot.core.options import PRESETS
 from bangbot.core.roles import MAX_PLAYERS, MIN_PLAYERS
 from bangbot.core.state import GameConfig
 from bangbot.i18n import Translator, duration
+from bangbot.i18n.explain import preset_name
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, User
 from bangbot.messaging.codec import BadButton, ButtonData, lobby_button, offered_choices
 from bangbot.messaging.context import Context
@@ -46,8 +47,7 @@ def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
         tr.ngettext("{n} player: {names}", "{n} players: {names}", len(humans), names=", ".join(humans) or "—")
     )
     lines.append(tr.ngettext("AI players: {n}", "AI players: {n}", game.ai_seats))
-    preset = tr.gettext("standard") if game.preset == "standard" else tr.gettext("Japanese first edition")
-    lines.append(tr.gettext("Rules: {preset}.", preset=preset))
+    lines.append(tr.gettext("Rules: {preset}.", preset=preset_name(tr, game.preset)))
     simplified = tr.gettext("yes") if game.simplified else tr.gettext("no")
     lines.append(tr.gettext("Simplified game (no book-symbol cards): {answer}.", answer=simplified))
     lines.append(tr.gettext("Time for each move: {time}.", time=duration(tr, game.deadline_seconds)))
@@ -224,7 +224,12 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str
     if choice == "start":
         return await start_game(ctx, game, seats, tr, press)
     change_setting(game, choice)
-    return await change_lobby(ctx, game, ("", False), press)
+    answer = await change_lobby(ctx, game, ("", False), press)
+    if choice == "preset":  # the chat's default from now on: the next lobby starts from it, /rules explains by it
+        settings = ctx.repo.chat_settings(game.chat_id)
+        settings.preset = game.preset
+        ctx.repo.save_chat_settings(settings)
+    return answer
 
 
 def change_setting(game: Game, choice: str) -> None:
