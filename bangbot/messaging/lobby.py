@@ -122,7 +122,8 @@ async def change_lobby(
 
 
 async def create_lobby(ctx: Context, cmd: Command) -> None:
-    """Opens a lobby in a group with the chat's settings; the creator joins it."""
+    """Opens a lobby with the chat's settings; the creator joins it and, if the chat has none, gives it a language."""
+    ctx.adopt_language(cmd.chat_id, cmd.user.id)
     settings = ctx.repo.chat_settings(cmd.chat_id)
     now = ctx.clock()
     seat = Seat(game_id=0, position=0, user_id=cmd.user.id, name=cmd.user.name)

@@ -62,7 +62,7 @@ class GameService:
         ctx = self.ctx
         ctx.remember_user(cmd.user)
         name = cmd.name.lower().lstrip("/").split("@")[0]
-        tr = ctx.tr_user(cmd.user.id) if cmd.private else ctx.tr_chat(cmd.chat_id)
+        tr = ctx.tr_user(cmd.user.id) if cmd.private else ctx.tr_chat(cmd.chat_id, reader=cmd.user.id)
         handler = {
             "start": self.cmd_start,
             "newgame": self.cmd_newgame,
