@@ -106,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=os.environ.get("DATABASE_URL"),
         help="database URL to keep and resume the game in (DATABASE_URL)",
     )
-    parser.add_argument("--name", default="Player", help="your name at the table")
+    parser.add_argument("--name", default=None, help="your name at the table (default: your system user name)")
     parser.add_argument("--terminal", action="store_true", help="play in the terminal even if a bot token is set")
     parser.set_defaults(func=cmd_play)
     sub = parser.add_subparsers(dest="command")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import getpass
 import sys
 import tempfile
 import uuid
@@ -36,7 +37,7 @@ class TerminalOptions:
     seed: int | None = None
     preset: str = "standard"
     database: str | None = None
-    name: str = "Player"
+    name: str | None = None  # None: the system user's name, else a localized "Player"
     game: str = DEFAULT_RULESET
 
 
@@ -76,14 +77,14 @@ async def play_on(options: TerminalOptions, url: str, stdin: TextIO, stdout: Tex
 
 async def play_game(options: TerminalOptions, repo: Repository, tr: Translator, stdin: TextIO, stdout: TextIO) -> int:
     """Opens or resumes the terminal table in repo and plays until the end or the end of input."""
-    messenger = ConsoleMessenger(stdout, GROUP_ID, USER_ID, tr.gettext("group chat"), tr.gettext("private chat"))
+    messenger = ConsoleMessenger(stdout, GROUP_ID, USER_ID, *frame_labels(tr))
     seed = options.seed
     ctx = Context(repo, messenger, heuristic_players())
     if seed is not None:
         ctx.seeds = lambda: seed
     service = GameService(ctx)
     await service.start()
-    user = User(USER_ID, options.name, options.language)
+    user = User(USER_ID, options.name or default_name(tr), options.language)
     settings = repo.chat_settings(GROUP_ID)
     settings.language = options.language
     settings.ruleset = options.game
@@ -124,15 +125,49 @@ async def play_game(options: TerminalOptions, repo: Repository, tr: Translator, 
             if line.startswith("/"):
                 name, _, args = line[1:].partition(" ")
                 await service.on_command(Command(user, USER_ID, True, name, args))
+                tr = follow_language(ctx, messenger, tr)
+                if messenger.latest_private() != pending:
+                    break  # the command asks something new (the language menu): ask that now
                 continue
             if line.isdigit() and 1 <= int(line) <= len(buttons):
                 break
             stdout.write(tr.gettext("Type a number from 1 to {n}.", n=len(buttons)) + "\n")
+        if line.startswith("/"):
+            continue
         await service.on_press(Press(press_id(), user, USER_ID, ref.message_id, buttons[int(line) - 1].data, True))
+        tr = follow_language(ctx, messenger, tr)
     final = repo.game(game.id) if game is not None and game.id is not None else None
     if final is not None and final.winner:
         stdout.write(tr.gettext("The game is over.") + "\n")
     return 0
+
+
+def frame_labels(tr: Translator) -> tuple[str, str]:
+    """Returns the titles of the group chat's and the private chat's frames."""
+    return tr.gettext("group chat"), tr.gettext("private chat")
+
+
+def default_name(tr: Translator) -> str:
+    """Returns the system user's name (getpass: $LOGNAME, $USER, the user database), else a localized "Player"."""
+    try:
+        name = getpass.getuser().strip()
+    except (KeyError, OSError):
+        name = ""
+    return name or tr.gettext("Player")
+
+
+def follow_language(ctx: Context, messenger: ConsoleMessenger, tr: Translator) -> Translator:
+    """Returns the translator of the person's language; when they chose another, the group and frames follow it."""
+    language = ctx.user_language(USER_ID)
+    if language == tr.language:
+        return tr
+    settings = ctx.repo.chat_settings(GROUP_ID)
+    settings.language = language
+    ctx.repo.save_chat_settings(settings)
+    ctx.forget_language(("chat", GROUP_ID))
+    tr = translator(language)
+    messenger.group_label, messenger.private_label = frame_labels(tr)
+    return tr
 
 
 def press_id() -> str:

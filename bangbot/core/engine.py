@@ -5,7 +5,7 @@ from __future__ import annotations
 from bangbot.core import rng
 from bangbot.core.actions import Action
 from bangbot.core.cards import deck_indices
-from bangbot.core.characters import CHARACTER_LIFE, CHARACTERS
+from bangbot.core.characters import CHARACTERS
 from bangbot.core.errors import GameOver, IllegalAction
 from bangbot.core.events import Event
 from bangbot.core.flow import settle
@@ -21,9 +21,7 @@ SHERIFF_BONUS_LIFE = 1
 
 def max_life(config: GameConfig, character: str, role: str) -> int:
     """Returns a character's starting life under config's options, with the Sheriff's extra one."""
-    overrides = dict(config.options.life_overrides)
-    life = overrides.get(character, CHARACTER_LIFE[character])
-    return life + (SHERIFF_BONUS_LIFE if role == SHERIFF else 0)
+    return config.options.life(character) + (SHERIFF_BONUS_LIFE if role == SHERIFF else 0)
 
 
 def new_game(config: GameConfig, seed: int) -> tuple[GameState, list[Event]]:

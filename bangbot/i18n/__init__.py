@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from functools import cache
 from pathlib import Path
 
@@ -14,6 +15,8 @@ DOMAIN = "bangbot"
 SOURCE_LANGUAGE = "en"
 LANGUAGES: tuple[str, ...] = ("en", "ru", "ja", "cs")
 LOCALES_DIR = Path(__file__).resolve().parents[2] / "locales"
+# Languages we have no catalog for whose readers understand one we have.
+READ_AS: dict[str, str] = {"sk": "cs"}
 
 
 def N_(message: str) -> str:
@@ -32,10 +35,11 @@ def catalog_path(language: str) -> Path:
 
 
 def normalize_language(code: str | None) -> str:
-    """Returns one of LANGUAGES for a messenger's language code like 'ru-RU', else English."""
+    """Returns one of LANGUAGES for a code like 'ru-RU', 'pt-br' or 'cs_CZ.UTF-8' ('sk' reads Czech), else English."""
     if not code:
         return SOURCE_LANGUAGE
-    base = code.replace("_", "-").split("-")[0].lower()
+    base = re.split(r"[-_.@]", code.strip(), maxsplit=1)[0].lower()
+    base = READ_AS.get(base, base)
     return base if base in LANGUAGES else SOURCE_LANGUAGE
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from bangbot.ai.player import AIPlayer
-from bangbot.i18n import Translator, normalize_language, translator
+from bangbot.i18n import SOURCE_LANGUAGE, Translator, normalize_language, translator
 from bangbot.messaging.adapter import Messenger, User
 from bangbot.storage.repository import Repository
 
@@ -68,9 +68,20 @@ class Context:
         """Returns the translator of a user's private messages."""
         return translator(self.user_language(user_id))
 
-    def tr_chat(self, chat_id: int) -> Translator:
-        """Returns the translator of a group chat."""
-        return translator(self._cached(("chat", chat_id), lambda: self.repo.chat_settings(chat_id).language or "en"))
+    def tr_chat(self, chat_id: int, reader: int | None = None) -> Translator:
+        """Returns the translator of a group chat: its stored language, else the reader's (if given), else English."""
+        chosen = self._cached(("chat", chat_id), lambda: self.repo.chat_settings(chat_id).language or "")
+        if not chosen and reader is not None:
+            return self.tr_user(reader)
+        return translator(chosen or SOURCE_LANGUAGE)
+
+    def adopt_language(self, chat_id: int, user_id: int) -> None:
+        """Stores the user's language as the group's when the group has none yet (its first lobby)."""
+        settings = self.repo.chat_settings(chat_id)
+        if settings.language is None:
+            settings.language = self.user_language(user_id)
+            self.repo.save_chat_settings(settings)
+            self.forget_language(("chat", chat_id))
 
     def remember_user(self, user: User) -> None:
         """Stores a user's display name and messenger language when they changed."""

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from bangbot.i18n import Translator
+from bangbot.i18n.explain import preset_name
 from bangbot.i18n.glossary import game_name
 from bangbot.i18n.wording import duration, join_list, player, players
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, User
@@ -56,8 +57,7 @@ def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
         lines.append(tr.gettext("Game: {game}.", game=game_name(tr, game.ruleset)))
     lines.append(tr.ngettext("{n} player: {names}", "{n} players: {names}", len(humans), names=join_list(tr, humans)))
     lines.append(tr.ngettext("AI players: {n}", "AI players: {n}", game.ai_seats))
-    preset = tr.gettext("standard") if game.preset == "standard" else tr.gettext("Japanese first edition")
-    lines.append(tr.gettext("Rules: {preset}.", preset=preset))
+    lines.append(tr.gettext("Rules: {preset}.", preset=preset_name(tr, game.preset)))
     simplified = tr.gettext("yes") if game.simplified else tr.gettext("no")
     lines.append(tr.gettext("Simplified game (no book-symbol cards): {answer}.", answer=simplified))
     lines.append(tr.gettext("Time for each move: {time}.", time=duration(tr, game.deadline_seconds)))
@@ -138,7 +138,8 @@ async def change_lobby(
 
 
 async def create_lobby(ctx: Context, cmd: Command) -> None:
-    """Opens a lobby in a group with the chat's settings; the creator joins it."""
+    """Opens a lobby with the chat's settings; the creator joins it and, if the chat has none, gives it a language."""
+    ctx.adopt_language(cmd.chat_id, cmd.user.id)
     settings = ctx.repo.chat_settings(cmd.chat_id)
     now = ctx.clock()
     seat = Seat(game_id=0, position=0, user_id=cmd.user.id, name=cmd.user.name)
@@ -241,9 +242,10 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str
     if choice == "start":
         return await start_game(ctx, game, seats, tr, press)
     change_setting(game, choice)
-    if choice == "game":
+    answer = await change_lobby(ctx, game, ("", False), press)
+    if choice in ("game", "preset"):  # the chat's choice from now on: the next lobby starts from it, /rules follows it
         remember_game(ctx, game)
-    return await change_lobby(ctx, game, ("", False), press)
+    return answer
 
 
 def following(options: Sequence[str], current: str) -> str:

@@ -257,7 +257,7 @@ def private_text(tr: Translator, view: PlayerView, names: Sequence[str], title: 
         tr.gettext(
             "Your character: {character} — {ability}",
             character=character_name(tr, me.character),
-            ability=character_help(tr, me.character),
+            ability=character_help(tr, me.character, view.config.options),
         )
     )
     lines.append(tr.gettext("Life: {life}", life=life_bar(me)))

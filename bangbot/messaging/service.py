@@ -10,7 +10,6 @@ from babel import Locale
 
 from bangbot.faults import checkpoint
 from bangbot.i18n import LANGUAGES, Translator, translator
-from bangbot.i18n.glossary import card_help, card_name, character_help, character_name, lookup
 from bangbot.i18n.wording import duration
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, Undeliverable
 from bangbot.messaging.codec import (
@@ -24,7 +23,6 @@ from bangbot.messaging.codec import (
 )
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import BACK_FROM_AI, seat_choices, show_private, show_table
-from bangbot.messaging.echo import echo
 from bangbot.messaging.keyboards import TOP
 from bangbot.messaging.lobby import (
     MAX_DEADLINE,
@@ -40,6 +38,7 @@ from bangbot.messaging.lobby import (
 )
 from bangbot.messaging.outbox import commit, deliver_row, recover, save, settled, show_saved, sweep, touching
 from bangbot.messaging.play import Batch, apply_move, expire_deadline, load, run_ai
+from bangbot.messaging.rules import rules_answer
 from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
 from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Outbox, PressAnswer, Seat
 from bangbot.storage.repository import StaleGame
@@ -63,7 +62,7 @@ class GameService:
         ctx = self.ctx
         ctx.remember_user(cmd.user)
         name = cmd.name.lower().lstrip("/").split("@")[0]
-        tr = ctx.tr_user(cmd.user.id) if cmd.private else ctx.tr_chat(cmd.chat_id)
+        tr = ctx.tr_user(cmd.user.id) if cmd.private else ctx.tr_chat(cmd.chat_id, reader=cmd.user.id)
         handler = {
             "start": self.cmd_start,
             "newgame": self.cmd_newgame,
@@ -229,20 +228,8 @@ class GameService:
         )
 
     async def cmd_rules(self, cmd: Command, tr: Translator) -> None:
-        """Explains a card or a character named in any of our languages."""
-        query = cmd.args.strip()
-        if not query:
-            await self.reply(cmd, tr.gettext("Name a card or a character, for example: /rules Barrel"))
-            return
-        found = lookup(tr, query)
-        if found is None:
-            await self.reply(cmd, tr.gettext("I don't know a card or character called “{name}”.", name=echo(query)))
-            return
-        what, ident = found
-        if what == "card":
-            await self.reply(cmd, f"{card_name(tr, ident)}: {card_help(tr, ident)}")
-        else:
-            await self.reply(cmd, f"{character_name(tr, ident)}: {character_help(tr, ident)}")
+        """Explains a card or a character named in any of our languages, as the table's rules play it."""
+        await self.reply(cmd, rules_answer(self.ctx, cmd, tr))
 
     async def cmd_language(self, cmd: Command, tr: Translator) -> None:
         """Offers the languages, each written in itself: the user's own in private, the chat's in a group."""
