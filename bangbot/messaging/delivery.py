@@ -195,7 +195,7 @@ def private_message(
     v = view(batch.state, seat.position)
     names = batch.names
     news = log_text(tr, list(recent), names, seat.position)
-    text = private_text(tr, v, names, batch.game.chat_title, prompt(tr, v, names, seat.standin), news)
+    text = private_text(tr, v, names, batch.game.chat_title, prompt(tr, v, names, seat.standin, level), news)
     game_id, version, position = batch.game.id, seat.prompt_version, seat.position
 
     def make(choice: str) -> str:
