@@ -19,6 +19,7 @@ from bangbot.core.serialize import from_json, to_json
 from bangbot.core.state import GameState
 from bangbot.core.views import view
 from bangbot.messaging.context import MISSES_BEFORE_STANDIN, REMINDER_SHARE, Context
+from bangbot.messaging.farewell import eliminations
 from bangbot.messaging.showing import Showing, recent_of
 from bangbot.storage.models import FINISHED, ActionLog, Game, Outbox, PressAnswer, Seat
 
@@ -185,6 +186,11 @@ def finish(ctx: Context, batch: Batch) -> None:
         window = timedelta(seconds=game.deadline_seconds)
         game.deadline_at = now + window
         game.reminder_at = now + window - window / REMINDER_SHARE
-    batch.showing = Showing(batch.log_segments, list(batch.notices), recent_of(batch.events, len(batch.seats)))
+    batch.showing = Showing(
+        batch.log_segments,
+        list(batch.notices),
+        recent_of(batch.events, len(batch.seats)),
+        out=eliminations(batch.events),
+    )
     batch.outbox = Outbox(game_id=game.id or 0, payload=batch.showing.to_json(), created_at=now)
     ctx.repo.save(game, batch.seats, batch.actions, batch.remove_seats, batch.outbox, batch.answer)
