@@ -33,7 +33,7 @@ def test_core_imports_without_telegram_database_or_gettext() -> None:
 PLUG_IN_LAYERS = ("messaging", "console", "telegram", "storage", "selfplay.py", "cli.py")
 BASE_GAME_MODULES = ("bangbot.core.engine", "bangbot.core.legal", "bangbot.core.serialize", "bangbot.core.views")
 # The base game's presenter (its texts and buttons) reads the base game's view type; it is the one exception.
-BASE_PRESENTER = ("render.py", "keyboards.py", "prompts.py")
+BASE_PRESENTER = ("render.py", "keyboards.py", "prompts.py", "reasons.py")
 
 
 def test_no_rule_tests_a_character_by_name() -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bangbot.ai.players import heuristic_players
-from bangbot.console.messenger import ConsoleMessenger
+from bangbot.console.messenger import ConsoleMessenger, numbered
 from bangbot.i18n import Translator, translator
 from bangbot.messaging.adapter import Command, MessageRef, Press, User
 from bangbot.messaging.codec import decode
@@ -113,10 +113,10 @@ async def play_game(options: TerminalOptions, repo: Repository, tr: Translator, 
             await service.tick()
             continue
         ref, shown = pending
-        buttons = [b for row in shown.buttons for b in row]
+        keys = dict(numbered(shown.buttons))
         messenger.print_private(ref)
         while True:
-            stdout.write(tr.gettext("Your choice (1–{n}, or a command like /rules Barrel): ", n=len(buttons)))
+            stdout.write(tr.gettext("Your choice (a number above, or a command like /rules Barrel): "))
             stdout.flush()
             line = read_line(stdin)
             if line is None:
@@ -129,12 +129,12 @@ async def play_game(options: TerminalOptions, repo: Repository, tr: Translator, 
                 if messenger.latest_private() != pending:
                     break  # the command asks something new (the language menu): ask that now
                 continue
-            if line.isdigit() and 1 <= int(line) <= len(buttons):
+            if line in keys:
                 break
-            stdout.write(tr.gettext("Type a number from 1 to {n}.", n=len(buttons)) + "\n")
+            stdout.write(tr.gettext("Type one of the numbers above.") + "\n")
         if line.startswith("/"):
             continue
-        await service.on_press(Press(press_id(), user, USER_ID, ref.message_id, buttons[int(line) - 1].data, True))
+        await service.on_press(Press(press_id(), user, USER_ID, ref.message_id, keys[line].data, True))
         tr = follow_language(ctx, messenger, tr)
     final = repo.game(game.id) if game is not None and game.id is not None else None
     if final is not None and final.winner:

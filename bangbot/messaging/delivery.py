@@ -13,6 +13,7 @@ from bangbot.i18n.wording import duration, join_list, player
 from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Undeliverable
 from bangbot.messaging.codec import game_button
 from bangbot.messaging.context import Context
+from bangbot.messaging.farewell import farewell_text
 from bangbot.messaging.keyboards import TOP, keyboard, reachable_choices
 from bangbot.messaging.play import Batch
 from bangbot.messaging.prompts import prompt
@@ -79,14 +80,26 @@ async def deliver(ctx: Context, batch: Batch, showing: Showing, row: Outbox, bet
             except Undeliverable:
                 unreachable.append(seat.position)
     ctx.repo.update_seat_refs(*edited)
+    progress = Progress(ctx, row)
+    await send_farewells(ctx, batch, showing, progress)
     if between is not None:
         await between()
-    progress = Progress(ctx, row)
     if showing.log:
         await deliver_group(ctx, batch, showing, progress)
     if showing.remind:
         await send_reminders(ctx, batch, progress)
     return unreachable
+
+
+async def send_farewells(ctx: Context, batch: Batch, showing: Showing, progress: Progress) -> None:
+    """Tells each player eliminated by the change, privately, who took them out and their role."""
+    over = batch.state.winner is not None
+    for out in showing.out:
+        seat = batch.seats[out["seat"]]
+        if seat.user_id is None or seat.unreachable:
+            continue
+        tr = ctx.tr_user(seat.user_id)
+        await progress.send(seat.user_id, farewell_text(tr, out, batch.names, batch.game.chat_title, over))
 
 
 def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence[str]) -> str:
@@ -197,7 +210,7 @@ def private_message(
     v = batch.rules.view(batch.state, seat.position)
     names = batch.names
     news = log_text(tr, list(recent), names, seat.position)
-    text = private_text(tr, v, names, batch.game.chat_title, prompt(tr, v, names, seat.standin), news)
+    text = private_text(tr, v, names, batch.game.chat_title, prompt(tr, v, names, seat.standin, level), news)
     game_id, version, position = batch.game.id, seat.prompt_version, seat.position
 
     def make(choice: str) -> str:

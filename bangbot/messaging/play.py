@@ -12,6 +12,7 @@ from bangbot.ai.player import Memory
 from bangbot.core.events import Event
 from bangbot.core.ruleset import TableState
 from bangbot.messaging.context import MISSES_BEFORE_STANDIN, REMINDER_SHARE, Context
+from bangbot.messaging.farewell import eliminations
 from bangbot.messaging.showing import Showing, recent_of
 from bangbot.rulesets import AnyRuleset, ruleset
 from bangbot.storage.models import FINISHED, ActionLog, Game, Outbox, PressAnswer, Seat
@@ -177,6 +178,11 @@ def finish(ctx: Context, batch: Batch) -> None:
         window = timedelta(seconds=game.deadline_seconds)
         game.deadline_at = now + window
         game.reminder_at = now + window - window / REMINDER_SHARE
-    batch.showing = Showing(batch.log_segments, list(batch.notices), recent_of(batch.events, len(batch.seats)))
+    batch.showing = Showing(
+        batch.log_segments,
+        list(batch.notices),
+        recent_of(batch.events, len(batch.seats)),
+        out=eliminations(batch.events),
+    )
     batch.outbox = Outbox(game_id=game.id or 0, payload=batch.showing.to_json(), created_at=now)
     ctx.repo.save(game, batch.seats, batch.actions, batch.remove_seats, batch.outbox, batch.answer)

@@ -4,15 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bangbot.core.cards import BANG, BEER, DUEL, GENERAL_STORE, INDIANS, MISSED
+from bangbot.core.cards import BANG, BEER, CAT_BALOU, DUEL, GENERAL_STORE, INDIANS, MISSED, PANIC
+from bangbot.core.hints import pointless
+from bangbot.core.state import CARD_KIND
 from bangbot.core.views import PlayerView
 from bangbot.i18n import Translator
-from bangbot.i18n.glossary import card_name
+from bangbot.i18n.glossary import card_name, character_name
 from bangbot.i18n.wording import players
-from bangbot.messaging.render import cards_label, deputies_at, game_over_line
+from bangbot.messaging.keyboards import HEAL_MENU, TOP, parse_level
+from bangbot.messaging.reasons import hint_lines, reason_text
+from bangbot.messaging.render import card_label, cards_label, deputies_at, game_over_line
 
 
-def prompt(tr: Translator, view: PlayerView, names: Sequence[str], standin: bool) -> str:
+def prompt(tr: Translator, view: PlayerView, names: Sequence[str], standin: bool, level: str = TOP) -> str:
+    """Returns what a seat must decide now (at a later step: about which card), or what it waits for.
+
+    On the first step it adds why cards held are missing from the choices or would do nothing.
+    """
+    if level != TOP and view.legal and not standin:
+        return step_prompt(tr, view, names, level)
+    first = top_prompt(tr, view, names, standin)
+    return "\n".join([first, *hint_lines(tr, view)]) if not standin else first
+
+
+def top_prompt(tr: Translator, view: PlayerView, names: Sequence[str], standin: bool) -> str:
     """Returns the line that tells a seat what it must decide now, or what it waits for."""
     assert view.seat is not None
     names = players(tr, names)
@@ -70,3 +85,24 @@ def prompt(tr: Translator, view: PlayerView, names: Sequence[str], standin: bool
         if request["step"] == 1
         else tr.gettext("Where does your second card come from?")
     )
+
+
+def step_prompt(tr: Translator, view: PlayerView, names: Sequence[str], level: str) -> str:
+    """Returns the header of a later step, naming the card chosen: 'BANG! J♦ → at whom?'."""
+    if level == HEAL_MENU:
+        return tr.gettext("{name}: which cards do you discard for 1 life?", name=character_name(tr, "sid_ketchum"))
+    card, target = parse_level(level)
+    assert card is not None
+    label = card_label(tr, card)
+    names = players(tr, names)
+    if target == view.seat:
+        return tr.gettext("{card} → which of your own cards?", card=label)
+    if target is not None:
+        return tr.gettext("{card} → {name}: which card?", card=label, name=names[target])
+    odd = pointless(view, card)
+    if odd is not None:
+        reason = reason_text(tr, odd, CARD_KIND[card])
+        return tr.gettext("{card} → {reason} Play it anyway?", card=label, reason=reason)
+    if CARD_KIND[card] in (PANIC, CAT_BALOU):
+        return tr.gettext("{card} → whose card?", card=label)
+    return tr.gettext("{card} → at whom?", card=label)

@@ -13,6 +13,7 @@ from bangbot.core.views import PlayerView, SeatView
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import card_name, character_help, character_name, role_goal, role_name
 from bangbot.i18n.wording import join_list, players
+from bangbot.messaging.reasons import reach_lines
 
 EventData = Mapping[str, Any]
 MAX_LOG_LINES = 40
@@ -263,6 +264,7 @@ def private_text(tr: Translator, view: PlayerView, names: Sequence[str], title: 
     lines.append(tr.gettext("Life: {life}", life=life_bar(me)))
     lines.append(tr.gettext("Hand: {cards}", cards=cards_label(tr, view.hand)))
     lines.append(tr.gettext("In play: {cards}", cards=cards_label(tr, me.in_play)))
+    lines += reach_lines(tr, view, names)
     if recent:
         lines += ["", recent]
     if prompt:

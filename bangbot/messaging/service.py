@@ -210,7 +210,11 @@ class GameService:
         return True
 
     async def cmd_help(self, cmd: Command, tr: Translator) -> None:
-        """Explains the commands and how a game goes."""
+        """Explains the commands, how a game goes, and the buttons that keep their place."""
+        fixed = tr.gettext(
+            "“End the turn” (or taking the hit) and “« Back” are always the last button; "
+            "in the terminal game they are always 0 and 9."
+        )
         await self.reply(
             cmd,
             tr.gettext(
@@ -224,7 +228,9 @@ class GameService:
                 "/cancel — cancel the game (its creator or a chat admin)\n\n"
                 "Your role, your cards and your choices come in a private chat with me; "
                 "the group sees the table and what happens."
-            ),
+            )
+            + "\n\n"
+            + fixed,
         )
 
     async def cmd_rules(self, cmd: Command, tr: Translator) -> None:
