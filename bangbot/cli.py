@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from bangbot.rulesets import DEFAULT as DEFAULT_RULESET
-from bangbot.rulesets import RULESETS
+from bangbot.rulesets import OFFERED, RULESETS
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -99,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", type=int, default=5, help="seats at the table, 4 to 7 (you and AI players)")
     parser.add_argument("--seed", type=int, default=None, help="deal the same game every time")
     parser.add_argument("--lang", default="en", choices=["en", "ru", "ja", "cs"])
-    parser.add_argument("--game", default=DEFAULT_RULESET, choices=sorted(RULESETS), help="which BANG! to play")
+    parser.add_argument("--game", default=DEFAULT_RULESET, choices=sorted(OFFERED), help="which BANG! to play")
     parser.add_argument("--preset", default="standard", choices=["standard", "ja"])
     parser.add_argument(
         "--db",

@@ -49,8 +49,8 @@ def test_no_rule_tests_a_character_by_name() -> None:
 
 
 def test_every_base_character_is_a_set_of_abilities() -> None:
-    from bangbot.core.abilities import CHARACTER_ABILITIES
     from bangbot.core.characters import CHARACTERS
+    from bangbot.core.roster import CHARACTER_ABILITIES
 
     assert set(CHARACTER_ABILITIES) >= set(CHARACTERS)
     assert all(CHARACTER_ABILITIES[c] for c in CHARACTERS)

@@ -19,6 +19,7 @@ from alembic.config import Config
 from bangbot.ai.players import random_players
 from bangbot.core.ruleset import STEP_KINDS, Ruleset
 from bangbot.core.state import GameConfig
+from bangbot.messaging import lobby
 from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.play import load
@@ -150,6 +151,7 @@ class SevenOnly(BaseBang):
 
 def test_the_lobby_offers_the_game_and_the_chat_remembers_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(RULESETS, SevenOnly.id, SevenOnly())
+    monkeypatch.setattr(lobby, "OFFERED", (BASE, SevenOnly.id))
     table = Table(f"sqlite:///{tmp_path / 'bang.sqlite3'}", make_users(2, "en"))
     table.svc.ctx.ai = {**table.svc.ctx.ai, SevenOnly.id: table.svc.ctx.ai[BASE]}
 

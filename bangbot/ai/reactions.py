@@ -9,9 +9,10 @@ from bangbot.ai.cardinfo import kind
 from bangbot.ai.situation import Situation
 from bangbot.ai.turn import cheapest_heal
 from bangbot.ai.values import card_value, least_valuable, most_valuable
-from bangbot.core.abilities import DRAWS_PER_LIFE_LOST, STEALS_FROM_ATTACKER, abilities_of
+from bangbot.core.abilities import DRAWS_PER_LIFE_LOST, STEALS_FROM_ATTACKER
 from bangbot.core.actions import Action, Answer, DrawDeck, DrawDiscard, DrawHand, Heal, Pass, Pick, PutBack
 from bangbot.core.cards import BEER, MISSED
+from bangbot.core.roster import abilities_of
 
 LOW_LIFE = 2
 PEDRO_TAKES_AT = 2.3  # a discard top worth more than an average card from the deck

@@ -17,9 +17,9 @@ from bangbot.core.abilities import (
     CHECKS_TWO_CARDS,
     NEEDS_TWO_MISSED,
     UNLIMITED_BANG,
-    abilities_of,
 )
 from bangbot.core.cards import BANG, BARREL, BEER, MISSED, VOLCANIC
+from bangbot.core.roster import abilities_of
 from bangbot.core.views import PlayerView, SeatView
 
 KILL_BONUS = 0.5

@@ -9,7 +9,7 @@ from bangbot.ai.dynamite import dynamite_gain
 from bangbot.ai.handlimit import doomed
 from bangbot.ai.situation import Situation
 from bangbot.ai.values import card_value
-from bangbot.core.abilities import UNLIMITED_BANG, abilities_of
+from bangbot.core.abilities import UNLIMITED_BANG
 from bangbot.core.actions import HAND, Action, EndTurn, Heal, Play
 from bangbot.core.cards import (
     BANG,
@@ -32,6 +32,7 @@ from bangbot.core.cards import (
     WELLS_FARGO,
 )
 from bangbot.core.roles import DEPUTY, OUTLAW, SHERIFF
+from bangbot.core.roster import abilities_of
 
 SHOOT_AT = 0.12  # least gain from hurting a seat worth a BANG!
 LAST_CHANCE_AT = 0.0  # least (enemy - friend) of a seat worth a BANG! that would be discarded anyway

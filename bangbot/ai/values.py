@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bangbot.ai.cardinfo import is_weapon, kind, weapon_range
 from bangbot.ai.situation import Situation
-from bangbot.core.abilities import UNLIMITED_BANG, abilities_of
+from bangbot.core.abilities import UNLIMITED_BANG
 from bangbot.core.cards import (
     BANG,
     BARREL,
@@ -27,6 +27,7 @@ from bangbot.core.cards import (
     VOLCANIC,
     WELLS_FARGO,
 )
+from bangbot.core.roster import abilities_of
 
 BASE_VALUE = {
     SALOON: 1.4,

@@ -49,10 +49,8 @@ SURVIVES_BY_CHECK = "survives_by_check"  # losing the last energy, a check witho
 HEALS_WHEN_OTHERS_DRINK = "heals_when_others_drink"  # another's Bacta lets him discard a card for an energy
 DRAWS_PER_MISSING_ENERGY = "draws_per_missing_energy"  # phase 1: one card, plus one per energy he lacks
 
-NO_ABILITIES: frozenset[str] = frozenset()
-
 # The base game's 16 characters.
-CHARACTER_ABILITIES: Mapping[str, frozenset[str]] = {
+BASE_CHARACTER_ABILITIES: Mapping[str, frozenset[str]] = {
     BART_CASSIDY: frozenset({DRAWS_PER_LIFE_LOST}),
     BLACK_JACK: frozenset({SHOWS_SECOND_DRAW}),
     CALAMITY_JANET: frozenset({BANG_AND_MISSED_SWAP}),
@@ -70,8 +68,3 @@ CHARACTER_ABILITIES: Mapping[str, frozenset[str]] = {
     VULTURE_SAM: frozenset({TAKES_THE_DEADS_CARDS}),
     WILLY_THE_KID: frozenset({UNLIMITED_BANG}),
 }
-
-
-def abilities_of(character: str) -> frozenset[str]:
-    """Returns the ability atoms of a character (none for one the tables do not know)."""
-    return CHARACTER_ABILITIES.get(character, NO_ABILITIES)

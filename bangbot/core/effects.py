@@ -5,13 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bangbot.core import rng
-from bangbot.core.abilities import CHECKS_TWO_CARDS, DRAWS_PER_LIFE_LOST, STEALS_FROM_ATTACKER, TAKES_THE_DEADS_CARDS
-from bangbot.core.cards import Card
+from bangbot.core.abilities import (
+    CHECKS_TWO_CARDS,
+    DRAWS_PER_LIFE_LOST,
+    STEALS_FROM_ATTACKER,
+    SURVIVES_BY_CHECK,
+    TAKES_THE_DEADS_CARDS,
+)
+from bangbot.core.cards import SPADES, Card
 from bangbot.core.events import Event
 from bangbot.core.options import PER_LIFE
 from bangbot.core.requests import Dying
 from bangbot.core.roles import DEPUTY, OUTLAW, SHERIFF, winner
 from bangbot.core.state import OVER, GameState, card
+from bangbot.core.variants import variant_of
 
 REWARD_CARDS = 3
 Events = list[Event]
@@ -86,7 +93,10 @@ def heal(state: GameState, seat: int, amount: int) -> int:
 
 
 def hurt(state: GameState, ev: Events, seat: int, amount: int, source: int | None, cause: str) -> None:
-    """Seat loses amount life caused by source (None: nobody); the last life asks for a rescue."""
+    """Seat loses amount life caused by source (None: nobody); the last life asks for a rescue.
+
+    «Опасный» first checks: a card without the empire symbol (not ♠) keeps him in at 1 and he draws a card.
+    """
     p = state.players[seat]
     p.life -= amount
     ev.append(
@@ -102,9 +112,18 @@ def hurt(state: GameState, ev: Events, seat: int, amount: int, source: int | Non
         )
     )
     if p.life <= 0:
+        no_beer = False
+        if p.has(SURVIVES_BY_CHECK):
+            if check(state, ev, seat, p.character, not_spade):
+                p.life = 1
+                ev.append(Event("survived", {"seat": seat, "life": 1}))
+                draw(state, ev, seat, 1, p.character)
+                after_damage(state, ev, seat, amount, source)
+                return
+            no_beer = True
         needed = 1 - p.life
         p.life = 0
-        state.requests.append(Dying(seat, source, needed, amount))
+        state.requests.append(Dying(seat, source, needed, amount, cause, no_beer))
     else:
         after_damage(state, ev, seat, amount, source)
 
@@ -132,8 +151,16 @@ def after_damage(state: GameState, ev: Events, seat: int, amount: int, source: i
             )
 
 
-def eliminate(state: GameState, ev: Events, seat: int, killer: int | None) -> None:
-    """Takes seat out of the game: reveals its role, passes its cards on, checks the end, pays out."""
+def not_spade(c: Card) -> bool:
+    """Returns whether a checked card lacks the spade (in BANG! Star Wars: the empire symbol)."""
+    return c.suit != SPADES
+
+
+def eliminate(state: GameState, ev: Events, seat: int, killer: int | None, cause: str = "") -> None:
+    """Takes seat out of the game: reveals its role, passes its cards on, checks the end, pays out.
+
+    An elimination by a cause the variant excludes (BANG! Star Wars: Jawas, the compactor) earns no reward.
+    """
     p = state.players[seat]
     p.alive = False
     p.life = 0
@@ -164,7 +191,7 @@ def eliminate(state: GameState, ev: Events, seat: int, killer: int | None) -> No
         return
     if killer is None or killer == seat or not state.players[killer].alive:
         return
-    if p.role == OUTLAW:
+    if p.role == OUTLAW and cause not in variant_of(state.config).no_reward_causes:
         draw(state, ev, killer, REWARD_CARDS, "reward")
     elif p.role == DEPUTY and state.players[killer].role == SHERIFF:
         k = state.players[killer]

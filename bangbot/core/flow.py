@@ -5,33 +5,44 @@ from __future__ import annotations
 from bangbot.core.abilities import (
     DRAWS_FROM_A_HAND,
     DRAWS_FROM_DISCARD,
+    DRAWS_MORE_WITHOUT_BLUE,
     DRAWS_ON_EMPTY_HAND,
+    DRAWS_ONE_FROM_ANY_HAND,
+    DRAWS_PER_MISSING_ENERGY,
     LOOKS_AT_THREE,
     SHOWS_SECOND_DRAW,
 )
-from bangbot.core.actions import EndTurn
-from bangbot.core.cards import DYNAMITE, JAIL, SPADES, Card, is_red
-from bangbot.core.effects import Events, check, draw, hurt, take_from_deck
+from bangbot.core.actions import EndTurn, Pass
+from bangbot.core.cards import DYNAMITE, JAIL, NEW_HOPE, SPADES, Border, Card, is_red
+from bangbot.core.effects import Events, check, draw, heal, hurt, take_from_deck
 from bangbot.core.events import Event
 from bangbot.core.legal import play_actions, request_actions
 from bangbot.core.notation import to_text
 from bangbot.core.options import LEFT
-from bangbot.core.requests import DrawChoice, DuelTurn, IndiansRespond, KitChoice, Respond, is_open
-from bangbot.core.resolve import queued_action, resolve
+from bangbot.core.requests import DrawChoice, DuelTurn, FirstCheck, IndiansRespond, KitChoice, Respond, Theft, is_open
+from bangbot.core.resolve import is_heart, queued_action, resolve
+from bangbot.core.starwars import NEW_HOPE_ENERGY
 from bangbot.core.state import (
     CARD_KIND,
+    COMPACTOR_FIRST_PHASE,
+    COMPACTOR_LAST_PHASE,
     DISCARD_PHASE,
     DRAW_PHASE,
     DYNAMITE_PHASE,
+    HOPE_FIRST_PHASE,
     JAIL_PHASE,
+    NEW_HOPE_PHASE,
     PLAY_PHASE,
     GameState,
     card,
+    kind_of,
 )
+from bangbot.core.variants import variant_of
 
 DYNAMITE_DAMAGE = 3
 PHASE1_CARDS = 2
 KIT_CARLSON_LOOKS = 3
+RESOURCEFUL_EXTRA = 2  # «Находчивый» draws two more with no blue card in play
 
 
 def settle(state: GameState, ev: Events) -> None:
@@ -49,6 +60,9 @@ def resolve_queued(state: GameState, ev: Events) -> bool:
     head = state.requests[0] if state.requests else None
     if isinstance(head, Respond | IndiansRespond) and not is_open(head):
         resolve(state, ev, head.seat, queued_action(head))
+        return True
+    if isinstance(head, Theft):
+        resolve(state, ev, head.seat, Pass())
         return True
     return False
 
@@ -85,7 +99,24 @@ def advance(state: GameState, ev: Events) -> bool:
         next_turn(state, ev)
         return True
     phase = state.phase
-    if phase == DYNAMITE_PHASE:
+    if phase == DYNAMITE_PHASE and variant_of(state.config).chosen_start_order:
+        starts = tuple(c for c in p.in_play if CARD_KIND[c] in (DYNAMITE, NEW_HOPE))
+        if len(starts) > 1:
+            state.requests.append(FirstCheck(p.seat, starts))
+            return True
+    if phase in (DYNAMITE_PHASE, COMPACTOR_FIRST_PHASE):
+        state.phase = NEW_HOPE_PHASE
+        if p.has_in_play(DYNAMITE):
+            dynamite_check(state, ev)
+    elif phase == NEW_HOPE_PHASE:
+        state.phase = JAIL_PHASE
+        if p.has_in_play(NEW_HOPE):
+            new_hope_check(state, ev)
+    elif phase == HOPE_FIRST_PHASE:
+        state.phase = COMPACTOR_LAST_PHASE
+        if p.has_in_play(NEW_HOPE):
+            new_hope_check(state, ev)
+    elif phase == COMPACTOR_LAST_PHASE:
         state.phase = JAIL_PHASE
         if p.has_in_play(DYNAMITE):
             dynamite_check(state, ev)
@@ -140,6 +171,22 @@ def dynamite_check(state: GameState, ev: Events) -> None:
     hurt(state, ev, seat, DYNAMITE_DAMAGE, None, DYNAMITE)
 
 
+def new_hope_check(state: GameState, ev: Events) -> None:
+    """Checks the New Hope of the player whose turn it is: on the alliance symbol (♥) +2 energy, else it moves left."""
+    seat = state.turn
+    p = state.players[seat]
+    hope = next(c for c in p.in_play if CARD_KIND[c] == NEW_HOPE)
+    p.in_play.remove(hope)
+    if check(state, ev, seat, NEW_HOPE, is_heart):
+        state.discard.append(hope)
+        heal(state, seat, NEW_HOPE_ENERGY)
+        ev.append(Event("new_hope", {"seat": seat, "life": p.life}))
+        return
+    receiver = state.next_alive(seat)
+    state.players[receiver].in_play.append(hope)
+    ev.append(Event("new_hope_passed", {"seat": seat, "to": receiver}))
+
+
 def jail_check(state: GameState, ev: Events) -> None:
     """Checks the Jail of the player whose turn it is: free, or the turn (or phases 1–2) is lost."""
     seat = state.turn
@@ -162,7 +209,8 @@ def phase_one(state: GameState, ev: Events) -> None:
     """Draws phase 1's cards, or asks Jesse Jones, Pedro Ramirez and Kit Carlson where from."""
     seat = state.turn
     p = state.players[seat]
-    if (p.has(DRAWS_FROM_A_HAND) and any(state.players[t].hand for t in state.others_in_order(seat))) or (
+    from_hand = p.has(DRAWS_FROM_A_HAND) or p.has(DRAWS_ONE_FROM_ANY_HAND)
+    if (from_hand and any(state.players[t].hand for t in state.others_in_order(seat))) or (
         p.has(DRAWS_FROM_DISCARD) and state.discard
     ):
         state.requests.append(DrawChoice(seat, 1))
@@ -190,5 +238,10 @@ def phase_one(state: GameState, ev: Events) -> None:
             ev.append(Event("reveal", {"seat": seat, "card": shown, "reason": p.character}))
             if is_red(card(shown)) and first is not None:
                 draw(state, ev, seat, 1, p.character)
+    elif p.has(DRAWS_PER_MISSING_ENERGY):
+        draw(state, ev, seat, 1 + p.max_life - p.life, "phase1")
+    elif p.has(DRAWS_MORE_WITHOUT_BLUE):
+        blue = any(kind_of(c).border is Border.BLUE for c in p.in_play)
+        draw(state, ev, seat, PHASE1_CARDS + (0 if blue else RESOURCEFUL_EXTRA), "phase1")
     else:
         draw(state, ev, seat, PHASE1_CARDS, "phase1")

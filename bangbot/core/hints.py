@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bangbot.core.abilities import BANG_AND_MISSED_SWAP, abilities_of
+from bangbot.core.abilities import BANG_AND_MISSED_SWAP
 from bangbot.core.actions import Play
 from bangbot.core.cards import BANG, BEER, JAIL, MISSED, PANIC, SALOON, Border
+from bangbot.core.roster import abilities_of
 from bangbot.core.state import CARD_KIND, PLAY_PHASE, kind_of
 from bangbot.core.views import PlayerView
 

@@ -7,6 +7,7 @@ from bangbot.core.events import Event
 from bangbot.core.legal import awaiting, legal_actions
 from bangbot.core.roles import SHERIFF
 from bangbot.core.state import OVER, GameState
+from bangbot.core.variants import variant_of
 from bangbot.core.views import view
 
 
@@ -14,7 +15,7 @@ def check_invariants(state: GameState, events: list[Event]) -> list[str]:
     """Returns a description of every invariant the state or its events break (empty when sound)."""
     problems: list[str] = []
     cards = state.all_cards()
-    if sorted(cards) != sorted(deck_indices(state.config.simplified)):
+    if sorted(cards) != sorted(deck_indices(state.config.simplified, variant_of(state.config).deck)):
         problems.append(f"cards not each in exactly one place: {len(cards)} held")
     for p in state.players:
         if not 0 <= p.life <= p.max_life:

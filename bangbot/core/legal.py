@@ -8,6 +8,7 @@ from bangbot.core.abilities import (
     BANG_AND_MISSED_SWAP,
     DRAWS_FROM_A_HAND,
     DRAWS_FROM_DISCARD,
+    DRAWS_ONE_FROM_ANY_HAND,
     HEALS_BY_DISCARDING,
     UNLIMITED_BANG,
 )
@@ -41,8 +42,10 @@ from bangbot.core.requests import (
     DrawChoice,
     DuelTurn,
     Dying,
+    FirstCheck,
     IndiansRespond,
     KitChoice,
+    Rebound,
     Request,
     Respond,
     StorePick,
@@ -119,9 +122,9 @@ def beer_works(state: GameState) -> bool:
     return state.alive_count() > 2
 
 
-def rescue_potential(state: GameState, hand: list[int], p: Player) -> int:
-    """Returns how many lives p could regain at once from hand with Beer and Sid Ketchum."""
-    beers = sum(1 for c in hand if CARD_KIND[c] == BEER) if beer_works(state) else 0
+def rescue_potential(state: GameState, hand: list[int], p: Player, beer: bool = True) -> int:
+    """Returns how many lives p could regain at once from hand with Beer (unless forbidden) and Sid Ketchum."""
+    beers = sum(1 for c in hand if CARD_KIND[c] == BEER) if beer and beer_works(state) else 0
     if not p.has(HEALS_BY_DISCARDING):
         return beers
     return beers + (len(hand) - beers) // state.config.options.sid_ketchum_cost
@@ -155,19 +158,26 @@ def request_actions(state: GameState, r: Request) -> list[Action]:
         return [PutBack(c) for c in r.cards]
     if isinstance(r, DrawChoice):
         return draw_choices(state, r, p)
+    if isinstance(r, FirstCheck):
+        return [Pick(c) for c in r.cards]
+    if isinstance(r, Rebound):
+        out = [Answer(c) for c in p.hand]
+        out.append(Pass())
+        return out
     raise AssertionError(f"unknown request {r!r}")
 
 
 def dying_actions(state: GameState, r: Dying, p: Player) -> list[Action]:
     """Returns the rescues that can still save a dying seat, and going out of the game."""
     out: list[Action] = []
-    if rescue_potential(state, p.hand, p) >= r.needed:
-        if beer_works(state):
+    beer = not r.no_beer
+    if rescue_potential(state, p.hand, p, beer) >= r.needed:
+        if beer and beer_works(state):
             out.extend(Answer(c) for c in p.hand if CARD_KIND[c] == BEER)
         for h in heal_actions(state, p, p.hand):
             assert isinstance(h, Heal)
             rest = [c for c in p.hand if c not in h.cards]
-            if rescue_potential(state, rest, p) >= r.needed - 1:
+            if rescue_potential(state, rest, p, beer) >= r.needed - 1:
                 out.append(h)
     out.append(Pass())
     return out
@@ -176,7 +186,7 @@ def dying_actions(state: GameState, r: Dying, p: Player) -> list[Action]:
 def draw_choices(state: GameState, r: DrawChoice, p: Player) -> list[Action]:
     """Returns where Jesse Jones or Pedro Ramirez may take a phase-1 card from."""
     out: list[Action] = [DrawDeck()]
-    if p.has(DRAWS_FROM_A_HAND):
+    if p.has(DRAWS_FROM_A_HAND) or p.has(DRAWS_ONE_FROM_ANY_HAND):
         out.extend(DrawHand(t) for t in state.others_in_order(p.seat) if state.players[t].hand)
     if p.has(DRAWS_FROM_DISCARD) and state.discard:
         out.append(DrawDiscard())

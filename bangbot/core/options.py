@@ -6,7 +6,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from bangbot.core.cards import DIAMONDS, HEARTS
-from bangbot.core.characters import CHARACTER_LIFE, EL_GRINGO, KIT_CARLSON
+from bangbot.core.characters import EL_GRINGO, KIT_CARLSON
+from bangbot.core.roster import PRINTED_LIFE
 
 LEFT = "left"
 RIGHT = "right"
@@ -28,7 +29,7 @@ class RuleOptions:
 
     def life(self, character: str) -> int:
         """Returns a character's printed life points under these options."""
-        return dict(self.life_overrides).get(character, CHARACTER_LIFE[character])
+        return dict(self.life_overrides).get(character, PRINTED_LIFE[character])
 
     def to_json(self) -> dict[str, Any]:
         """Returns the options as a JSON-ready dict."""

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bangbot.core.abilities import BUILT_IN_BARREL, DRAWS_FROM_DISCARD, NEEDS_TWO_MISSED
+from bangbot.core.abilities import (
+    BUILT_IN_BARREL,
+    DRAWS_FROM_DISCARD,
+    DRAWS_ONE_FROM_ANY_HAND,
+    HEALS_WHEN_OTHERS_DRINK,
+    NEEDS_TWO_MISSED,
+    STRIKES_AT_THIEVES,
+)
 from bangbot.core.actions import (
     HAND,
     Action,
@@ -32,6 +39,7 @@ from bangbot.core.cards import (
     INDIANS,
     JAIL,
     MISSED,
+    NEW_HOPE,
     PANIC,
     SALOON,
     STAGECOACH,
@@ -57,12 +65,15 @@ from bangbot.core.requests import (
     DrawChoice,
     DuelTurn,
     Dying,
+    FirstCheck,
     IndiansRespond,
     KitChoice,
+    Rebound,
     Respond,
     StorePick,
+    Theft,
 )
-from bangbot.core.state import CARD_KIND, DISCARD_PHASE, GameState, kind_of
+from bangbot.core.state import CARD_KIND, COMPACTOR_FIRST_PHASE, DISCARD_PHASE, HOPE_FIRST_PHASE, GameState, kind_of
 
 STAGECOACH_CARDS = 2
 WELLS_FARGO_CARDS = 3
@@ -102,6 +113,29 @@ def resolve(state: GameState, ev: Events, seat: int, action: Action) -> None:
         ev.append(Event("put_back", {"seat": seat}, {"card": action.card, "kept": kept}, (seat,)))
     elif isinstance(r, DrawChoice):
         resolve_draw_choice(state, ev, r, action)
+    elif isinstance(r, FirstCheck):
+        assert isinstance(action, Pick)
+        replace_request(state, r, None)
+        state.phase = HOPE_FIRST_PHASE if CARD_KIND[action.card] == NEW_HOPE else COMPACTOR_FIRST_PHASE
+        ev.append(Event("first_check", {"seat": seat, "card": action.card}))
+    elif isinstance(r, Rebound):
+        replace_request(state, r, None)
+        if isinstance(action, Answer):
+            discard_from_hand(state, seat, action.card)
+            heal(state, seat, 1)
+            ev.append(Event("rebound", {"seat": seat, "card": action.card, "life": state.players[seat].life}))
+    elif isinstance(r, Theft):
+        replace_request(state, r, None)
+        still_there = r.which in state.players[r.target].in_play or (r.which == HAND and state.players[r.target].hand)
+        if still_there:
+            take_or_discard(state, ev, r.seat, r.target, r.which, r.steal)
+
+
+def offer_rebounds(state: GameState, drinker: int) -> None:
+    """After a Bacta (Beer) played by drinker, asks every other «Проворный» who could use it."""
+    for q in state.players:
+        if q.seat != drinker and q.alive and q.hand and q.life < q.max_life and q.has(HEALS_WHEN_OTHERS_DRINK):
+            state.requests.append(Rebound(q.seat))
 
 
 def queue_answer(state: GameState, ev: Events, r: Respond | IndiansRespond, action: Action) -> None:
@@ -207,6 +241,7 @@ def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
         if beer_works(state):
             heal(state, seat, 1)
         ev.append(Event("life", {"seat": seat, "life": p.life}))
+        offer_rebounds(state, seat)
     elif kind == SALOON:
         for q in state.players:
             if q.alive:
@@ -223,7 +258,11 @@ def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
             state.requests.append(StorePick(seat, tuple(shown), tuple(state.others_in_order(seat))))
     elif kind in (PANIC, CAT_BALOU):
         assert t is not None and action.target_card is not None
-        take_or_discard(state, ev, seat, t, action.target_card, steal=kind == PANIC)
+        if t != seat and state.players[t].has(STRIKES_AT_THIEVES):
+            attack(state, ev, seat, t, BANG, 1)
+            state.requests.append(Theft(seat, t, action.target_card, kind == PANIC))
+        else:
+            take_or_discard(state, ev, seat, t, action.target_card, steal=kind == PANIC)
     elif kind == GATLING:
         for other in state.others_in_order(seat):
             attack(state, ev, other, seat, GATLING, 1)
@@ -299,18 +338,19 @@ def resolve_dying(state: GameState, ev: Events, r: Dying, action: Action) -> Non
     """A dying seat drinks a Beer or uses Sid Ketchum's ability, or goes out of the game."""
     if isinstance(action, Pass):
         replace_request(state, r, None)
-        eliminate(state, ev, r.seat, r.killer)
+        eliminate(state, ev, r.seat, r.killer, r.cause)
         return
     if isinstance(action, Answer):
         discard_from_hand(state, r.seat, action.card)
         ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": "dying"}))
+        offer_rebounds(state, r.seat)
     else:
         assert isinstance(action, Heal)
         for c in action.cards:
             discard_from_hand(state, r.seat, c)
         ev.append(Event("heal", {"seat": r.seat, "cards": list(action.cards), "life": 0}))
     if r.needed > 1:
-        replace_request(state, r, Dying(r.seat, r.killer, r.needed - 1, r.damage))
+        replace_request(state, r, replace(r, needed=r.needed - 1))
         return
     replace_request(state, r, None)
     state.players[r.seat].life = 1
@@ -341,7 +381,7 @@ def resolve_draw_choice(state: GameState, ev: Events, r: DrawChoice, action: Act
         c = state.discard.pop()
         p.hand.append(c)
         ev.append(Event("take_discard", {"seat": seat, "card": c}))
-    if r.step == 1:
+    if r.step == 1 and not (isinstance(action, DrawHand) and p.has(DRAWS_ONE_FROM_ANY_HAND)):
         second_from_discard = (
             isinstance(action, DrawDiscard)
             and p.has(DRAWS_FROM_DISCARD)

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bangbot.core.abilities import abilities_of
 from bangbot.core.cards import CARDS, KINDS, Card, CardKind
 from bangbot.core.options import RuleOptions, preset
 from bangbot.core.requests import KitChoice, Request, StorePick
+from bangbot.core.roster import abilities_of
 
 SCHEMA_VERSION = 1
 
 # Phases of a turn: the start-of-turn checks, then the rulebooks' three phases.
 DYNAMITE_PHASE = "dynamite"
+# BANG! Star Wars orders the compactor (Dynamite) and «Новая надежда» as the player chooses.
+COMPACTOR_FIRST_PHASE = "compactor_first"  # chosen: the compactor, then New Hope
+NEW_HOPE_PHASE = "new_hope"  # New Hope after the compactor
+HOPE_FIRST_PHASE = "hope_first"  # chosen: New Hope, then the compactor
+COMPACTOR_LAST_PHASE = "compactor_last"  # the compactor after New Hope
 JAIL_PHASE = "jail"
 DRAW_PHASE = "draw"
 PLAY_PHASE = "play"

@@ -15,7 +15,7 @@ from bangbot.messaging.context import Context
 from bangbot.messaging.outbox import commit, deliver_row, touching
 from bangbot.messaging.play import Batch, run_ai
 from bangbot.messaging.showing import LOBBY_CANCELLED, LOBBY_EXPIRED, LOBBY_SHOW, Showing
-from bangbot.rulesets import RULESETS, ruleset
+from bangbot.rulesets import OFFERED, ruleset
 from bangbot.storage.models import (
     CANCELLED,
     DEFAULT_RULESET,
@@ -53,7 +53,7 @@ def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
     humans = players(tr, (s.name for s in seats))
     rules = ruleset(game.ruleset)
     lines = [tr.gettext("A new game of BANG! is gathering players.")]
-    if len(RULESETS) > 1:
+    if len(OFFERED) > 1:
         lines.append(tr.gettext("Game: {game}.", game=game_name(tr, game.ruleset)))
     lines.append(tr.ngettext("{n} player: {names}", "{n} players: {names}", len(humans), names=join_list(tr, humans)))
     lines.append(tr.ngettext("AI players: {n}", "AI players: {n}", game.ai_seats))
@@ -80,7 +80,7 @@ def lobby_keyboard(tr: Translator, game: Game, join_link: str | None) -> Keyboar
         return Button(text, lobby_button(gid, version, choice))
 
     joining = Button(tr.gettext("Join"), url=join_link) if join_link else b(tr.gettext("Join"), "join")
-    choose_game = ((b(tr.gettext("Game"), "game"),),) if len(RULESETS) > 1 else ()
+    choose_game = ((b(tr.gettext("Game"), "game"),),) if len(OFFERED) > 1 else ()
     return (
         (joining, b(tr.gettext("Leave"), "leave")),
         (b(tr.gettext("Start the game"), "start"),),
@@ -149,7 +149,7 @@ async def create_lobby(ctx: Context, cmd: Command) -> None:
             chat_id=cmd.chat_id,
             chat_title=cmd.chat_title,
             creator_id=cmd.user.id,
-            ruleset=settings.ruleset if settings.ruleset in RULESETS else DEFAULT_RULESET,
+            ruleset=settings.ruleset if settings.ruleset in OFFERED else DEFAULT_RULESET,
             preset=settings.preset,
             simplified=settings.simplified,
             deadline_seconds=settings.deadline_seconds,
@@ -264,7 +264,7 @@ def change_setting(game: Game, choice: str) -> None:
     """Steps one lobby setting: the game, its rule preset, simplified game, time per move, AI seats."""
     rules = ruleset(game.ruleset)
     if choice == "game":
-        game.ruleset = following(list(RULESETS), game.ruleset)
+        game.ruleset = following(list(OFFERED), game.ruleset)
         rules = ruleset(game.ruleset)
         game.preset = game.preset if game.preset in rules.presets else rules.presets[0]
         game.ai_seats = min(game.ai_seats, rules.seats.stop - 2)
