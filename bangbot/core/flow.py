@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bangbot.core.abilities import (
     DRAWS_FROM_A_HAND,
     DRAWS_FROM_DISCARD,
@@ -104,26 +106,11 @@ def advance(state: GameState, ev: Events) -> bool:
         if len(starts) > 1:
             state.requests.append(FirstCheck(p.seat, starts))
             return True
-    if phase in (DYNAMITE_PHASE, COMPACTOR_FIRST_PHASE):
-        state.phase = NEW_HOPE_PHASE
-        if p.has_in_play(DYNAMITE):
-            dynamite_check(state, ev)
-    elif phase == NEW_HOPE_PHASE:
-        state.phase = JAIL_PHASE
-        if p.has_in_play(NEW_HOPE):
-            new_hope_check(state, ev)
-    elif phase == HOPE_FIRST_PHASE:
-        state.phase = COMPACTOR_LAST_PHASE
-        if p.has_in_play(NEW_HOPE):
-            new_hope_check(state, ev)
-    elif phase == COMPACTOR_LAST_PHASE:
-        state.phase = JAIL_PHASE
-        if p.has_in_play(DYNAMITE):
-            dynamite_check(state, ev)
-    elif phase == JAIL_PHASE:
-        state.phase = DRAW_PHASE
-        if p.has_in_play(JAIL):
-            jail_check(state, ev)
+    check_step = START_CHECKS.get(phase)
+    if check_step is not None:
+        state.phase, kind, run_check = check_step
+        if p.has_in_play(kind):
+            run_check(state, ev)
     elif phase == DRAW_PHASE:
         state.phase = PLAY_PHASE
         phase_one(state, ev)
@@ -245,3 +232,15 @@ def phase_one(state: GameState, ev: Events) -> None:
         draw(state, ev, seat, PHASE1_CARDS + (0 if blue else RESOURCEFUL_EXTRA), "phase1")
     else:
         draw(state, ev, seat, PHASE1_CARDS, "phase1")
+
+
+# The start-of-turn checks as data: phase -> (the phase after it, the card checked, its check). The base game goes
+# Dynamite, then Jail; BANG! Star Wars puts New Hope after the compactor unless the player picks it first.
+START_CHECKS: dict[str, tuple[str, str, Callable[[GameState, Events], None]]] = {
+    DYNAMITE_PHASE: (NEW_HOPE_PHASE, DYNAMITE, dynamite_check),
+    COMPACTOR_FIRST_PHASE: (NEW_HOPE_PHASE, DYNAMITE, dynamite_check),
+    NEW_HOPE_PHASE: (JAIL_PHASE, NEW_HOPE, new_hope_check),
+    HOPE_FIRST_PHASE: (COMPACTOR_LAST_PHASE, NEW_HOPE, new_hope_check),
+    COMPACTOR_LAST_PHASE: (JAIL_PHASE, DYNAMITE, dynamite_check),
+    JAIL_PHASE: (DRAW_PHASE, JAIL, jail_check),
+}
