@@ -1,4 +1,4 @@
-"""Effects shared by many cards: drawing, checks, losing life, going out of the game."""
+"""Effects shared by many cards: drawing, checks, shots, taking cards, losing life, going out of the game."""
 
 from __future__ import annotations
 
@@ -6,16 +6,19 @@ from collections.abc import Callable
 
 from bangbot.core import rng
 from bangbot.core.abilities import (
+    BUILT_IN_BARREL,
     CHECKS_TWO_CARDS,
     DRAWS_PER_LIFE_LOST,
     STEALS_FROM_ATTACKER,
+    STRIKES_AT_THIEVES,
     SURVIVES_BY_CHECK,
     TAKES_THE_DEADS_CARDS,
 )
-from bangbot.core.cards import SPADES, Card
+from bangbot.core.actions import HAND
+from bangbot.core.cards import BANG, BARREL, HEARTS, PANIC, SPADES, Card
 from bangbot.core.events import Event
 from bangbot.core.options import PER_LIFE
-from bangbot.core.requests import Dying
+from bangbot.core.requests import Dying, Respond, Theft
 from bangbot.core.roles import DEPUTY, OUTLAW, SHERIFF, winner
 from bangbot.core.state import OVER, GameState, card
 from bangbot.core.variants import variant_of
@@ -199,3 +202,49 @@ def eliminate(state: GameState, ev: Events, seat: int, killer: int | None, cause
         k.hand, k.in_play = [], []
         state.discard.extend(lost)
         ev.append(Event("penalty", {"seat": killer, "cards": lost}))
+
+
+def attack(state: GameState, ev: Events, target: int, attacker: int, source: str, needed: int) -> None:
+    """Aims a BANG! effect at target: Jourdonnais and Barrel check first, then target may answer."""
+    p = state.players[target]
+    if p.has(BUILT_IN_BARREL) and needed > 0 and check(state, ev, target, p.character, is_heart):
+        needed -= 1
+    if p.has_in_play(BARREL) and needed > 0 and check(state, ev, target, BARREL, is_heart):
+        needed -= 1
+    if needed == 0:
+        ev.append(Event("dodged", {"seat": target, "attacker": attacker, "source": source}))
+        return
+    state.requests.append(Respond(target, attacker, source, needed))
+
+
+def is_heart(c: object) -> bool:
+    """Returns whether a checked card is a heart."""
+    return getattr(c, "suit", None) == HEARTS
+
+
+def take_or_discard(state: GameState, ev: Events, seat: int, target: int, which: int, steal: bool) -> None:
+    """Panic! takes, Cat Balou discards, a random hand card or a chosen card in play of target."""
+    q = state.players[target]
+    if which == HAND:
+        c = random_hand_card(state, target)
+    else:
+        q.in_play.remove(c := which)
+    if steal:
+        state.players[seat].hand.append(c)
+        public = {"seat": seat, "from": target, "from_hand": which == HAND}
+        if which == HAND:
+            ev.append(Event("steal", {**public, "reason": PANIC}, {"card": c}, (seat, target)))
+        else:
+            ev.append(Event("steal", {**public, "reason": PANIC, "card": c}))
+    else:
+        state.discard.append(c)
+        ev.append(Event("discarded", {"seat": target, "card": c, "by": seat, "from_hand": which == HAND}))
+
+
+def chosen_take(state: GameState, ev: Events, seat: int, target: int, which: int, steal: bool) -> None:
+    """Seat chose to take (steal) or discard target's card; «Мстительный» first shoots at seat, the card goes after."""
+    if target != seat and state.players[target].has(STRIKES_AT_THIEVES):
+        attack(state, ev, seat, target, BANG, 1)
+        state.requests.append(Theft(seat, target, which, steal))
+    else:
+        take_or_discard(state, ev, seat, target, which, steal)

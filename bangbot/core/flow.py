@@ -16,13 +16,13 @@ from bangbot.core.abilities import (
 )
 from bangbot.core.actions import EndTurn, Pass
 from bangbot.core.cards import DYNAMITE, JAIL, NEW_HOPE, SPADES, Border, Card, is_red
-from bangbot.core.effects import Events, check, draw, heal, hurt, take_from_deck
+from bangbot.core.effects import Events, check, draw, heal, hurt, is_heart, take_from_deck
 from bangbot.core.events import Event
 from bangbot.core.legal import play_actions, request_actions
 from bangbot.core.notation import to_text
 from bangbot.core.options import LEFT
 from bangbot.core.requests import DrawChoice, DuelTurn, FirstCheck, IndiansRespond, KitChoice, Respond, Theft, is_open
-from bangbot.core.resolve import is_heart, queued_action, resolve
+from bangbot.core.resolve import queued_action, resolve
 from bangbot.core.starwars import NEW_HOPE_ENERGY
 from bangbot.core.state import (
     CARD_KIND,

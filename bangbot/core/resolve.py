@@ -5,12 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bangbot.core.abilities import (
-    BUILT_IN_BARREL,
     DRAWS_FROM_DISCARD,
     DRAWS_ONE_FROM_ANY_HAND,
     HEALS_WHEN_OTHERS_DRINK,
     NEEDS_TWO_MISSED,
-    STRIKES_AT_THIEVES,
 )
 from bangbot.core.actions import (
     HAND,
@@ -29,13 +27,11 @@ from bangbot.core.actions import (
 )
 from bangbot.core.cards import (
     BANG,
-    BARREL,
     BEER,
     CAT_BALOU,
     DUEL,
     GATLING,
     GENERAL_STORE,
-    HEARTS,
     INDIANS,
     JAIL,
     MISSED,
@@ -49,7 +45,8 @@ from bangbot.core.cards import (
 from bangbot.core.effects import (
     Events,
     after_damage,
-    check,
+    attack,
+    chosen_take,
     discard_from_hand,
     draw,
     eliminate,
@@ -57,6 +54,7 @@ from bangbot.core.effects import (
     hurt,
     random_hand_card,
     take_from_deck,
+    take_or_discard,
 )
 from bangbot.core.events import Event
 from bangbot.core.legal import beer_works, request_of
@@ -204,24 +202,6 @@ def sid_heal(state: GameState, ev: Events, seat: int, action: Heal) -> None:
     ev.append(Event("heal", {"seat": seat, "cards": list(action.cards), "life": state.players[seat].life}))
 
 
-def attack(state: GameState, ev: Events, target: int, attacker: int, source: str, needed: int) -> None:
-    """Aims a BANG! effect at target: Jourdonnais and Barrel check first, then target may answer."""
-    p = state.players[target]
-    if p.has(BUILT_IN_BARREL) and needed > 0 and check(state, ev, target, p.character, is_heart):
-        needed -= 1
-    if p.has_in_play(BARREL) and needed > 0 and check(state, ev, target, BARREL, is_heart):
-        needed -= 1
-    if needed == 0:
-        ev.append(Event("dodged", {"seat": target, "attacker": attacker, "source": source}))
-        return
-    state.requests.append(Respond(target, attacker, source, needed))
-
-
-def is_heart(c: object) -> bool:
-    """Returns whether a checked card is a heart."""
-    return getattr(c, "suit", None) == HEARTS
-
-
 def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
     """Plays a card from the hand: a brown card's effect, or a blue card into play."""
     p = state.players[seat]
@@ -258,11 +238,7 @@ def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
             state.requests.append(StorePick(seat, tuple(shown), tuple(state.others_in_order(seat))))
     elif kind in (PANIC, CAT_BALOU):
         assert t is not None and action.target_card is not None
-        if t != seat and state.players[t].has(STRIKES_AT_THIEVES):
-            attack(state, ev, seat, t, BANG, 1)
-            state.requests.append(Theft(seat, t, action.target_card, kind == PANIC))
-        else:
-            take_or_discard(state, ev, seat, t, action.target_card, steal=kind == PANIC)
+        chosen_take(state, ev, seat, t, action.target_card, steal=kind == PANIC)
     elif kind == GATLING:
         for other in state.others_in_order(seat):
             attack(state, ev, other, seat, GATLING, 1)
@@ -287,25 +263,6 @@ def put_in_play(state: GameState, ev: Events, seat: int, c: int, target: int | N
             state.discard.append(old)
             ev.append(Event("replaced", {"seat": seat, "card": old}))
     p.in_play.append(c)
-
-
-def take_or_discard(state: GameState, ev: Events, seat: int, target: int, which: int, steal: bool) -> None:
-    """Panic! takes, Cat Balou discards, a random hand card or a chosen card in play of target."""
-    q = state.players[target]
-    if which == HAND:
-        c = random_hand_card(state, target)
-    else:
-        q.in_play.remove(c := which)
-    if steal:
-        state.players[seat].hand.append(c)
-        public = {"seat": seat, "from": target, "from_hand": which == HAND}
-        if which == HAND:
-            ev.append(Event("steal", {**public, "reason": PANIC}, {"card": c}, (seat, target)))
-        else:
-            ev.append(Event("steal", {**public, "reason": PANIC, "card": c}))
-    else:
-        state.discard.append(c)
-        ev.append(Event("discarded", {"seat": target, "card": c, "by": seat, "from_hand": which == HAND}))
 
 
 def resolve_respond(state: GameState, ev: Events, r: Respond, action: Action) -> None:
