@@ -164,3 +164,90 @@ def test_carbonite_never_goes_on_vader() -> None:
 def test_the_base_config_still_deals_base_characters() -> None:
     state, _ = ruleset("base").new_game(GameConfig.with_preset(5), 3)
     assert not {p.character for p in state.players} & set(ABILITY_CARDS)
+
+
+def fate_table(shooter: dict[str, Any], target_hand: list[str] = ()) -> list[dict[str, Any]]:  # type: ignore[assignment]
+    """Returns Vader (seat 0, as given) facing a Rebel at distance 1 with target_hand."""
+    return table(shooter, seat_spec("calculating", "outlaw", hand=list(target_hand)))
+
+
+def test_a_bang_at_low_energy_asks_the_order_and_applies_both_effects() -> None:
+    players = fate_table(seat_spec("fearless", "sheriff", hand=["bang:AS"], life=2), ["missed:8S"])
+    asked = play(sw(players, ["0: play bang @1"]))[1]
+    assert sorted(legal(asked, 0)) == ["fate first", "fate last"]
+    _, summary = play(sw(players, ["0: play bang @1", "0: fate first"], deck_top=["beer:7H"]))
+    assert events(summary, "fate", seat=0, effect="fate_draw")
+    assert [e["count"] for e in events(summary, "draw", seat=0, reason="fate_draw")] == [1]
+    assert summary["awaiting"] == [1]  # the Rebel answers the shot only after both effects
+    calm = play(sw(table(seat_spec("fearless", "sheriff", hand=["bang:AS"], life=3)), ["0: play bang @1"]))[1]
+    assert not events(calm, "fate") and "fate first" not in legal(calm, 0)
+
+
+def test_the_barrage_replaces_the_shot_with_a_hit_on_every_other_player() -> None:
+    players = table(seat_spec("fearless", "sheriff", hand=["bang:5D"], life=1))
+    _, summary = play(sw(players, ["0: play bang @1"]))
+    assert events(summary, "fate", seat=0, effect="fate_barrage")
+    assert sorted(e["seat"] for e in events(summary, "hurt", source=0)) == [1, 2, 3]
+
+
+@pytest.mark.parametrize(("order", "healed"), [("fate first", True), ("fate last", False)])
+def test_bacta_first_at_two_energy_cancels_its_fate_effect(order: str, healed: bool) -> None:
+    players = table(seat_spec("fearless", "sheriff", hand=["beer:8H"], life=2), seat_spec("lucky", "outlaw", life=2))
+    script = ["0: play beer", order] if not healed else ["0: play beer", "0: fate first", "0: play beer @1"]
+    script[1] = f"0: {order}"
+    _, summary = play(sw(players, script))
+    assert seat(summary, 0)["life"] == 3
+    assert seat(summary, 1)["life"] == (3 if healed else 2)
+    assert bool(events(summary, "fate_cancelled", seat=0)) is not healed
+
+
+@pytest.mark.parametrize(("card", "effect"), [("missed:QC", "fate_counter_hit"), ("missed:AC", "fate_swap_hands")])
+def test_a_missed_at_low_energy_hits_back_or_swaps_hands(card: str, effect: str) -> None:
+    players = table(
+        seat_spec("fearless", "sheriff", hand=["bang:7C", "beer:9H", "scope"]),
+        seat_spec("calculating", "outlaw", life=2, hand=[card, "duel"]),
+    )
+    _, summary = play(sw(players, ["0: play bang @1", "1: answer missed"]))
+    assert events(summary, "fate", seat=1, effect=effect)
+    if effect == "fate_counter_hit":
+        assert events(summary, "hurt", seat=0, source=1, cause="missed")
+    else:
+        assert kinds(seat(summary, 1)["hand"]) == ["beer", "scope"] and kinds(seat(summary, 0)["hand"]) == ["duel"]
+
+
+def test_discarding_a_card_never_applies_its_fate() -> None:
+    players = table(
+        seat_spec("fearless", "sheriff", hand=["duel"]), seat_spec("calculating", "outlaw", life=1, hand=["bang:AS"])
+    )
+    _, summary = play(sw(players, ["0: play duel @1", "1: answer bang"]))
+    assert events(summary, "answer", seat=1) and not events(summary, "fate")
+
+
+def test_the_steal_fate_is_chosen_before_the_target_may_answer() -> None:
+    players = table(
+        seat_spec("fearless", "sheriff", hand=["bang:3D"], life=2),
+        seat_spec("calculating", "outlaw", hand=["missed:8S"], in_play=["mustang"]),
+    )
+    asked = play(sw(players, ["0: play bang @1", "0: fate last"]))[1]
+    assert asked["awaiting"] == [0] and legal(asked, 1) == []  # the Rebel answers after both effects
+    assert sorted(a.split()[-1].split("#")[0] for a in legal(asked, 0)) == ["hand", "mustang"]
+    _, summary = play(sw(players, ["0: play bang @1", "0: fate last", "0: play bang @1 mustang"]))
+    assert kinds(seat(summary, 0)["hand"]) == ["mustang"] and summary["awaiting"] == [1]
+    assert events(summary, "steal", seat=0, reason="fate_steal")
+
+
+def test_discard_all_asks_a_card_of_every_other_player_with_one() -> None:
+    players = table(
+        seat_spec("fearless", "sheriff", hand=["bang:AH"], life=2),
+        seat_spec("calculating", "outlaw", hand=["beer"]),
+        seat_spec("elusive", "renegade", in_play=["mustang"]),
+        seat_spec("hardy", "outlaw"),
+    )
+    _, summary = play(sw(players, ["0: play bang @1", "0: fate first"]))  # one card each: taken for him
+    assert [e["seat"] for e in events(summary, "discarded", by=0)] == [1, 2]
+
+
+def test_inventive_s_missed_played_as_a_bang_has_no_fate() -> None:
+    players = fate_table(seat_spec("inventive", "sheriff", hand=["missed:QC"], life=1))
+    _, summary = play(sw(players, ["0: play missed @1"]))
+    assert (not events(summary, "fate") and summary["awaiting"] != [0]) or "fate first" not in legal(summary, 0)

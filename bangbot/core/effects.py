@@ -222,8 +222,10 @@ def is_heart(c: object) -> bool:
     return getattr(c, "suit", None) == HEARTS
 
 
-def take_or_discard(state: GameState, ev: Events, seat: int, target: int, which: int, steal: bool) -> None:
-    """Panic! takes, Cat Balou discards, a random hand card or a chosen card in play of target."""
+def take_or_discard(
+    state: GameState, ev: Events, seat: int, target: int, which: int, steal: bool, reason: str = PANIC
+) -> None:
+    """Panic! takes, Cat Balou discards (or a fate effect, the reason), a random hand card or a card in play."""
     q = state.players[target]
     if which == HAND:
         c = random_hand_card(state, target)
@@ -233,18 +235,20 @@ def take_or_discard(state: GameState, ev: Events, seat: int, target: int, which:
         state.players[seat].hand.append(c)
         public = {"seat": seat, "from": target, "from_hand": which == HAND}
         if which == HAND:
-            ev.append(Event("steal", {**public, "reason": PANIC}, {"card": c}, (seat, target)))
+            ev.append(Event("steal", {**public, "reason": reason}, {"card": c}, (seat, target)))
         else:
-            ev.append(Event("steal", {**public, "reason": PANIC, "card": c}))
+            ev.append(Event("steal", {**public, "reason": reason, "card": c}))
     else:
         state.discard.append(c)
         ev.append(Event("discarded", {"seat": target, "card": c, "by": seat, "from_hand": which == HAND}))
 
 
-def chosen_take(state: GameState, ev: Events, seat: int, target: int, which: int, steal: bool) -> None:
+def chosen_take(
+    state: GameState, ev: Events, seat: int, target: int, which: int, steal: bool, reason: str = PANIC
+) -> None:
     """Seat chose to take (steal) or discard target's card; «Мстительный» first shoots at seat, the card goes after."""
     if target != seat and state.players[target].has(STRIKES_AT_THIEVES):
         attack(state, ev, seat, target, BANG, 1)
-        state.requests.append(Theft(seat, target, which, steal))
+        state.requests.append(Theft(seat, target, which, steal, reason=reason))
     else:
-        take_or_discard(state, ev, seat, target, which, steal)
+        take_or_discard(state, ev, seat, target, which, steal, reason)

@@ -18,7 +18,7 @@ from bangbot.core.actions import EndTurn, Pass
 from bangbot.core.cards import DYNAMITE, JAIL, NEW_HOPE, SPADES, Border, Card, is_red
 from bangbot.core.effects import Events, check, draw, heal, hurt, is_heart, take_from_deck
 from bangbot.core.events import Event
-from bangbot.core.legal import play_actions, request_actions
+from bangbot.core.legal import play_actions, request_actions, waits
 from bangbot.core.notation import to_text
 from bangbot.core.options import LEFT
 from bangbot.core.requests import DrawChoice, DuelTurn, FirstCheck, IndiansRespond, KitChoice, Respond, Theft, is_open
@@ -70,10 +70,16 @@ def resolve_queued(state: GameState, ev: Events) -> bool:
 
 
 def resolve_forced(state: GameState, ev: Events) -> bool:
-    """Answers the first open pending decision that has only one answer; returns whether it did."""
+    """Answers the first open pending decision that has only one answer; returns whether it did.
+
+    A seat answers its decisions in order, so only each seat's first pending decision is considered.
+    """
+    asked: set[int] = set()
     for r in state.requests:
-        if not is_open(r):
+        if r.seat in asked or not is_open(r) or waits(state, r):
+            asked.add(r.seat)
             continue
+        asked.add(r.seat)
         options = request_actions(state, r)
         if len(options) == 1:
             ev.append(Event("auto", {"seat": r.seat, "action": to_text(options[0])}))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bangbot.core.cards import deck_indices
+from bangbot.core.cards import JAIL, deck_indices
 from bangbot.core.events import Event
 from bangbot.core.legal import awaiting, legal_actions
 from bangbot.core.roles import SHERIFF
@@ -22,6 +22,13 @@ def check_invariants(state: GameState, events: list[Event]) -> list[str]:
             problems.append(f"seat {p.seat} life {p.life} outside 0..{p.max_life}")
     if sum(1 for p in state.players if p.role == SHERIFF) != 1:
         problems.append("not exactly one Sheriff")
+    if any(p.role == SHERIFF and p.has_in_play(JAIL) for p in state.players):
+        problems.append("the Sheriff (Vader) is in Jail (carbonite)")
+    fate_energy = variant_of(state.config).fate_energy
+    for e in events:
+        if e.kind == "fate" and not e.data["life"] <= fate_energy:
+            problems.append(f"a fate effect at {e.data['life']} life, above {fate_energy}")
+
     if state.winner is None:
         seats = awaiting(state)
         if not seats or not all(legal_actions(state, s) for s in seats):

@@ -21,6 +21,7 @@ from bangbot.core.actions import (
     DrawDiscard,
     DrawHand,
     EndTurn,
+    Fate,
     Heal,
     Pass,
     Pick,
@@ -38,10 +39,14 @@ from bangbot.core.cards import (
     VOLCANIC,
     Border,
 )
+from bangbot.core.fate import fate_heal_actions, fate_take_actions
 from bangbot.core.requests import (
     DrawChoice,
     DuelTurn,
     Dying,
+    FateHeal,
+    FateOrder,
+    FateTake,
     FirstCheck,
     IndiansRespond,
     KitChoice,
@@ -62,13 +67,32 @@ def awaiting(state: GameState) -> tuple[int, ...]:
         return ()
     if state.requests:
         seen: list[int] = []
+        first: set[int] = set()
         for r in state.requests:
-            if r.seat not in seen and is_open(r):
-                seen.append(r.seat)
+            if r.seat not in first:  # a seat answers its pending decisions one at a time, in order
+                first.add(r.seat)
+                if is_open(r):
+                    seen.append(r.seat)
+            if isinstance(r, EXCLUSIVE):  # nobody behind it is asked before it is done
+                break
         return tuple(seen)
     if state.phase in (PLAY_PHASE, DISCARD_PHASE):
         return (state.turn,)
     return ()
+
+
+# Decisions that hold every decision queued behind them (a play's fate effects come before the reactions to it).
+EXCLUSIVE = (FateOrder, FateTake, FateHeal)
+
+
+def waits(state: GameState, r: Request) -> bool:
+    """Returns whether a pending decision waits behind an exclusive one of another seat."""
+    for q in state.requests:
+        if q is r:
+            return False
+        if isinstance(q, EXCLUSIVE):
+            return True
+    return False
 
 
 def request_of(state: GameState, seat: int) -> Request | None:
@@ -85,8 +109,8 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         return []
     r = request_of(state, seat) if state.requests else None
     if r is not None:
-        out = request_actions(state, r) if is_open(r) else []
-        if isinstance(r, Dying):
+        out = request_actions(state, r) if is_open(r) and not waits(state, r) else []
+        if isinstance(r, Dying | FateOrder):  # a rescue, or a play not finished yet: no heal in between
             return out
     elif not state.requests and seat == state.turn and state.phase == PLAY_PHASE:
         return play_actions(state, seat)
@@ -160,6 +184,12 @@ def request_actions(state: GameState, r: Request) -> list[Action]:
         return draw_choices(state, r, p)
     if isinstance(r, FirstCheck):
         return [Pick(c) for c in r.cards]
+    if isinstance(r, FateOrder):
+        return [Fate(True), Fate(False)]
+    if isinstance(r, FateTake):
+        return fate_take_actions(state, r) or [Pass()]
+    if isinstance(r, FateHeal):
+        return fate_heal_actions(state, r) or [Pass()]
     if isinstance(r, Rebound):
         out = [Answer(c) for c in p.hand]
         out.append(Pass())

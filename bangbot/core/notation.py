@@ -13,6 +13,7 @@ from bangbot.core.actions import (
     DrawDiscard,
     DrawHand,
     EndTurn,
+    Fate,
     Heal,
     Pass,
     Pick,
@@ -59,6 +60,8 @@ def to_text(action: Action) -> str:
         return "pass"
     if isinstance(action, EndTurn):
         return "end"
+    if isinstance(action, Fate):
+        return "fate first" if action.first else "fate last"
     raise AssertionError(f"no notation for {action!r}")
 
 
@@ -103,6 +106,8 @@ def parse(text: str) -> Action:
         return Pass()
     if verb == "end" and not args:
         return EndTurn()
+    if verb == "fate" and args in (["first"], ["last"]):
+        return Fate(args[0] == "first")
     raise BadNotation(f"not an action: {text!r}")
 
 

@@ -100,6 +100,39 @@ class Theft:
     which: int
     steal: bool
     answer: int = PASSED
+    reason: str = "panic"
+
+
+@dataclass(frozen=True, slots=True)
+class FateOrder:
+    """BANG! Star Wars: seat played card at low energy and picks whether its fate effect or its own comes first.
+
+    target and target_card are the play's, kept until the card's own effect is applied.
+    """
+
+    seat: int
+    card: int
+    effect: str
+    target: int | None = None
+    target_card: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FateTake:
+    """BANG! Star Wars fate effect: seat takes (steal) or makes target discard one of target's cards."""
+
+    seat: int
+    card: int
+    target: int
+    steal: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FateHeal:
+    """BANG! Star Wars fate effect of Bacta: seat picks another player who regains an energy."""
+
+    seat: int
+    card: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,11 +147,25 @@ def is_open(r: object) -> bool:
     return getattr(r, "answer", UNANSWERED) == UNANSWERED
 
 
+_REQUEST_CLASSES = (
+    Respond, IndiansRespond, DuelTurn, Dying, StorePick, DrawChoice, KitChoice,
+    FirstCheck, Theft, Rebound, FateOrder, FateTake, FateHeal,
+)  # fmt: skip
+
 Request = (
-    Respond | IndiansRespond | DuelTurn | Dying | StorePick | DrawChoice | KitChoice | FirstCheck | Theft | Rebound
+    Respond
+    | IndiansRespond
+    | DuelTurn
+    | Dying
+    | StorePick
+    | DrawChoice
+    | KitChoice
+    | FirstCheck
+    | Theft
+    | Rebound
+    | FateOrder
+    | FateTake
+    | FateHeal
 )
 
-REQUEST_TYPES: dict[str, type[Request]] = {
-    cls.__name__: cls
-    for cls in (Respond, IndiansRespond, DuelTurn, Dying, StorePick, DrawChoice, KitChoice, FirstCheck, Theft, Rebound)
-}
+REQUEST_TYPES: dict[str, type[Request]] = {cls.__name__: cls for cls in _REQUEST_CLASSES}

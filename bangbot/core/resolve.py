@@ -19,6 +19,7 @@ from bangbot.core.actions import (
     DrawDiscard,
     DrawHand,
     EndTurn,
+    Fate,
     Heal,
     Pass,
     Pick,
@@ -57,12 +58,16 @@ from bangbot.core.effects import (
     take_or_discard,
 )
 from bangbot.core.events import Event
+from bangbot.core.fate import apply_fate, fate_of
 from bangbot.core.legal import beer_works, request_of
 from bangbot.core.requests import (
     PASSED,
     DrawChoice,
     DuelTurn,
     Dying,
+    FateHeal,
+    FateOrder,
+    FateTake,
     FirstCheck,
     IndiansRespond,
     KitChoice,
@@ -71,7 +76,9 @@ from bangbot.core.requests import (
     StorePick,
     Theft,
 )
+from bangbot.core.starwars import FATE_BARRAGE, FATE_DISCARD_ALL, FATE_STEAL
 from bangbot.core.state import CARD_KIND, COMPACTOR_FIRST_PHASE, DISCARD_PHASE, HOPE_FIRST_PHASE, GameState, kind_of
+from bangbot.core.variants import variant_of
 
 STAGECOACH_CARDS = 2
 WELLS_FARGO_CARDS = 3
@@ -122,11 +129,52 @@ def resolve(state: GameState, ev: Events, seat: int, action: Action) -> None:
             discard_from_hand(state, seat, action.card)
             heal(state, seat, 1)
             ev.append(Event("rebound", {"seat": seat, "card": action.card, "life": state.players[seat].life}))
+    elif isinstance(r, FateOrder):
+        assert isinstance(action, Fate)
+        replace_request(state, r, None)
+        resolve_fate_order(state, ev, r, action.first)
+    elif isinstance(r, FateTake):
+        replace_request(state, r, None)
+        if isinstance(action, Play):
+            assert action.target_card is not None
+            chosen_take(
+                state, ev, seat, r.target, action.target_card, r.steal, FATE_STEAL if r.steal else FATE_DISCARD_ALL
+            )
+    elif isinstance(r, FateHeal):
+        replace_request(state, r, None)
+        if not isinstance(action, Play) or action.target is None:
+            return
+        heal(state, action.target, 1)
+        ev.append(
+            Event("fate_heal", {"seat": seat, "target": action.target, "life": state.players[action.target].life})
+        )
     elif isinstance(r, Theft):
         replace_request(state, r, None)
         still_there = r.which in state.players[r.target].in_play or (r.which == HAND and state.players[r.target].hand)
         if still_there:
-            take_or_discard(state, ev, r.seat, r.target, r.which, r.steal)
+            take_or_discard(state, ev, r.seat, r.target, r.which, r.steal, r.reason)
+
+
+def resolve_fate_order(state: GameState, ev: Events, r: FateOrder, fate_first: bool) -> None:
+    """Applies a low-energy card's fate effect and its own in the chosen order; reactions to either wait for both.
+
+    Own effect first: the fate effect still applies only if the player is still at low energy (Bacta lifting
+    2 energy to 3 cancels it).
+    """
+    seat = r.seat
+    if fate_first:
+        apply_fate(state, ev, seat, r.card, r.effect, r.target)
+        brown_effect(state, ev, seat, r.card, r.target, r.target_card)
+        return
+    before = len(state.requests)
+    brown_effect(state, ev, seat, r.card, r.target, r.target_card)
+    reactions = state.requests[before:]
+    del state.requests[before:]
+    if state.players[seat].life <= variant_of(state.config).fate_energy:
+        apply_fate(state, ev, seat, r.card, r.effect, r.target)
+    else:
+        ev.append(Event("fate_cancelled", {"seat": seat, "card": r.card}))
+    state.requests.extend(reactions)
 
 
 def offer_rebounds(state: GameState, drinker: int) -> None:
@@ -213,6 +261,22 @@ def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
         put_in_play(state, ev, seat, c, t)
         return
     state.discard.append(c)
+    effect = fate_of(state, seat, c) if kind != MISSED else None  # a Missed! played as a BANG! has no fate
+    if effect == FATE_BARRAGE:  # instead of the shot, a hit on every other player
+        state.bangs_played += 1
+        ev.append(Event("fate", {"seat": seat, "card": c, "effect": effect, "life": p.life}))
+        for other in state.others_in_order(seat):
+            attack(state, ev, other, seat, BANG, 2 if p.has(NEEDS_TWO_MISSED) else 1)
+    elif effect is not None:
+        state.requests.append(FateOrder(seat, c, effect, t, action.target_card))
+    else:
+        brown_effect(state, ev, seat, c, t, action.target_card)
+
+
+def brown_effect(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None) -> None:
+    """Applies the effect of a brown card seat played (already on the discard pile) at target t and card which."""
+    p = state.players[seat]
+    kind = CARD_KIND[c]
     if kind in (BANG, MISSED):
         assert t is not None
         state.bangs_played += 1
@@ -237,8 +301,8 @@ def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
         if shown:
             state.requests.append(StorePick(seat, tuple(shown), tuple(state.others_in_order(seat))))
     elif kind in (PANIC, CAT_BALOU):
-        assert t is not None and action.target_card is not None
-        chosen_take(state, ev, seat, t, action.target_card, steal=kind == PANIC)
+        assert t is not None and which is not None
+        chosen_take(state, ev, seat, t, which, steal=kind == PANIC)
     elif kind == GATLING:
         for other in state.others_in_order(seat):
             attack(state, ev, other, seat, GATLING, 1)
@@ -268,6 +332,7 @@ def put_in_play(state: GameState, ev: Events, seat: int, c: int, target: int | N
 def resolve_respond(state: GameState, ev: Events, r: Respond, action: Action) -> None:
     """A target of a BANG! effect answers with a Missed! effect or takes the hit."""
     if isinstance(action, Answer) and action.card in state.players[r.seat].hand:
+        effect = fate_of(state, r.seat, action.card) if CARD_KIND[action.card] == MISSED else None
         discard_from_hand(state, r.seat, action.card)
         ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": r.source}))
         if r.needed > 1:
@@ -275,6 +340,8 @@ def resolve_respond(state: GameState, ev: Events, r: Respond, action: Action) ->
         else:
             replace_request(state, r, None)
             ev.append(Event("dodged", {"seat": r.seat, "attacker": r.attacker, "source": r.source}))
+        if effect is not None:
+            apply_fate(state, ev, r.seat, action.card, effect, r.attacker)
         return
     hurt_in_place(state, ev, r, r.source)
 
@@ -298,9 +365,12 @@ def resolve_dying(state: GameState, ev: Events, r: Dying, action: Action) -> Non
         eliminate(state, ev, r.seat, r.killer, r.cause)
         return
     if isinstance(action, Answer):
+        effect = fate_of(state, r.seat, action.card)
         discard_from_hand(state, r.seat, action.card)
         ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": "dying"}))
         offer_rebounds(state, r.seat)
+        if effect is not None:
+            apply_fate(state, ev, r.seat, action.card, effect, None)
     else:
         assert isinstance(action, Heal)
         for c in action.cards:

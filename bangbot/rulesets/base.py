@@ -14,6 +14,7 @@ from bangbot.core.actions import (
     DrawDiscard,
     DrawHand,
     EndTurn,
+    Fate,
     Heal,
     Pass,
     Pick,
@@ -120,4 +121,6 @@ class BaseBang:
             return (Step(STEP_ANSWER, "heal"), Step(STEP_CARDS, action.cards))
         if isinstance(action, DrawHand):
             return (Step(STEP_ANSWER, "draw_hand"), Step(STEP_TARGET, action.target))
+        if isinstance(action, Fate):
+            return (Step(STEP_ANSWER, "fate_first" if action.first else "fate_last"),)
         return (Step(STEP_ANSWER, _ANSWER_STEPS[type(action)]),)
