@@ -62,7 +62,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "ai":
         from bangbot.bench.ai import main as bench_ai
 
-        bench_ai(args.games or 2000, args.workers)
+        bench_ai(args.games or 2000, args.workers, args.game)
         return 0
     if args.what == "bot":
         from bangbot.bench.bot import main as bench_bot
@@ -129,6 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("--stored", type=int, default=10_000, help="bot: stored games for the tick and start-up figures")
     bn.add_argument("--kills", type=int, default=100, help="faults: how many times the bot is killed")
     bn.add_argument("--seed", type=int, default=1, help="faults: the seed of presses, kills, deals; ai: the first deal")
+    bn.add_argument("--game", default=DEFAULT_RULESET, choices=sorted(RULESETS), help="ai: the game to play")
     bn.add_argument("--sanity", action="store_true", help="ai: blunders of heuristic tables against random ones")
     bn.add_argument("--json", action="store_true", help="ai --sanity: one JSON object keyed by table size")
     bn.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults: the database")

@@ -251,3 +251,34 @@ def test_inventive_s_missed_played_as_a_bang_has_no_fate() -> None:
     players = fate_table(seat_spec("inventive", "sheriff", hand=["missed:QC"], life=1))
     _, summary = play(sw(players, ["0: play missed @1"]))
     assert (not events(summary, "fate") and summary["awaiting"] != [0]) or "fate first" not in legal(summary, 0)
+
+
+def test_the_heuristic_ai_plays_whole_games_of_star_wars_without_a_fallback() -> None:
+    from bangbot.ai.heuristic import HeuristicPlayer
+    from bangbot.ai.match import play_match
+
+    rules = ruleset(STARWARS)
+    config = rules.config(7, "standard")
+    strict = {role: HeuristicPlayer(strict=True) for role in ("sheriff", "deputy", "outlaw", "renegade")}
+    for seed in range(40):
+        result = play_match(config, seed, strict)  # strict: any mistake of its own raises instead of a fallback
+        assert result.winner is not None and not result.capped
+
+
+@pytest.mark.parametrize(
+    ("card", "vader_life", "first"), [("beer:6H", 5, True), ("beer:8H", 3, True), ("beer:8H", 5, False)]
+)
+def test_the_ai_orders_fate_for_its_side(card: str, vader_life: int, first: bool) -> None:
+    from bangbot.ai.heuristic import HeuristicPlayer
+    from bangbot.core.actions import Fate
+    from bangbot.core.views import view
+
+    players = table(
+        seat_spec("fearless", "deputy", hand=[card, "bang", "bang"], life=2),
+        seat_spec("lucky", "sheriff", life=vader_life),
+        seat_spec("calculating", "outlaw"),
+        seat_spec("elusive", "renegade"),
+    )
+    state, _ = play(sw(players, ["0: play beer"]))
+    choice = HeuristicPlayer(strict=True).decide(view(state, 0), {})
+    assert choice == Fate(first)  # a Stormtrooper gives Vader the energy when he lacks some; else heals first

@@ -7,6 +7,7 @@ from typing import Any
 
 from bangbot.ai.cardinfo import kind
 from bangbot.ai.situation import Situation
+from bangbot.ai.starwars import choose_fate_answer
 from bangbot.ai.turn import cheapest_heal
 from bangbot.ai.values import card_value, least_valuable, most_valuable
 from bangbot.core.abilities import DRAWS_PER_LIFE_LOST, STEALS_FROM_ATTACKER
@@ -44,7 +45,8 @@ def choose_answer(sit: Situation, request: Mapping[str, Any]) -> Action:
         return PutBack(least_valuable(sit, cards, [*sit.view.hand, *cards]))
     if kind_of_request == "DrawChoice":
         return draw_from(sit)
-    return legal[0]
+    other_game = choose_fate_answer(sit, request)
+    return other_game if other_game is not None else legal[0]
 
 
 def answers(sit: Situation) -> list[int]:

@@ -48,7 +48,9 @@ BASE = Sides(
     lean={SHERIFF: 1.0, DEPUTY: 1.0, OUTLAW: -1.0, RENEGADE: 0.0},
     deal=roles_for,
 )
-RULESETS: Mapping[str, Sides] = {"base": BASE}
+# BANG! Star Wars deals the same roles under other names: Vader leads, Stormtroopers guard, Rebels and the lone
+# Bounty Hunter oppose.
+RULESETS: Mapping[str, Sides] = {"base": BASE, "starwars": BASE}
 
 
 def sides_for(ruleset: str) -> Sides:

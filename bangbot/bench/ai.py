@@ -14,7 +14,7 @@ from bangbot.ai.match import play_match
 from bangbot.ai.player import AIPlayer
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.core.roles import DEPUTY, LAW, OUTLAWS, RENEGADE_SIDE, SHERIFF
-from bangbot.core.state import GameConfig
+from bangbot.rulesets import DEFAULT, ruleset
 
 HEURISTIC = "heuristic"
 RANDOM = "random"
@@ -31,25 +31,20 @@ class Line:
     players: int
     law: str
     others: str
+    game: str = DEFAULT
 
     @property
     def label(self) -> str:
-        """Returns the row's name, e.g. 'heuristic law vs random, 7p'."""
+        """Returns the row's name, e.g. 'heuristic law vs random, 7p' (the law: the Sheriff's or Vader's side)."""
         if self.law == self.others:
             return f"all {self.law}, {self.players}p"
         return f"{self.law} law vs {self.others}, {self.players}p"
 
 
-LINES = (
-    Line(5, HEURISTIC, HEURISTIC),
-    Line(7, HEURISTIC, HEURISTIC),
-    Line(5, HEURISTIC, RANDOM),
-    Line(7, HEURISTIC, RANDOM),
-    Line(5, RANDOM, HEURISTIC),
-    Line(7, RANDOM, HEURISTIC),
-    Line(5, RANDOM, RANDOM),
-    Line(7, RANDOM, RANDOM),
-)
+def lines(game: str) -> tuple[Line, ...]:
+    """Returns the table's rows for a game: every pairing of heuristic and random, at 5 and 7 players."""
+    pairs = ((HEURISTIC, HEURISTIC), (HEURISTIC, RANDOM), (RANDOM, HEURISTIC), (RANDOM, RANDOM))
+    return tuple(Line(n, law, others, game) for law, others in pairs for n in (5, 7))
 
 
 @dataclass
@@ -79,7 +74,8 @@ def make(name: str) -> AIPlayer:
 def play_games(line: Line, seeds: range) -> Outcome:
     """Plays one game per seed for a line and returns its counts."""
     law, others = make(line.law), make(line.others)
-    config = GameConfig.with_preset(line.players)
+    rules = ruleset(line.game)
+    config = rules.config(line.players, rules.presets[0])
     out = Outcome()
     started = time.process_time()
     for seed in seeds:
@@ -126,19 +122,21 @@ def row(line: Line, out: Outcome) -> str:
     return f"{line.label:<32}{out.games:>7}{rates}{out.capped:>7} {timing} {speed}"
 
 
-def main(games: int = 2000, workers: int = 1) -> None:
-    """Prints the AI benchmark table: win rates per side per line, heuristic decision time, and the goals."""
+def main(games: int = 2000, workers: int = 1, game: str = DEFAULT) -> None:
+    """Prints the AI benchmark table of a game: win rates per side per line, heuristic decision time, the goals."""
+    table_lines = lines(game)
+    print(f"game: {game}")
     head = f"{'line':<32}{'games':>7}{'law':>10}{'outlaws':>10}{'renegade':>10}{'capped':>7}"
     print(f"{head} {'mean ms':>9} {'p99 ms':>9} {'games/s':>9}")  # games per second of CPU
     started = time.perf_counter()
     results: dict[Line, Outcome] = {}
-    for line in LINES:
+    for line in table_lines:
         results[line] = run_line(line, games, workers)
         print(row(line, results[line]), flush=True)
-    times = [t for line in LINES for t in results[line].times]
+    times = [t for line in table_lines for t in results[line].times]
     p99 = 1000 * percentile(times, 99) if times else 0.0
     print(f"heuristic decisions: {len(times)}, mean {1000 * statistics.fmean(times):.3f} ms, p99 {p99:.3f} ms")
-    for line in LINES:
+    for line in table_lines:
         if line.law == HEURISTIC and line.others == RANDOM:
             rate = results[line].wins[LAW] / results[line].games
             verdict = "met" if rate >= SHERIFF_TEAM_GOAL else "MISSED"
