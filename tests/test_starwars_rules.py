@@ -282,3 +282,13 @@ def test_the_ai_orders_fate_for_its_side(card: str, vader_life: int, first: bool
     state, _ = play(sw(players, ["0: play beer"]))
     choice = HeuristicPlayer(strict=True).decide(view(state, 0), {})
     assert choice == Fate(first)  # a Stormtrooper gives Vader the energy when he lacks some; else heals first
+
+
+def test_seasoned_repeats_a_brown_card_once_a_turn_for_a_discarded_bang() -> None:
+    players = table(seat_spec("seasoned", "sheriff", hand=["stagecoach", "stagecoach", "bang", "bang"]))
+    asked = play(sw(players, ["0: play stagecoach"]))[1]
+    assert asked["awaiting"] == [0] and sorted(a.split()[0] for a in legal(asked, 0)) == ["answer", "answer", "pass"]
+    _, summary = play(sw(players, ["0: play stagecoach", "0: answer bang", "0: play stagecoach"]))
+    assert len(events(summary, "repeat", seat=0)) == 1
+    assert [e["count"] for e in events(summary, "draw", seat=0, reason="stagecoach")] == [2, 2, 2]
+    assert summary["awaiting"] == [0] and all(not a.startswith("answer") for a in legal(summary, 0))  # once a turn

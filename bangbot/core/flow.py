@@ -137,6 +137,7 @@ def next_turn(state: GameState, ev: Events) -> None:
     state.turn = state.next_alive(state.turn)
     state.phase = DYNAMITE_PHASE
     state.bangs_played = 0
+    state.used = []
     state.turn_number += 1
     ev.append(Event("turn", {"seat": state.turn, "number": state.turn_number}))
 

@@ -51,6 +51,7 @@ from bangbot.core.requests import (
     IndiansRespond,
     KitChoice,
     Rebound,
+    Repeat,
     Request,
     Respond,
     StorePick,
@@ -190,6 +191,10 @@ def request_actions(state: GameState, r: Request) -> list[Action]:
         return fate_take_actions(state, r) or [Pass()]
     if isinstance(r, FateHeal):
         return fate_heal_actions(state, r) or [Pass()]
+    if isinstance(r, Repeat):
+        out = [Answer(c) for c in p.hand if CARD_KIND[c] == BANG]
+        out.append(Pass())
+        return out
     if isinstance(r, Rebound):
         out = [Answer(c) for c in p.hand]
         out.append(Pass())

@@ -125,6 +125,7 @@ class FateTake:
     card: int
     target: int
     steal: bool
+    reason: str = ""  # what takes the card when not a fate effect (a repeated Panic! or Cat Balou)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +134,15 @@ class FateHeal:
 
     seat: int
     card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat:
+    """BANG! Star Wars, «Закалённый»: seat may discard a BANG! to apply the brown card it just played once more."""
+
+    seat: int
+    card: int
+    target: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +159,7 @@ def is_open(r: object) -> bool:
 
 _REQUEST_CLASSES = (
     Respond, IndiansRespond, DuelTurn, Dying, StorePick, DrawChoice, KitChoice,
-    FirstCheck, Theft, Rebound, FateOrder, FateTake, FateHeal,
+    FirstCheck, Theft, Rebound, FateOrder, FateTake, FateHeal, Repeat,
 )  # fmt: skip
 
 Request = (
@@ -166,6 +176,7 @@ Request = (
     | FateOrder
     | FateTake
     | FateHeal
+    | Repeat
 )
 
 REQUEST_TYPES: dict[str, type[Request]] = {cls.__name__: cls for cls in _REQUEST_CLASSES}

@@ -9,6 +9,7 @@ from bangbot.core.abilities import (
     DRAWS_ONE_FROM_ANY_HAND,
     HEALS_WHEN_OTHERS_DRINK,
     NEEDS_TWO_MISSED,
+    REPEATS_A_BROWN_EFFECT,
 )
 from bangbot.core.actions import (
     HAND,
@@ -58,7 +59,7 @@ from bangbot.core.effects import (
     take_or_discard,
 )
 from bangbot.core.events import Event
-from bangbot.core.fate import apply_fate, fate_of
+from bangbot.core.fate import apply_fate, fate_of, has_cards
 from bangbot.core.legal import beer_works, request_of
 from bangbot.core.requests import (
     PASSED,
@@ -72,6 +73,7 @@ from bangbot.core.requests import (
     IndiansRespond,
     KitChoice,
     Rebound,
+    Repeat,
     Respond,
     StorePick,
     Theft,
@@ -137,9 +139,8 @@ def resolve(state: GameState, ev: Events, seat: int, action: Action) -> None:
         replace_request(state, r, None)
         if isinstance(action, Play):
             assert action.target_card is not None
-            chosen_take(
-                state, ev, seat, r.target, action.target_card, r.steal, FATE_STEAL if r.steal else FATE_DISCARD_ALL
-            )
+            reason = r.reason or (FATE_STEAL if r.steal else FATE_DISCARD_ALL)
+            chosen_take(state, ev, seat, r.target, action.target_card, r.steal, reason)
     elif isinstance(r, FateHeal):
         replace_request(state, r, None)
         if not isinstance(action, Play) or action.target is None:
@@ -148,6 +149,9 @@ def resolve(state: GameState, ev: Events, seat: int, action: Action) -> None:
         ev.append(
             Event("fate_heal", {"seat": seat, "target": action.target, "life": state.players[action.target].life})
         )
+    elif isinstance(r, Repeat):
+        replace_request(state, r, None)
+        resolve_repeat(state, ev, r, action)
     elif isinstance(r, Theft):
         replace_request(state, r, None)
         still_there = r.which in state.players[r.target].in_play or (r.which == HAND and state.players[r.target].hand)
@@ -165,6 +169,7 @@ def resolve_fate_order(state: GameState, ev: Events, r: FateOrder, fate_first: b
     if fate_first:
         apply_fate(state, ev, seat, r.card, r.effect, r.target)
         brown_effect(state, ev, seat, r.card, r.target, r.target_card)
+        offer_repeat(state, seat, r.card, r.target)
         return
     before = len(state.requests)
     brown_effect(state, ev, seat, r.card, r.target, r.target_card)
@@ -175,6 +180,7 @@ def resolve_fate_order(state: GameState, ev: Events, r: FateOrder, fate_first: b
     else:
         ev.append(Event("fate_cancelled", {"seat": seat, "card": r.card}))
     state.requests.extend(reactions)
+    offer_repeat(state, seat, r.card, r.target)
 
 
 def offer_rebounds(state: GameState, drinker: int) -> None:
@@ -271,6 +277,36 @@ def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
         state.requests.append(FateOrder(seat, c, effect, t, action.target_card))
     else:
         brown_effect(state, ev, seat, c, t, action.target_card)
+        offer_repeat(state, seat, c, t)
+
+
+REPEAT = "repeat"  # the once-a-turn mark of «Закалённый»
+
+
+def offer_repeat(state: GameState, seat: int, card: int, target: int | None) -> None:
+    """After «Закалённый» played a brown card in his turn, offers to apply it again for a discarded BANG!."""
+    p = state.players[seat]
+    may = p.has(REPEATS_A_BROWN_EFFECT) and REPEAT not in state.used and seat == state.turn and p.alive
+    if may and any(CARD_KIND[c] == BANG for c in p.hand):
+        state.requests.append(Repeat(seat, card, target))
+
+
+def resolve_repeat(state: GameState, ev: Events, r: Repeat, action: Action) -> None:
+    """«Закалённый» discards a BANG!: the card's own effect (never its fate) applies again, at the same target."""
+    if not isinstance(action, Answer):
+        return
+    seat, kind = r.seat, CARD_KIND[r.card]
+    discard_from_hand(state, seat, action.card)
+    state.used.append(REPEAT)
+    ev.append(Event("repeat", {"seat": seat, "card": r.card, "with": action.card}))
+    if r.target is not None and not state.players[r.target].alive:
+        return
+    if kind in (PANIC, CAT_BALOU):
+        assert r.target is not None
+        if has_cards(state, r.target):
+            state.requests.append(FateTake(seat, r.card, r.target, kind == PANIC, kind))
+        return
+    brown_effect(state, ev, seat, r.card, r.target, None)
 
 
 def brown_effect(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None) -> None:

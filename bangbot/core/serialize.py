@@ -62,6 +62,7 @@ def to_json(state: GameState) -> dict[str, Any]:
         "winner": state.winner,
         "turn_number": state.turn_number,
         "version": state.version,
+        "used": state.used,
     }
 
 
@@ -87,4 +88,5 @@ def from_json(data: dict[str, Any]) -> GameState:
         data["winner"],
         int(data["turn_number"]),
         int(data["version"]),
+        [str(u) for u in data.get("used", [])],
     )

@@ -119,6 +119,7 @@ class GameState:
     winner: str | None = None
     turn_number: int = 1
     version: int = 0
+    used: list[str] = field(default_factory=list)  # once-a-turn abilities already used this turn
 
     def copy(self) -> GameState:
         """Returns an independent copy (requests are immutable and shared)."""
@@ -136,6 +137,7 @@ class GameState:
             self.winner,
             self.turn_number,
             self.version,
+            list(self.used),
         )
 
     def alive_seats(self) -> list[int]:
