@@ -18,7 +18,7 @@ from bangbot.messaging.adapter import Command, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger, Sent
-from bangbot.messaging.render import card_label
+from bangbot.messaging.labels import card_label
 from bangbot.messaging.service import GameService
 from bangbot.rulesets import DEFAULT as DEFAULT_RULESET
 from bangbot.rulesets import ruleset

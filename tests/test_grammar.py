@@ -14,17 +14,19 @@ from babel import Locale
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
-from bangbot.core.cards import BASE_DECK
+from bangbot.core.cards import BASE_DECK, CARDS
 from bangbot.core.engine import new_game
 from bangbot.core.roles import DEPUTY, LAW, OUTLAWS, RENEGADE_SIDE, roles_for
 from bangbot.core.state import GameConfig
 from bangbot.core.views import PlayerView, view
 from bangbot.i18n import LANGUAGES, Translator, catalog_path, translator
+from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import duration, join_list, player
 from bangbot.messaging.delivery import group_reminder, notice_text, private_reminder
 from bangbot.messaging.lobby import lobby_text
 from bangbot.messaging.prompts import prompt
 from bangbot.messaging.render import event_line, game_over_line, log_text, private_text, table_text
+from bangbot.rulesets import ruleset
 from bangbot.storage.models import Game, Seat
 
 REPO = Path(__file__).resolve().parents[1]
@@ -91,12 +93,58 @@ def sample_events(n: int) -> list[dict[str, Any]]:
 
 
 SILENT = {"answered", "end_play"}  # events the log deliberately leaves out
+STARWARS = "starwars"
 
 
-def table_view(players: int) -> PlayerView:
+def starwars_events(n: int) -> list[dict[str, Any]]:
+    """Returns one public event of every kind only BANG! Star Wars has, and checks for its abilities and cards."""
+    bang, beer, hope = card_of("bang"), card_of("beer"), next(c.index for c in CARDS if c.kind == "new_hope")
+    return [
+        {"kind": "new_hope", "seat": 0, "life": n},
+        {"kind": "new_hope_passed", "seat": 0, "to": 1},
+        {"kind": "first_check", "seat": 1, "card": card_of("dynamite")},
+        {"kind": "rebound", "seat": 2, "card": bang, "life": n},
+        {"kind": "survived", "seat": 3, "life": 1},
+        {"kind": "fate", "seat": 4, "card": bang, "effect": "fate_draw"},
+        {"kind": "fate_cancelled", "seat": 4, "card": card_of("missed")},
+        {"kind": "swap_hands", "seat": 5, "other": 6},
+        {"kind": "repeat", "seat": 1, "card": card_of("stagecoach"), "with": bang},
+        {"kind": "fate_heal", "seat": 2, "target": 3, "life": n},
+        {"kind": "check", "seat": 2, "reason": "lucky", "cards": [beer, hope], "ok": True},
+        {"kind": "check", "seat": 2, "reason": "dangerous", "cards": [bang], "ok": True},
+        {"kind": "check", "seat": 2, "reason": "new_hope", "cards": [card_of("duel")], "ok": False},
+        {"kind": "check", "seat": 2, "reason": "barrel", "cards": [card_of("missed", 5)], "ok": False},
+    ]
+
+
+def starwars_requests(n: int) -> list[dict[str, Any]]:
+    """Returns one pending decision of every kind only BANG! Star Wars asks, for seat 0."""
+    bang, hope = card_of("bang"), card_of("dynamite")
+    return [
+        {"type": "FirstCheck", "seat": 0, "cards": [bang, hope]},
+        {"type": "Rebound", "seat": 0},
+        {"type": "FateOrder", "seat": 0, "card": bang, "effect": "fate_steal"},
+        {"type": "FateTake", "seat": 0, "card": bang, "target": n % 4 + 1, "steal": True, "reason": ""},
+        {"type": "FateTake", "seat": 0, "card": bang, "target": 2, "steal": False, "reason": ""},
+        {"type": "FateHeal", "seat": 0, "card": card_of("beer")},
+        {"type": "FateTake", "seat": 0, "card": card_of("panic"), "target": 1, "steal": True, "reason": "panic"},
+        {"type": "Repeat", "seat": 0, "card": card_of("stagecoach"), "target": None},
+        {"type": "Dying", "seat": 0, "needed": n},
+        {"type": "IndiansRespond", "seat": 0, "attacker": 3},
+    ]
+
+
+def fresh_state(players: int, game: str = "base") -> Any:
+    """Returns a freshly dealt table of a game."""
+    if game == STARWARS:
+        rules = ruleset(STARWARS)
+        return rules.new_game(rules.config(players, "standard"), players)[0]
+    return new_game(GameConfig.with_preset(players), seed=players)[0]
+
+
+def table_view(players: int, game: str = "base") -> PlayerView:
     """Returns a real spectator's view of a fresh table, its first seats given life, cards in play and a role."""
-    state, _ = new_game(GameConfig.with_preset(players), seed=players)
-    v = view(state, None)
+    v = view(fresh_state(players, game), None)
     seats = list(v.seats)
     seats[0] = dataclasses.replace(seats[0], in_play=(card_of("barrel"), card_of("volcanic"), card_of("scope")))
     seats[1] = dataclasses.replace(seats[1], alive=False, life=0, role="renegade")
@@ -104,10 +152,11 @@ def table_view(players: int) -> PlayerView:
     return dataclasses.replace(v, seats=tuple(seats), awaiting=tuple(range(players)))
 
 
-def player_view(players: int, request: dict[str, Any] | None, winner: str | None = None) -> PlayerView:
+def player_view(
+    players: int, request: dict[str, Any] | None, winner: str | None = None, game: str = "base"
+) -> PlayerView:
     """Returns seat 0's view of a fresh table, asked the given request (None: its turn)."""
-    state, _ = new_game(GameConfig.with_preset(players), seed=players)
-    v = view(state, 0)
+    v = view(fresh_state(players, game), 0)
     requests = (request,) if request else ()
     return dataclasses.replace(v, requests=requests, awaiting=(0,), winner=winner, phase="play")
 
@@ -140,7 +189,36 @@ def lobby_game(n: int, ai: int, seconds: int) -> tuple[Game, list[Seat]]:
 
 
 def rendered(tr: Translator) -> Iterator[tuple[str, str]]:
-    """Yields (what, text) for every message kind, for every count, as the reader of tr sees it."""
+    """Yields (what, text) for every message kind, for every count, as the reader of tr sees it, in both games."""
+    yield from rendered_base(tr)
+    yield from rendered_starwars(themed(tr, STARWARS))
+
+
+def rendered_starwars(tr: Translator) -> Iterator[tuple[str, str]]:
+    """Yields (what, text) for every message a game of BANG! Star Wars words in its own way."""
+    names = list(NAMES)
+    written = [player(tr, x) for x in names]
+    for n in COUNTS:
+        for e in [*sample_events(n), *starwars_events(n)]:
+            line = event_line(tr, e, written, None)
+            if line:
+                yield f"starwars event {e['kind']} n={n}", line
+        for request in [*sample_requests(n), *starwars_requests(n)]:
+            asked = player_view(5, request, game=STARWARS)
+            yield f"starwars prompt {request['type']} n={n}", prompt(tr, asked, names, False)
+        game, seats = lobby_game(min(n, 7), n, 3600)
+        game.ruleset = STARWARS
+        yield f"starwars lobby n={n}", lobby_text(tr, game, seats)
+    for players in range(4, 8):
+        yield f"starwars status {players}", table_text(tr, table_view(players, STARWARS), names, "Dodge")
+        me = player_view(players, None, game=STARWARS)
+        yield f"starwars private {players}", private_text(tr, me, names, "Dodge", prompt(tr, me, names, False), "")
+        for side in (LAW, OUTLAWS, RENEGADE_SIDE):
+            yield f"starwars winner line {side} {players}", game_over_line(tr, side, roles_for(players).count(DEPUTY))
+
+
+def rendered_base(tr: Translator) -> Iterator[tuple[str, str]]:
+    """Yields (what, text) for every message kind of the base game, for every count, as the reader of tr sees it."""
     names = list(NAMES)
     for n in COUNTS:
         for e in sample_events(n):
@@ -306,7 +384,32 @@ def every_event_kind() -> set[str]:
 def test_the_samples_cover_every_event_kind() -> None:
     kinds = every_event_kind()
     assert {"play", "hurt", "game_over"} <= kinds
-    assert kinds <= {e["kind"] for e in sample_events(1)}
+    assert kinds <= {e["kind"] for e in [*sample_events(1), *starwars_events(1)]}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_star_wars_event_and_request_has_its_own_words(language: str) -> None:
+    tr = themed(translator(language), STARWARS)
+    for e in starwars_events(2):
+        line = event_line(tr, e, NAMES, None)
+        assert line and "_" not in line, e  # no id shows through
+    for request in starwars_requests(2):
+        text = prompt(tr, player_view(5, request, game=STARWARS), NAMES, False)
+        assert text != prompt(tr, player_view(5, None, game=STARWARS), NAMES, False), request
+        assert "_" not in text, request
+
+
+@pytest.mark.parametrize("language", ["ru", "cs"])
+def test_star_wars_energy_fits_every_count(language: str) -> None:
+    tr = themed(translator(language), STARWARS)
+    words = {
+        "ru": {"one": "{n} единицу энергии", "few": "{n} единицы энергии", "many": "{n} единиц энергии"},
+        "cs": {"one": "{n} bod energie", "few": "{n} body energie", "other": "{n} bodů energie"},
+    }[language]
+    for n in COUNTS:
+        category = Locale.parse(language).plural_form(n)
+        line = event_line(tr, {"kind": "hurt", "seat": 0, "amount": n, "life": 3}, NAMES, None) or ""
+        assert words[category].format(n=n) in line, (n, line)
 
 
 # Verbs (stems) after which a card's name would need a case its nominative does not have.
@@ -327,11 +430,15 @@ def catalog_messages(language: str) -> list[Message]:
     """Returns the catalog entries of the message templates (not the glossary's names and help texts)."""
     with catalog_path(language).open("rb") as f:
         catalog = read_po(f, locale=language)
-    return [
-        m
-        for m in catalog
-        if m.id and not all(location.startswith("bangbot/i18n/glossary") for location, _ in m.locations)
-    ]
+    return [m for m in catalog if m.id and not all(is_glossary(location) for location, _ in m.locations)]
+
+
+def is_glossary(location: str) -> bool:
+    """Returns whether a catalog location is a file of names and help texts (the base game's or Star Wars')."""
+    return location.startswith(GLOSSARY_FILES)
+
+
+GLOSSARY_FILES = ("bangbot/i18n/glossary", "bangbot/i18n/starwars.py")
 
 
 def strings_of(m: Message) -> list[str]:
@@ -386,7 +493,7 @@ def glossary_strings(language: str) -> list[str]:
     found = [
         s
         for m in catalog
-        if m.id and all(location.startswith("bangbot/i18n/glossary") for location, _ in m.locations)
+        if m.id and all(is_glossary(location) for location, _ in m.locations)
         for s in strings_of(m)
         if s
     ]

@@ -101,7 +101,8 @@ def test_a_ruleset_is_searched_first(monkeypatch: pytest.MonkeyPatch) -> None:
     duel = {"duel_barrel": NP_("card", "Barrel")}
     monkeypatch.setitem(RULESETS, "duel", ((CARD, duel),))
     try:
-        assert search_order("duel") == ("duel", "base") and search_order("base") == ("base", "duel")
+        assert search_order("duel")[:2] == ("duel", "base")
+        assert search_order("base")[0] == "base" and "duel" in search_order("base")
         assert lookup(en, "Barrel", "duel") == (CARD, "duel_barrel")
         assert lookup(en, "Barrel") == (CARD, "barrel")
         assert lookup(en, "Mustang", "duel") == (CARD, "mustang")  # not in the Duel: found in the base game

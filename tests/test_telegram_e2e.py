@@ -15,7 +15,7 @@ from bangbot.core.replay import replay
 from bangbot.core.serialize import config_from_json
 from bangbot.i18n import translator
 from bangbot.messaging.codec import decode
-from bangbot.messaging.render import card_label
+from bangbot.messaging.labels import card_label
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import FINISHED
 from bangbot.storage.repository import Repository

@@ -6,10 +6,14 @@ import io
 import re
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
+
+if TYPE_CHECKING:
+    from bangbot.i18n.theme import Theme
 
 DOMAIN = "bangbot"
 SOURCE_LANGUAGE = "en"
@@ -29,6 +33,11 @@ def NP_(context: str, message: str) -> tuple[str, str]:
     return context, message
 
 
+def npgettext(context: str, singular: str, plural: str) -> tuple[str, str, str]:
+    """Marks a plural message with a context for extraction (pybabel's default keyword); returns it unchanged."""
+    return context, singular, plural
+
+
 def catalog_path(language: str) -> Path:
     """Returns the .po file of a language."""
     return LOCALES_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
@@ -44,19 +53,31 @@ def normalize_language(code: str | None) -> str:
 
 
 class Translator:
-    """Renders messages in one language: gettext, ngettext and their context variants."""
+    """Renders messages in one language: gettext, ngettext and their context variants.
 
-    def __init__(self, language: str, translations: NullTranslations) -> None:
+    A themed translator (see bangbot.i18n.themes) renders the messages its theme overrides by the theme's wording.
+    """
+
+    def __init__(self, language: str, translations: NullTranslations, theme: Theme | None = None) -> None:
         self.language = language
         self._t = translations
+        self.theme = theme
+
+    def with_theme(self, theme: Theme) -> Translator:
+        """Returns a translator of the same language and catalog that speaks in theme's words."""
+        return Translator(self.language, self._t, theme)
 
     def gettext(self, message: str, **values: object) -> str:
-        """Returns message translated, with {placeholders} filled from values."""
-        return self._t.gettext(message).format(**values) if values else self._t.gettext(message)
+        """Returns message translated (as the theme words it, if it does), with {placeholders} filled from values."""
+        override = self.theme.messages.get(message) if self.theme else None
+        text = str(self._t.pgettext(*override)) if override else self._t.gettext(message)
+        return text.format(**values) if values else text
 
     def ngettext(self, singular: str, plural: str, n: int, **values: object) -> str:
-        """Returns the plural form for n, translated, with {n} and other placeholders filled."""
-        return self._t.ngettext(singular, plural, n).format(n=n, **values)
+        """Returns the plural form for n (as the theme words it, if it does), with {n} and placeholders filled."""
+        override = self.theme.plurals.get(singular) if self.theme else None
+        text = self._t.npgettext(*override, n) if override else self._t.ngettext(singular, plural, n)
+        return str(text).format(n=n, **values)
 
     def pgettext(self, context: str, message: str, **values: object) -> str:
         """Returns message in context translated, with placeholders filled."""

@@ -8,6 +8,7 @@ from bangbot.core.options import STANDARD, RuleOptions, preset
 from bangbot.core.state import GameConfig
 from bangbot.i18n import N_, Translator
 from bangbot.i18n.glossary import BASE, CARD, card_help, card_name, character_help, character_name
+from bangbot.i18n.themes import theme_of_topic, themed
 
 PRESET_NAMES: dict[str, str] = {STANDARD: N_("standard"), "ja": N_("Japanese first edition")}
 
@@ -40,9 +41,21 @@ def preset_name(tr: Translator, name: str) -> str:
 
 
 def explain(tr: Translator, topic: tuple[str, str], rules: TableRules) -> str:
-    """Returns a card's or character's name and help as rules play it, its life points, and the preset's name."""
+    """Returns a card's or character's name and help as rules play it, its life points, and the preset's name.
+
+    A topic of a themed game (a Star Wars card, ability or fate effect) is told in that game's words.
+    """
     what, ident = topic
-    if what == CARD:
+    theme = theme_of_topic(what, ident, rules.ruleset)
+    if theme is not None:
+        game_tr = themed(tr, theme.id)
+        names, helps = theme.topics[what]
+        lines = [
+            tr.pgettext("rules", "{name}: {help}", name=game_tr.name(names[ident]), help=game_tr.name(helps[ident]))
+        ]
+        if ident in theme.energy:
+            lines.append(game_tr.gettext("Life points: {n}.", n=theme.energy[ident]))
+    elif what == CARD:
         lines = [
             tr.pgettext("rules", "{name}: {help}", name=card_name(tr, ident), help=card_help(tr, ident, rules.options))
         ]

@@ -9,6 +9,7 @@ from functools import cache
 from bangbot.core.options import RuleOptions
 from bangbot.i18n import LANGUAGES, NP_, Translator, translator
 from bangbot.i18n.rulehelp import details
+from bangbot.i18n.theme import themed_name
 
 # The English source strings. Ids are the keys of bangbot.core (cards.py, characters.py, roles.py);
 # each language's names come from its own rulebook, see spec/glossary.md.
@@ -291,12 +292,17 @@ def _translate(tr: Translator, table: dict[str, tuple[str, str]], key: str) -> s
 
 
 def card_name(tr: Translator, kind: str) -> str:
-    """Returns the name of a card kind (or 'colt45') in the translator's language."""
-    return _translate(tr, CARD_NAMES, kind)
+    """Returns the name of a card kind (or 'colt45') in the translator's language, as its theme names it."""
+    return themed_name(tr, "cards", kind) or _translate(tr, CARD_NAMES, kind)
 
 
-def _with_details(tr: Translator, table: dict[str, tuple[str, str]], key: str, options: RuleOptions) -> str:
-    """Returns table[key]'s help followed by its sentences that depend on the rule options."""
+def _with_details(
+    tr: Translator, theme_table: str, table: dict[str, tuple[str, str]], key: str, options: RuleOptions
+) -> str:
+    """Returns the theme's help for key if it has one, else table[key]'s followed by its option-dependent sentences."""
+    themed = themed_name(tr, theme_table, key)
+    if themed is not None:
+        return themed
     text = _translate(tr, table, key)
     for sentence in details(tr, key, options):
         text = tr.pgettext("sentences", "{text} {sentence}", text=text, sentence=sentence)
@@ -305,37 +311,44 @@ def _with_details(tr: Translator, table: dict[str, tuple[str, str]], key: str, o
 
 def card_help(tr: Translator, kind: str, options: RuleOptions = STANDARD_OPTIONS) -> str:
     """Returns the short explanation of a card kind in the translator's language, as the options play it."""
-    return _with_details(tr, CARD_HELP, kind, options)
+    return _with_details(tr, "card_help", CARD_HELP, kind, options)
+
+
+def is_character(tr: Translator, id: str) -> bool:
+    """Returns whether id names a character (of the base game or of the translator's theme)."""
+    return id in CHARACTER_NAMES or (tr.theme is not None and id in tr.theme.characters)
 
 
 def character_name(tr: Translator, id: str) -> str:
-    """Returns the name of a character in the translator's language."""
-    return _translate(tr, CHARACTER_NAMES, id)
+    """Returns the name of a character in the translator's language, as its theme names it."""
+    return themed_name(tr, "characters", id) or _translate(tr, CHARACTER_NAMES, id)
 
 
 def character_help(tr: Translator, id: str, options: RuleOptions = STANDARD_OPTIONS) -> str:
     """Returns the ability of a character in the translator's language, as the options play it."""
-    return _with_details(tr, CHARACTER_HELP, id, options)
+    return _with_details(tr, "character_help", CHARACTER_HELP, id, options)
 
 
 def role_name(tr: Translator, id: str) -> str:
-    """Returns the name of a role in the translator's language."""
-    return _translate(tr, ROLE_NAMES, id)
+    """Returns the name of a role in the translator's language, as its theme names it."""
+    return themed_name(tr, "roles", id) or _translate(tr, ROLE_NAMES, id)
 
 
 def role_goal(tr: Translator, id: str) -> str:
-    """Returns what a role must do to win, in the translator's language."""
-    return _translate(tr, ROLE_GOALS, id)
+    """Returns what a role must do to win, in the translator's language, as its theme says it."""
+    return themed_name(tr, "role_goals", id) or _translate(tr, ROLE_GOALS, id)
 
 
 def game_name(tr: Translator, ruleset_id: str) -> str:
-    """Returns the name of a game (a ruleset id) in the translator's language."""
+    """Returns the name of a game (a ruleset id) in the translator's language; a themed game's from its theme."""
+    if tr.theme is not None and tr.theme.id == ruleset_id:
+        return tr.name(tr.theme.game)
     return _translate(tr, GAME_NAMES, ruleset_id)
 
 
 def term(tr: Translator, key: str) -> str:
-    """Returns a game word (a key of GAME_WORDS) in the translator's language."""
-    return _translate(tr, GAME_WORDS, key)
+    """Returns a game word (a key of GAME_WORDS) in the translator's language, as its theme says it."""
+    return themed_name(tr, "terms", key) or _translate(tr, GAME_WORDS, key)
 
 
 _GLOSS = re.compile(r"^(?P<name>.*?)\s*[(（](?P<gloss>[^()（）]*)[)）]\s*$")

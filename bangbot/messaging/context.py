@@ -10,6 +10,8 @@ from datetime import UTC, datetime, timedelta
 
 from bangbot.ai.player import AIPlayer
 from bangbot.i18n import SOURCE_LANGUAGE, Translator, normalize_language, translator
+from bangbot.i18n.glossary import BASE
+from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import Messenger, User
 from bangbot.storage.repository import Repository
 
@@ -64,16 +66,19 @@ class Context:
 
         return self._cached(("user", user_id), load)
 
-    def tr_user(self, user_id: int) -> Translator:
-        """Returns the translator of a user's private messages."""
-        return translator(self.user_language(user_id))
+    def tr_user(self, user_id: int, game: str = BASE) -> Translator:
+        """Returns the translator of a user's private messages, in the words of a game (a ruleset id)."""
+        return themed(translator(self.user_language(user_id)), game)
 
-    def tr_chat(self, chat_id: int, reader: int | None = None) -> Translator:
-        """Returns the translator of a group chat: its stored language, else the reader's (if given), else English."""
+    def tr_chat(self, chat_id: int, reader: int | None = None, game: str = BASE) -> Translator:
+        """Returns the translator of a group chat, in the words of a game (a ruleset id).
+
+        Its language is the chat's stored one, else the reader's (if given), else English.
+        """
         chosen = self._cached(("chat", chat_id), lambda: self.repo.chat_settings(chat_id).language or "")
         if not chosen and reader is not None:
-            return self.tr_user(reader)
-        return translator(chosen or SOURCE_LANGUAGE)
+            return self.tr_user(reader, game)
+        return themed(translator(chosen or SOURCE_LANGUAGE), game)
 
     def adopt_language(self, chat_id: int, user_id: int) -> None:
         """Stores the user's language as the group's when the group has none yet (its first lobby)."""

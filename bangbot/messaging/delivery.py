@@ -98,7 +98,7 @@ async def send_farewells(ctx: Context, batch: Batch, showing: Showing, progress:
         seat = batch.seats[out["seat"]]
         if seat.user_id is None or seat.unreachable:
             continue
-        tr = ctx.tr_user(seat.user_id)
+        tr = ctx.tr_user(seat.user_id, batch.rules.id)
         await progress.send(seat.user_id, farewell_text(tr, out, batch.names, batch.game.chat_title, over))
 
 
@@ -129,7 +129,7 @@ def waiting_line(ctx: Context, tr: Translator, batch: Batch) -> str:
 async def deliver_group(ctx: Context, batch: Batch, showing: Showing, progress: Progress) -> None:
     """Edits the current turn's log, posts one new log message per new turn and the notices, then edits the table."""
     game = batch.game
-    tr = ctx.tr_chat(game.chat_id)
+    tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
     names = batch.names
     segments = showing.log or [[]]
     last = len(segments) - 1
@@ -163,9 +163,11 @@ async def send_reminders(ctx: Context, batch: Batch, progress: Progress) -> None
     people = [batch.seats[s] for s in batch.rules.awaiting(batch.state) if not batch.seats[s].ai_controlled]
     for seat in people:
         assert seat.user_id is not None
-        await progress.send(seat.user_id, private_reminder(ctx.tr_user(seat.user_id), game.chat_title, left))
+        await progress.send(
+            seat.user_id, private_reminder(ctx.tr_user(seat.user_id, batch.rules.id), game.chat_title, left)
+        )
     if people:
-        tr = ctx.tr_chat(game.chat_id)
+        tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
         mentions = [player(tr, ctx.messenger.mention(s.user_id or 0, s.name)) for s in people]
         await progress.send(game.chat_id, group_reminder(tr, mentions, left))
 
@@ -186,7 +188,7 @@ async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
     """Edits the group's table message in place, or sends a new one (and drops the old) when resend."""
     game = batch.game
     assert game.id is not None
-    tr = ctx.tr_chat(game.chat_id)
+    tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
     text = table_text(tr, batch.rules.view(batch.state, None), batch.names, game.chat_title)
     try:
         if game.table_message_id is not None and not resend:
@@ -206,7 +208,7 @@ def private_message(
 ) -> tuple[str, Keyboard]:
     """Returns the text and buttons of a seat's private message at a step of its choice, with its recent news."""
     assert seat.user_id is not None and batch.game.id is not None
-    tr = ctx.tr_user(seat.user_id)
+    tr = ctx.tr_user(seat.user_id, batch.rules.id)
     v = batch.rules.view(batch.state, seat.position)
     names = batch.names
     news = log_text(tr, list(recent), names, seat.position)
@@ -231,7 +233,11 @@ def seat_choices(ctx: Context, batch: Batch, seat: Seat) -> frozenset[str]:
     if seat.standin:
         return frozenset({BACK_FROM_AI})
     seat_view = batch.rules.view(batch.state, seat.position)
-    return reachable_choices(ctx.tr_user(seat.user_id), seat_view, batch.names) if seat_view.legal else frozenset()
+    return (
+        reachable_choices(ctx.tr_user(seat.user_id, batch.rules.id), seat_view, batch.names)
+        if seat_view.legal
+        else frozenset()
+    )
 
 
 async def show_private(

@@ -26,7 +26,8 @@ from bangbot.i18n.glossary import character_name
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Button, Keyboard
-from bangbot.messaging.render import card_label, cards_label
+from bangbot.messaging.labels import card_label, cards_label
+from bangbot.messaging.starwars_prompts import STARWARS_ACTIONS, STARWARS_PASSES
 
 TOP = ""
 BACK = "x"
@@ -44,6 +45,8 @@ def pass_label(tr: Translator, view: PlayerView) -> str:
         return tr.gettext("Go out of the game")
     if kind == "DuelTurn":
         return tr.gettext("Give up the Duel (lose 1 life)")
+    if kind in STARWARS_PASSES:
+        return STARWARS_PASSES[kind](tr)
     return tr.gettext("Take the hit (lose 1 life)")
 
 
@@ -68,6 +71,8 @@ def action_label(tr: Translator, view: PlayerView, action: Action, names: Sequen
         return tr.gettext("Take {card} from the discard pile", card=top)
     if isinstance(action, DrawHand):
         return tr.gettext("Draw from the hand of {name}", name=names[action.target])
+    if type(action).__name__ in STARWARS_ACTIONS:
+        return STARWARS_ACTIONS[type(action).__name__](tr, action)
     raise AssertionError(f"no label for {action!r}")
 
 
@@ -152,7 +157,9 @@ def top_menu(tr: Translator, view: PlayerView, names: Sequence[str], legal: list
                 cards.append(Button(card_label(tr, a.card), make(f"a{i}")))
         elif isinstance(a, Heal):
             if not heal:
-                label = tr.gettext("{name}: discard cards for 1 life", name=character_name(tr, "sid_ketchum"))
+                assert view.seat is not None
+                own = character_name(tr, view.seats[view.seat].character)
+                label = tr.gettext("{name}: discard cards for 1 life", name=own)
                 heal.append(Button(label, make(HEAL_MENU)))
         elif isinstance(a, Pass | EndTurn):
             ending.append(Button(action_label(tr, view, a, names), make(f"a{i}"), fixed=END))

@@ -94,7 +94,7 @@ def lobby_keyboard(tr: Translator, game: Game, join_link: str | None) -> Keyboar
 async def show_lobby(ctx: Context, game: Game, seats: list[Seat], resend: bool = False) -> None:
     """Edits the lobby message, or sends it anew."""
     assert game.id is not None
-    tr = ctx.tr_chat(game.chat_id)
+    tr = ctx.tr_chat(game.chat_id, game=game.ruleset)
     text, buttons = lobby_text(tr, game, seats), lobby_keyboard(tr, game, ctx.messenger.join_link(game.id))
     if game.lobby_message_id is not None and not resend:
         await ctx.messenger.edit(MessageRef(game.chat_id, game.lobby_message_id), text, buttons)
@@ -180,7 +180,7 @@ async def warn_if_unreachable(ctx: Context, chat_id: int, user_id: int, name: st
 
 async def join(ctx: Context, game: Game, seats: list[Seat], user: User, press: Press | None = None) -> tuple[str, bool]:
     """Seats a user in a lobby; returns the notice for them and whether it is an alert."""
-    tr = ctx.tr_user(user.id)
+    tr = ctx.tr_user(user.id, game.ruleset)
     if any(s.user_id == user.id for s in seats):
         return tr.gettext("You have already joined."), False
     if len(seats) >= ruleset(game.ruleset).seats.stop - 1:
@@ -210,10 +210,10 @@ async def may_manage(ctx: Context, game: Game, user_id: int) -> bool:
 
 async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str, bool]:
     """Handles a lobby button; returns the notice for the press and whether it is an alert."""
-    tr = ctx.tr_user(press.user.id)
     game = ctx.repo.game(data.target)
     if game is None or game.status != GATHERING:
-        return tr.gettext("This lobby is closed."), True
+        return ctx.tr_user(press.user.id).gettext("This lobby is closed."), True
+    tr = ctx.tr_user(press.user.id, game.ruleset)
     if data.choice not in offered_choices(lobby_keyboard(tr, game, ctx.messenger.join_link(data.target))):
         raise BadButton(f"the lobby does not offer {data.choice!r}")
     if press.message_id != game.lobby_message_id:
@@ -285,7 +285,7 @@ async def close_lobby(ctx: Context, game: Game, why: str) -> None:
     """Replaces the lobby message by a closing line saying why (LOBBY_CANCELLED, LOBBY_EXPIRED), without buttons."""
     if game.lobby_message_id is None:
         return
-    tr = ctx.tr_chat(game.chat_id)
+    tr = ctx.tr_chat(game.chat_id, game=game.ruleset)
     texts = {
         LOBBY_CANCELLED: tr.gettext("This game was cancelled."),
         LOBBY_EXPIRED: tr.gettext("Nobody started this game, so the lobby has closed. Type /newgame to try again."),

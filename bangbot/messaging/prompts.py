@@ -12,8 +12,10 @@ from bangbot.i18n import Translator
 from bangbot.i18n.glossary import card_name, character_name
 from bangbot.i18n.wording import players
 from bangbot.messaging.keyboards import HEAL_MENU, TOP, parse_level
+from bangbot.messaging.labels import card_label, cards_label
 from bangbot.messaging.reasons import hint_lines, reason_text
-from bangbot.messaging.render import card_label, cards_label, deputies_at, game_over_line
+from bangbot.messaging.render import deputies_at, game_over_line
+from bangbot.messaging.starwars_prompts import STARWARS_PROMPTS
 
 
 def prompt(tr: Translator, view: PlayerView, names: Sequence[str], standin: bool, level: str = TOP) -> str:
@@ -80,6 +82,8 @@ def top_prompt(tr: Translator, view: PlayerView, names: Sequence[str], standin: 
         return tr.gettext("{card}: pick one card.", card=card_name(tr, GENERAL_STORE))
     if kind == "KitChoice":
         return tr.gettext("You look at {cards}: put one back on the deck.", cards=cards_label(tr, request["cards"]))
+    if kind in STARWARS_PROMPTS:
+        return STARWARS_PROMPTS[kind](tr, request, names)
     return (
         tr.gettext("Where does your first card come from?")
         if request["step"] == 1
@@ -90,7 +94,9 @@ def top_prompt(tr: Translator, view: PlayerView, names: Sequence[str], standin: 
 def step_prompt(tr: Translator, view: PlayerView, names: Sequence[str], level: str) -> str:
     """Returns the header of a later step, naming the card chosen: 'BANG! J♦ → at whom?'."""
     if level == HEAL_MENU:
-        return tr.gettext("{name}: which cards do you discard for 1 life?", name=character_name(tr, "sid_ketchum"))
+        assert view.seat is not None
+        own = character_name(tr, view.seats[view.seat].character)
+        return tr.gettext("{name}: which cards do you discard for 1 life?", name=own)
     card, target = parse_level(level)
     assert card is not None
     label = card_label(tr, card)

@@ -6,28 +6,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bangbot.core.actions import HAND
-from bangbot.core.cards import CARDS, DYNAMITE, GENERAL_STORE, JAIL
-from bangbot.core.characters import JOURDONNAIS
+from bangbot.core.cards import DYNAMITE, GENERAL_STORE, JAIL, NEW_HOPE
 from bangbot.core.roles import DEPUTY, LAW, OUTLAWS, roles_for
 from bangbot.core.views import PlayerView, SeatView
 from bangbot.i18n import Translator
-from bangbot.i18n.glossary import card_name, character_help, character_name, role_goal, role_name
+from bangbot.i18n.glossary import card_name, character_help, character_name, is_character, role_goal, role_name
 from bangbot.i18n.wording import join_list, players
+from bangbot.messaging.labels import card_label, cards_label, life_bar
 from bangbot.messaging.reasons import reach_lines
+from bangbot.messaging.starwars_lines import STARWARS_LINES
 
 EventData = Mapping[str, Any]
 MAX_LOG_LINES = 40
-
-
-def card_label(tr: Translator, index: int) -> str:
-    """Returns a card's name with its suit and rank, e.g. 'BANG! Q♥'."""
-    c = CARDS[index]
-    return f"{card_name(tr, c.kind)} {c.label}"
-
-
-def cards_label(tr: Translator, cards: Sequence[int]) -> str:
-    """Returns cards as a list in the reader's language ('A, B and C'), or a dash for none."""
-    return join_list(tr, (card_label(tr, c) for c in cards))
 
 
 def game_over_line(tr: Translator, side: str, deputies: int) -> str:
@@ -49,8 +39,8 @@ def deputies_at(table_size: int) -> int:
 
 
 def check_reason(tr: Translator, reason: str) -> str:
-    """Returns what a check was drawn for: a card's or Jourdonnais' name."""
-    return character_name(tr, JOURDONNAIS) if reason == JOURDONNAIS else card_name(tr, reason)
+    """Returns what a check was drawn for: a card kind's or a character's (a Star Wars ability's) name."""
+    return character_name(tr, reason) if is_character(tr, reason) else card_name(tr, reason)
 
 
 def event_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str | None:
@@ -152,9 +142,12 @@ def event_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int |
         return tr.gettext("Everyone regains 1 life.")
     if kind == "reshuffle":
         return tr.gettext("The discard pile is shuffled into a new deck.")
-    if kind == "dynamite_passed":
+    if kind in ("dynamite_passed", "new_hope_passed"):
         return tr.gettext(
-            "{card} passes from {name} to {other}.", card=card_name(tr, DYNAMITE), name=who, other=names[e["to"]]
+            "{card} passes from {name} to {other}.",
+            card=card_name(tr, DYNAMITE if kind == "dynamite_passed" else NEW_HOPE),
+            name=who,
+            other=names[e["to"]],
         )
     if kind == "exploded":
         return tr.gettext("{card} explodes at {name}!", card=card_name(tr, DYNAMITE), name=who)
@@ -166,7 +159,8 @@ def event_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int |
         return tr.gettext("{name} discards {card}.", name=who, card=card_label(tr, e["card"]))
     if kind == "auto" and e["action"] == "end":
         return tr.gettext("{name} has nothing more to play.", name=who)
-    return None
+    line = STARWARS_LINES.get(kind)
+    return line(tr, e, names, who) if line is not None else None
 
 
 def play_line(tr: Translator, e: EventData, names: Sequence[str], who: str) -> str:
@@ -199,11 +193,6 @@ def log_text(tr: Translator, events: Sequence[EventData], names: Sequence[str], 
     return "\n".join(lines)
 
 
-def life_bar(seat: SeatView) -> str:
-    """Returns life as hearts, e.g. '❤️❤️🖤 2/3'."""
-    return f"{'♥' * seat.life}{'♡' * (seat.max_life - seat.life)} {seat.life}/{seat.max_life}"
-
-
 def seat_line(tr: Translator, seat: SeatView, name: str, turn: int) -> str:
     """Returns one seat of the table on one line: marker, name, character, role if known, life, hand, cards in play."""
     character = character_name(tr, seat.character)
@@ -213,7 +202,7 @@ def seat_line(tr: Translator, seat: SeatView, name: str, turn: int) -> str:
     if not seat.alive:
         return tr.gettext("✝ {position}. {name} — {character}: out of the game", **values)
     values["marker"] = "▶" if seat.seat == turn else " "
-    values["life"] = life_bar(seat)
+    values["life"] = life_bar(tr, seat.life, seat.max_life)
     values["hand"] = tr.ngettext("{n} card", "{n} cards", seat.hand_count)
     if seat.in_play:
         return tr.gettext(
@@ -261,7 +250,7 @@ def private_text(tr: Translator, view: PlayerView, names: Sequence[str], title: 
             ability=character_help(tr, me.character, view.config.options),
         )
     )
-    lines.append(tr.gettext("Life: {life}", life=life_bar(me)))
+    lines.append(tr.gettext("Life: {life}", life=life_bar(tr, me.life, me.max_life)))
     lines.append(tr.gettext("Hand: {cards}", cards=cards_label(tr, view.hand)))
     lines.append(tr.gettext("In play: {cards}", cards=cards_label(tr, me.in_play)))
     lines += reach_lines(tr, view, names)

@@ -8,6 +8,7 @@ from bangbot.core.options import STANDARD
 from bangbot.i18n import Translator
 from bangbot.i18n.explain import TableRules, explain
 from bangbot.i18n.glossary import lookup
+from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import Command
 from bangbot.messaging.context import Context
 from bangbot.messaging.echo import echo
@@ -35,12 +36,13 @@ def table_rules(ctx: Context, cmd: Command) -> TableRules:
 
 
 def rules_answer(ctx: Context, cmd: Command, tr: Translator) -> str:
-    """Returns the answer to /rules <name>: the explanation by the table's rules, or what went wrong."""
+    """Returns the answer to /rules <name>: the explanation by the table's rules, or what went wrong (in its words)."""
+    rules = table_rules(ctx, cmd)
+    game_tr = themed(tr, rules.ruleset)
     query = cmd.args.strip()
     if not query:
-        return tr.gettext("Name a card or a character, for example: /rules Barrel")
-    rules = table_rules(ctx, cmd)
+        return game_tr.gettext("Name a card or a character, for example: /rules Barrel")
     found = lookup(tr, query, rules.ruleset)
     if found is None:
-        return tr.gettext("I don't know a card or character called “{name}”.", name=echo(query))
+        return game_tr.gettext("I don't know a card or character called “{name}”.", name=echo(query))
     return explain(tr, found, rules)

@@ -1,0 +1,94 @@
+"""BANG! Star Wars as its players read it: the base game's cards, roles and messages in its own words."""
+
+from __future__ import annotations
+
+from bangbot.core.cards import CARDS
+from bangbot.core.starwars import FATE, STARWARS
+from bangbot.core.symbols import check_symbols
+from bangbot.i18n import Translator
+from bangbot.i18n.glossary import CARD, CHARACTER, card_name
+from bangbot.i18n.starwars import (
+    FATE as FATE_TOPIC,
+)
+from bangbot.i18n.starwars import (
+    SW_ABILITY_ENERGY,
+    SW_ABILITY_HELP,
+    SW_ABILITY_NAMES,
+    SW_CARD_HELP,
+    SW_CARD_NAMES,
+    SW_FATE_HELP,
+    SW_FATE_NAMES,
+    SW_ROLE_GOALS,
+    SW_ROLE_NAMES,
+    SW_SYMBOL_GLYPHS,
+    SW_TERMS,
+    sw_fate_name,
+)
+from bangbot.i18n.starwars_messages import MESSAGES, PLURALS
+from bangbot.i18n.theme import Theme
+
+# The base card kind each Star Wars card is played as (the engine's kinds; 'colt45' is the rifle on the board).
+CARD_OF_KIND: dict[str, str] = {
+    "bang": "sw_bang",
+    "missed": "sw_missed",
+    "beer": "bacta_tank",
+    "saloon": "respite",
+    "stagecoach": "repair",
+    "new_hope": "new_hope",
+    "general_store": "unexpected_encounter",
+    "panic": "deception",
+    "cat_balou": "ambush",
+    "gatling": "atat_attack",
+    "indians": "jawas",
+    "duel": "sw_duel",
+    "barrel": "cover",
+    "scope": "droid",
+    "mustang": "speeder_bike",
+    "jail": "carbonite",
+    "dynamite": "trash_compactor",
+    "volcanic": "lightsaber",
+    "schofield": "ion_blaster",
+    "remington": "bowcaster",
+    "rev_carabine": "dlt19",
+    "winchester": "a280",
+    "colt45": "e11",
+}
+
+# The base role each Star Wars role is dealt as.
+ROLE_OF_ROLE: dict[str, str] = {
+    "sheriff": "vader",
+    "deputy": "stormtrooper",
+    "outlaw": "rebel",
+    "renegade": "bounty_hunter",
+}
+
+
+def starwars_label(tr: Translator, index: int) -> str:
+    """Returns a card as a Star Wars card shows it: its name, its check symbols and its fate effect; no suit."""
+    glyphs = "".join(SW_SYMBOL_GLYPHS[s] for s in check_symbols(index))
+    text = f"{card_name(tr, CARDS[index].kind)} {glyphs}" if glyphs else card_name(tr, CARDS[index].kind)
+    effect = FATE.get(index)
+    return tr.pgettext("card label", "{card} ({fate})", card=text, fate=sw_fate_name(tr, effect)) if effect else text
+
+
+STARWARS_THEME = Theme(
+    id=STARWARS,
+    game=SW_TERMS["game_starwars"],
+    label=starwars_label,
+    cards={kind: SW_CARD_NAMES[sw] for kind, sw in CARD_OF_KIND.items()},
+    card_help={kind: SW_CARD_HELP[sw] for kind, sw in CARD_OF_KIND.items()},
+    characters=SW_ABILITY_NAMES,
+    character_help=SW_ABILITY_HELP,
+    roles={role: SW_ROLE_NAMES[sw] for role, sw in ROLE_OF_ROLE.items()},
+    role_goals={role: SW_ROLE_GOALS[sw] for role, sw in ROLE_OF_ROLE.items()},
+    terms={"life": SW_TERMS["energy"]},
+    messages=MESSAGES,
+    plurals=PLURALS,
+    topics={
+        CARD: (SW_CARD_NAMES, SW_CARD_HELP),
+        CHARACTER: (SW_ABILITY_NAMES, SW_ABILITY_HELP),
+        FATE_TOPIC: (SW_FATE_NAMES, SW_FATE_HELP),
+    },
+    energy=SW_ABILITY_ENERGY,
+    bars=("▰", "▱"),
+)

@@ -1,0 +1,31 @@
+"""How a card, a list of cards and a life bar are shown to a reader: by the theme of the reader's translator."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bangbot.core.cards import CARDS
+from bangbot.i18n import Translator
+from bangbot.i18n.glossary import card_name
+from bangbot.i18n.wording import join_list
+
+BASE_BARS = ("♥", "♡")
+
+
+def card_label(tr: Translator, index: int) -> str:
+    """Returns a card as the theme shows it; the base game: its name with its suit and rank, e.g. 'BANG! Q♥'."""
+    if tr.theme is not None:
+        return tr.theme.label(tr, index)
+    c = CARDS[index]
+    return f"{card_name(tr, c.kind)} {c.label}"
+
+
+def cards_label(tr: Translator, cards: Sequence[int]) -> str:
+    """Returns cards as a list in the reader's language ('A, B and C'), or a dash for none."""
+    return join_list(tr, (card_label(tr, c) for c in cards))
+
+
+def life_bar(tr: Translator, life: int, max_life: int) -> str:
+    """Returns life as full and empty marks (the theme's, else hearts), then the count: '♥♥♡ 2/3'."""
+    full, empty = tr.theme.bars if tr.theme is not None else BASE_BARS
+    return f"{full * life}{empty * (max_life - life)} {life}/{max_life}"
