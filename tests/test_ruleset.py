@@ -188,3 +188,10 @@ def test_selfplay_takes_the_game_and_refuses_an_unknown_one() -> None:
     assert summary["game"] == BASE and summary["invariant_violations"] == 0
     refused = subprocess.run([*run, "--game", "monopoly"], capture_output=True, text=True, check=False)
     assert refused.returncode == 2 and "invalid choice" in refused.stderr
+
+
+def test_every_offered_game_has_its_ai_players() -> None:
+    from bangbot.ai.players import heuristic_players, random_players
+    from bangbot.rulesets import OFFERED
+
+    assert set(OFFERED) <= set(heuristic_players()) and set(OFFERED) <= set(random_players())

@@ -5,14 +5,17 @@ from __future__ import annotations
 from bangbot.ai.heuristic import HeuristicPlayer
 from bangbot.ai.player import AIPlayer
 from bangbot.ai.random_player import RandomPlayer
+from bangbot.core.variants import STARWARS
 from bangbot.rulesets.base import BASE
 
 
 def heuristic_players() -> dict[str, AIPlayer]:
-    """Returns each ruleset's strongest AI, for games with people."""
-    return {BASE: HeuristicPlayer()}
+    """Returns each ruleset's strongest AI, for games with people (BANG! Star Wars: the same player, role-aware)."""
+    heuristic = HeuristicPlayer()
+    return {BASE: heuristic, STARWARS: heuristic}
 
 
 def random_players() -> dict[str, AIPlayer]:
     """Returns an AI that picks any legal action, for each ruleset (benchmarks and tests)."""
-    return {BASE: RandomPlayer()}
+    random_player = RandomPlayer()
+    return {BASE: random_player, STARWARS: random_player}

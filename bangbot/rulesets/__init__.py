@@ -6,6 +6,7 @@ from typing import Any
 
 from bangbot.core.ruleset import Ruleset
 from bangbot.core.state import GameConfig
+from bangbot.core.variants import STARWARS
 from bangbot.rulesets.base import BASE, BaseBang
 from bangbot.rulesets.starwars import StarWarsBang
 
@@ -13,8 +14,8 @@ AnyRuleset = Ruleset[Any, Any, Any]
 
 RULESETS: dict[str, AnyRuleset] = {r.id: r for r in (BaseBang(), StarWarsBang())}
 DEFAULT = BASE
-# The games a lobby and the terminal offer; a registered game is offered once its texts and AI are complete.
-OFFERED: tuple[str, ...] = (BASE,)
+# The games a lobby and the terminal offer (a registered game is offered once its texts and AI are complete).
+OFFERED: tuple[str, ...] = (BASE, STARWARS)
 
 
 def ruleset(ruleset_id: str) -> AnyRuleset:

@@ -1,0 +1,23 @@
+"""BANG! Star Wars in the terminal: `bangbot --game starwars` plays a whole game against the AI in its own words."""
+
+from __future__ import annotations
+
+import re
+
+from tests.test_terminal import bangbot
+
+SUITS = re.compile("[♥♦♣♠]")
+
+
+def test_the_terminal_plays_a_whole_star_wars_game_in_russian() -> None:
+    result = bangbot("1\n0\n" * 3000, "--game", "starwars", "--players", "5", "--seed", "8", "--lang", "ru")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Дарт Вейдер" in out and "энерги" in out
+    assert not SUITS.search(out), SUITS.search(out)
+    assert "Шериф" not in out and "«Пиво»" not in out and "«Бэнг!»" in out
+
+
+def test_the_terminal_refuses_a_game_it_does_not_offer() -> None:
+    result = bangbot("", "--game", "monopoly")
+    assert result.returncode == 2 and "invalid choice" in result.stderr
