@@ -67,3 +67,4 @@ def test_bench_engine_prints_figures() -> None:
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert any("games_per_s" in line and line["players"] == 7 for line in lines)
     assert any("state_json_bytes_max" in line for line in lines)
+    assert {line["game"] for line in lines if "games_per_s" in line} == {"base", "starwars"}  # side by side

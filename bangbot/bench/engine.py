@@ -12,13 +12,20 @@ from bangbot.core.engine import apply, apply_in_place, new_game
 from bangbot.core.legal import awaiting, legal_actions
 from bangbot.core.serialize import from_json, to_json
 from bangbot.core.state import GameConfig, GameState
+from bangbot.rulesets import DEFAULT, OFFERED, ruleset
 
 STATE_SAMPLE_EVERY = 10
 
 
-def random_games(players: int, games: int, pure: bool) -> dict[str, Any]:
-    """Plays random games through apply (pure) or apply_in_place and returns speed figures."""
-    config = GameConfig.with_preset(players)
+def config_of(game: str, players: int) -> GameConfig:
+    """Returns the default config of a game for a table size."""
+    rules = ruleset(game)
+    return rules.config(players, rules.presets[0])
+
+
+def random_games(players: int, games: int, pure: bool, game: str = DEFAULT) -> dict[str, Any]:
+    """Plays random games of a ruleset through apply (pure) or apply_in_place and returns speed figures."""
+    config = config_of(game, players)
     actions = 0
     started = time.perf_counter()
     for g in range(games):
@@ -35,6 +42,7 @@ def random_games(players: int, games: int, pure: bool) -> dict[str, Any]:
             actions += 1
     elapsed = time.perf_counter() - started
     return {
+        "game": game,
         "players": players,
         "mode": "apply (new state per action)" if pure else "apply_in_place",
         "games": games,
@@ -44,9 +52,9 @@ def random_games(players: int, games: int, pure: bool) -> dict[str, Any]:
     }
 
 
-def sampled_states(players: int, games: int) -> list[GameState]:
-    """Returns every tenth state of some random games."""
-    config = GameConfig.with_preset(players)
+def sampled_states(players: int, games: int, game: str = DEFAULT) -> list[GameState]:
+    """Returns every tenth state of some random games of a ruleset."""
+    config = config_of(game, players)
     out: list[GameState] = []
     for g in range(games):
         chooser = random.Random(g)
@@ -62,15 +70,16 @@ def sampled_states(players: int, games: int) -> list[GameState]:
     return out
 
 
-def storage_figures(players: int, games: int) -> dict[str, Any]:
+def storage_figures(players: int, games: int, game: str = DEFAULT) -> dict[str, Any]:
     """Returns JSON size of states and the cost of one serialise + load, as a service does per action."""
-    states = sampled_states(players, games)
+    states = sampled_states(players, games, game)
     sizes = [len(json.dumps(to_json(s), separators=(",", ":"))) for s in states]
     started = time.perf_counter()
     for s in states:
         from_json(json.loads(json.dumps(to_json(s), separators=(",", ":"))))
     per_action_us = (time.perf_counter() - started) / len(states) * 1e6
     return {
+        "game": game,
         "players": players,
         "states_sampled": len(states),
         "state_json_bytes_mean": round(statistics.mean(sizes)),
@@ -80,8 +89,9 @@ def storage_figures(players: int, games: int) -> dict[str, Any]:
 
 
 def main(games: int = 300) -> None:
-    """Prints the engine benchmark as JSON lines."""
-    for players in (4, 7):
-        for pure in (True, False):
-            print(json.dumps(random_games(players, games, pure)))
-    print(json.dumps(storage_figures(7, max(10, games // 10))))
+    """Prints the engine benchmark as JSON lines, for every game the bot offers (base BANG! first)."""
+    for game in OFFERED:
+        for players in (4, 7):
+            for pure in (True, False):
+                print(json.dumps(random_games(players, games, pure, game)))
+        print(json.dumps(storage_figures(7, max(10, games // 10), game)))
