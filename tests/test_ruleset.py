@@ -195,3 +195,13 @@ def test_every_offered_game_has_its_ai_players() -> None:
     from bangbot.rulesets import OFFERED
 
     assert set(OFFERED) <= set(heuristic_players()) and set(OFFERED) <= set(random_players())
+
+
+def test_every_offered_game_has_a_name_in_every_language() -> None:
+    from bangbot.i18n import LANGUAGES, translator
+    from bangbot.i18n.glossary import game_name
+    from bangbot.rulesets import OFFERED
+
+    for language in LANGUAGES:
+        names = [game_name(translator(language), game) for game in OFFERED]
+        assert len(set(names)) == len(OFFERED) and not set(names) & set(OFFERED), (language, names)

@@ -110,23 +110,8 @@ def test_a_whole_game_in_a_group_over_http_with_a_restart(emulator: BotApiEmulat
             assert any(word in m.text for m in emulator.bot_messages(user)), word
         # Play by pressing buttons only; restart the bot in the middle. Each press waits for its answer and for
         # everything it changed to be shown (not for a quiet moment).
-        rng = random.Random(4)
-        presses = 0
-        restarted = False
-        while presses < 2000:
-            [options] = emulator.wait_until(lambda: settled_buttons(emulator, repo, 1), what="the game to settle")
-            if not options:
-                break
-            user, message_id, data = rng.choice(options)
-            query = emulator.user_presses(user, user, message_id, data)
-            answer = emulator.wait_for_answer(query)
-            assert not answer.show_alert, answer.text
-            presses += 1
-            if presses == 30 and not restarted:
-                bot.stop()
-                bot.start()
-                restarted = True
-        assert restarted and presses > 30
+        presses = press_to_the_end(emulator, repo, random.Random(4), restart_at=30, bot=bot)
+        assert presses > 30
         game = repo.game(1)
         assert game is not None and game.status == FINISHED, "the game ran to its end"
         # Group edits wait for the group's budget; the last ones still arrive.
@@ -138,6 +123,62 @@ def test_a_whole_game_in_a_group_over_http_with_a_restart(emulator: BotApiEmulat
         assert any("tg://user?id=" in str(c.params.get("text", "")) for c in group_calls)
         assert not [c for c in emulator.calls if c.error_code == 429]
         assert_no_hidden_cards(database, group_texts)
+    finally:
+        if bot.process is not None and bot.process.poll() is None:
+            bot.stop()
+
+
+def press_to_the_end(
+    emulator: BotApiEmulator, repo: Repository, rng: random.Random, restart_at: int = 0, bot: BotProcess | None = None
+) -> int:
+    """Presses random current buttons of game 1 until none is left (restarting the bot once, at restart_at presses).
+
+    Each press waits for its answer and for the chats to show what storage says; returns the number of presses.
+    """
+    presses = 0
+    while presses < 2000:
+        [options] = emulator.wait_until(lambda: settled_buttons(emulator, repo, 1), what="the game to settle")
+        if not options:
+            break
+        user, message_id, data = rng.choice(options)
+        query = emulator.user_presses(user, user, message_id, data)
+        answer = emulator.wait_for_answer(query)
+        assert not answer.show_alert, answer.text
+        presses += 1
+        if presses == restart_at and bot is not None:
+            bot.stop()
+            bot.start()
+    return presses
+
+
+def test_a_whole_star_wars_game_over_http(emulator: BotApiEmulator, tmp_path: Path) -> None:
+    users = [emulator.add_user(name, language_code=lang) for name, lang in (("Leia", "ru"), ("Han", "en"))]
+    group = emulator.add_group("Cantina", members=users, admins=[users[0]])
+    database = f"sqlite:///{tmp_path / 'bot.sqlite3'}"
+    bot = BotProcess(emulator, database, tmp_path / "bot.log", group_rate="{}/{}".format(*FAST_GROUP_RATE))
+    bot.start()
+    repo = Repository(open_engine(database))
+    try:
+        for user in users:
+            emulator.user_starts_bot(user)
+        emulator.user_sends(users[0], group, "/newgame")
+        lobby = emulator.wait_for_message(group, "Собираем")
+        emulator.user_starts_bot(users[1], "join_1")
+        press = emulator.user_presses(users[0], group, lobby.message_id, lobby.button("Игра"))
+        emulator.wait_for_answer(press)
+        emulator.wait_until(lambda: "Звёздные" in emulator.message(group, lobby.message_id).text, what="Star Wars")
+        for _ in range(2):
+            current = emulator.message(group, lobby.message_id)
+            emulator.wait_for_answer(emulator.user_presses(users[0], group, lobby.message_id, current.button("🤖 +")))
+        current = emulator.message(group, lobby.message_id)
+        start = emulator.user_presses(users[0], group, lobby.message_id, current.button("Начать игру"))
+        assert not emulator.wait_for_answer(start).show_alert
+        assert press_to_the_end(emulator, repo, random.Random(7)) > 3
+        game = repo.game(1)
+        assert game is not None and game.status == FINISHED and game.ruleset == "starwars"
+        texts = [text for chat in (group, *users) for texts in emulator.history(chat).values() for text in texts]
+        assert any("Дарт Вейдер" in t for t in texts) and any("Darth Vader" in t for t in texts)
+        assert not [t for t in texts if any(suit in t for suit in "♥♦♣♠")]
     finally:
         if bot.process is not None and bot.process.poll() is None:
             bot.stop()

@@ -278,6 +278,7 @@ GAME_WORDS: dict[str, tuple[str, str]] = {
 # The games, by ruleset id, as each language's box names them.
 GAME_NAMES: dict[str, tuple[str, str]] = {
     "base": NP_("game", "BANG!"),
+    "starwars": NP_("game", "BANG! Star Wars"),
 }
 
 CARD = "card"
