@@ -79,10 +79,7 @@ def test_a_whole_game_in_a_group_over_http_with_a_restart(emulator: BotApiEmulat
         emulator.add_user("Dana", language_code="cs"),
     ]
     group = emulator.add_group("Saloon", members=users, admins=[users[0]])
-    database = f"sqlite:///{tmp_path / 'bot.sqlite3'}"
-    bot = BotProcess(emulator, database, tmp_path / "bot.log", group_rate="{}/{}".format(*FAST_GROUP_RATE))
-    bot.start()
-    repo = Repository(open_engine(database))
+    database, bot, repo = started_bot(emulator, tmp_path)
     try:
         # Command menus for groups and private chats, in every language.
         scopes = {key for key in emulator.commands}
@@ -128,6 +125,14 @@ def test_a_whole_game_in_a_group_over_http_with_a_restart(emulator: BotApiEmulat
             bot.stop()
 
 
+def started_bot(emulator: BotApiEmulator, tmp_path: Path) -> tuple[str, BotProcess, Repository]:
+    """Starts the bot on a fresh SQLite file with the tests' faster group budget; returns its URL, process, storage."""
+    database = f"sqlite:///{tmp_path / 'bot.sqlite3'}"
+    bot = BotProcess(emulator, database, tmp_path / "bot.log", group_rate="{}/{}".format(*FAST_GROUP_RATE))
+    bot.start()
+    return database, bot, Repository(open_engine(database))
+
+
 def press_to_the_end(
     emulator: BotApiEmulator, repo: Repository, rng: random.Random, restart_at: int = 0, bot: BotProcess | None = None
 ) -> int:
@@ -154,10 +159,7 @@ def press_to_the_end(
 def test_a_whole_star_wars_game_over_http(emulator: BotApiEmulator, tmp_path: Path) -> None:
     users = [emulator.add_user(name, language_code=lang) for name, lang in (("Leia", "ru"), ("Han", "en"))]
     group = emulator.add_group("Cantina", members=users, admins=[users[0]])
-    database = f"sqlite:///{tmp_path / 'bot.sqlite3'}"
-    bot = BotProcess(emulator, database, tmp_path / "bot.log", group_rate="{}/{}".format(*FAST_GROUP_RATE))
-    bot.start()
-    repo = Repository(open_engine(database))
+    _, bot, repo = started_bot(emulator, tmp_path)
     try:
         for user in users:
             emulator.user_starts_bot(user)
