@@ -57,7 +57,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "ai" and args.sanity:
         from bangbot.bench.ai_sanity import main as bench_ai_sanity
 
-        bench_ai_sanity(args.games or 2000, args.seed, args.workers, args.json)
+        bench_ai_sanity(args.games or 2000, args.seed, args.workers, args.json, args.game)
         return 0
     if args.what == "ai":
         from bangbot.bench.ai import main as bench_ai

@@ -18,6 +18,7 @@ from bangbot.ai.random_player import RandomPlayer
 from bangbot.ai.sides import Sides, sides_for
 from bangbot.bench.ai_referee import PHASES, SanityReferee
 from bangbot.core.state import GameConfig
+from bangbot.rulesets import DEFAULT, ruleset
 
 SIZES = (5, 7)
 CHUNK = 50
@@ -52,9 +53,15 @@ def lineup(name: str, sides: Sides) -> Callable[[int, str], AIPlayer]:
     return lambda seat, role: heuristic if sides.side[role] == sides.leader_side else random
 
 
-def play_batch(players: int, name: str, seeds: range) -> Batch:
-    """Plays one game per seed at a table of this size and lineup, refereed."""
-    config = GameConfig.with_preset(players)
+def config_of(game: str, players: int) -> GameConfig:
+    """Returns the default config of a game (a ruleset id) for a table size."""
+    rules = ruleset(game)
+    return rules.config(players, rules.presets[0])
+
+
+def play_batch(players: int, name: str, seeds: range, game: str = DEFAULT) -> Batch:
+    """Plays one game per seed of a game at a table of this size and lineup, refereed."""
+    config = config_of(game, players)
     sides = sides_for(config.ruleset)
     who = lineup(name, sides)
     out = Batch()
@@ -69,16 +76,16 @@ def play_batch(players: int, name: str, seeds: range) -> Batch:
     return out
 
 
-def run_table(players: int, name: str, games: int, seed: int, workers: int) -> Batch:
+def run_table(players: int, name: str, games: int, seed: int, workers: int, game: str = DEFAULT) -> Batch:
     """Plays games seeded seed, seed+1, ... at one table, over workers processes when more than one."""
     chunks = [range(s, min(s + CHUNK, seed + games)) for s in range(seed, seed + games, CHUNK)]
     total = Batch()
     if workers <= 1:
         for c in chunks:
-            total.add(play_batch(players, name, c))
+            total.add(play_batch(players, name, c, game))
         return total
     with ProcessPoolExecutor(workers) as pool:
-        for part in pool.map(play_batch, [players] * len(chunks), [name] * len(chunks), chunks):
+        for part in pool.map(play_batch, [players] * len(chunks), [name] * len(chunks), chunks, [game] * len(chunks)):
             total.add(part)
     return total
 
@@ -138,10 +145,10 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
 
 
-def measure(players: int, games: int, seed: int, workers: int) -> dict[str, Any]:
+def measure(players: int, games: int, seed: int, workers: int, game: str = DEFAULT) -> dict[str, Any]:
     """Returns one table size's figures: all-heuristic, the random baseline, and the law against random seats."""
-    sides = sides_for(GameConfig.with_preset(players).ruleset)
-    batches = {name: run_table(players, name, games, seed, workers) for name in LINEUPS}
+    sides = sides_for(game)
+    batches = {name: run_table(players, name, games, seed, workers, game) for name in LINEUPS}
     main = batches[HEURISTIC]
     out: dict[str, Any] = figures(main.tally, sides)
     vs = batches[LAW_VS_RANDOM].tally
@@ -178,13 +185,13 @@ def _cell(value: object) -> str:
     return str(value)
 
 
-def main(games: int = 2000, seed: int = 1, workers: int = 1, as_json: bool = False) -> None:
-    """Prints the sanity figures of 5- and 7-player tables, as a table or one JSON object keyed by table size."""
+def main(games: int = 2000, seed: int = 1, workers: int = 1, as_json: bool = False, game: str = DEFAULT) -> None:
+    """Prints a game's sanity figures at 5 and 7 players, as a table or one JSON object keyed by table size."""
     started = time.perf_counter()
-    results = {str(n): measure(n, games, seed, workers) for n in SIZES}
+    results = {str(n): measure(n, games, seed, workers, game) for n in SIZES}
     if as_json:
         print(json.dumps(results, indent=2, sort_keys=True))
         return
-    print(f"bench ai --sanity: {games} games per table from seed {seed}")
+    print(f"bench ai --sanity ({game}): {games} games per table from seed {seed}")
     print(render(results))
     print(f"elapsed {time.perf_counter() - started:.1f} s over {workers} worker(s)")
