@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from bangbot.ai.player import AIPlayer
+from bangbot.core.state import GameState
 from bangbot.i18n import Translator, normalize_language, translator
 from bangbot.messaging.adapter import Messenger, User
 from bangbot.storage.repository import Repository
@@ -36,6 +37,7 @@ class Context:
     seeds: Callable[[], int] = field(default=lambda: secrets.randbits(62))
     languages: dict[tuple[str, int], tuple[str, float]] = field(default_factory=dict)
     known_users: dict[int, tuple[str, str | None]] = field(default_factory=dict)
+    hold_ai: Callable[[GameState], bool] = field(default=lambda state: False)  # True: the AI players wait
 
     def _cached(self, key: tuple[str, int], load: Callable[[], str]) -> str:
         """Returns a language from the short-lived cache, loading it when missing or old."""
