@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import os
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
@@ -37,6 +39,15 @@ def normalize_language(code: str | None) -> str:
         return SOURCE_LANGUAGE
     base = code.replace("_", "-").split("-")[0].lower()
     return base if base in LANGUAGES else SOURCE_LANGUAGE
+
+
+def system_language(env: Mapping[str, str] | None = None) -> str:
+    """Returns one of LANGUAGES from the environment's locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English."""
+    env = os.environ if env is None else env
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if value := env.get(variable, "").split(":")[0]:
+            return normalize_language(value.split(".")[0])
+    return SOURCE_LANGUAGE
 
 
 class Translator:
