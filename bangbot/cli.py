@@ -8,6 +8,9 @@ import os
 import sys
 from collections.abc import Sequence
 
+from bangbot.rulesets import DEFAULT as DEFAULT_RULESET
+from bangbot.rulesets import OFFERED, RULESETS
+
 
 def cmd_scenario(args: argparse.Namespace) -> int:
     """Runs a scenario file and prints the resulting state as JSON; 1 when a step is not legal."""
@@ -32,7 +35,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from bangbot.selfplay import run_selfplay
 
     summary = run_selfplay(
-        args.games, args.players, args.seed, preset=args.preset, simplified=args.simplified, workers=args.workers
+        args.games,
+        args.players,
+        args.seed,
+        preset=args.preset,
+        simplified=args.simplified,
+        workers=args.workers,
+        game=args.game,
     )
     print(json.dumps(summary, indent=2))
     return 1 if summary["invariant_violations"] else 0
@@ -80,7 +89,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return run_bot(settings)
     from bangbot.console.game import TerminalOptions, run
 
-    options = TerminalOptions(args.players, args.lang, args.seed, args.preset, args.db, args.name)
+    options = TerminalOptions(args.players, args.lang, args.seed, args.preset, args.db, args.name, args.game)
     return run(options)
 
 
@@ -90,13 +99,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", type=int, default=5, help="seats at the table, 4 to 7 (you and AI players)")
     parser.add_argument("--seed", type=int, default=None, help="deal the same game every time")
     parser.add_argument("--lang", default="en", choices=["en", "ru", "ja", "cs"])
+    parser.add_argument("--game", default=DEFAULT_RULESET, choices=sorted(OFFERED), help="which BANG! to play")
     parser.add_argument("--preset", default="standard", choices=["standard", "ja"])
     parser.add_argument(
         "--db",
         default=os.environ.get("DATABASE_URL"),
         help="database URL to keep and resume the game in (DATABASE_URL)",
     )
-    parser.add_argument("--name", default="Player", help="your name at the table")
+    parser.add_argument("--name", default=None, help="your name at the table (default: your system user name)")
     parser.add_argument("--terminal", action="store_true", help="play in the terminal even if a bot token is set")
     parser.set_defaults(func=cmd_play)
     sub = parser.add_subparsers(dest="command")
@@ -107,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=int, default=100)
     sp.add_argument("--players", type=int, default=7)
     sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--game", default=DEFAULT_RULESET, choices=sorted(RULESETS), help="the ruleset to play")
     sp.add_argument("--preset", default="standard")
     sp.add_argument("--simplified", action="store_true")
     sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over")

@@ -10,18 +10,18 @@ from typing import Any
 
 import pytest
 
-from bangbot.ai.random_player import RandomPlayer
+from bangbot.ai.players import random_players
 from bangbot.core.cards import BASE_DECK
 from bangbot.core.events import Event
 from bangbot.i18n import translator
-from bangbot.messaging import lobby as lobby_module
-from bangbot.messaging import play as play_module
 from bangbot.messaging.adapter import Command, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger, Sent
 from bangbot.messaging.render import card_label
 from bangbot.messaging.service import GameService
+from bangbot.rulesets import DEFAULT as DEFAULT_RULESET
+from bangbot.rulesets import ruleset
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import Game
 from bangbot.storage.repository import Repository
@@ -63,7 +63,7 @@ class Table:
     def restart(self) -> None:
         """Replaces the service (and its database engine) as a new process would, keeping the chat history."""
         repo = Repository(open_engine(self.url))
-        ctx = Context(repo, self.messenger, RandomPlayer(), clock=self.clock, seeds=lambda: self.seed)
+        ctx = Context(repo, self.messenger, random_players(), clock=self.clock, seeds=lambda: self.seed)
         self.service = GameService(ctx)
 
     @property
@@ -154,8 +154,9 @@ class Table:
 
     def capture_events(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """Records the public side of every event the service produces."""
-        real_apply = play_module.apply
-        real_new_game = lobby_module.new_game
+        rules = ruleset(DEFAULT_RULESET)
+        real_apply = rules.apply
+        real_new_game = rules.new_game
 
         def record(events: list[Event]) -> None:
             self.public_events.extend(e.for_seat(None) for e in events)
@@ -170,8 +171,8 @@ class Table:
             record(events)
             return state, events
 
-        monkeypatch.setattr(play_module, "apply", apply)
-        monkeypatch.setattr(lobby_module, "new_game", new_game)
+        monkeypatch.setattr(rules, "apply", apply)
+        monkeypatch.setattr(rules, "new_game", new_game)
 
 
 def make_users(n: int, language: str = "en") -> list[User]:

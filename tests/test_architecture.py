@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 
 def test_core_imports_without_telegram_database_or_gettext() -> None:
@@ -26,3 +28,48 @@ def test_core_imports_without_telegram_database_or_gettext() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
+
+
+PLUG_IN_LAYERS = ("messaging", "console", "telegram", "storage", "selfplay.py", "cli.py")
+BASE_GAME_MODULES = ("bangbot.core.engine", "bangbot.core.legal", "bangbot.core.serialize", "bangbot.core.views")
+# The base game's presenter (its texts and buttons) reads the base game's view type; it is the one exception.
+BASE_PRESENTER = ("render.py", "keyboards.py", "prompts.py", "reasons.py")
+
+
+def test_no_rule_tests_a_character_by_name() -> None:
+    package = Path(__file__).parent.parent / "bangbot"
+    named = re.compile(r"\.character\s*(==|!=|in\s*\()")
+    found = [
+        f"{path.relative_to(package)}:{n}"
+        for path in package.rglob("*.py")
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if named.search(line)
+    ]
+    assert found == [], "characters are sets of abilities (core/abilities.py), never tested by name"
+
+
+def test_every_base_character_is_a_set_of_abilities() -> None:
+    from bangbot.core.characters import CHARACTERS
+    from bangbot.core.roster import CHARACTER_ABILITIES
+
+    assert set(CHARACTER_ABILITIES) >= set(CHARACTERS)
+    assert all(CHARACTER_ABILITIES[c] for c in CHARACTERS)
+
+
+def test_the_layers_above_the_core_ask_the_ruleset_for_the_moves() -> None:
+    package = Path(__file__).parent.parent / "bangbot"
+    paths = [
+        p
+        for layer in PLUG_IN_LAYERS
+        for p in ([package / layer] if layer.endswith(".py") else (package / layer).rglob("*.py"))
+    ]
+    offenders = [
+        f"{path.relative_to(package)} imports {module}"
+        for path in paths
+        if path.name not in BASE_PRESENTER
+        for module in BASE_GAME_MODULES
+        if re.search(
+            rf"^from {re.escape(module)} import|^import {re.escape(module)}\b", path.read_text(encoding="utf-8"), re.M
+        )
+    ]
+    assert offenders == [], "the service, storage and front ends reach the rules through bangbot.rulesets"

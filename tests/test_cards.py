@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bangbot.core.cards import BASE_DECK, KINDS, parse_suit_rank
+from bangbot.core.cards import BASE_DECK, parse_suit_rank
 from bangbot.core.engine import apply, legal_actions, new_game
 from bangbot.core.flow import settle
 from bangbot.core.notation import match
@@ -1374,7 +1374,7 @@ def test_full_deck_matches_the_card_list() -> None:
         "schofield": 3, "remington": 1, "rev_carabine": 1, "winchester": 1,
     }  # fmt: skip
     assert counts == expected
-    assert set(expected) == set(KINDS)
+    assert set(expected) == {c.kind for c in BASE_DECK}
 
 
 def test_simplified_game_removes_the_13_book_cards() -> None:

@@ -12,6 +12,8 @@ import pytest
 from bangbot.core.notation import parse
 from bangbot.core.replay import replay
 from bangbot.core.serialize import config_from_json, to_json
+from bangbot.i18n import translator
+from bangbot.i18n.glossary import role_name
 from bangbot.messaging.codec import MAX_CALLBACK_DATA, decode, game_button
 from tests.service_harness import GROUP, Table, make_users
 
@@ -52,7 +54,9 @@ def test_a_whole_game_by_presses_only(
         sent_in_play = len(table.messenger.in_chat(GROUP, live_only=False)) - before_play
         assert sent_in_play <= again.turn_number
         # The end reveals every role in the table message.
-        assert any(text.count("[") >= players for text in table.group_texts())
+        tr = translator(language)
+        roles = {role_name(tr, p.role) for p in again.players}
+        assert any(sum(text.count(r) for r in roles) >= players for text in table.group_texts())
         # Private messages are in the players' language: never the English prompt in another language.
         if language != "en":
             private = table.messenger.in_chat(table.users[1].id)[-1].text

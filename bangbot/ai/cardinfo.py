@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from bangbot.core.cards import BASE_DECK, KINDS, Border
+from bangbot.core.cards import CARDS, KINDS, Border
 
-KIND: tuple[str, ...] = tuple(c.kind for c in BASE_DECK)
-RANGE: tuple[int, ...] = tuple(KINDS[c.kind].weapon_range for c in BASE_DECK)
-BLUE: tuple[bool, ...] = tuple(KINDS[c.kind].border is Border.BLUE for c in BASE_DECK)
+KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
+RANGE: tuple[int, ...] = tuple(KINDS[c.kind].weapon_range for c in CARDS)
+BLUE: tuple[bool, ...] = tuple(KINDS[c.kind].border is Border.BLUE for c in CARDS)
 
 
 def kind(card: int) -> str:

@@ -9,9 +9,10 @@ from bangbot.ai.cardinfo import kind
 from bangbot.ai.situation import Situation
 from bangbot.ai.turn import cheapest_heal
 from bangbot.ai.values import card_value, least_valuable, most_valuable
+from bangbot.core.abilities import DRAWS_PER_LIFE_LOST, STEALS_FROM_ATTACKER
 from bangbot.core.actions import Action, Answer, DrawDeck, DrawDiscard, DrawHand, Heal, Pass, Pick, PutBack
 from bangbot.core.cards import BEER, MISSED
-from bangbot.core.characters import BART_CASSIDY, EL_GRINGO
+from bangbot.core.roster import abilities_of
 
 LOW_LIFE = 2
 PEDRO_TAKES_AT = 2.3  # a discard top worth more than an average card from the deck
@@ -62,7 +63,11 @@ def dodge(sit: Situation, needed: int) -> Action:
 def worth_a_bang(sit: Situation, cards: list[int]) -> bool:
     """Returns whether saving a life is worth a BANG! now: when low on life or rich in BANG!s."""
     me = sit.mine
-    if me.character in (BART_CASSIDY, EL_GRINGO) and me.life > LOW_LIFE and len(cards) < 2:
+    if (
+        abilities_of(me.character) & {DRAWS_PER_LIFE_LOST, STEALS_FROM_ATTACKER}
+        and me.life > LOW_LIFE
+        and len(cards) < 2
+    ):
         return False
     return me.life <= LOW_LIFE or len(cards) >= 2
 

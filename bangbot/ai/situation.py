@@ -11,8 +11,15 @@ from bangbot.ai.evidence import placer
 from bangbot.ai.mixing import MASK, mix
 from bangbot.ai.random_player import SEED_KEY
 from bangbot.ai.stance import Stance, stance_of
+from bangbot.core.abilities import (
+    BANG_AND_MISSED_SWAP,
+    BUILT_IN_BARREL,
+    CHECKS_TWO_CARDS,
+    NEEDS_TWO_MISSED,
+    UNLIMITED_BANG,
+)
 from bangbot.core.cards import BANG, BARREL, BEER, MISSED, VOLCANIC
-from bangbot.core.characters import CALAMITY_JANET, JOURDONNAIS, LUCKY_DUKE, SLAB_THE_KILLER, WILLY_THE_KID
+from bangbot.core.roster import abilities_of
 from bangbot.core.views import PlayerView, SeatView
 
 KILL_BONUS = 0.5
@@ -78,7 +85,7 @@ class Situation:
     @property
     def janet(self) -> bool:
         """Returns whether this seat is Calamity Janet (BANG! and Missed! swap)."""
-        return self.mine.character == CALAMITY_JANET
+        return BANG_AND_MISSED_SWAP in abilities_of(self.mine.character)
 
     def others(self) -> list[int]:
         """Returns the other living seats in seat order."""
@@ -116,7 +123,7 @@ class Situation:
 
     def shoots_many(self) -> bool:
         """Returns whether this seat may play any number of BANG!s (Volcanic, Willy the Kid)."""
-        return self.mine.character == WILLY_THE_KID or VOLCANIC in self.in_play(self.me)
+        return UNLIMITED_BANG in abilities_of(self.mine.character) or VOLCANIC in self.in_play(self.me)
 
     def harm(self, s: int) -> float:
         """Returns what this seat gains when seat s loses a life (negative: a loss)."""
@@ -131,31 +138,31 @@ class Situation:
     def hit_chance(self, s: int, slab: bool | None = None) -> float:
         """Returns the chance that a BANG! at seat s costs it a life."""
         seat = self.view.seats[s]
-        share = DODGE_SHARE_JANET if seat.character == CALAMITY_JANET else DODGE_SHARE
+        share = DODGE_SHARE_JANET if BANG_AND_MISSED_SWAP in abilities_of(seat.character) else DODGE_SHARE
         h = seat.hand_count
         none = (1 - share) ** h
-        needs_two = self.mine.character == SLAB_THE_KILLER if slab is None else slab
+        needs_two = NEEDS_TWO_MISSED in abilities_of(self.mine.character) if slab is None else slab
         if needs_two:
             none += h * share * (1 - share) ** max(h - 1, 0)
         chance = none + (1 - none) * CHOOSES_TO_TAKE
-        draws = 2 if seat.character == LUCKY_DUKE else 1
+        draws = 2 if CHECKS_TWO_CARDS in abilities_of(seat.character) else 1
         saved_by_check = 1 - 0.75**draws
         if BARREL in self.in_play(s):
             chance *= 1 - saved_by_check
-        if seat.character == JOURDONNAIS:
+        if BUILT_IN_BARREL in abilities_of(seat.character):
             chance *= 1 - saved_by_check
         return chance
 
     def no_bang_chance(self, s: int) -> float:
         """Returns the chance that seat s holds no card it could answer a Duel or Indians! with."""
         seat = self.view.seats[s]
-        share = BANG_SHARE_JANET if seat.character == CALAMITY_JANET else BANG_SHARE
+        share = BANG_SHARE_JANET if BANG_AND_MISSED_SWAP in abilities_of(seat.character) else BANG_SHARE
         return float((1 - share) ** seat.hand_count)
 
     def bang_count_chance(self, s: int, at_most: int) -> float:
         """Returns the chance that seat s holds at most at_most cards it could answer a Duel with."""
         seat = self.view.seats[s]
-        share = BANG_SHARE_JANET if seat.character == CALAMITY_JANET else BANG_SHARE
+        share = BANG_SHARE_JANET if BANG_AND_MISSED_SWAP in abilities_of(seat.character) else BANG_SHARE
         h = seat.hand_count
         total = 0.0
         for k in range(min(at_most, h) + 1):

@@ -9,6 +9,7 @@ from bangbot.ai.dynamite import dynamite_gain
 from bangbot.ai.handlimit import doomed
 from bangbot.ai.situation import Situation
 from bangbot.ai.values import card_value
+from bangbot.core.abilities import UNLIMITED_BANG
 from bangbot.core.actions import HAND, Action, EndTurn, Heal, Play
 from bangbot.core.cards import (
     BANG,
@@ -30,8 +31,8 @@ from bangbot.core.cards import (
     VOLCANIC,
     WELLS_FARGO,
 )
-from bangbot.core.characters import WILLY_THE_KID
 from bangbot.core.roles import DEPUTY, OUTLAW, SHERIFF
+from bangbot.core.roster import abilities_of
 
 SHOOT_AT = 0.12  # least gain from hurting a seat worth a BANG!
 LAST_CHANCE_AT = 0.0  # least (enemy - friend) of a seat worth a BANG! that would be discarded anyway
@@ -109,7 +110,7 @@ def weapon_score(sit: Situation, reach: int, volcanic: bool) -> float:
     """Returns how good a weapon of this reach is now: the gain over the seats it reaches."""
     d = sit.view.distances
     base = sum(max(sit.harm(s), 0.0) for s in sit.others() if d[s] <= reach)
-    if volcanic and sit.mine.character != WILLY_THE_KID:
+    if volcanic and UNLIMITED_BANG not in abilities_of(sit.mine.character):
         shots = sit.bang_like()
         base *= 1 + 0.6 * (min(shots, 4) - 1) if shots >= 2 else 0.9
     return base + 0.01 * reach

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from bangbot.ai.cardinfo import is_weapon, kind, weapon_range
 from bangbot.ai.situation import Situation
+from bangbot.core.abilities import UNLIMITED_BANG
 from bangbot.core.cards import (
     BANG,
     BARREL,
@@ -26,7 +27,7 @@ from bangbot.core.cards import (
     VOLCANIC,
     WELLS_FARGO,
 )
-from bangbot.core.characters import WILLY_THE_KID
+from bangbot.core.roster import abilities_of
 
 BASE_VALUE = {
     SALOON: 1.4,
@@ -80,7 +81,7 @@ def _shot_or_dodge_value(sit: Situation, k: str, rest: Sequence[int]) -> float:
 def _weapon_value(sit: Situation, card: int, rest: Sequence[int]) -> float:
     """Returns the worth of a weapon: Volcanic with many BANG!s, otherwise how much farther it reaches."""
     if kind(card) == VOLCANIC:
-        if sit.mine.character == WILLY_THE_KID:
+        if UNLIMITED_BANG in abilities_of(sit.mine.character):
             return SPARE_COPY
         return 2.4 if sit.bang_like(list(rest)) >= 2 else 0.9
     gain = weapon_range(card) - sit.view.reach

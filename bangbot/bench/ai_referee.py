@@ -6,9 +6,9 @@ from collections import Counter
 
 from bangbot.ai.cardinfo import kind
 from bangbot.ai.sides import Sides
+from bangbot.core.abilities import BANG_AND_MISSED_SWAP
 from bangbot.core.actions import HAND, Action, Answer, Discard, EndTurn, Pass, Play
 from bangbot.core.cards import BANG, BEER, CAT_BALOU, DUEL, DYNAMITE, JAIL, MISSED, PANIC
-from bangbot.core.characters import CALAMITY_JANET
 from bangbot.core.events import Event
 from bangbot.core.legal import request_of
 from bangbot.core.requests import Respond
@@ -63,7 +63,7 @@ class SanityReferee:
     def decided(self, state: GameState, seat: int, seen: PlayerView, action: Action) -> None:
         """Counts passes on legal shots (any, at another side), dodges not made, Beer at full life, discards."""
         p = state.players[seat]
-        janet = p.character == CALAMITY_JANET
+        janet = p.has(BANG_AND_MISSED_SWAP)
         shots = [a.target for a in seen.legal if isinstance(a, Play) and self._is_shot(a, janet)]
         if isinstance(action, EndTurn) and shots:
             self.passed_shot.add(seat)
@@ -141,7 +141,7 @@ class SanityReferee:
         tc = None if target_card is None else int(str(target_card))
         if tc is not None and tc != HAND and kind(tc) == DYNAMITE:
             self.dynamite_owner = None
-        janet = state.players[seat].character == CALAMITY_JANET
+        janet = state.players[seat].has(BANG_AND_MISSED_SWAP)
         if not is_attack(card, tc, janet):
             return
         role, phase = self.roles[seat], phase_of(self.turn_number)

@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy import create_engine, text
 
-from bangbot.ai.random_player import RandomPlayer
+from bangbot.ai.players import random_players
 from bangbot.bench.scale import STORED_GAMES, measure_scale
 from bangbot.core.serialize import from_json
 from bangbot.messaging.adapter import Command, Press, User
@@ -73,7 +73,7 @@ async def play_one(
 async def measure(url: str, games: int) -> dict[str, Any]:
     """Plays games on the database at url and returns the figures."""
     messenger = CollectingMessenger()
-    service = GameService(Context(Repository(open_engine(url)), messenger, RandomPlayer(), seeds=lambda: 12345))
+    service = GameService(Context(Repository(open_engine(url)), messenger, random_players(), seeds=lambda: 12345))
     timings: list[float] = []
     turns = 0
     group_sends = 0

@@ -3,27 +3,29 @@
 from __future__ import annotations
 
 import asyncio
+import getpass
 import json
 import sys
 import tempfile
 import uuid
+from collections.abc import Collection
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from bangbot.ai.heuristic import HeuristicPlayer
+from bangbot.ai.players import heuristic_players
 from bangbot.console.frame import frame, terminal_width
-from bangbot.console.messenger import ConsoleMessenger
-from bangbot.core.roles import MAX_PLAYERS, MIN_PLAYERS
-from bangbot.core.serialize import from_json
-from bangbot.core.state import GameState
+from bangbot.console.messenger import ConsoleMessenger, numbered
+from bangbot.core.ruleset import TableState
 from bangbot.i18n import N_, Translator, translator
 from bangbot.messaging.adapter import Command, MessageRef, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
 from bangbot.messaging.render import log_text
 from bangbot.messaging.service import GameService
+from bangbot.rulesets import DEFAULT as DEFAULT_RULESET
+from bangbot.rulesets import ruleset
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import GATHERING, RUNNING, Game
 from bangbot.storage.repository import Repository
@@ -32,7 +34,7 @@ GROUP_ID = -1
 USER_ID = 1
 INTERRUPTED = 130  # the exit status after Ctrl-C, as shells report a program stopped by SIGINT
 PRIVATE_COMMANDS = ("rules", "language")
-AGAIN = 0  # read_choice: a command ran, ask again
+AGAIN = ""  # read_choice: a command ran, ask again
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,8 @@ class TerminalOptions:
     seed: int | None = None
     preset: str = "standard"
     database: str | None = None
-    name: str = "Player"
+    name: str | None = None  # None: the system user's name, else a localized "Player"
+    game: str = DEFAULT_RULESET
 
 
 def read_line(stdin: TextIO) -> str | None:
@@ -60,17 +63,54 @@ def stopped_line(tr: Translator, kept: bool) -> str:
     return tr.gettext("Stopped. The game is not kept: without --db it lives in a temporary file, now deleted.")
 
 
-def table_key(state: GameState) -> tuple[int, tuple[bool, ...], str | None]:
+def alive(state: TableState) -> tuple[bool, ...]:
+    """Returns, seat by seat, whether each player is still in the game (as the game's ruleset shows the table)."""
+    return tuple(s.alive for s in ruleset(state.config.ruleset).view(state, None).seats)
+
+
+def table_key(state: TableState) -> tuple[int, tuple[bool, ...], str | None]:
     """Returns what makes the table worth printing again: a new turn, someone out of the game, the end."""
-    return state.turn_number, tuple(p.alive for p in state.players), state.winner
+    return state.turn_number, alive(state), state.winner
+
+
+def frame_labels(tr: Translator) -> tuple[str, str]:
+    """Returns the titles of the group chat's and the private chat's frames."""
+    return tr.gettext("group chat"), tr.gettext("private chat")
+
+
+def default_name(tr: Translator) -> str:
+    """Returns the system user's name (getpass: $LOGNAME, $USER, the user database), else a localized "Player"."""
+    try:
+        name = getpass.getuser().strip()
+    except (KeyError, OSError):
+        name = ""
+    return name or tr.gettext("Player")
+
+
+def follow_language(ctx: Context, tr: Translator) -> Translator:
+    """Returns the translator of the person's language; when they chose another, the group follows it.
+
+    The frames' titles and the terminal's own prompts follow the returned translator.
+    """
+    language = ctx.user_language(USER_ID)
+    if language == tr.language:
+        return tr
+    settings = ctx.repo.chat_settings(GROUP_ID)
+    settings.language = language
+    ctx.repo.save_chat_settings(settings)
+    ctx.forget_language(("chat", GROUP_ID))
+    return translator(language)
 
 
 async def play(options: TerminalOptions, stdin: TextIO, stdout: TextIO) -> int:
     """Plays one game to its end (or until the input ends); returns the exit status."""
     tr = translator(options.language)
-    if not MIN_PLAYERS <= options.players <= MAX_PLAYERS:
+    seats = ruleset(options.game).seats
+    if options.players not in seats:
         stdout.write(
-            tr.gettext("A game needs {low} to {high} seats (people and AI players).", low=MIN_PLAYERS, high=MAX_PLAYERS)
+            tr.gettext(
+                "A game needs {low} to {high} seats (people and AI players).", low=seats.start, high=seats.stop - 1
+            )
             + "\n"
         )
         return 2
@@ -96,12 +136,12 @@ class Terminal:
         self.options, self.repo, self.stdin, self.out = options, repo, stdin, stdout
         self.tr = translator(options.language)
         self.messenger = ConsoleMessenger(GROUP_ID, USER_ID)
-        ctx = Context(repo, self.messenger, HeuristicPlayer(), hold_ai=self.holds_ai)
+        self.ctx = ctx = Context(repo, self.messenger, heuristic_players(), hold_ai=self.holds_ai)
         if options.seed is not None:
             seed = options.seed
             ctx.seeds = lambda: seed
         self.service = GameService(ctx)
-        self.user = User(USER_ID, options.name, options.language)
+        self.user = User(USER_ID, options.name or default_name(self.tr), options.language)
         self.width = terminal_width()
         self.game_id: int | None = None
         self.seat: int | None = None
@@ -110,19 +150,23 @@ class Terminal:
         self.quiet = False
         self.released = False
 
-    def holds_ai(self, state: GameState) -> bool:
+    def holds_ai(self, state: TableState) -> bool:
         """Returns True while the AI players wait: the person is out of the game and did not yet let them go on."""
-        return not self.released and self.seat is not None and not state.players[self.seat].alive
+        return not self.released and self.seat is not None and not alive(state)[self.seat]
 
     def print_frame(self, chat_id: int, lines: list[str]) -> None:
-        """Prints lines framed as a group or a private message."""
-        label = self.tr.gettext("group chat") if chat_id == GROUP_ID else self.tr.gettext("private chat")
-        self.out.write(frame(label, lines, self.width))
+        """Prints lines framed as a group or a private message, titled in the person's language."""
+        group, private = frame_labels(self.tr)
+        self.out.write(frame(group if chat_id == GROUP_ID else private, lines, self.width))
         self.out.flush()
 
     def game(self) -> Game | None:
         """Returns the terminal's game as stored now."""
         return self.repo.game(self.game_id) if self.game_id is not None else None
+
+    def follow_language(self) -> None:
+        """Switches the group, the frames' titles and the prompts to the person's language once they chose another."""
+        self.tr = follow_language(self.ctx, self.tr)
 
     def flush(self) -> None:
         """Prints what the messages showed since the last time, and the table when it changed or was asked for."""
@@ -135,7 +179,7 @@ class Terminal:
                 self.print_frame(piece.ref.chat_id, list(piece.lines))
         if game is None or game.state_json is None or table is None or table not in self.messenger.messages:
             return
-        key = table_key(from_json(json.loads(game.state_json)))
+        key = table_key(state_of(game))
         if self.show_table or key != self.table_shown:
             self.print_frame(GROUP_ID, self.messenger.messages[table].text.splitlines())
             self.table_shown, self.show_table = key, False
@@ -146,6 +190,7 @@ class Terminal:
         await self.service.start()
         settings = repo.chat_settings(GROUP_ID)
         settings.language = options.language
+        settings.ruleset = options.game
         settings.preset = options.preset
         settings.ai_seats = options.players - 1
         repo.save_chat_settings(settings)
@@ -187,7 +232,7 @@ class Terminal:
             game = self.game()
             if game is None or game.status != RUNNING or game.state_json is None:
                 break
-            if self.holds_ai(from_json(json.loads(game.state_json))):
+            if self.holds_ai(state_of(game)):
                 if not await self.let_ai_finish():
                     return self.stop()
                 continue
@@ -196,14 +241,15 @@ class Terminal:
                 await self.service.tick()
                 continue
             ref, shown = pending
-            buttons = [b for row in shown.buttons for b in row]
+            keys = dict(numbered(shown.buttons))
             self.print_frame(ref.chat_id, self.messenger.prompt_lines(ref))
-            choice = await self.read_choice(len(buttons))
+            choice = await self.read_choice(keys)
             if choice is None:
                 return self.stop()
             if choice != AGAIN:
-                data = buttons[choice - 1].data
+                data = keys[choice].data
                 await self.service.on_press(Press(press_id(), self.user, USER_ID, ref.message_id, data, True))
+                self.follow_language()
         game = self.game()
         if game is not None and game.winner:
             self.out.write(self.tr.gettext("The game is over.") + "\n")
@@ -215,19 +261,18 @@ class Terminal:
         question = tr.gettext("You are out of the game. The AI players will play it to its end.")
         options = [tr.gettext("Show their turns"), tr.gettext("Show only the result")]
         self.print_frame(USER_ID, [question, "", *(f"{i}) {o}" for i, o in enumerate(options, start=1))])
-        choice = await self.read_choice(len(options))
+        choice = await self.read_choice({str(i) for i in range(1, len(options) + 1)})
         if choice is None:
             return False
         if choice != AGAIN and self.game_id is not None:
-            self.quiet, self.released = choice == 2, True
+            self.quiet, self.released = choice == "2", True
             await self.service.resume_ai(self.game_id)
         return True
 
-    async def read_choice(self, count: int) -> int | None:
-        """Reads a number from 1 to count, or a command (run, then AGAIN); None at the end of input."""
-        tr = self.tr
+    async def read_choice(self, keys: Collection[str]) -> str | None:
+        """Reads one of keys, or a command (run, then AGAIN); None at the end of input."""
         while True:
-            self.out.write(tr.gettext("Your choice (1–{n}, or a command like /rules Barrel): ", n=count))
+            self.out.write(self.tr.gettext("Your choice (a number above, or a command like /rules Barrel): "))
             self.out.flush()
             line = read_line(self.stdin)
             if line is None:
@@ -236,19 +281,24 @@ class Terminal:
                 name, _, args = line[1:].partition(" ")
                 await self.command(name.lower(), args)
                 return AGAIN
-            if line.isdigit() and 1 <= int(line) <= count:
-                return int(line)
-            self.out.write(tr.gettext("Type a number from 1 to {n}.", n=count) + "\n")
+            if line in keys:
+                return line
+            self.out.write(self.tr.gettext("Type one of the numbers above.") + "\n")
 
     async def command(self, name: str, args: str) -> None:
         """Runs a command that works in the terminal, or says which ones do."""
         if name == "help":
-            self.print_frame(USER_ID, self.tr.gettext(TERMINAL_HELP).splitlines())
+            fixed = self.tr.gettext(
+                "“End the turn” (or taking the hit) and “« Back” are always the last button; "
+                "in the terminal game they are always 0 and 9."
+            )
+            self.print_frame(USER_ID, [*self.tr.gettext(TERMINAL_HELP).splitlines(), "", fixed])
         elif name == "status":
             self.show_table = True
             await self.service.on_command(Command(self.user, GROUP_ID, False, "status"))
         elif name in PRIVATE_COMMANDS:
             await self.service.on_command(Command(self.user, USER_ID, True, name, args))
+            self.follow_language()
         else:
             self.out.write(
                 self.tr.gettext("That command does not work in the terminal: /help lists those that do.") + "\n"
@@ -270,6 +320,13 @@ TERMINAL_HELP = N_(
     "/help — this help\n\n"
     "Ctrl-C or Ctrl-D stops the game: with --db it is saved and goes on next time, without it is not kept."
 )
+
+
+def state_of(game: Game) -> TableState:
+    """Returns the state of a running game, read by its ruleset."""
+    assert game.state_json is not None
+    state: TableState = ruleset(game.ruleset).from_json(json.loads(game.state_json))
+    return state
 
 
 def press_id() -> str:

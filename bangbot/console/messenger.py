@@ -6,7 +6,9 @@ import difflib
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
 
-from bangbot.messaging.adapter import Keyboard, MessageRef, Press
+from bangbot.messaging.adapter import BACK, END, Button, Keyboard, MessageRef, Press
+
+FIXED_KEYS = {END: "0", BACK: "9"}  # End the turn (or take the hit) and « Back keep these numbers on every step
 
 
 @dataclass
@@ -122,6 +124,23 @@ class ConsoleMessenger:
         before = self.printed.get(ref)
         self.printed[ref] = body
         news = body if before is None else added_lines(before, body)
-        buttons = [b for row in shown.buttons for b in row]
         lines = [*news, ""] if news else []
-        return [*lines, *question, "", *(f"{i}) {b.text}" for i, b in enumerate(buttons, start=1))]
+        return [*lines, *question, "", *(f"{key}) {b.text}" for key, b in numbered(shown.buttons))]
+
+
+def numbered(buttons: Keyboard) -> list[tuple[str, Button]]:
+    """Returns the buttons in order with the number that chooses each: fixed ones their FIXED_KEYS, others 1, 2, …
+
+    The others skip the fixed numbers, so no number ever means two things.
+    """
+    out: list[tuple[str, Button]] = []
+    n = 0
+    for button in (b for row in buttons for b in row):
+        if button.fixed in FIXED_KEYS:
+            out.append((FIXED_KEYS[button.fixed], button))
+            continue
+        n += 1
+        while str(n) in FIXED_KEYS.values():
+            n += 1
+        out.append((str(n), button))
+    return out

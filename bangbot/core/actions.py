@@ -78,4 +78,11 @@ class Pick:
     card: int
 
 
-Action = Play | Answer | Pass | EndTurn | Discard | Heal | DrawDeck | DrawDiscard | DrawHand | PutBack | Pick
+@dataclass(frozen=True, slots=True)
+class Fate:
+    """BANG! Star Wars: apply the fate effect of the card just played first (first) or after the card's own effect."""
+
+    first: bool
+
+
+Action = Play | Answer | Pass | EndTurn | Discard | Heal | DrawDeck | DrawDiscard | DrawHand | PutBack | Pick | Fate

@@ -79,6 +79,7 @@ SCHOFIELD = "schofield"
 REMINGTON = "remington"
 REV_CARABINE = "rev_carabine"
 WINCHESTER = "winchester"
+NEW_HOPE = "new_hope"  # BANG! Star Wars: in Wells Fargo's place (assumed), a check at the start of the turn
 
 KINDS: dict[str, CardKind] = {
     k.id: k
@@ -105,6 +106,7 @@ KINDS: dict[str, CardKind] = {
         CardKind(REMINGTON, Border.BLUE, weapon_range=3),
         CardKind(REV_CARABINE, Border.BLUE, weapon_range=4),
         CardKind(WINCHESTER, Border.BLUE, weapon_range=5),
+        CardKind(NEW_HOPE, Border.BLUE),
     )
 }
 
@@ -143,22 +145,29 @@ def parse_suit_rank(text: str) -> tuple[str, int]:
     return suit, RANKS[rank_name.upper()]
 
 
-def _build_base_deck() -> tuple[Card, ...]:
-    """Returns the 80 base cards, indexed in table order."""
+# Cards of the family's other games that no base card stands for, numbered after the base deck.
+_EXTRA_TABLE: tuple[tuple[str, str], ...] = ((NEW_HOPE, "3H"),)
+
+
+def _build_cards(table: tuple[tuple[str, str], ...], first: int) -> tuple[Card, ...]:
+    """Returns the cards of a table (kind, then the suit and rank of each copy), numbered from first."""
     cards: list[Card] = []
-    for kind, copies in _BASE_DECK_TABLE:
+    for kind, copies in table:
         for code in copies.split():
             suit, rank = parse_suit_rank(code)
-            cards.append(Card(len(cards), kind, suit, rank))
+            cards.append(Card(first + len(cards), kind, suit, rank))
     return tuple(cards)
 
 
-BASE_DECK: tuple[Card, ...] = _build_base_deck()
+BASE_DECK: tuple[Card, ...] = _build_cards(_BASE_DECK_TABLE, 0)
+CARDS: tuple[Card, ...] = BASE_DECK + _build_cards(_EXTRA_TABLE, len(BASE_DECK))
+"""Every physical card of the family's games; a card's index is its identity in every state and button."""
 
 
-def deck_indices(simplified: bool) -> list[int]:
-    """Returns the card indices in play: all 80, or without the book-symbol cards."""
-    return [c.index for c in BASE_DECK if not (simplified and KINDS[c.kind].book)]
+def deck_indices(simplified: bool, deck: tuple[int, ...] | None = None) -> list[int]:
+    """Returns the card indices in play: a deck (the base 80 by default), without book-symbol cards if simplified."""
+    cards = BASE_DECK if deck is None else tuple(CARDS[i] for i in deck)
+    return [c.index for c in cards if not (simplified and KINDS[c.kind].book)]
 
 
 def is_red(card: Card) -> bool:

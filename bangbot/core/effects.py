@@ -1,17 +1,27 @@
-"""Effects shared by many cards: drawing, checks, losing life, going out of the game."""
+"""Effects shared by many cards: drawing, checks, shots, taking cards, losing life, going out of the game."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from bangbot.core import rng
-from bangbot.core.cards import Card
-from bangbot.core.characters import BART_CASSIDY, EL_GRINGO, LUCKY_DUKE, VULTURE_SAM
+from bangbot.core.abilities import (
+    BUILT_IN_BARREL,
+    CHECKS_TWO_CARDS,
+    DRAWS_PER_LIFE_LOST,
+    STEALS_FROM_ATTACKER,
+    STRIKES_AT_THIEVES,
+    SURVIVES_BY_CHECK,
+    TAKES_THE_DEADS_CARDS,
+)
+from bangbot.core.actions import HAND
+from bangbot.core.cards import BANG, BARREL, HEARTS, PANIC, SPADES, Card
 from bangbot.core.events import Event
 from bangbot.core.options import PER_LIFE
-from bangbot.core.requests import Dying
+from bangbot.core.requests import Dying, Respond, Theft
 from bangbot.core.roles import DEPUTY, OUTLAW, SHERIFF, winner
 from bangbot.core.state import OVER, GameState, card
+from bangbot.core.variants import variant_of
 
 REWARD_CARDS = 3
 Events = list[Event]
@@ -64,7 +74,7 @@ def check(
 
     When not a single card is left to draw, returns if_no_card.
     """
-    count = 2 if state.players[seat].character == LUCKY_DUKE else 1
+    count = 2 if state.players[seat].has(CHECKS_TWO_CARDS) else 1
     drawn = take_from_deck(state, ev, count)
     if not drawn:
         return if_no_card
@@ -86,7 +96,10 @@ def heal(state: GameState, seat: int, amount: int) -> int:
 
 
 def hurt(state: GameState, ev: Events, seat: int, amount: int, source: int | None, cause: str) -> None:
-    """Seat loses amount life caused by source (None: nobody); the last life asks for a rescue."""
+    """Seat loses amount life caused by source (None: nobody); the last life asks for a rescue.
+
+    «Опасный» first checks: a card without the empire symbol (not ♠) keeps him in at 1 and he draws a card.
+    """
     p = state.players[seat]
     p.life -= amount
     ev.append(
@@ -102,9 +115,18 @@ def hurt(state: GameState, ev: Events, seat: int, amount: int, source: int | Non
         )
     )
     if p.life <= 0:
+        no_beer = False
+        if p.has(SURVIVES_BY_CHECK):
+            if check(state, ev, seat, p.character, not_spade):
+                p.life = 1
+                ev.append(Event("survived", {"seat": seat, "life": 1}))
+                draw(state, ev, seat, 1, p.character)
+                after_damage(state, ev, seat, amount, source)
+                return
+            no_beer = True
         needed = 1 - p.life
         p.life = 0
-        state.requests.append(Dying(seat, source, needed, amount))
+        state.requests.append(Dying(seat, source, needed, amount, cause, no_beer))
     else:
         after_damage(state, ev, seat, amount, source)
 
@@ -112,9 +134,9 @@ def hurt(state: GameState, ev: Events, seat: int, amount: int, source: int | Non
 def after_damage(state: GameState, ev: Events, seat: int, amount: int, source: int | None) -> None:
     """Triggers the abilities of a seat that lost life and stays in the game."""
     p = state.players[seat]
-    if p.character == BART_CASSIDY:
-        draw(state, ev, seat, amount, "bart_cassidy")
-    elif p.character == EL_GRINGO and source is not None and source != seat:
+    if p.has(DRAWS_PER_LIFE_LOST):
+        draw(state, ev, seat, amount, p.character)
+    elif p.has(STEALS_FROM_ATTACKER) and source is not None and source != seat:
         victim = state.players[source]
         count = amount if state.config.options.el_gringo_takes == PER_LIFE else 1
         for _ in range(count):
@@ -125,15 +147,23 @@ def after_damage(state: GameState, ev: Events, seat: int, amount: int, source: i
             ev.append(
                 Event(
                     "steal",
-                    {"seat": seat, "from": source, "reason": "el_gringo"},
+                    {"seat": seat, "from": source, "reason": p.character},
                     {"card": c},
                     (seat, source),
                 )
             )
 
 
-def eliminate(state: GameState, ev: Events, seat: int, killer: int | None) -> None:
-    """Takes seat out of the game: reveals its role, passes its cards on, checks the end, pays out."""
+def not_spade(c: Card) -> bool:
+    """Returns whether a checked card lacks the spade (in BANG! Star Wars: the empire symbol)."""
+    return c.suit != SPADES
+
+
+def eliminate(state: GameState, ev: Events, seat: int, killer: int | None, cause: str = "") -> None:
+    """Takes seat out of the game: reveals its role, passes its cards on, checks the end, pays out.
+
+    An elimination by a cause the variant excludes (BANG! Star Wars: Jawas, the compactor) earns no reward.
+    """
     p = state.players[seat]
     p.alive = False
     p.life = 0
@@ -141,7 +171,7 @@ def eliminate(state: GameState, ev: Events, seat: int, killer: int | None) -> No
     ev.append(Event("eliminated", {"seat": seat, "role": p.role, "killer": killer}))
     cards = p.hand + p.in_play
     p.hand, p.in_play = [], []
-    vulture = next((q for q in state.players if q.alive and q.character == VULTURE_SAM), None)
+    vulture = next((q for q in state.players if q.alive and q.has(TAKES_THE_DEADS_CARDS)), None)
     if vulture is not None and cards:
         vulture.hand.extend(cards)
         ev.append(
@@ -164,7 +194,7 @@ def eliminate(state: GameState, ev: Events, seat: int, killer: int | None) -> No
         return
     if killer is None or killer == seat or not state.players[killer].alive:
         return
-    if p.role == OUTLAW:
+    if p.role == OUTLAW and cause not in variant_of(state.config).no_reward_causes:
         draw(state, ev, killer, REWARD_CARDS, "reward")
     elif p.role == DEPUTY and state.players[killer].role == SHERIFF:
         k = state.players[killer]
@@ -172,3 +202,53 @@ def eliminate(state: GameState, ev: Events, seat: int, killer: int | None) -> No
         k.hand, k.in_play = [], []
         state.discard.extend(lost)
         ev.append(Event("penalty", {"seat": killer, "cards": lost}))
+
+
+def attack(state: GameState, ev: Events, target: int, attacker: int, source: str, needed: int) -> None:
+    """Aims a BANG! effect at target: Jourdonnais and Barrel check first, then target may answer."""
+    p = state.players[target]
+    if p.has(BUILT_IN_BARREL) and needed > 0 and check(state, ev, target, p.character, is_heart):
+        needed -= 1
+    if p.has_in_play(BARREL) and needed > 0 and check(state, ev, target, BARREL, is_heart):
+        needed -= 1
+    if needed == 0:
+        ev.append(Event("dodged", {"seat": target, "attacker": attacker, "source": source}))
+        return
+    state.requests.append(Respond(target, attacker, source, needed))
+
+
+def is_heart(c: object) -> bool:
+    """Returns whether a checked card is a heart."""
+    return getattr(c, "suit", None) == HEARTS
+
+
+def take_or_discard(
+    state: GameState, ev: Events, seat: int, target: int, which: int, steal: bool, reason: str = PANIC
+) -> None:
+    """Panic! takes, Cat Balou discards (or a fate effect, the reason), a random hand card or a card in play."""
+    q = state.players[target]
+    if which == HAND:
+        c = random_hand_card(state, target)
+    else:
+        q.in_play.remove(c := which)
+    if steal:
+        state.players[seat].hand.append(c)
+        public = {"seat": seat, "from": target, "from_hand": which == HAND}
+        if which == HAND:
+            ev.append(Event("steal", {**public, "reason": reason}, {"card": c}, (seat, target)))
+        else:
+            ev.append(Event("steal", {**public, "reason": reason, "card": c}))
+    else:
+        state.discard.append(c)
+        ev.append(Event("discarded", {"seat": target, "card": c, "by": seat, "from_hand": which == HAND}))
+
+
+def chosen_take(
+    state: GameState, ev: Events, seat: int, target: int, which: int, steal: bool, reason: str = PANIC
+) -> None:
+    """Seat chose to take (steal) or discard target's card; «Мстительный» first shoots at seat, the card goes after."""
+    if target != seat and state.players[target].has(STRIKES_AT_THIEVES):
+        attack(state, ev, seat, target, BANG, 1)
+        state.requests.append(Theft(seat, target, which, steal, reason=reason))
+    else:
+        take_or_discard(state, ev, seat, target, which, steal, reason)

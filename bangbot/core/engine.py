@@ -5,7 +5,6 @@ from __future__ import annotations
 from bangbot.core import rng
 from bangbot.core.actions import Action
 from bangbot.core.cards import deck_indices
-from bangbot.core.characters import CHARACTER_LIFE, CHARACTERS
 from bangbot.core.errors import GameOver, IllegalAction
 from bangbot.core.events import Event
 from bangbot.core.flow import settle
@@ -13,6 +12,7 @@ from bangbot.core.legal import awaiting, legal_actions
 from bangbot.core.resolve import resolve
 from bangbot.core.roles import SHERIFF, roles_for
 from bangbot.core.state import DYNAMITE_PHASE, GameConfig, GameState, Player
+from bangbot.core.variants import variant_of
 
 __all__ = ["apply", "awaiting", "legal_actions", "max_life", "new_game", "start"]
 
@@ -21,22 +21,21 @@ SHERIFF_BONUS_LIFE = 1
 
 def max_life(config: GameConfig, character: str, role: str) -> int:
     """Returns a character's starting life under config's options, with the Sheriff's extra one."""
-    overrides = dict(config.options.life_overrides)
-    life = overrides.get(character, CHARACTER_LIFE[character])
-    return life + (SHERIFF_BONUS_LIFE if role == SHERIFF else 0)
+    return config.options.life(character) + (SHERIFF_BONUS_LIFE if role == SHERIFF else 0)
 
 
 def new_game(config: GameConfig, seed: int) -> tuple[GameState, list[Event]]:
-    """Deals roles, characters and hands from seed and plays up to the Sheriff's first decision."""
+    """Deals roles, characters and hands of config's game from seed and plays up to the Sheriff's first decision."""
+    variant = variant_of(config)
     state_rng = rng.seed_state(seed)
     state_rng, role_order = rng.shuffled(state_rng, list(range(config.players)))
     roles = roles_for(config.players)
-    state_rng, char_order = rng.shuffled(state_rng, list(range(len(CHARACTERS))))
-    state_rng, deck = rng.shuffled(state_rng, deck_indices(config.simplified))
+    state_rng, char_order = rng.shuffled(state_rng, list(range(len(variant.characters))))
+    state_rng, deck = rng.shuffled(state_rng, deck_indices(config.simplified, variant.deck))
     players: list[Player] = []
     for seat in range(config.players):
         role = roles[role_order[seat]]
-        character = CHARACTERS[char_order[seat]]
+        character = variant.characters[char_order[seat]]
         life = max_life(config, character, role)
         players.append(Player(seat, character, role, life, life, [], []))
     for p in players:

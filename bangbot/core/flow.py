@@ -2,36 +2,49 @@
 
 from __future__ import annotations
 
-from bangbot.core.actions import EndTurn
-from bangbot.core.cards import DYNAMITE, JAIL, SPADES, Card, is_red
-from bangbot.core.characters import (
-    BLACK_JACK,
-    JESSE_JONES,
-    KIT_CARLSON,
-    PEDRO_RAMIREZ,
-    SUZY_LAFAYETTE,
+from collections.abc import Callable
+
+from bangbot.core.abilities import (
+    DRAWS_FROM_A_HAND,
+    DRAWS_FROM_DISCARD,
+    DRAWS_MORE_WITHOUT_BLUE,
+    DRAWS_ON_EMPTY_HAND,
+    DRAWS_ONE_FROM_ANY_HAND,
+    DRAWS_PER_MISSING_ENERGY,
+    LOOKS_AT_THREE,
+    SHOWS_SECOND_DRAW,
 )
-from bangbot.core.effects import Events, check, draw, hurt, take_from_deck
+from bangbot.core.actions import EndTurn, Pass
+from bangbot.core.cards import DYNAMITE, JAIL, NEW_HOPE, SPADES, Border, Card, is_red
+from bangbot.core.effects import Events, check, draw, heal, hurt, is_heart, take_from_deck
 from bangbot.core.events import Event
-from bangbot.core.legal import play_actions, request_actions
+from bangbot.core.legal import play_actions, request_actions, waits
 from bangbot.core.notation import to_text
 from bangbot.core.options import LEFT
-from bangbot.core.requests import DrawChoice, DuelTurn, IndiansRespond, KitChoice, Respond, is_open
+from bangbot.core.requests import DrawChoice, DuelTurn, FirstCheck, IndiansRespond, KitChoice, Respond, Theft, is_open
 from bangbot.core.resolve import queued_action, resolve
+from bangbot.core.starwars import NEW_HOPE_ENERGY
 from bangbot.core.state import (
     CARD_KIND,
+    COMPACTOR_FIRST_PHASE,
+    COMPACTOR_LAST_PHASE,
     DISCARD_PHASE,
     DRAW_PHASE,
     DYNAMITE_PHASE,
+    HOPE_FIRST_PHASE,
     JAIL_PHASE,
+    NEW_HOPE_PHASE,
     PLAY_PHASE,
     GameState,
     card,
+    kind_of,
 )
+from bangbot.core.variants import variant_of
 
 DYNAMITE_DAMAGE = 3
 PHASE1_CARDS = 2
 KIT_CARLSON_LOOKS = 3
+RESOURCEFUL_EXTRA = 2  # «Находчивый» draws two more with no blue card in play
 
 
 def settle(state: GameState, ev: Events) -> None:
@@ -50,14 +63,23 @@ def resolve_queued(state: GameState, ev: Events) -> bool:
     if isinstance(head, Respond | IndiansRespond) and not is_open(head):
         resolve(state, ev, head.seat, queued_action(head))
         return True
+    if isinstance(head, Theft):
+        resolve(state, ev, head.seat, Pass())
+        return True
     return False
 
 
 def resolve_forced(state: GameState, ev: Events) -> bool:
-    """Answers the first open pending decision that has only one answer; returns whether it did."""
+    """Answers the first open pending decision that has only one answer; returns whether it did.
+
+    A seat answers its decisions in order, so only each seat's first pending decision is considered.
+    """
+    asked: set[int] = set()
     for r in state.requests:
-        if not is_open(r):
+        if r.seat in asked or not is_open(r) or waits(state, r):
+            asked.add(r.seat)
             continue
+        asked.add(r.seat)
         options = request_actions(state, r)
         if len(options) == 1:
             ev.append(Event("auto", {"seat": r.seat, "action": to_text(options[0])}))
@@ -69,8 +91,8 @@ def resolve_forced(state: GameState, ev: Events) -> bool:
 def suzy_draws(state: GameState, ev: Events) -> None:
     """Suzy Lafayette draws a card whenever her hand is empty, except while she is in a Duel."""
     for p in state.players:
-        if p.alive and p.character == SUZY_LAFAYETTE and not p.hand and not in_duel(state, p.seat):
-            draw(state, ev, p.seat, 1, SUZY_LAFAYETTE)
+        if p.alive and p.has(DRAWS_ON_EMPTY_HAND) and not p.hand and not in_duel(state, p.seat):
+            draw(state, ev, p.seat, 1, p.character)
 
 
 def in_duel(state: GameState, seat: int) -> bool:
@@ -85,14 +107,16 @@ def advance(state: GameState, ev: Events) -> bool:
         next_turn(state, ev)
         return True
     phase = state.phase
-    if phase == DYNAMITE_PHASE:
-        state.phase = JAIL_PHASE
-        if p.has_in_play(DYNAMITE):
-            dynamite_check(state, ev)
-    elif phase == JAIL_PHASE:
-        state.phase = DRAW_PHASE
-        if p.has_in_play(JAIL):
-            jail_check(state, ev)
+    if phase == DYNAMITE_PHASE and variant_of(state.config).chosen_start_order:
+        starts = tuple(c for c in p.in_play if CARD_KIND[c] in (DYNAMITE, NEW_HOPE))
+        if len(starts) > 1:
+            state.requests.append(FirstCheck(p.seat, starts))
+            return True
+    check_step = START_CHECKS.get(phase)
+    if check_step is not None:
+        state.phase, kind, run_check = check_step
+        if p.has_in_play(kind):
+            run_check(state, ev)
     elif phase == DRAW_PHASE:
         state.phase = PLAY_PHASE
         phase_one(state, ev)
@@ -140,6 +164,22 @@ def dynamite_check(state: GameState, ev: Events) -> None:
     hurt(state, ev, seat, DYNAMITE_DAMAGE, None, DYNAMITE)
 
 
+def new_hope_check(state: GameState, ev: Events) -> None:
+    """Checks the New Hope of the player whose turn it is: on the alliance symbol (♥) +2 energy, else it moves left."""
+    seat = state.turn
+    p = state.players[seat]
+    hope = next(c for c in p.in_play if CARD_KIND[c] == NEW_HOPE)
+    p.in_play.remove(hope)
+    if check(state, ev, seat, NEW_HOPE, is_heart):
+        state.discard.append(hope)
+        heal(state, seat, NEW_HOPE_ENERGY)
+        ev.append(Event("new_hope", {"seat": seat, "life": p.life}))
+        return
+    receiver = state.next_alive(seat)
+    state.players[receiver].in_play.append(hope)
+    ev.append(Event("new_hope_passed", {"seat": seat, "to": receiver}))
+
+
 def jail_check(state: GameState, ev: Events) -> None:
     """Checks the Jail of the player whose turn it is: free, or the turn (or phases 1–2) is lost."""
     seat = state.turn
@@ -162,11 +202,12 @@ def phase_one(state: GameState, ev: Events) -> None:
     """Draws phase 1's cards, or asks Jesse Jones, Pedro Ramirez and Kit Carlson where from."""
     seat = state.turn
     p = state.players[seat]
-    if (p.character == JESSE_JONES and any(state.players[t].hand for t in state.others_in_order(seat))) or (
-        p.character == PEDRO_RAMIREZ and state.discard
+    from_hand = p.has(DRAWS_FROM_A_HAND) or p.has(DRAWS_ONE_FROM_ANY_HAND)
+    if (from_hand and any(state.players[t].hand for t in state.others_in_order(seat))) or (
+        p.has(DRAWS_FROM_DISCARD) and state.discard
     ):
         state.requests.append(DrawChoice(seat, 1))
-    elif p.character == KIT_CARLSON:
+    elif p.has(LOOKS_AT_THREE):
         looked = take_from_deck(state, ev, KIT_CARLSON_LOOKS)
         if len(looked) > PHASE1_CARDS:
             state.requests.append(KitChoice(seat, tuple(looked)))
@@ -181,14 +222,31 @@ def phase_one(state: GameState, ev: Events) -> None:
                     (seat,),
                 )
             )
-    elif p.character == BLACK_JACK:
+    elif p.has(SHOWS_SECOND_DRAW):
         first = draw(state, ev, seat, 1, "phase1")
         second = take_from_deck(state, ev, 1)
         p.hand.extend(second)
         if second:
             shown = second[0]
-            ev.append(Event("reveal", {"seat": seat, "card": shown, "reason": BLACK_JACK}))
+            ev.append(Event("reveal", {"seat": seat, "card": shown, "reason": p.character}))
             if is_red(card(shown)) and first is not None:
-                draw(state, ev, seat, 1, BLACK_JACK)
+                draw(state, ev, seat, 1, p.character)
+    elif p.has(DRAWS_PER_MISSING_ENERGY):
+        draw(state, ev, seat, 1 + p.max_life - p.life, "phase1")
+    elif p.has(DRAWS_MORE_WITHOUT_BLUE):
+        blue = any(kind_of(c).border is Border.BLUE for c in p.in_play)
+        draw(state, ev, seat, PHASE1_CARDS + (0 if blue else RESOURCEFUL_EXTRA), "phase1")
     else:
         draw(state, ev, seat, PHASE1_CARDS, "phase1")
+
+
+# The start-of-turn checks as data: phase -> (the phase after it, the card checked, its check). The base game goes
+# Dynamite, then Jail; BANG! Star Wars puts New Hope after the compactor unless the player picks it first.
+START_CHECKS: dict[str, tuple[str, str, Callable[[GameState, Events], None]]] = {
+    DYNAMITE_PHASE: (NEW_HOPE_PHASE, DYNAMITE, dynamite_check),
+    COMPACTOR_FIRST_PHASE: (NEW_HOPE_PHASE, DYNAMITE, dynamite_check),
+    NEW_HOPE_PHASE: (JAIL_PHASE, NEW_HOPE, new_hope_check),
+    HOPE_FIRST_PHASE: (COMPACTOR_LAST_PHASE, NEW_HOPE, new_hope_check),
+    COMPACTOR_LAST_PHASE: (JAIL_PHASE, DYNAMITE, dynamite_check),
+    JAIL_PHASE: (DRAW_PHASE, JAIL, jail_check),
+}

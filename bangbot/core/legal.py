@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from bangbot.core.abilities import (
+    BANG_AND_MISSED_SWAP,
+    DRAWS_FROM_A_HAND,
+    DRAWS_FROM_DISCARD,
+    DRAWS_ONE_FROM_ANY_HAND,
+    HEALS_BY_DISCARDING,
+    UNLIMITED_BANG,
+)
 from bangbot.core.actions import (
     HAND,
     Action,
@@ -13,6 +21,7 @@ from bangbot.core.actions import (
     DrawDiscard,
     DrawHand,
     EndTurn,
+    Fate,
     Heal,
     Pass,
     Pick,
@@ -30,19 +39,18 @@ from bangbot.core.cards import (
     VOLCANIC,
     Border,
 )
-from bangbot.core.characters import (
-    CALAMITY_JANET,
-    JESSE_JONES,
-    PEDRO_RAMIREZ,
-    SID_KETCHUM,
-    WILLY_THE_KID,
-)
+from bangbot.core.fate import fate_heal_actions, fate_take_actions
 from bangbot.core.requests import (
     DrawChoice,
     DuelTurn,
     Dying,
+    FateHeal,
+    FateOrder,
+    FateTake,
+    FirstCheck,
     IndiansRespond,
     KitChoice,
+    Rebound,
     Request,
     Respond,
     StorePick,
@@ -59,13 +67,32 @@ def awaiting(state: GameState) -> tuple[int, ...]:
         return ()
     if state.requests:
         seen: list[int] = []
+        first: set[int] = set()
         for r in state.requests:
-            if r.seat not in seen and is_open(r):
-                seen.append(r.seat)
+            if r.seat not in first:  # a seat answers its pending decisions one at a time, in order
+                first.add(r.seat)
+                if is_open(r):
+                    seen.append(r.seat)
+            if isinstance(r, EXCLUSIVE):  # nobody behind it is asked before it is done
+                break
         return tuple(seen)
     if state.phase in (PLAY_PHASE, DISCARD_PHASE):
         return (state.turn,)
     return ()
+
+
+# Decisions that hold every decision queued behind them (a play's fate effects come before the reactions to it).
+EXCLUSIVE = (FateOrder, FateTake, FateHeal)
+
+
+def waits(state: GameState, r: Request) -> bool:
+    """Returns whether a pending decision waits behind an exclusive one of another seat."""
+    for q in state.requests:
+        if q is r:
+            return False
+        if isinstance(q, EXCLUSIVE):
+            return True
+    return False
 
 
 def request_of(state: GameState, seat: int) -> Request | None:
@@ -82,8 +109,8 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         return []
     r = request_of(state, seat) if state.requests else None
     if r is not None:
-        out = request_actions(state, r) if is_open(r) else []
-        if isinstance(r, Dying):
+        out = request_actions(state, r) if is_open(r) and not waits(state, r) else []
+        if isinstance(r, Dying | FateOrder):  # a rescue, or a play not finished yet: no heal in between
             return out
     elif not state.requests and seat == state.turn and state.phase == PLAY_PHASE:
         return play_actions(state, seat)
@@ -104,13 +131,13 @@ def anytime_heals(state: GameState, seat: int) -> list[Action]:
 
 def bang_like(p: Player) -> list[int]:
     """Returns the hand cards p may use as a BANG! (Calamity Janet adds her Missed!)."""
-    calamity = p.character == CALAMITY_JANET
+    calamity = p.has(BANG_AND_MISSED_SWAP)
     return [c for c in p.hand if CARD_KIND[c] == BANG or (calamity and CARD_KIND[c] == MISSED)]
 
 
 def missed_like(p: Player) -> list[int]:
     """Returns the hand cards p may use as a Missed! (Calamity Janet adds her BANG!)."""
-    calamity = p.character == CALAMITY_JANET
+    calamity = p.has(BANG_AND_MISSED_SWAP)
     return [c for c in p.hand if CARD_KIND[c] == MISSED or (calamity and CARD_KIND[c] == BANG)]
 
 
@@ -119,10 +146,10 @@ def beer_works(state: GameState) -> bool:
     return state.alive_count() > 2
 
 
-def rescue_potential(state: GameState, hand: list[int], p: Player) -> int:
-    """Returns how many lives p could regain at once from hand with Beer and Sid Ketchum."""
-    beers = sum(1 for c in hand if CARD_KIND[c] == BEER) if beer_works(state) else 0
-    if p.character != SID_KETCHUM:
+def rescue_potential(state: GameState, hand: list[int], p: Player, beer: bool = True) -> int:
+    """Returns how many lives p could regain at once from hand with Beer (unless forbidden) and Sid Ketchum."""
+    beers = sum(1 for c in hand if CARD_KIND[c] == BEER) if beer and beer_works(state) else 0
+    if not p.has(HEALS_BY_DISCARDING):
         return beers
     return beers + (len(hand) - beers) // state.config.options.sid_ketchum_cost
 
@@ -130,7 +157,7 @@ def rescue_potential(state: GameState, hand: list[int], p: Player) -> int:
 def heal_actions(state: GameState, p: Player, hand: list[int]) -> list[Action]:
     """Returns Sid Ketchum's ways of discarding cards for a life from hand."""
     cost = state.config.options.sid_ketchum_cost
-    if p.character != SID_KETCHUM or len(hand) < cost:
+    if not p.has(HEALS_BY_DISCARDING) or len(hand) < cost:
         return []
     return [Heal(combo) for combo in combinations(sorted(hand), cost)]
 
@@ -155,19 +182,32 @@ def request_actions(state: GameState, r: Request) -> list[Action]:
         return [PutBack(c) for c in r.cards]
     if isinstance(r, DrawChoice):
         return draw_choices(state, r, p)
+    if isinstance(r, FirstCheck):
+        return [Pick(c) for c in r.cards]
+    if isinstance(r, FateOrder):
+        return [Fate(True), Fate(False)]
+    if isinstance(r, FateTake):
+        return fate_take_actions(state, r) or [Pass()]
+    if isinstance(r, FateHeal):
+        return fate_heal_actions(state, r) or [Pass()]
+    if isinstance(r, Rebound):
+        out = [Answer(c) for c in p.hand]
+        out.append(Pass())
+        return out
     raise AssertionError(f"unknown request {r!r}")
 
 
 def dying_actions(state: GameState, r: Dying, p: Player) -> list[Action]:
     """Returns the rescues that can still save a dying seat, and going out of the game."""
     out: list[Action] = []
-    if rescue_potential(state, p.hand, p) >= r.needed:
-        if beer_works(state):
+    beer = not r.no_beer
+    if rescue_potential(state, p.hand, p, beer) >= r.needed:
+        if beer and beer_works(state):
             out.extend(Answer(c) for c in p.hand if CARD_KIND[c] == BEER)
         for h in heal_actions(state, p, p.hand):
             assert isinstance(h, Heal)
             rest = [c for c in p.hand if c not in h.cards]
-            if rescue_potential(state, rest, p) >= r.needed - 1:
+            if rescue_potential(state, rest, p, beer) >= r.needed - 1:
                 out.append(h)
     out.append(Pass())
     return out
@@ -176,16 +216,16 @@ def dying_actions(state: GameState, r: Dying, p: Player) -> list[Action]:
 def draw_choices(state: GameState, r: DrawChoice, p: Player) -> list[Action]:
     """Returns where Jesse Jones or Pedro Ramirez may take a phase-1 card from."""
     out: list[Action] = [DrawDeck()]
-    if p.character == JESSE_JONES:
+    if p.has(DRAWS_FROM_A_HAND) or p.has(DRAWS_ONE_FROM_ANY_HAND):
         out.extend(DrawHand(t) for t in state.others_in_order(p.seat) if state.players[t].hand)
-    if p.character == PEDRO_RAMIREZ and state.discard:
+    if p.has(DRAWS_FROM_DISCARD) and state.discard:
         out.append(DrawDiscard())
     return out
 
 
 def can_bang(state: GameState, p: Player) -> bool:
     """Returns whether p may still play a BANG! this turn."""
-    return state.bangs_played == 0 or p.character == WILLY_THE_KID or p.has_in_play(VOLCANIC)
+    return state.bangs_played == 0 or p.has(UNLIMITED_BANG) or p.has_in_play(VOLCANIC)
 
 
 def play_actions(state: GameState, seat: int) -> list[Action]:
@@ -197,7 +237,7 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
     in_range = [t for t in others if dist[t] <= reach]
     near = [t for t in others if dist[t] <= 1]
     bang_ok = can_bang(state, p)
-    calamity = p.character == CALAMITY_JANET
+    calamity = p.has(BANG_AND_MISSED_SWAP)
     out: list[Action] = []
     for c in p.hand:
         kind = CARD_KIND[c]

@@ -13,13 +13,14 @@ from bangbot.core.actions import (
     DrawDiscard,
     DrawHand,
     EndTurn,
+    Fate,
     Heal,
     Pass,
     Pick,
     Play,
     PutBack,
 )
-from bangbot.core.cards import BASE_DECK, parse_suit_rank
+from bangbot.core.cards import CARDS, parse_suit_rank
 from bangbot.core.errors import BadNotation
 
 _SINGLE_CARD: dict[str, type[Answer | Discard | PutBack | Pick]] = {
@@ -32,7 +33,7 @@ _SINGLE_CARD: dict[str, type[Answer | Discard | PutBack | Pick]] = {
 
 def card_ref(index: int) -> str:
     """Returns a card's reference, e.g. 'bang#12'."""
-    return BASE_DECK[index].ref
+    return CARDS[index].ref
 
 
 def to_text(action: Action) -> str:
@@ -59,13 +60,15 @@ def to_text(action: Action) -> str:
         return "pass"
     if isinstance(action, EndTurn):
         return "end"
+    if isinstance(action, Fate):
+        return "fate first" if action.first else "fate last"
     raise AssertionError(f"no notation for {action!r}")
 
 
 def parse_card(token: str) -> int:
     """Returns the card index of an exact reference 'kind#index'; raises BadNotation otherwise."""
     kind, _, number = token.partition("#")
-    if not number.isdigit() or int(number) >= len(BASE_DECK) or BASE_DECK[int(number)].kind != kind:
+    if not number.isdigit() or int(number) >= len(CARDS) or CARDS[int(number)].kind != kind:
         raise BadNotation(f"not a card reference: {token!r}")
     return int(number)
 
@@ -103,6 +106,8 @@ def parse(text: str) -> Action:
         return Pass()
     if verb == "end" and not args:
         return EndTurn()
+    if verb == "fate" and args in (["first"], ["last"]):
+        return Fate(args[0] == "first")
     raise BadNotation(f"not an action: {text!r}")
 
 
@@ -122,7 +127,7 @@ def _token_matches(pattern: str, token: str) -> bool:
         suit, rank = parse_suit_rank(code)
     except ValueError:
         return False
-    c = BASE_DECK[int(number)]
+    c = CARDS[int(number)]
     return (c.suit, c.rank) == (suit, rank)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from bangbot.core.cards import DIAMONDS, HEARTS
 from bangbot.core.characters import EL_GRINGO, KIT_CARLSON
+from bangbot.core.roster import PRINTED_LIFE
 
 LEFT = "left"
 RIGHT = "right"
@@ -25,6 +26,10 @@ class RuleOptions:
     pedro_second_from_discard: bool = False
     el_gringo_takes: str = PER_LIFE
     life_overrides: tuple[tuple[str, int], ...] = field(default=())
+
+    def life(self, character: str) -> int:
+        """Returns a character's printed life points under these options."""
+        return dict(self.life_overrides).get(character, PRINTED_LIFE[character])
 
     def to_json(self) -> dict[str, Any]:
         """Returns the options as a JSON-ready dict."""
@@ -47,8 +52,10 @@ class RuleOptions:
         )
 
 
+STANDARD = "standard"
+
 PRESETS: dict[str, RuleOptions] = {
-    "standard": RuleOptions(),
+    STANDARD: RuleOptions(),
     "ja": RuleOptions(
         jail_free_suits=(HEARTS, DIAMONDS),
         jail_skips_discard_phase=False,

@@ -42,12 +42,17 @@ class DuelTurn:
 
 @dataclass(frozen=True, slots=True)
 class Dying:
-    """Seat lost its last life; needed more heals (Beer, Sid Ketchum) keep it in the game."""
+    """Seat lost its last life to cause; needed more heals (Beer, Sid Ketchum) keep it in the game.
+
+    no_beer: a failed «Опасный» check forbids Bacta for this rescue.
+    """
 
     seat: int
     killer: int | None
     needed: int
     damage: int
+    cause: str = ""
+    no_beer: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,13 +80,92 @@ class KitChoice:
     cards: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class FirstCheck:
+    """BANG! Star Wars: seat has both the compactor and New Hope in play and picks which is checked first."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Theft:
+    """BANG! Star Wars, «Мстительный»: seat's Panic! or Cat Balou on target, held until its BANG! effect is over.
+
+    It asks nobody: it resolves when it reaches the head of the queue (answer is always PASSED).
+    """
+
+    seat: int
+    target: int
+    which: int
+    steal: bool
+    answer: int = PASSED
+    reason: str = "panic"
+
+
+@dataclass(frozen=True, slots=True)
+class FateOrder:
+    """BANG! Star Wars: seat played card at low energy and picks whether its fate effect or its own comes first.
+
+    target and target_card are the play's, kept until the card's own effect is applied.
+    """
+
+    seat: int
+    card: int
+    effect: str
+    target: int | None = None
+    target_card: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FateTake:
+    """BANG! Star Wars fate effect: seat takes (steal) or makes target discard one of target's cards."""
+
+    seat: int
+    card: int
+    target: int
+    steal: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FateHeal:
+    """BANG! Star Wars fate effect of Bacta: seat picks another player who regains an energy."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rebound:
+    """BANG! Star Wars, «Проворный»: another played Bacta; seat may discard a card from the hand for an energy."""
+
+    seat: int
+
+
 def is_open(r: object) -> bool:
     """Returns whether a pending decision still waits for its seat (not an answer queued behind others)."""
     return getattr(r, "answer", UNANSWERED) == UNANSWERED
 
 
-Request = Respond | IndiansRespond | DuelTurn | Dying | StorePick | DrawChoice | KitChoice
+_REQUEST_CLASSES = (
+    Respond, IndiansRespond, DuelTurn, Dying, StorePick, DrawChoice, KitChoice,
+    FirstCheck, Theft, Rebound, FateOrder, FateTake, FateHeal,
+)  # fmt: skip
 
-REQUEST_TYPES: dict[str, type[Request]] = {
-    cls.__name__: cls for cls in (Respond, IndiansRespond, DuelTurn, Dying, StorePick, DrawChoice, KitChoice)
-}
+Request = (
+    Respond
+    | IndiansRespond
+    | DuelTurn
+    | Dying
+    | StorePick
+    | DrawChoice
+    | KitChoice
+    | FirstCheck
+    | Theft
+    | Rebound
+    | FateOrder
+    | FateTake
+    | FateHeal
+)
+
+REQUEST_TYPES: dict[str, type[Request]] = {cls.__name__: cls for cls in _REQUEST_CLASSES}

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bangbot.core.abilities import (
+    DRAWS_FROM_DISCARD,
+    DRAWS_ONE_FROM_ANY_HAND,
+    HEALS_WHEN_OTHERS_DRINK,
+    NEEDS_TWO_MISSED,
+)
 from bangbot.core.actions import (
     HAND,
     Action,
@@ -13,6 +19,7 @@ from bangbot.core.actions import (
     DrawDiscard,
     DrawHand,
     EndTurn,
+    Fate,
     Heal,
     Pass,
     Pick,
@@ -21,27 +28,26 @@ from bangbot.core.actions import (
 )
 from bangbot.core.cards import (
     BANG,
-    BARREL,
     BEER,
     CAT_BALOU,
     DUEL,
     GATLING,
     GENERAL_STORE,
-    HEARTS,
     INDIANS,
     JAIL,
     MISSED,
+    NEW_HOPE,
     PANIC,
     SALOON,
     STAGECOACH,
     WELLS_FARGO,
     Border,
 )
-from bangbot.core.characters import JOURDONNAIS, PEDRO_RAMIREZ, SLAB_THE_KILLER
 from bangbot.core.effects import (
     Events,
     after_damage,
-    check,
+    attack,
+    chosen_take,
     discard_from_hand,
     draw,
     eliminate,
@@ -49,20 +55,30 @@ from bangbot.core.effects import (
     hurt,
     random_hand_card,
     take_from_deck,
+    take_or_discard,
 )
 from bangbot.core.events import Event
+from bangbot.core.fate import apply_fate, fate_of
 from bangbot.core.legal import beer_works, request_of
 from bangbot.core.requests import (
     PASSED,
     DrawChoice,
     DuelTurn,
     Dying,
+    FateHeal,
+    FateOrder,
+    FateTake,
+    FirstCheck,
     IndiansRespond,
     KitChoice,
+    Rebound,
     Respond,
     StorePick,
+    Theft,
 )
-from bangbot.core.state import CARD_KIND, DISCARD_PHASE, GameState, kind_of
+from bangbot.core.starwars import FATE_BARRAGE, FATE_DISCARD_ALL, FATE_STEAL
+from bangbot.core.state import CARD_KIND, COMPACTOR_FIRST_PHASE, DISCARD_PHASE, HOPE_FIRST_PHASE, GameState, kind_of
+from bangbot.core.variants import variant_of
 
 STAGECOACH_CARDS = 2
 WELLS_FARGO_CARDS = 3
@@ -102,6 +118,70 @@ def resolve(state: GameState, ev: Events, seat: int, action: Action) -> None:
         ev.append(Event("put_back", {"seat": seat}, {"card": action.card, "kept": kept}, (seat,)))
     elif isinstance(r, DrawChoice):
         resolve_draw_choice(state, ev, r, action)
+    elif isinstance(r, FirstCheck):
+        assert isinstance(action, Pick)
+        replace_request(state, r, None)
+        state.phase = HOPE_FIRST_PHASE if CARD_KIND[action.card] == NEW_HOPE else COMPACTOR_FIRST_PHASE
+        ev.append(Event("first_check", {"seat": seat, "card": action.card}))
+    elif isinstance(r, Rebound):
+        replace_request(state, r, None)
+        if isinstance(action, Answer):
+            discard_from_hand(state, seat, action.card)
+            heal(state, seat, 1)
+            ev.append(Event("rebound", {"seat": seat, "card": action.card, "life": state.players[seat].life}))
+    elif isinstance(r, FateOrder):
+        assert isinstance(action, Fate)
+        replace_request(state, r, None)
+        resolve_fate_order(state, ev, r, action.first)
+    elif isinstance(r, FateTake):
+        replace_request(state, r, None)
+        if isinstance(action, Play):
+            assert action.target_card is not None
+            chosen_take(
+                state, ev, seat, r.target, action.target_card, r.steal, FATE_STEAL if r.steal else FATE_DISCARD_ALL
+            )
+    elif isinstance(r, FateHeal):
+        replace_request(state, r, None)
+        if not isinstance(action, Play) or action.target is None:
+            return
+        heal(state, action.target, 1)
+        ev.append(
+            Event("fate_heal", {"seat": seat, "target": action.target, "life": state.players[action.target].life})
+        )
+    elif isinstance(r, Theft):
+        replace_request(state, r, None)
+        still_there = r.which in state.players[r.target].in_play or (r.which == HAND and state.players[r.target].hand)
+        if still_there:
+            take_or_discard(state, ev, r.seat, r.target, r.which, r.steal, r.reason)
+
+
+def resolve_fate_order(state: GameState, ev: Events, r: FateOrder, fate_first: bool) -> None:
+    """Applies a low-energy card's fate effect and its own in the chosen order; reactions to either wait for both.
+
+    Own effect first: the fate effect still applies only if the player is still at low energy (Bacta lifting
+    2 energy to 3 cancels it).
+    """
+    seat = r.seat
+    if fate_first:
+        apply_fate(state, ev, seat, r.card, r.effect, r.target)
+        brown_effect(state, ev, seat, r.card, r.target, r.target_card)
+        return
+    before = len(state.requests)
+    brown_effect(state, ev, seat, r.card, r.target, r.target_card)
+    reactions = state.requests[before:]
+    del state.requests[before:]
+    if state.players[seat].life <= variant_of(state.config).fate_energy:
+        apply_fate(state, ev, seat, r.card, r.effect, r.target)
+    else:
+        ev.append(Event("fate_cancelled", {"seat": seat, "card": r.card}))
+    state.requests.extend(reactions)
+
+
+def offer_rebounds(state: GameState, drinker: int) -> None:
+    """After a Bacta (Beer) played by drinker, asks every other «Проворный» who could use it."""
+    for q in state.players:
+        if q.seat != drinker and q.alive and q.hand and q.life < q.max_life and q.has(HEALS_WHEN_OTHERS_DRINK):
+            state.requests.append(Rebound(q.seat))
 
 
 def queue_answer(state: GameState, ev: Events, r: Respond | IndiansRespond, action: Action) -> None:
@@ -170,24 +250,6 @@ def sid_heal(state: GameState, ev: Events, seat: int, action: Heal) -> None:
     ev.append(Event("heal", {"seat": seat, "cards": list(action.cards), "life": state.players[seat].life}))
 
 
-def attack(state: GameState, ev: Events, target: int, attacker: int, source: str, needed: int) -> None:
-    """Aims a BANG! effect at target: Jourdonnais and Barrel check first, then target may answer."""
-    p = state.players[target]
-    if p.character == JOURDONNAIS and needed > 0 and check(state, ev, target, JOURDONNAIS, is_heart):
-        needed -= 1
-    if p.has_in_play(BARREL) and needed > 0 and check(state, ev, target, BARREL, is_heart):
-        needed -= 1
-    if needed == 0:
-        ev.append(Event("dodged", {"seat": target, "attacker": attacker, "source": source}))
-        return
-    state.requests.append(Respond(target, attacker, source, needed))
-
-
-def is_heart(c: object) -> bool:
-    """Returns whether a checked card is a heart."""
-    return getattr(c, "suit", None) == HEARTS
-
-
 def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
     """Plays a card from the hand: a brown card's effect, or a blue card into play."""
     p = state.players[seat]
@@ -199,14 +261,31 @@ def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
         put_in_play(state, ev, seat, c, t)
         return
     state.discard.append(c)
+    effect = fate_of(state, seat, c) if kind != MISSED else None  # a Missed! played as a BANG! has no fate
+    if effect == FATE_BARRAGE:  # instead of the shot, a hit on every other player
+        state.bangs_played += 1
+        ev.append(Event("fate", {"seat": seat, "card": c, "effect": effect, "life": p.life}))
+        for other in state.others_in_order(seat):
+            attack(state, ev, other, seat, BANG, 2 if p.has(NEEDS_TWO_MISSED) else 1)
+    elif effect is not None:
+        state.requests.append(FateOrder(seat, c, effect, t, action.target_card))
+    else:
+        brown_effect(state, ev, seat, c, t, action.target_card)
+
+
+def brown_effect(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None) -> None:
+    """Applies the effect of a brown card seat played (already on the discard pile) at target t and card which."""
+    p = state.players[seat]
+    kind = CARD_KIND[c]
     if kind in (BANG, MISSED):
         assert t is not None
         state.bangs_played += 1
-        attack(state, ev, t, seat, BANG, 2 if p.character == SLAB_THE_KILLER else 1)
+        attack(state, ev, t, seat, BANG, 2 if p.has(NEEDS_TWO_MISSED) else 1)
     elif kind == BEER:
         if beer_works(state):
             heal(state, seat, 1)
         ev.append(Event("life", {"seat": seat, "life": p.life}))
+        offer_rebounds(state, seat)
     elif kind == SALOON:
         for q in state.players:
             if q.alive:
@@ -222,8 +301,8 @@ def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
         if shown:
             state.requests.append(StorePick(seat, tuple(shown), tuple(state.others_in_order(seat))))
     elif kind in (PANIC, CAT_BALOU):
-        assert t is not None and action.target_card is not None
-        take_or_discard(state, ev, seat, t, action.target_card, steal=kind == PANIC)
+        assert t is not None and which is not None
+        chosen_take(state, ev, seat, t, which, steal=kind == PANIC)
     elif kind == GATLING:
         for other in state.others_in_order(seat):
             attack(state, ev, other, seat, GATLING, 1)
@@ -250,28 +329,10 @@ def put_in_play(state: GameState, ev: Events, seat: int, c: int, target: int | N
     p.in_play.append(c)
 
 
-def take_or_discard(state: GameState, ev: Events, seat: int, target: int, which: int, steal: bool) -> None:
-    """Panic! takes, Cat Balou discards, a random hand card or a chosen card in play of target."""
-    q = state.players[target]
-    if which == HAND:
-        c = random_hand_card(state, target)
-    else:
-        q.in_play.remove(c := which)
-    if steal:
-        state.players[seat].hand.append(c)
-        public = {"seat": seat, "from": target, "from_hand": which == HAND}
-        if which == HAND:
-            ev.append(Event("steal", {**public, "reason": PANIC}, {"card": c}, (seat, target)))
-        else:
-            ev.append(Event("steal", {**public, "reason": PANIC, "card": c}))
-    else:
-        state.discard.append(c)
-        ev.append(Event("discarded", {"seat": target, "card": c, "by": seat, "from_hand": which == HAND}))
-
-
 def resolve_respond(state: GameState, ev: Events, r: Respond, action: Action) -> None:
     """A target of a BANG! effect answers with a Missed! effect or takes the hit."""
     if isinstance(action, Answer) and action.card in state.players[r.seat].hand:
+        effect = fate_of(state, r.seat, action.card) if CARD_KIND[action.card] == MISSED else None
         discard_from_hand(state, r.seat, action.card)
         ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": r.source}))
         if r.needed > 1:
@@ -279,6 +340,8 @@ def resolve_respond(state: GameState, ev: Events, r: Respond, action: Action) ->
         else:
             replace_request(state, r, None)
             ev.append(Event("dodged", {"seat": r.seat, "attacker": r.attacker, "source": r.source}))
+        if effect is not None:
+            apply_fate(state, ev, r.seat, action.card, effect, r.attacker)
         return
     hurt_in_place(state, ev, r, r.source)
 
@@ -299,18 +362,22 @@ def resolve_dying(state: GameState, ev: Events, r: Dying, action: Action) -> Non
     """A dying seat drinks a Beer or uses Sid Ketchum's ability, or goes out of the game."""
     if isinstance(action, Pass):
         replace_request(state, r, None)
-        eliminate(state, ev, r.seat, r.killer)
+        eliminate(state, ev, r.seat, r.killer, r.cause)
         return
     if isinstance(action, Answer):
+        effect = fate_of(state, r.seat, action.card)
         discard_from_hand(state, r.seat, action.card)
         ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": "dying"}))
+        offer_rebounds(state, r.seat)
+        if effect is not None:
+            apply_fate(state, ev, r.seat, action.card, effect, None)
     else:
         assert isinstance(action, Heal)
         for c in action.cards:
             discard_from_hand(state, r.seat, c)
         ev.append(Event("heal", {"seat": r.seat, "cards": list(action.cards), "life": 0}))
     if r.needed > 1:
-        replace_request(state, r, Dying(r.seat, r.killer, r.needed - 1, r.damage))
+        replace_request(state, r, replace(r, needed=r.needed - 1))
         return
     replace_request(state, r, None)
     state.players[r.seat].life = 1
@@ -331,7 +398,7 @@ def resolve_draw_choice(state: GameState, ev: Events, r: DrawChoice, action: Act
         ev.append(
             Event(
                 "steal",
-                {"seat": seat, "from": action.target, "reason": "jesse_jones", "from_hand": True},
+                {"seat": seat, "from": action.target, "reason": p.character, "from_hand": True},
                 {"card": c},
                 (seat, action.target),
             )
@@ -341,10 +408,10 @@ def resolve_draw_choice(state: GameState, ev: Events, r: DrawChoice, action: Act
         c = state.discard.pop()
         p.hand.append(c)
         ev.append(Event("take_discard", {"seat": seat, "card": c}))
-    if r.step == 1:
+    if r.step == 1 and not (isinstance(action, DrawHand) and p.has(DRAWS_ONE_FROM_ANY_HAND)):
         second_from_discard = (
             isinstance(action, DrawDiscard)
-            and p.character == PEDRO_RAMIREZ
+            and p.has(DRAWS_FROM_DISCARD)
             and state.config.options.pedro_second_from_discard
             and state.discard
         )

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bangbot.core import rng
 from bangbot.core.actions import HAND
-from bangbot.core.cards import BASE_DECK, deck_indices, parse_suit_rank
-from bangbot.core.characters import CHARACTER_LIFE
+from bangbot.core.cards import CARDS, deck_indices, parse_suit_rank
 from bangbot.core.engine import apply, max_life
 from bangbot.core.errors import BadNotation, RulesError
 from bangbot.core.events import Event
@@ -17,6 +16,7 @@ from bangbot.core.legal import awaiting, legal_actions
 from bangbot.core.notation import card_ref, match, to_text
 from bangbot.core.roles import ROLES
 from bangbot.core.state import DISCARD_PHASE, DYNAMITE_PHASE, PLAY_PHASE, GameConfig, GameState, Player
+from bangbot.core.variants import BASE, VARIANTS
 
 PHASES = {"start": DYNAMITE_PHASE, "play": PLAY_PHASE, "discard": DISCARD_PHASE}
 CARD_FIELDS = ("card", "cards", "chosen", "kept", "target_card")
@@ -42,7 +42,7 @@ class _Allocator:
         kind, _, code = spec.partition(":")
         wanted = parse_suit_rank(code) if code else None
         for c in self.free:
-            card = BASE_DECK[c]
+            card = CARDS[c]
             if card.kind == kind and (wanted is None or (card.suit, card.rank) == wanted):
                 self.free.remove(c)
                 return c
@@ -61,8 +61,15 @@ def _allocate(alloc: _Allocator, specs: list[str], exact_first: bool) -> list[in
 def build_state(data: dict[str, Any]) -> GameState:
     """Returns the state a scenario describes; cards not named are shuffled below the deck top."""
     seats = data["players"]
-    config = GameConfig.with_preset(len(seats), data.get("preset", "standard"), data.get("simplified", False))
-    alloc = _Allocator(deck_indices(config.simplified))
+    ruleset = data.get("ruleset", BASE)
+    if ruleset not in VARIANTS:
+        raise ScenarioError(f"unknown ruleset {ruleset!r}; known: {', '.join(VARIANTS)}")
+    config = replace(
+        GameConfig.with_preset(len(seats), data.get("preset", "standard"), data.get("simplified", False)),
+        ruleset=ruleset,
+    )
+    variant = VARIANTS[ruleset]
+    alloc = _Allocator(deck_indices(config.simplified, variant.deck))
     # Cards with a suit and rank are reserved first so that kind-only specs never take them.
     all_specs: list[tuple[str, int, str]] = []
     for i, s in enumerate(seats):
@@ -74,7 +81,7 @@ def build_state(data: dict[str, Any]) -> GameState:
     players: list[Player] = []
     for i, s in enumerate(seats):
         character, role = s["character"], s["role"]
-        if character not in CHARACTER_LIFE or role not in ROLES:
+        if character not in variant.characters or role not in ROLES:
             raise ScenarioError(f"seat {i}: unknown character {character!r} or role {role!r}")
         top = int(s.get("max_life", max_life(config, character, role)))
         players.append(Player(i, character, role, int(s.get("life", top)), top, [], [], bool(s.get("alive", True))))

@@ -4,26 +4,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bangbot.core.cards import BASE_DECK, KINDS, Card, CardKind
+from bangbot.core.cards import CARDS, KINDS, Card, CardKind
 from bangbot.core.options import RuleOptions, preset
 from bangbot.core.requests import KitChoice, Request, StorePick
+from bangbot.core.roster import abilities_of
 
 SCHEMA_VERSION = 1
 
 # Phases of a turn: the start-of-turn checks, then the rulebooks' three phases.
 DYNAMITE_PHASE = "dynamite"
+# BANG! Star Wars orders the compactor (Dynamite) and «Новая надежда» as the player chooses.
+COMPACTOR_FIRST_PHASE = "compactor_first"  # chosen: the compactor, then New Hope
+NEW_HOPE_PHASE = "new_hope"  # New Hope after the compactor
+HOPE_FIRST_PHASE = "hope_first"  # chosen: New Hope, then the compactor
+COMPACTOR_LAST_PHASE = "compactor_last"  # the compactor after New Hope
 JAIL_PHASE = "jail"
 DRAW_PHASE = "draw"
 PLAY_PHASE = "play"
 DISCARD_PHASE = "discard"
 OVER = "over"
 
-CARD_KIND: tuple[str, ...] = tuple(c.kind for c in BASE_DECK)
+CARD_KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
 
 
 def card(index: int) -> Card:
     """Returns the physical card with this index."""
-    return BASE_DECK[index]
+    return CARDS[index]
 
 
 def kind_of(index: int) -> CardKind:
@@ -59,6 +65,14 @@ class Player:
     hand: list[int]
     in_play: list[int]
     alive: bool = True
+    abilities: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.abilities = abilities_of(self.character)
+
+    def has(self, ability: str) -> bool:
+        """Returns whether the player's character has this ability atom."""
+        return ability in self.abilities
 
     def copy(self) -> Player:
         """Returns an independent copy."""

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from bangbot.core.abilities import HARD_TO_REACH, SEES_NEARER
 from bangbot.core.cards import MUSTANG, SCOPE
-from bangbot.core.characters import PAUL_REGRET, ROSE_DOOLAN
 from bangbot.core.state import CARD_KIND, GameState, kind_of
 
 COLT_RANGE = 1
@@ -22,8 +22,8 @@ def _modifiers(state: GameState, seat: int) -> tuple[int, int]:
     """Returns (how much farther others see seat, how much nearer seat sees others)."""
     p = state.players[seat]
     kinds = {CARD_KIND[c] for c in p.in_play}
-    farther = (MUSTANG in kinds) + (p.character == PAUL_REGRET)
-    nearer = (SCOPE in kinds) + (p.character == ROSE_DOOLAN)
+    farther = (MUSTANG in kinds) + p.has(HARD_TO_REACH)
+    nearer = (SCOPE in kinds) + p.has(SEES_NEARER)
     return farther, nearer
 
 

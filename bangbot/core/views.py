@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bangbot.core.actions import Action
-from bangbot.core.legal import awaiting, legal_actions
+from bangbot.core.legal import awaiting, can_bang, legal_actions
 from bangbot.core.requests import KitChoice, Request, is_open
 from bangbot.core.roles import SHERIFF
 from bangbot.core.serialize import request_to_json
@@ -50,6 +50,7 @@ class PlayerView:
     winner: str | None
     version: int
     bangs_played: int
+    bang_allowed: bool = False
 
 
 def public_request(r: Request, seat: int | None) -> dict[str, Any]:
@@ -101,4 +102,5 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         winner=state.winner,
         version=state.version,
         bangs_played=state.bangs_played,
+        bang_allowed=own is not None and own.alive and can_bang(state, own),
     )

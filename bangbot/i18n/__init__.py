@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -16,6 +17,8 @@ DOMAIN = "bangbot"
 SOURCE_LANGUAGE = "en"
 LANGUAGES: tuple[str, ...] = ("en", "ru", "ja", "cs")
 LOCALES_DIR = Path(__file__).resolve().parents[2] / "locales"
+# Languages we have no catalog for whose readers understand one we have.
+READ_AS: dict[str, str] = {"sk": "cs"}
 
 
 def N_(message: str) -> str:
@@ -34,10 +37,11 @@ def catalog_path(language: str) -> Path:
 
 
 def normalize_language(code: str | None) -> str:
-    """Returns one of LANGUAGES for a messenger's language code like 'ru-RU', else English."""
+    """Returns one of LANGUAGES for a code like 'ru-RU', 'pt-br' or 'cs_CZ.UTF-8' ('sk' reads Czech), else English."""
     if not code:
         return SOURCE_LANGUAGE
-    base = code.replace("_", "-").split("-")[0].lower()
+    base = re.split(r"[-_.@]", code.strip(), maxsplit=1)[0].lower()
+    base = READ_AS.get(base, base)
     return base if base in LANGUAGES else SOURCE_LANGUAGE
 
 
@@ -46,7 +50,7 @@ def system_language(env: Mapping[str, str] | None = None) -> str:
     env = os.environ if env is None else env
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         if value := env.get(variable, "").split(":")[0]:
-            return normalize_language(value.split(".")[0])
+            return normalize_language(value)
     return SOURCE_LANGUAGE
 
 
@@ -88,12 +92,3 @@ def translator(language: str) -> Translator:
     write_mo(buffer, catalog)
     buffer.seek(0)
     return Translator(language, Translations(buffer, domain=DOMAIN))
-
-
-def duration(tr: Translator, seconds: int) -> str:
-    """Returns a length of time in the translator's language, e.g. '24 hours' or '1 день'."""
-    from datetime import timedelta
-
-    from babel.dates import format_timedelta
-
-    return str(format_timedelta(timedelta(seconds=seconds), threshold=1.0, locale=tr.language))

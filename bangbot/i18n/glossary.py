@@ -6,7 +6,9 @@ import re
 import unicodedata
 from functools import cache
 
+from bangbot.core.options import RuleOptions
 from bangbot.i18n import LANGUAGES, NP_, Translator, translator
+from bangbot.i18n.rulehelp import details
 
 # The English source strings. Ids are the keys of bangbot.core (cards.py, characters.py, roles.py);
 # each language's names come from its own rulebook, see spec/glossary.md.
@@ -130,14 +132,14 @@ CARD_HELP: dict[str, tuple[str, str]] = {
     ),
     "jail": NP_(
         "card-help",
-        "Put it in front of any player except the Sheriff. At the start of their turn they make a check: "
-        "a heart frees them and they play on, anything else costs them the turn. Either way the Jail is discarded.",
+        "Put it in front of any player except the Sheriff. At the start of their turn they make a check, "
+        "and either way the Jail is then discarded.",
     ),
     "dynamite": NP_(
         "card-help",
         "Put it in front of yourself. At the start of your next turn make a check: ♠2–9 makes it explode and you "
-        "lose 3 life points, otherwise pass it on to the next player. It is checked before Jail, and nobody is "
-        "rewarded or punished for the players it eliminates.",
+        "lose 3 life points. It is checked before Jail, and nobody is rewarded or punished for the players it "
+        "eliminates.",
     ),
     "volcanic": NP_(
         "card-help",
@@ -201,8 +203,8 @@ CHARACTER_HELP: dict[str, tuple[str, str]] = {
     ),
     "el_gringo": NP_(
         "character-help",
-        "When another player makes him lose life, he takes a random card from that player's hand for each life "
-        "point lost. Dynamite and the hit that eliminates him give him nothing.",
+        "When another player makes him lose life, he takes random cards from that player's hand. "
+        "Dynamite and the hit that eliminates him give him nothing.",
     ),
     "jesse_jones": NP_(
         "character-help",
@@ -228,8 +230,7 @@ CHARACTER_HELP: dict[str, tuple[str, str]] = {
     ),
     "pedro_ramirez": NP_(
         "character-help",
-        "In phase 1 he may take his first card from the top of the discard pile instead of the deck; "
-        "the second comes from the deck.",
+        "In phase 1 he may take his first card from the top of the discard pile instead of the deck.",
     ),
     "rose_doolan": NP_(
         "character-help",
@@ -237,7 +238,7 @@ CHARACTER_HELP: dict[str, tuple[str, str]] = {
     ),
     "sid_ketchum": NP_(
         "character-help",
-        "At any time, even to survive a lethal hit, he may discard two cards from his hand to regain 1 life point, "
+        "At any time, even to survive a lethal hit, he may discard cards from his hand to regain life points, "
         "as often as his hand allows.",
     ),
     "slab_the_killer": NP_(
@@ -273,8 +274,14 @@ GAME_WORDS: dict[str, tuple[str, str]] = {
     "eliminated": NP_("term", "eliminated"),
 }
 
+# The games, by ruleset id, as each language's box names them.
+GAME_NAMES: dict[str, tuple[str, str]] = {
+    "base": NP_("game", "BANG!"),
+}
+
 CARD = "card"
 CHARACTER = "character"
+STANDARD_OPTIONS = RuleOptions()
 
 
 def _translate(tr: Translator, table: dict[str, tuple[str, str]], key: str) -> str:
@@ -288,9 +295,17 @@ def card_name(tr: Translator, kind: str) -> str:
     return _translate(tr, CARD_NAMES, kind)
 
 
-def card_help(tr: Translator, kind: str) -> str:
-    """Returns the short explanation of a card kind in the translator's language."""
-    return _translate(tr, CARD_HELP, kind)
+def _with_details(tr: Translator, table: dict[str, tuple[str, str]], key: str, options: RuleOptions) -> str:
+    """Returns table[key]'s help followed by its sentences that depend on the rule options."""
+    text = _translate(tr, table, key)
+    for sentence in details(tr, key, options):
+        text = tr.pgettext("sentences", "{text} {sentence}", text=text, sentence=sentence)
+    return text
+
+
+def card_help(tr: Translator, kind: str, options: RuleOptions = STANDARD_OPTIONS) -> str:
+    """Returns the short explanation of a card kind in the translator's language, as the options play it."""
+    return _with_details(tr, CARD_HELP, kind, options)
 
 
 def character_name(tr: Translator, id: str) -> str:
@@ -298,9 +313,9 @@ def character_name(tr: Translator, id: str) -> str:
     return _translate(tr, CHARACTER_NAMES, id)
 
 
-def character_help(tr: Translator, id: str) -> str:
-    """Returns the ability of a character in the translator's language."""
-    return _translate(tr, CHARACTER_HELP, id)
+def character_help(tr: Translator, id: str, options: RuleOptions = STANDARD_OPTIONS) -> str:
+    """Returns the ability of a character in the translator's language, as the options play it."""
+    return _with_details(tr, CHARACTER_HELP, id, options)
 
 
 def role_name(tr: Translator, id: str) -> str:
@@ -311,6 +326,11 @@ def role_name(tr: Translator, id: str) -> str:
 def role_goal(tr: Translator, id: str) -> str:
     """Returns what a role must do to win, in the translator's language."""
     return _translate(tr, ROLE_GOALS, id)
+
+
+def game_name(tr: Translator, ruleset_id: str) -> str:
+    """Returns the name of a game (a ruleset id) in the translator's language."""
+    return _translate(tr, GAME_NAMES, ruleset_id)
 
 
 def term(tr: Translator, key: str) -> str:
@@ -337,15 +357,22 @@ def _variants(name: str) -> list[str]:
     return [n for n in map(normalize_name, forms) if n]
 
 
-def _tables() -> tuple[tuple[str, dict[str, tuple[str, str]]], ...]:
-    """Returns the tables lookup searches: cards, then characters."""
-    return ((CARD, CARD_NAMES), (CHARACTER, CHARACTER_NAMES))
+BASE = "base"
+# What /rules can explain, per ruleset (the rulesets of bangbot.core.state.GameConfig): (kind, names) tables.
+RULESETS: dict[str, tuple[tuple[str, dict[str, tuple[str, str]]], ...]] = {
+    BASE: ((CARD, CARD_NAMES), (CHARACTER, CHARACTER_NAMES)),
+}
 
 
-def _index_of(tr: Translator) -> dict[str, tuple[str, str]]:
-    """Returns normalized name -> (kind, id) for the names of one translator."""
+def search_order(ruleset: str) -> tuple[str, ...]:
+    """Returns the rulesets to search for a table playing ruleset: its own first, then the others."""
+    return (ruleset, *(name for name in RULESETS if name != ruleset)) if ruleset in RULESETS else tuple(RULESETS)
+
+
+def _index_of(tr: Translator, ruleset: str) -> dict[str, tuple[str, str]]:
+    """Returns normalized name -> (kind, id) for the names of one translator in one ruleset."""
     index: dict[str, tuple[str, str]] = {}
-    for what, table in _tables():
+    for what, table in RULESETS[ruleset]:
         for id_, marked in table.items():
             for form in _variants(tr.name(marked)):
                 index.setdefault(form, (what, id_))
@@ -353,27 +380,32 @@ def _index_of(tr: Translator) -> dict[str, tuple[str, str]]:
 
 
 @cache
-def _global_index() -> dict[str, tuple[str, str]]:
-    """Returns normalized name or id -> (kind, id) over every language's names and the ids."""
+def _global_index(ruleset: str) -> dict[str, tuple[str, str]]:
+    """Returns normalized name or id -> (kind, id) over every language's names and the ids of one ruleset."""
     index: dict[str, tuple[str, str]] = {}
-    for what, table in _tables():
+    for what, table in RULESETS[ruleset]:
         for id_ in table:
             index.setdefault(normalize_name(id_), (what, id_))
     for language in LANGUAGES:
-        for form, found in _index_of(translator(language)).items():
+        for form, found in _index_of(translator(language), ruleset).items():
             index.setdefault(form, found)
     return index
 
 
-def lookup(tr: Translator, text: str) -> tuple[str, str] | None:
-    """Returns ('card' or 'character', id) for a name in any language or an id, or None if not unique."""
+def lookup(tr: Translator, text: str, ruleset: str = BASE) -> tuple[str, str] | None:
+    """Returns (kind, id) for a name in any language or an id, the table's ruleset searched first; None if unclear."""
     key = normalize_name(text)
     if not key:
         return None
-    found = _index_of(tr).get(key) or _global_index().get(key)
-    if found is not None:
-        return found
+    order = search_order(ruleset)
+    for name in order:
+        found = _index_of(tr, name).get(key) or _global_index(name).get(key)
+        if found is not None:
+            return found
     if len(key) < _MIN_PREFIX:
         return None
-    candidates = {hit for form, hit in _global_index().items() if form.startswith(key)}
-    return candidates.pop() if len(candidates) == 1 else None
+    for name in order:
+        candidates = {hit for form, hit in _global_index(name).items() if form.startswith(key)}
+        if candidates:
+            return candidates.pop() if len(candidates) == 1 else None
+    return None

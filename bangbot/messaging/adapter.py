@@ -7,15 +7,21 @@ from dataclasses import dataclass
 from typing import Protocol
 
 MAX_MESSAGE_LENGTH = 4096
+END = "end"  # Button.fixed of "End the turn" and of the other ways to play nothing (take the hit, …)
+BACK = "back"  # Button.fixed of "« Back"
 
 
 @dataclass(frozen=True, slots=True)
 class Button:
-    """A button: the text people read and the data its press sends back (at most 64 bytes), or a link."""
+    """A button: the text people read and the data its press sends back (at most 64 bytes), or a link.
+
+    fixed names a button that keeps its place on every step (END or BACK): the terminal gives it a fixed number.
+    """
 
     text: str
     data: str = ""
     url: str | None = None
+    fixed: str = ""
 
 
 Keyboard = tuple[tuple[Button, ...], ...]

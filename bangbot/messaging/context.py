@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from bangbot.ai.player import AIPlayer
-from bangbot.core.state import GameState
-from bangbot.i18n import Translator, normalize_language, translator
+from bangbot.core.ruleset import TableState
+from bangbot.i18n import SOURCE_LANGUAGE, Translator, normalize_language, translator
 from bangbot.messaging.adapter import Messenger, User
 from bangbot.storage.repository import Repository
 
@@ -27,17 +27,21 @@ def utc_now() -> datetime:
 
 @dataclass
 class Context:
-    """Shared services of the game service."""
+    """Shared services of the game service; ai holds one AI player per ruleset id."""
 
     repo: Repository
     messenger: Messenger
-    ai: AIPlayer
+    ai: Mapping[str, AIPlayer]
     clock: Callable[[], datetime] = utc_now
     lobby_ttl: timedelta = LOBBY_TTL
     seeds: Callable[[], int] = field(default=lambda: secrets.randbits(62))
     languages: dict[tuple[str, int], tuple[str, float]] = field(default_factory=dict)
     known_users: dict[int, tuple[str, str | None]] = field(default_factory=dict)
-    hold_ai: Callable[[GameState], bool] = field(default=lambda state: False)  # True: the AI players wait
+    hold_ai: Callable[[TableState], bool] = field(default=lambda state: False)  # True: the AI players wait
+
+    def ai_for(self, ruleset_id: str) -> AIPlayer:
+        """Returns the AI player of a game; raises KeyError when the service was given none for it."""
+        return self.ai[ruleset_id]
 
     def _cached(self, key: tuple[str, int], load: Callable[[], str]) -> str:
         """Returns a language from the short-lived cache, loading it when missing or old."""
@@ -66,9 +70,20 @@ class Context:
         """Returns the translator of a user's private messages."""
         return translator(self.user_language(user_id))
 
-    def tr_chat(self, chat_id: int) -> Translator:
-        """Returns the translator of a group chat."""
-        return translator(self._cached(("chat", chat_id), lambda: self.repo.chat_settings(chat_id).language or "en"))
+    def tr_chat(self, chat_id: int, reader: int | None = None) -> Translator:
+        """Returns the translator of a group chat: its stored language, else the reader's (if given), else English."""
+        chosen = self._cached(("chat", chat_id), lambda: self.repo.chat_settings(chat_id).language or "")
+        if not chosen and reader is not None:
+            return self.tr_user(reader)
+        return translator(chosen or SOURCE_LANGUAGE)
+
+    def adopt_language(self, chat_id: int, user_id: int) -> None:
+        """Stores the user's language as the group's when the group has none yet (its first lobby)."""
+        settings = self.repo.chat_settings(chat_id)
+        if settings.language is None:
+            settings.language = self.user_language(user_id)
+            self.repo.save_chat_settings(settings)
+            self.forget_language(("chat", chat_id))
 
     def remember_user(self, user: User) -> None:
         """Stores a user's display name and messenger language when they changed."""

@@ -7,13 +7,13 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from bangbot.core.legal import awaiting
-from bangbot.core.views import view
 from bangbot.faults import checkpoint
-from bangbot.i18n import Translator, duration
+from bangbot.i18n import Translator
+from bangbot.i18n.wording import duration, join_list, player
 from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Undeliverable
 from bangbot.messaging.codec import game_button
 from bangbot.messaging.context import Context
+from bangbot.messaging.farewell import farewell_text
 from bangbot.messaging.keyboards import TOP, keyboard, reachable_choices
 from bangbot.messaging.play import Batch
 from bangbot.messaging.prompts import prompt
@@ -80,9 +80,10 @@ async def deliver(ctx: Context, batch: Batch, showing: Showing, row: Outbox, bet
             except Undeliverable:
                 unreachable.append(seat.position)
     ctx.repo.update_seat_refs(*edited)
+    progress = Progress(ctx, row)
+    await send_farewells(ctx, batch, showing, progress)
     if between is not None:
         await between()
-    progress = Progress(ctx, row)
     if showing.log:
         await deliver_group(ctx, batch, showing, progress)
     if showing.remind:
@@ -90,9 +91,20 @@ async def deliver(ctx: Context, batch: Batch, showing: Showing, row: Outbox, bet
     return unreachable
 
 
+async def send_farewells(ctx: Context, batch: Batch, showing: Showing, progress: Progress) -> None:
+    """Tells each player eliminated by the change, privately, who took them out and their role."""
+    over = batch.state.winner is not None
+    for out in showing.out:
+        seat = batch.seats[out["seat"]]
+        if seat.user_id is None or seat.unreachable:
+            continue
+        tr = ctx.tr_user(seat.user_id)
+        await progress.send(seat.user_id, farewell_text(tr, out, batch.names, batch.game.chat_title, over))
+
+
 def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence[str]) -> str:
     """Returns a group notice about a seat: handed to the AI, or unreachable."""
-    name = names[data["seat"]]
+    name = player(tr, names[data["seat"]])
     if kind == "standin":
         return tr.gettext(
             "{name} missed two deadlines in a row: the AI plays for them until they press “I'm back”.", name=name
@@ -105,13 +117,13 @@ def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence
 
 def waiting_line(ctx: Context, tr: Translator, batch: Batch) -> str:
     """Returns the line that mentions the people who must act now."""
-    asked = awaiting(batch.state)
+    asked = batch.rules.awaiting(batch.state)
     people = [
-        ctx.messenger.mention(s.user_id, s.name)
+        player(tr, ctx.messenger.mention(s.user_id, s.name))
         for s in batch.seats
         if s.user_id is not None and not s.ai_controlled and s.position in asked
     ]
-    return tr.gettext("Your move: {names}", names=", ".join(people)) if people else ""
+    return tr.gettext("Your move: {names}", names=join_list(tr, people)) if people else ""
 
 
 async def deliver_group(ctx: Context, batch: Batch, showing: Showing, progress: Progress) -> None:
@@ -148,23 +160,26 @@ async def send_reminders(ctx: Context, batch: Batch, progress: Progress) -> None
     """Reminds the people being waited for, privately and with a mention in the group, of the time left."""
     game = batch.game
     left = int((game.deadline_at - ctx.clock()).total_seconds()) if game.deadline_at else 0
-    people = [batch.seats[s] for s in awaiting(batch.state) if not batch.seats[s].ai_controlled]
+    people = [batch.seats[s] for s in batch.rules.awaiting(batch.state) if not batch.seats[s].ai_controlled]
     for seat in people:
         assert seat.user_id is not None
-        user_id, tr = seat.user_id, ctx.tr_user(seat.user_id)
-        text = tr.gettext(
-            "Reminder: your move in {title}. Time left: {time}.",
-            title=game.chat_title,
-            time=duration(tr, max(left, 0)),
-        )
-        await progress.send(user_id, text)
+        await progress.send(seat.user_id, private_reminder(ctx.tr_user(seat.user_id), game.chat_title, left))
     if people:
         tr = ctx.tr_chat(game.chat_id)
-        names = ", ".join(ctx.messenger.mention(s.user_id or 0, s.name) for s in people)
-        text = tr.gettext(
-            "{names}: your move, time is running out ({time} left).", names=names, time=duration(tr, max(left, 0))
-        )
-        await progress.send(game.chat_id, text)
+        mentions = [player(tr, ctx.messenger.mention(s.user_id or 0, s.name)) for s in people]
+        await progress.send(game.chat_id, group_reminder(tr, mentions, left))
+
+
+def private_reminder(tr: Translator, title: str, left: int) -> str:
+    """Returns a player's private reminder of their move in a chat, with the time left rounded down."""
+    return tr.gettext("Reminder: your move in {title}. Time left: {time}.", title=title, time=duration(tr, left))
+
+
+def group_reminder(tr: Translator, people: Sequence[str], left: int) -> str:
+    """Returns the group's reminder to the people (written as player() writes them), with the time left rounded down."""
+    return tr.gettext(
+        "{names}: your move, time is running out ({time} left).", names=join_list(tr, people), time=duration(tr, left)
+    )
 
 
 async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
@@ -172,7 +187,7 @@ async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
     game = batch.game
     assert game.id is not None
     tr = ctx.tr_chat(game.chat_id)
-    text = table_text(tr, view(batch.state, None), batch.names, game.chat_title)
+    text = table_text(tr, batch.rules.view(batch.state, None), batch.names, game.chat_title)
     try:
         if game.table_message_id is not None and not resend:
             await ctx.messenger.edit(MessageRef(game.chat_id, game.table_message_id), text)
@@ -192,16 +207,16 @@ def private_message(
     """Returns the text and buttons of a seat's private message at a step of its choice, with its recent news."""
     assert seat.user_id is not None and batch.game.id is not None
     tr = ctx.tr_user(seat.user_id)
-    v = view(batch.state, seat.position)
+    v = batch.rules.view(batch.state, seat.position)
     names = batch.names
     news = log_text(tr, list(recent), names, seat.position)
-    text = private_text(tr, v, names, batch.game.chat_title, prompt(tr, v, names, seat.standin), news)
+    text = private_text(tr, v, names, batch.game.chat_title, prompt(tr, v, names, seat.standin, level), news)
     game_id, version, position = batch.game.id, seat.prompt_version, seat.position
 
     def make(choice: str) -> str:
         return game_button(game_id, version, position, choice)
 
-    if batch.state.winner is not None:
+    if batch.rules.winner(batch.state) is not None:
         return text, ()
     if seat.standin:
         return text, ((Button(tr.gettext("I'm back"), make(BACK_FROM_AI)),),)
@@ -211,11 +226,11 @@ def private_message(
 def seat_choices(ctx: Context, batch: Batch, seat: Seat) -> frozenset[str]:
     """Returns every choice a seat's private message can offer now, on any of its steps (see private_message)."""
     assert seat.user_id is not None
-    if batch.state.winner is not None:
+    if batch.rules.winner(batch.state) is not None:
         return frozenset()
     if seat.standin:
         return frozenset({BACK_FROM_AI})
-    seat_view = view(batch.state, seat.position)
+    seat_view = batch.rules.view(batch.state, seat.position)
     return reachable_choices(ctx.tr_user(seat.user_id), seat_view, batch.names) if seat_view.legal else frozenset()
 
 

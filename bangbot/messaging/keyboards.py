@@ -19,12 +19,13 @@ from bangbot.core.actions import (
     Play,
     PutBack,
 )
-from bangbot.core.cards import BEER, SALOON
-from bangbot.core.state import CARD_KIND
+from bangbot.core.hints import pointless
 from bangbot.core.views import PlayerView
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import character_name
-from bangbot.messaging.adapter import Button, Keyboard
+from bangbot.i18n.wording import players
+from bangbot.messaging.adapter import BACK as FIXED_BACK
+from bangbot.messaging.adapter import END, Button, Keyboard
 from bangbot.messaging.render import card_label, cards_label
 
 TOP = ""
@@ -33,19 +34,6 @@ HEAL_MENU = "h"
 ROW_WIDTH = 2
 
 MakeData = Callable[[str], str]
-
-
-def pointless(view: PlayerView, action: Action) -> bool:
-    """Returns whether playing this card would have no effect (worth a confirmation)."""
-    if not isinstance(action, Play) or view.seat is None:
-        return False
-    me = view.seats[view.seat]
-    kind = CARD_KIND[action.card]
-    if kind == BEER:
-        return me.life >= me.max_life or sum(s.alive for s in view.seats) <= 2
-    if kind == SALOON:
-        return all(s.life >= s.max_life for s in view.seats if s.alive)
-    return False
 
 
 def pass_label(tr: Translator, view: PlayerView) -> str:
@@ -88,14 +76,28 @@ def rows(buttons: list[Button], width: int = ROW_WIDTH) -> Keyboard:
     return tuple(tuple(buttons[i : i + width]) for i in range(0, len(buttons), width))
 
 
-def keyboard(tr: Translator, view: PlayerView, names: Sequence[str], level: str, make: MakeData) -> Keyboard:
-    """Returns the buttons of one step: TOP, a card's targets ('c<card>'), a target's cards ('t<card>.<seat>')."""
-    legal = list(view.legal)
-    back = Button(tr.gettext("« Back"), make(BACK))
+def parse_level(level: str) -> tuple[int | None, int | None]:
+    """Returns the card and the target a step is about: 'c<card>' and 't<card>.<seat>'; (None, None) otherwise."""
     if level.startswith("c"):
-        return (*card_menu(tr, view, names, int(level[1:]), legal, make), (back,))
+        return int(level[1:]), None
     if level.startswith("t"):
         card, target = (int(x) for x in level[1:].split("."))
+        return card, target
+    return None, None
+
+
+def keyboard(tr: Translator, view: PlayerView, names: Sequence[str], level: str, make: MakeData) -> Keyboard:
+    """Returns the buttons of one step: TOP, a card's targets ('c<card>'), a target's cards ('t<card>.<seat>').
+
+    « Back (on every later step) and the way to play nothing (on the first) are always alone in the last row.
+    """
+    legal = list(view.legal)
+    names = players(tr, names)
+    back = Button(tr.gettext("« Back"), make(BACK), fixed=FIXED_BACK)
+    card, target = parse_level(level)
+    if card is not None and target is None:
+        return (*card_menu(tr, view, names, card, legal, make), (back,))
+    if card is not None:
         picks = [
             Button(
                 tr.gettext("A random card from the hand")
@@ -106,7 +108,7 @@ def keyboard(tr: Translator, view: PlayerView, names: Sequence[str], level: str,
             for i, a in enumerate(legal)
             if isinstance(a, Play) and a.card == card and a.target == target and a.target_card is not None
         ]
-        return (*rows(picks, 1), (Button(tr.gettext("« Back"), make(f"c{card}")),))
+        return (*rows(picks, 1), (Button(back.text, make(f"c{card}"), fixed=FIXED_BACK),))
     if level == HEAL_MENU:
         heals = [
             Button(action_label(tr, view, a, names), make(f"a{i}")) for i, a in enumerate(legal) if isinstance(a, Heal)
@@ -133,29 +135,30 @@ def reachable_choices(tr: Translator, view: PlayerView, names: Sequence[str]) ->
 
 
 def top_menu(tr: Translator, view: PlayerView, names: Sequence[str], legal: list[Action], make: MakeData) -> Keyboard:
-    """Returns the first step: one button per card or direct answer, then the heal menu and passing."""
+    """Returns the first step: one button per card or direct answer, then the heal menu, and playing nothing last."""
     cards: list[Button] = []
-    last: list[Button] = []
+    heal: list[Button] = []
+    ending: list[Button] = []
     opened: set[int] = set()
     for i, a in enumerate(legal):
         if isinstance(a, Play):
             if a.card in opened:
                 continue
             several = sum(1 for b in legal if isinstance(b, Play) and b.card == a.card) > 1
-            if several or a.target is not None or pointless(view, a):
+            if several or a.target is not None or pointless(view, a.card) is not None:
                 opened.add(a.card)
                 cards.append(Button(card_label(tr, a.card) + " …", make(f"c{a.card}")))
             else:
                 cards.append(Button(card_label(tr, a.card), make(f"a{i}")))
         elif isinstance(a, Heal):
-            if not any(b.data == make(HEAL_MENU) for b in last):
+            if not heal:
                 label = tr.gettext("{name}: discard cards for 1 life", name=character_name(tr, "sid_ketchum"))
-                last.append(Button(label, make(HEAL_MENU)))
+                heal.append(Button(label, make(HEAL_MENU)))
         elif isinstance(a, Pass | EndTurn):
-            last.append(Button(action_label(tr, view, a, names), make(f"a{i}")))
+            ending.append(Button(action_label(tr, view, a, names), make(f"a{i}"), fixed=END))
         else:
             cards.append(Button(action_label(tr, view, a, names), make(f"a{i}")))
-    return rows(cards) + rows(last, 1)
+    return rows(cards) + rows(heal, 1) + rows(ending, 1)
 
 
 def card_menu(
@@ -168,7 +171,7 @@ def card_menu(
         if not isinstance(a, Play) or a.card != card:
             continue
         if a.target is None:
-            label = tr.gettext("Play it anyway") if pointless(view, a) else card_label(tr, a.card)
+            label = tr.gettext("Play it anyway") if pointless(view, a.card) else card_label(tr, a.card)
             buttons.append(Button(label, make(f"a{i}")))
         elif a.target_card is None:
             buttons.append(Button(target_label(tr, view, names, a.target), make(f"a{i}")))

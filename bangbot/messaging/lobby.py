@@ -5,18 +5,28 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from bangbot.core.engine import new_game
-from bangbot.core.options import PRESETS
-from bangbot.core.roles import MAX_PLAYERS, MIN_PLAYERS
-from bangbot.core.state import GameConfig
-from bangbot.i18n import Translator, duration
+from bangbot.i18n import Translator
+from bangbot.i18n.explain import preset_name
+from bangbot.i18n.glossary import game_name
+from bangbot.i18n.wording import duration, join_list, player, players
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, User
 from bangbot.messaging.codec import BadButton, ButtonData, lobby_button, offered_choices
 from bangbot.messaging.context import Context
 from bangbot.messaging.outbox import commit, deliver_row, touching
 from bangbot.messaging.play import Batch, run_ai
 from bangbot.messaging.showing import LOBBY_CANCELLED, LOBBY_EXPIRED, LOBBY_SHOW, Showing
-from bangbot.storage.models import CANCELLED, EXPIRED, GATHERING, RUNNING, Game, Outbox, PressAnswer, Seat
+from bangbot.rulesets import OFFERED, ruleset
+from bangbot.storage.models import (
+    CANCELLED,
+    DEFAULT_RULESET,
+    EXPIRED,
+    GATHERING,
+    RUNNING,
+    Game,
+    Outbox,
+    PressAnswer,
+    Seat,
+)
 
 DEADLINE_CHOICES = (60, 5 * 60, 3600, 6 * 3600, 24 * 3600, 3 * 24 * 3600, 7 * 24 * 3600)
 MIN_DEADLINE = 60
@@ -40,19 +50,23 @@ def parse_duration(text: str) -> int | None:
 
 def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
     """Returns the lobby message: who joined and the settings."""
-    humans = [s.name for s in seats]
+    humans = players(tr, (s.name for s in seats))
+    rules = ruleset(game.ruleset)
     lines = [tr.gettext("A new game of BANG! is gathering players.")]
-    lines.append(
-        tr.ngettext("{n} player: {names}", "{n} players: {names}", len(humans), names=", ".join(humans) or "—")
-    )
+    if len(OFFERED) > 1:
+        lines.append(tr.gettext("Game: {game}.", game=game_name(tr, game.ruleset)))
+    lines.append(tr.ngettext("{n} player: {names}", "{n} players: {names}", len(humans), names=join_list(tr, humans)))
     lines.append(tr.ngettext("AI players: {n}", "AI players: {n}", game.ai_seats))
-    preset = tr.gettext("standard") if game.preset == "standard" else tr.gettext("Japanese first edition")
-    lines.append(tr.gettext("Rules: {preset}.", preset=preset))
+    lines.append(tr.gettext("Rules: {preset}.", preset=preset_name(tr, game.preset)))
     simplified = tr.gettext("yes") if game.simplified else tr.gettext("no")
     lines.append(tr.gettext("Simplified game (no book-symbol cards): {answer}.", answer=simplified))
     lines.append(tr.gettext("Time for each move: {time}.", time=duration(tr, game.deadline_seconds)))
     lines.append(
-        tr.gettext("The creator starts the game when {low}–{high} seats are filled.", low=MIN_PLAYERS, high=MAX_PLAYERS)
+        tr.gettext(
+            "The creator starts the game when {low}–{high} seats are filled.",
+            low=rules.seats.start,
+            high=rules.seats.stop - 1,
+        )
     )
     return "\n".join(lines)
 
@@ -66,9 +80,11 @@ def lobby_keyboard(tr: Translator, game: Game, join_link: str | None) -> Keyboar
         return Button(text, lobby_button(gid, version, choice))
 
     joining = Button(tr.gettext("Join"), url=join_link) if join_link else b(tr.gettext("Join"), "join")
+    choose_game = ((b(tr.gettext("Game"), "game"),),) if len(OFFERED) > 1 else ()
     return (
         (joining, b(tr.gettext("Leave"), "leave")),
         (b(tr.gettext("Start the game"), "start"),),
+        *choose_game,
         (b(tr.gettext("Rules"), "preset"), b(tr.gettext("Simplified"), "simple")),
         (b(tr.gettext("Time per move"), "time"), b("🤖 −", "ai-"), b("🤖 +", "ai+")),
         (b(tr.gettext("Cancel"), "cancel"),),
@@ -122,7 +138,8 @@ async def change_lobby(
 
 
 async def create_lobby(ctx: Context, cmd: Command) -> None:
-    """Opens a lobby in a group with the chat's settings; the creator joins it."""
+    """Opens a lobby with the chat's settings; the creator joins it and, if the chat has none, gives it a language."""
+    ctx.adopt_language(cmd.chat_id, cmd.user.id)
     settings = ctx.repo.chat_settings(cmd.chat_id)
     now = ctx.clock()
     seat = Seat(game_id=0, position=0, user_id=cmd.user.id, name=cmd.user.name)
@@ -132,6 +149,7 @@ async def create_lobby(ctx: Context, cmd: Command) -> None:
             chat_id=cmd.chat_id,
             chat_title=cmd.chat_title,
             creator_id=cmd.user.id,
+            ruleset=settings.ruleset if settings.ruleset in OFFERED else DEFAULT_RULESET,
             preset=settings.preset,
             simplified=settings.simplified,
             deadline_seconds=settings.deadline_seconds,
@@ -155,7 +173,7 @@ async def warn_if_unreachable(ctx: Context, chat_id: int, user_id: int, name: st
         text = tr.gettext(
             "{name}, I cannot write to you yet: open a private chat with me and send /start, "
             "so that I can send you your role and cards.",
-            name=ctx.messenger.mention(user_id, name),
+            name=player(tr, ctx.messenger.mention(user_id, name)),
         )
         await ctx.messenger.send(chat_id, text)
 
@@ -165,7 +183,7 @@ async def join(ctx: Context, game: Game, seats: list[Seat], user: User, press: P
     tr = ctx.tr_user(user.id)
     if any(s.user_id == user.id for s in seats):
         return tr.gettext("You have already joined."), False
-    if len(seats) >= MAX_PLAYERS:
+    if len(seats) >= ruleset(game.ruleset).seats.stop - 1:
         return tr.gettext("The table is full."), True
     assert game.id is not None
     position = max((s.position for s in seats), default=-1) + 1
@@ -224,21 +242,41 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str
     if choice == "start":
         return await start_game(ctx, game, seats, tr, press)
     change_setting(game, choice)
-    return await change_lobby(ctx, game, ("", False), press)
+    answer = await change_lobby(ctx, game, ("", False), press)
+    if choice in ("game", "preset"):  # the chat's choice from now on: the next lobby starts from it, /rules follows it
+        remember_game(ctx, game)
+    return answer
+
+
+def following(options: Sequence[str], current: str) -> str:
+    """Returns the option after current, cycling (the first one when current is not among them)."""
+    return options[(options.index(current) + 1) % len(options)] if current in options else options[0]
+
+
+def remember_game(ctx: Context, game: Game) -> None:
+    """Stores a lobby's game and preset as its chat's choice for the next lobby."""
+    settings = ctx.repo.chat_settings(game.chat_id)
+    settings.ruleset, settings.preset = game.ruleset, game.preset
+    ctx.repo.save_chat_settings(settings)
 
 
 def change_setting(game: Game, choice: str) -> None:
-    """Steps one lobby setting: rule preset, simplified game, time per move, AI seats."""
-    if choice == "preset":
-        names = list(PRESETS)
-        game.preset = names[(names.index(game.preset) + 1) % len(names)]
+    """Steps one lobby setting: the game, its rule preset, simplified game, time per move, AI seats."""
+    rules = ruleset(game.ruleset)
+    if choice == "game":
+        game.ruleset = following(list(OFFERED), game.ruleset)
+        rules = ruleset(game.ruleset)
+        game.preset = game.preset if game.preset in rules.presets else rules.presets[0]
+        game.ai_seats = min(game.ai_seats, rules.seats.stop - 2)
+    elif choice == "preset":
+        game.preset = following(list(rules.presets), game.preset)
     elif choice == "simple":
         game.simplified = not game.simplified
     elif choice == "time":
         later = [d for d in DEADLINE_CHOICES if d > game.deadline_seconds]
         game.deadline_seconds = later[0] if later else DEADLINE_CHOICES[0]
     elif choice == "ai+":
-        game.ai_seats = min(game.ai_seats + 1, MAX_PLAYERS - 1)
+        game.ai_seats = min(game.ai_seats + 1, rules.seats.stop - 2)
     elif choice == "ai-":
         game.ai_seats = max(game.ai_seats - 1, 0)
 
@@ -260,14 +298,17 @@ async def start_game(
 ) -> tuple[str, bool]:
     """Deals the game for the joined people plus the AI seats, saves it in one change and shows it to everyone."""
     total = len(seats) + game.ai_seats
-    if not MIN_PLAYERS <= total <= MAX_PLAYERS:
+    rules = ruleset(game.ruleset)
+    if total not in rules.seats:
         return tr.gettext(
-            "A game needs {low} to {high} seats (people and AI players).", low=MIN_PLAYERS, high=MAX_PLAYERS
+            "A game needs {low} to {high} seats (people and AI players).",
+            low=rules.seats.start,
+            high=rules.seats.stop - 1,
         ), True
     assert game.id is not None
-    config = GameConfig.with_preset(total, game.preset, game.simplified)
+    config = rules.config(total, game.preset, game.simplified)
     game.seed = ctx.seeds()
-    state, events = new_game(config, game.seed)
+    state, events = rules.new_game(config, game.seed)
     table = [Seat(game_id=game.id, position=i, user_id=s.user_id, name=s.name) for i, s in enumerate(seats)] + [
         Seat(game_id=game.id, position=len(seats) + n, name=AI_NAME.format(n=n + 1)) for n in range(game.ai_seats)
     ]
@@ -276,7 +317,7 @@ async def start_game(
             seat.unreachable = not await ctx.messenger.can_message(seat.user_id)
     game.status = RUNNING
     game.lobby_expires_at = None
-    batch = Batch(game, table, state, list(events), remove_seats=seats)
+    batch = Batch(game, table, rules, state, list(events), remove_seats=seats)
     batch.notices += [("unreachable", {"seat": s.position}) for s in table if s.unreachable]
     run_ai(ctx, batch)
     game.table_message_id = game.lobby_message_id  # the lobby message becomes the table, edited in place

@@ -9,17 +9,12 @@ from datetime import timedelta
 from typing import Any
 
 from bangbot.ai.player import Memory
-from bangbot.core.actions import Action, DrawDeck, EndTurn, Pass
-from bangbot.core.engine import apply
 from bangbot.core.events import Event
-from bangbot.core.legal import awaiting, legal_actions, request_of
-from bangbot.core.notation import to_text
-from bangbot.core.requests import Dying
-from bangbot.core.serialize import from_json, to_json
-from bangbot.core.state import GameState
-from bangbot.core.views import view
+from bangbot.core.ruleset import TableState
 from bangbot.messaging.context import MISSES_BEFORE_STANDIN, REMINDER_SHARE, Context
+from bangbot.messaging.farewell import eliminations
 from bangbot.messaging.showing import Showing, recent_of
+from bangbot.rulesets import AnyRuleset, ruleset
 from bangbot.storage.models import FINISHED, ActionLog, Game, Outbox, PressAnswer, Seat
 
 AI_MOVE_CAP = 5000
@@ -27,11 +22,12 @@ AI_MOVE_CAP = 5000
 
 @dataclass
 class Batch:
-    """A loaded game and the moves applied to it since, waiting to be saved as one change."""
+    """A loaded game, its ruleset and the moves applied to it since, waiting to be saved as one change."""
 
     game: Game
     seats: list[Seat]
-    state: GameState
+    rules: AnyRuleset
+    state: TableState
     events: list[Event] = field(default_factory=list)
     actions: list[ActionLog] = field(default_factory=list)
     notices: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
@@ -54,19 +50,20 @@ def load(ctx: Context, game_id: int) -> Batch | None:
     game = ctx.repo.game(game_id)
     if game is None or game.state_json is None:
         return None
-    return Batch(game, ctx.repo.seats(game_id), from_json(json.loads(game.state_json)))
+    rules = ruleset(game.ruleset)
+    return Batch(game, ctx.repo.seats(game_id), rules, rules.from_json(json.loads(game.state_json)))
 
 
-def apply_move(ctx: Context, batch: Batch, seat: int, action: Action, by: str) -> None:
+def apply_move(ctx: Context, batch: Batch, seat: int, action: Any, by: str) -> None:
     """Applies one legal action of seat to the batch and logs it."""
-    batch.state, events = apply(batch.state, seat, action)
+    batch.state, events = batch.rules.apply(batch.state, seat, action)
     batch.events += events
     batch.actions.append(
         ActionLog(
             game_id=batch.game.id or 0,
             index=batch.state.version - 1,
             seat=seat,
-            action=to_text(action),
+            action=batch.rules.notation(action),
             by=by,
             at=ctx.clock(),
         )
@@ -86,37 +83,33 @@ def observe(ctx: Context, batch: Batch, seat: int) -> Memory:
     mem = memory(batch, seat)
     start = batch.observed.get(seat, 0)
     if start < len(batch.events):
-        ctx.ai.observe(mem, seat, [e.for_seat(seat) for e in batch.events[start:]])
+        ctx.ai_for(batch.rules.id).observe(mem, seat, [e.for_seat(seat) for e in batch.events[start:]])
         batch.observed[seat] = len(batch.events)
     return mem
 
 
-def ai_choice(ctx: Context, batch: Batch, seat: int) -> Action:
-    """Returns what the AI would do for seat now."""
+def ai_choice(ctx: Context, batch: Batch, seat: int) -> Any:
+    """Returns what the game's AI would do for seat now."""
     mem = observe(ctx, batch, seat)
-    return ctx.ai.decide(view(batch.state, seat), mem)
+    return ctx.ai_for(batch.rules.id).decide(batch.rules.view(batch.state, seat), mem)
 
 
 def run_ai(ctx: Context, batch: Batch) -> None:
     """Lets every asked AI-controlled seat move until a person must decide, the game ends or ctx.hold_ai says wait."""
     for _ in range(AI_MOVE_CAP):
-        if batch.state.winner is not None or ctx.hold_ai(batch.state):
+        if batch.rules.winner(batch.state) is not None or ctx.hold_ai(batch.state):
             return
-        asked = [s for s in awaiting(batch.state) if batch.seats[s].ai_controlled]
+        asked = [s for s in batch.rules.awaiting(batch.state) if batch.seats[s].ai_controlled]
         if not asked:
             return
         seat = asked[0]
         apply_move(ctx, batch, seat, ai_choice(ctx, batch, seat), "ai")
 
 
-def safe_move(ctx: Context, batch: Batch, seat: int) -> Action:
-    """Returns the automatic move at a deadline: take the hit, end the turn, draw from the deck, else the AI's."""
-    legal = legal_actions(batch.state, seat)
-    dying = isinstance(request_of(batch.state, seat), Dying)
-    for safe in (Pass(), EndTurn(), DrawDeck()):
-        if safe in legal and not (dying and safe == Pass()):
-            return safe
-    return ai_choice(ctx, batch, seat)
+def safe_move(ctx: Context, batch: Batch, seat: int) -> Any:
+    """Returns the automatic move at a deadline: the ruleset's safe move (take the hit, end the turn), else the AI's."""
+    safe = batch.rules.safe_action(batch.state, seat)
+    return safe if safe is not None else ai_choice(ctx, batch, seat)
 
 
 def expire_deadline(ctx: Context, batch: Batch) -> None:
@@ -124,7 +117,7 @@ def expire_deadline(ctx: Context, batch: Batch) -> None:
 
     Several deadlines missed within one turn (say the end of the turn, then the discard) count as one miss.
     """
-    for seat in awaiting(batch.state):
+    for seat in batch.rules.awaiting(batch.state):
         s = batch.seats[seat]
         if s.ai_controlled:
             continue
@@ -139,8 +132,8 @@ def expire_deadline(ctx: Context, batch: Batch) -> None:
 
 def legal_digest(batch: Batch, seat: Seat) -> str:
     """Returns a digest of what a seat may do now, so its buttons change only when that changes."""
-    legal = [to_text(a) for a in legal_actions(batch.state, seat.position)]
-    raw = json.dumps([legal, seat.standin, batch.state.winner])
+    legal = [batch.rules.notation(a) for a in batch.rules.legal_actions(batch.state, seat.position)]
+    raw = json.dumps([legal, seat.standin, batch.rules.winner(batch.state)])
     return hashlib.sha1(raw.encode()).hexdigest()[:16]
 
 
@@ -175,16 +168,21 @@ def finish(ctx: Context, batch: Batch) -> None:
                 seat.prompt_digest = digest
                 seat.prompt_version = game.version + 1
     split_log(batch)
-    game.state_json = json.dumps(to_json(batch.state), separators=(",", ":"))
+    game.state_json = json.dumps(batch.rules.to_json(batch.state), separators=(",", ":"))
     game.updated_at = now
-    if batch.state.winner is not None:
+    if batch.rules.winner(batch.state) is not None:
         game.status = FINISHED
-        game.winner = batch.state.winner
+        game.winner = batch.rules.winner(batch.state)
         game.deadline_at = game.reminder_at = None
     elif batch.actions or game.deadline_at is None:
         window = timedelta(seconds=game.deadline_seconds)
         game.deadline_at = now + window
         game.reminder_at = now + window - window / REMINDER_SHARE
-    batch.showing = Showing(batch.log_segments, list(batch.notices), recent_of(batch.events, len(batch.seats)))
+    batch.showing = Showing(
+        batch.log_segments,
+        list(batch.notices),
+        recent_of(batch.events, len(batch.seats)),
+        out=eliminations(batch.events),
+    )
     batch.outbox = Outbox(game_id=game.id or 0, payload=batch.showing.to_json(), created_at=now)
     ctx.repo.save(game, batch.seats, batch.actions, batch.remove_seats, batch.outbox, batch.answer)

@@ -6,11 +6,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bangbot.core.actions import HAND
-from bangbot.core.cards import BASE_DECK
+from bangbot.core.cards import CARDS, DYNAMITE, GENERAL_STORE, JAIL
 from bangbot.core.characters import JOURDONNAIS
+from bangbot.core.roles import DEPUTY, LAW, OUTLAWS, roles_for
 from bangbot.core.views import PlayerView, SeatView
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import card_name, character_help, character_name, role_goal, role_name
+from bangbot.i18n.wording import join_list, players
+from bangbot.messaging.reasons import reach_lines
 
 EventData = Mapping[str, Any]
 MAX_LOG_LINES = 40
@@ -18,22 +21,31 @@ MAX_LOG_LINES = 40
 
 def card_label(tr: Translator, index: int) -> str:
     """Returns a card's name with its suit and rank, e.g. 'BANG! Q♥'."""
-    c = BASE_DECK[index]
+    c = CARDS[index]
     return f"{card_name(tr, c.kind)} {c.label}"
 
 
 def cards_label(tr: Translator, cards: Sequence[int]) -> str:
-    """Returns cards as a comma-separated list, or a dash for none."""
-    return ", ".join(card_label(tr, c) for c in cards) if cards else "—"
+    """Returns cards as a list in the reader's language ('A, B and C'), or a dash for none."""
+    return join_list(tr, (card_label(tr, c) for c in cards))
 
 
-def side_name(tr: Translator, side: str) -> str:
-    """Returns the name of a winning side."""
-    return {
-        "law": tr.gettext("the Sheriff and the Deputies"),
-        "outlaws": tr.gettext("the Outlaws"),
-        "renegade": tr.gettext("the Renegade"),
-    }[side]
+def game_over_line(tr: Translator, side: str, deputies: int) -> str:
+    """Returns 'Game over' with who won; the law's line names the Deputies only when the table had some."""
+    if side == LAW and deputies:
+        return tr.ngettext(
+            "Game over: the Sheriff and his Deputy win!", "Game over: the Sheriff and his Deputies win!", deputies
+        )
+    if side == LAW:
+        return tr.gettext("Game over: the Sheriff wins!")
+    if side == OUTLAWS:
+        return tr.gettext("Game over: the Outlaws win!")
+    return tr.gettext("Game over: the Renegade wins!")
+
+
+def deputies_at(table_size: int) -> int:
+    """Returns how many Deputies a table of this many players is dealt."""
+    return roles_for(table_size).count(DEPUTY)
 
 
 def check_reason(tr: Translator, reason: str) -> str:
@@ -42,12 +54,18 @@ def check_reason(tr: Translator, reason: str) -> str:
 
 
 def event_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str | None:
-    """Returns one event as a line for a reader (viewer None: the group), or None if it says nothing new."""
+    """Returns one event as a line for a reader (viewer None: the group), or None if it says nothing new.
+
+    names are the seats' names as the reader's sentences write them (wording.players).
+    """
     kind = e["kind"]
     who = names[e["seat"]] if isinstance(e.get("seat"), int) else ""
     if kind == "start":
-        return tr.gettext(
-            "The game begins with {n} players. {name} is the Sheriff.", n=e["players"], name=names[e["sheriff"]]
+        return tr.ngettext(
+            "The game begins with {n} player. {name} is the Sheriff.",
+            "The game begins with {n} players. {name} is the Sheriff.",
+            e["players"],
+            name=names[e["sheriff"]],
         )
     if kind == "turn":
         return tr.gettext("Turn {number}: {name}.", number=e["number"], name=who)
@@ -99,7 +117,7 @@ def event_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int |
     if kind == "penalty":
         return tr.gettext("{name}, the Sheriff, eliminated a Deputy and discards every card.", name=who)
     if kind == "game_over":
-        return tr.gettext("Game over: {side} win!", side=side_name(tr, e["winner"]))
+        return game_over_line(tr, e["winner"], list(e.get("roles", [])).count(DEPUTY))
     if kind == "steal":
         if "card" in e:
             return tr.gettext(
@@ -111,7 +129,9 @@ def event_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int |
     if kind == "replaced":
         return tr.gettext("{name} discards the old weapon: {card}.", name=who, card=card_label(tr, e["card"]))
     if kind == "store":
-        return tr.gettext("General Store shows: {cards}.", cards=cards_label(tr, e["cards"]))
+        return tr.gettext(
+            "{card} shows: {cards}.", card=card_name(tr, GENERAL_STORE), cards=cards_label(tr, e["cards"])
+        )
     if kind == "pick":
         return tr.gettext("{name} picks {card}.", name=who, card=card_label(tr, e["card"]))
     if kind == "put_back":
@@ -127,19 +147,21 @@ def event_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int |
     if kind == "heal":
         return tr.gettext("{name} discards {cards} to regain 1 life.", name=who, cards=cards_label(tr, e["cards"]))
     if kind == "life":
-        return tr.gettext("{name} has {life} life.", name=who, life=e["life"])
+        return tr.ngettext("{name} has {n} life.", "{name} has {n} lives.", e["life"], name=who)
     if kind == "saloon":
         return tr.gettext("Everyone regains 1 life.")
     if kind == "reshuffle":
         return tr.gettext("The discard pile is shuffled into a new deck.")
     if kind == "dynamite_passed":
-        return tr.gettext("The Dynamite passes from {name} to {other}.", name=who, other=names[e["to"]])
+        return tr.gettext(
+            "{card} passes from {name} to {other}.", card=card_name(tr, DYNAMITE), name=who, other=names[e["to"]]
+        )
     if kind == "exploded":
-        return tr.gettext("The Dynamite explodes at {name}!", name=who)
+        return tr.gettext("{card} explodes at {name}!", card=card_name(tr, DYNAMITE), name=who)
     if kind == "jail":
         if e["free"]:
-            return tr.gettext("{name} escapes from Jail.", name=who)
-        return tr.gettext("{name} stays in Jail this turn.", name=who)
+            return tr.gettext("{name} escapes from {card}.", name=who, card=card_name(tr, JAIL))
+        return tr.gettext("{name} stays in {card} this turn.", name=who, card=card_name(tr, JAIL))
     if kind == "discard":
         return tr.gettext("{name} discards {card}.", name=who, card=card_label(tr, e["card"]))
     if kind == "auto" and e["action"] == "end":
@@ -170,7 +192,8 @@ def play_line(tr: Translator, e: EventData, names: Sequence[str], who: str) -> s
 
 def log_text(tr: Translator, events: Sequence[EventData], names: Sequence[str], viewer: int | None) -> str:
     """Returns the lines of a turn's events for a reader, the newest MAX_LOG_LINES of them."""
-    lines = [line for e in events if (line := event_line(tr, e, names, viewer))]
+    written = players(tr, names)
+    lines = [line for e in events if (line := event_line(tr, e, written, viewer))]
     if len(lines) > MAX_LOG_LINES:
         lines = ["…", *lines[-MAX_LOG_LINES:]]
     return "\n".join(lines)
@@ -182,28 +205,30 @@ def life_bar(seat: SeatView) -> str:
 
 
 def seat_line(tr: Translator, seat: SeatView, name: str, turn: int) -> str:
-    """Returns one seat of the table: marker, name, character, role if known, life, hand size, cards in play."""
-    marker = "▶" if seat.seat == turn and seat.alive else " "
-    role = f" [{role_name(tr, seat.role)}]" if seat.role else ""
+    """Returns one seat of the table on one line: marker, name, character, role if known, life, hand, cards in play."""
+    character = character_name(tr, seat.character)
+    if seat.role:
+        character = tr.gettext("{character} [{role}]", character=character, role=role_name(tr, seat.role))
+    values: dict[str, object] = {"position": seat.seat + 1, "name": name, "character": character}
     if not seat.alive:
+        return tr.gettext("✝ {position}. {name} — {character}: out of the game", **values)
+    values["marker"] = "▶" if seat.seat == turn else " "
+    values["life"] = life_bar(seat)
+    values["hand"] = tr.ngettext("{n} card", "{n} cards", seat.hand_count)
+    if seat.in_play:
         return tr.gettext(
-            "{marker} {position}. {name} — {character}{role}: out of the game",
-            marker="✝",
-            position=seat.seat + 1,
-            name=name,
-            character=character_name(tr, seat.character),
-            role=role,
+            "{marker} {position}. {name} — {character}: {life}, {hand}; {cards}",
+            cards=cards_label(tr, seat.in_play),
+            **values,
         )
-    in_play = ", ".join(card_label(tr, c) for c in seat.in_play)
-    hand = tr.ngettext("{n} card", "{n} cards", seat.hand_count)
-    line = f"{marker} {seat.seat + 1}. {name} — {character_name(tr, seat.character)}{role}: {life_bar(seat)}, {hand}"
-    return f"{line}; {in_play}" if in_play else line
+    return tr.gettext("{marker} {position}. {name} — {character}: {life}, {hand}", **values)
 
 
 def table_text(tr: Translator, view: PlayerView, names: Sequence[str], title: str) -> str:
-    """Returns the public table: every seat in order, whose turn, the deck and the discard pile."""
+    """Returns the public table: a title, one line per seat, the deck and the discard pile, whose move it is."""
+    written = players(tr, names)
     lines = [tr.gettext("BANG! in {title} — turn {number}", title=title, number=view.turn_number)]
-    lines += [seat_line(tr, s, names[s.seat], view.turn) for s in view.seats]
+    lines += [seat_line(tr, s, written[s.seat], view.turn) for s in view.seats]
     top = card_label(tr, view.discard[-1]) if view.discard else "—"
     lines.append(
         tr.gettext(
@@ -214,10 +239,9 @@ def table_text(tr: Translator, view: PlayerView, names: Sequence[str], title: st
         )
     )
     if view.winner:
-        lines.append(tr.gettext("Game over: {side} win!", side=side_name(tr, view.winner)))
+        lines.append(game_over_line(tr, view.winner, deputies_at(len(view.seats))))
     elif view.awaiting:
-        waiting = ", ".join(names[s] for s in view.awaiting)
-        lines.append(tr.gettext("Waiting for: {names}.", names=waiting))
+        lines.append(tr.gettext("Waiting for: {names}.", names=join_list(tr, (written[s] for s in view.awaiting))))
     return "\n".join(lines)
 
 
@@ -234,12 +258,13 @@ def private_text(tr: Translator, view: PlayerView, names: Sequence[str], title: 
         tr.gettext(
             "Your character: {character} — {ability}",
             character=character_name(tr, me.character),
-            ability=character_help(tr, me.character),
+            ability=character_help(tr, me.character, view.config.options),
         )
     )
     lines.append(tr.gettext("Life: {life}", life=life_bar(me)))
     lines.append(tr.gettext("Hand: {cards}", cards=cards_label(tr, view.hand)))
     lines.append(tr.gettext("In play: {cards}", cards=cards_label(tr, me.in_play)))
+    lines += reach_lines(tr, view, names)
     if recent:
         lines += ["", recent]
     if prompt:

@@ -8,10 +8,9 @@ from datetime import datetime, timedelta
 
 from babel import Locale
 
-from bangbot.core.legal import legal_actions
 from bangbot.faults import checkpoint
-from bangbot.i18n import LANGUAGES, Translator, duration, translator
-from bangbot.i18n.glossary import card_help, card_name, character_help, character_name, lookup
+from bangbot.i18n import LANGUAGES, Translator, translator
+from bangbot.i18n.wording import duration
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, Undeliverable
 from bangbot.messaging.codec import (
     BadButton,
@@ -24,7 +23,6 @@ from bangbot.messaging.codec import (
 )
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import BACK_FROM_AI, seat_choices, show_private, show_table
-from bangbot.messaging.echo import echo
 from bangbot.messaging.keyboards import TOP
 from bangbot.messaging.lobby import (
     MAX_DEADLINE,
@@ -40,6 +38,7 @@ from bangbot.messaging.lobby import (
 )
 from bangbot.messaging.outbox import commit, deliver_row, recover, save, settled, show_saved, sweep, touching
 from bangbot.messaging.play import Batch, apply_move, expire_deadline, load, run_ai
+from bangbot.messaging.rules import rules_answer
 from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
 from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Outbox, PressAnswer, Seat
 from bangbot.storage.repository import StaleGame
@@ -63,7 +62,7 @@ class GameService:
         ctx = self.ctx
         ctx.remember_user(cmd.user)
         name = cmd.name.lower().lstrip("/").split("@")[0]
-        tr = ctx.tr_user(cmd.user.id) if cmd.private else ctx.tr_chat(cmd.chat_id)
+        tr = ctx.tr_user(cmd.user.id) if cmd.private else ctx.tr_chat(cmd.chat_id, reader=cmd.user.id)
         handler = {
             "start": self.cmd_start,
             "newgame": self.cmd_newgame,
@@ -211,7 +210,11 @@ class GameService:
         return True
 
     async def cmd_help(self, cmd: Command, tr: Translator) -> None:
-        """Explains the commands and how a game goes."""
+        """Explains the commands, how a game goes, and the buttons that keep their place."""
+        fixed = tr.gettext(
+            "“End the turn” (or taking the hit) and “« Back” are always the last button; "
+            "in the terminal game they are always 0 and 9."
+        )
         await self.reply(
             cmd,
             tr.gettext(
@@ -225,24 +228,14 @@ class GameService:
                 "/cancel — cancel the game (its creator or a chat admin)\n\n"
                 "Your role, your cards and your choices come in a private chat with me; "
                 "the group sees the table and what happens."
-            ),
+            )
+            + "\n\n"
+            + fixed,
         )
 
     async def cmd_rules(self, cmd: Command, tr: Translator) -> None:
-        """Explains a card or a character named in any of our languages."""
-        query = cmd.args.strip()
-        if not query:
-            await self.reply(cmd, tr.gettext("Name a card or a character, for example: /rules Barrel"))
-            return
-        found = lookup(tr, query)
-        if found is None:
-            await self.reply(cmd, tr.gettext("I don't know a card or character called “{name}”.", name=echo(query)))
-            return
-        what, ident = found
-        if what == "card":
-            await self.reply(cmd, f"{card_name(tr, ident)}: {card_help(tr, ident)}")
-        else:
-            await self.reply(cmd, f"{character_name(tr, ident)}: {character_help(tr, ident)}")
+        """Explains a card or a character named in any of our languages, as the table's rules play it."""
+        await self.reply(cmd, rules_answer(self.ctx, cmd, tr))
 
     async def cmd_language(self, cmd: Command, tr: Translator) -> None:
         """Offers the languages, each written in itself: the user's own in private, the chat's in a group."""
@@ -401,7 +394,7 @@ class GameService:
             elif seat.standin:
                 return tr.gettext("The AI is playing for you: press “I'm back” first."), True
             elif choice.startswith("a"):
-                legal = legal_actions(batch.state, seat.position)
+                legal = batch.rules.legal_actions(batch.state, seat.position)
                 index = int(choice[1:]) if choice[1:].isdigit() else -1
                 if not 0 <= index < len(legal):
                     return tr.gettext("This choice is no longer current."), True

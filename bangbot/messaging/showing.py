@@ -16,13 +16,17 @@ LOBBY_EXPIRED = "expired"
 
 @dataclass
 class Showing:
-    """The outbox payload of one change; the table and the private buttons are rendered from the stored state."""
+    """The outbox payload of one change; the table and the private buttons are rendered from the stored state.
+
+    out holds the public data of each elimination, whose player gets a private message.
+    """
 
     log: list[list[dict[str, Any]]] = field(default_factory=list)
     notices: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     recent: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     remind: bool = False
     lobby: str = ""
+    out: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> str:
         """Returns the payload as a JSON text."""
@@ -33,6 +37,7 @@ class Showing:
                 "recent": {str(seat): events for seat, events in self.recent.items()},
                 "remind": self.remind,
                 "lobby": self.lobby,
+                "out": self.out,
             },
             separators=(",", ":"),
         )
@@ -47,6 +52,7 @@ class Showing:
             recent={int(seat): events for seat, events in data.get("recent", {}).items()},
             remind=bool(data.get("remind", False)),
             lobby=str(data.get("lobby", "")),
+            out=list(data.get("out", [])),
         )
 
 

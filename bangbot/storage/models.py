@@ -15,6 +15,7 @@ EXPIRED = "expired"
 OPEN_STATUSES = (GATHERING, RUNNING)
 
 DEFAULT_DEADLINE_SECONDS = 24 * 3600
+DEFAULT_RULESET = "base"  # games and chats stored before rulesets existed play base BANG!
 
 
 class ChatSettings(SQLModel, table=True):
@@ -23,6 +24,7 @@ class ChatSettings(SQLModel, table=True):
     __tablename__ = "chat_settings"
     chat_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
     language: str | None = None
+    ruleset: str = DEFAULT_RULESET
     preset: str = "standard"
     simplified: bool = False
     deadline_seconds: int = DEFAULT_DEADLINE_SECONDS
@@ -64,6 +66,7 @@ class Game(SQLModel, table=True):
     chat_title: str = ""
     status: str = Field(default=GATHERING, index=True)
     creator_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    ruleset: str = DEFAULT_RULESET
     preset: str = "standard"
     simplified: bool = False
     deadline_seconds: int = DEFAULT_DEADLINE_SECONDS

@@ -18,7 +18,7 @@ from telegram.ext import (
     filters,
 )
 
-from bangbot.ai.heuristic import HeuristicPlayer
+from bangbot.ai.players import heuristic_players
 from bangbot.i18n import system_language, translator
 from bangbot.messaging.codec import BadButton, decode
 from bangbot.messaging.context import Context
@@ -52,7 +52,7 @@ class BangBot:
         limiter = StrictRateLimiter(settings.group_rate, max_retries=RATE_LIMIT_RETRIES)
         self.application = builder.rate_limiter(limiter).build()
         self.messenger = TelegramMessenger(self.application.bot)
-        context = Context(Repository(open_engine(settings.database_url)), self.messenger, HeuristicPlayer())
+        context = Context(Repository(open_engine(settings.database_url)), self.messenger, heuristic_players())
         if settings.seed is not None:
             seed = settings.seed
             context.seeds = lambda: seed  # every game dealt the same way: for tests and reproducing a report

@@ -1,0 +1,54 @@
+"""The answer to /rules: a card or a character explained as a table's rules play it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bangbot.core.options import STANDARD, RuleOptions, preset
+from bangbot.core.state import GameConfig
+from bangbot.i18n import N_, Translator
+from bangbot.i18n.glossary import BASE, CARD, card_help, card_name, character_help, character_name
+
+PRESET_NAMES: dict[str, str] = {STANDARD: N_("standard"), "ja": N_("Japanese first edition")}
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """What a table plays by: its ruleset (searched first by /rules), its rule preset and that preset's options."""
+
+    ruleset: str = BASE
+    preset: str = STANDARD
+    options: RuleOptions = field(default_factory=RuleOptions)
+
+    @staticmethod
+    def of(config: GameConfig) -> TableRules:
+        """Returns the rules of a dealt game."""
+        return TableRules(config.ruleset, config.preset, config.options)
+
+    @staticmethod
+    def of_preset(name: str, ruleset: str = BASE) -> TableRules:
+        """Returns a game played by a named preset (the standard one for a name no longer known)."""
+        try:
+            return TableRules(ruleset, name, preset(name))
+        except ValueError:
+            return TableRules(ruleset)
+
+
+def preset_name(tr: Translator, name: str) -> str:
+    """Returns the name of a rule preset in the translator's language."""
+    return tr.gettext(PRESET_NAMES[name]) if name in PRESET_NAMES else name
+
+
+def explain(tr: Translator, topic: tuple[str, str], rules: TableRules) -> str:
+    """Returns a card's or character's name and help as rules play it, its life points, and the preset's name."""
+    what, ident = topic
+    if what == CARD:
+        lines = [
+            tr.pgettext("rules", "{name}: {help}", name=card_name(tr, ident), help=card_help(tr, ident, rules.options))
+        ]
+    else:
+        help_text = character_help(tr, ident, rules.options)
+        lines = [tr.pgettext("rules", "{name}: {help}", name=character_name(tr, ident), help=help_text)]
+        lines.append(tr.gettext("Life points: {n}.", n=rules.options.life(ident)))
+    lines.append(tr.gettext("Rules: {preset}.", preset=preset_name(tr, rules.preset)))
+    return "\n".join(lines)

@@ -1,0 +1,46 @@
+"""/rules: which rules the asker's table plays by, and a card or character explained by them."""
+
+from __future__ import annotations
+
+import json
+
+from bangbot.core.options import STANDARD
+from bangbot.i18n import Translator
+from bangbot.i18n.explain import TableRules, explain
+from bangbot.i18n.glossary import lookup
+from bangbot.messaging.adapter import Command
+from bangbot.messaging.context import Context
+from bangbot.messaging.echo import echo
+from bangbot.rulesets import DEFAULT, ruleset
+
+
+def table_rules(ctx: Context, cmd: Command) -> TableRules:
+    """Returns the rules of the chat's lobby or game (in private: the user's latest running game), else the default.
+
+    A group's default is the preset its lobby last used; a private chat's is the standard preset.
+    """
+    if cmd.private:
+        games = ctx.repo.running_games_of(cmd.user.id)
+        game = max(games, key=lambda g: g.updated_at) if games else None
+        default, game_id = STANDARD, DEFAULT
+    else:
+        game = ctx.repo.open_game(cmd.chat_id)
+        chat = ctx.repo.chat_settings(cmd.chat_id)
+        default, game_id = chat.preset, chat.ruleset
+    if game is None:
+        return TableRules.of_preset(default, game_id)
+    if game.state_json:
+        return TableRules.of(ruleset(game.ruleset).from_json(json.loads(game.state_json)).config)
+    return TableRules.of_preset(game.preset, game.ruleset)
+
+
+def rules_answer(ctx: Context, cmd: Command, tr: Translator) -> str:
+    """Returns the answer to /rules <name>: the explanation by the table's rules, or what went wrong."""
+    query = cmd.args.strip()
+    if not query:
+        return tr.gettext("Name a card or a character, for example: /rules Barrel")
+    rules = table_rules(ctx, cmd)
+    found = lookup(tr, query, rules.ruleset)
+    if found is None:
+        return tr.gettext("I don't know a card or character called “{name}”.", name=echo(query))
+    return explain(tr, found, rules)

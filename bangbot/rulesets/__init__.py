@@ -1,0 +1,29 @@
+"""The games the bot can run, by id: the one place that knows every ruleset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bangbot.core.ruleset import Ruleset
+from bangbot.core.state import GameConfig
+from bangbot.rulesets.base import BASE, BaseBang
+from bangbot.rulesets.starwars import StarWarsBang
+
+AnyRuleset = Ruleset[Any, Any, Any]
+
+RULESETS: dict[str, AnyRuleset] = {r.id: r for r in (BaseBang(), StarWarsBang())}
+DEFAULT = BASE
+# The games a lobby and the terminal offer; a registered game is offered once its texts and AI are complete.
+OFFERED: tuple[str, ...] = (BASE,)
+
+
+def ruleset(ruleset_id: str) -> AnyRuleset:
+    """Returns the ruleset with this id; raises KeyError for an unknown one."""
+    if ruleset_id not in RULESETS:
+        raise KeyError(f"unknown game {ruleset_id!r}; known: {', '.join(RULESETS)}")
+    return RULESETS[ruleset_id]
+
+
+def ruleset_of(config: GameConfig) -> AnyRuleset:
+    """Returns the ruleset a game was set up with."""
+    return ruleset(config.ruleset)

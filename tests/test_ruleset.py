@@ -1,0 +1,190 @@
+"""Rulesets: the registry, the base game behind the contract, menu steps, and the game chosen in the lobby."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+from bangbot.ai.players import random_players
+from bangbot.core.ruleset import STEP_KINDS, Ruleset
+from bangbot.core.state import GameConfig
+from bangbot.messaging import lobby
+from bangbot.messaging.context import Context
+from bangbot.messaging.fake import CollectingMessenger
+from bangbot.messaging.play import load
+from bangbot.rulesets import RULESETS, AnyRuleset, ruleset, ruleset_of
+from bangbot.rulesets.base import BASE, BaseBang
+from bangbot.storage.db import MIGRATIONS, open_engine
+from bangbot.storage.repository import Repository
+from tests.service_harness import GROUP, Table, make_users
+
+CONTRACT = [name for name in dir(Ruleset) if not name.startswith("_")]
+
+
+def test_the_registry_knows_base_bang_and_refuses_unknown_ids() -> None:
+    rules = ruleset(BASE)
+    assert rules is RULESETS[BASE] and rules.id == BASE
+    assert list(rules.seats) == [4, 5, 6, 7] and rules.presets[0] == "standard"
+    assert ruleset_of(GameConfig.with_preset(5)) is rules
+    with pytest.raises(KeyError, match="unknown game"):
+        ruleset("monopoly")
+    with pytest.raises(ValueError):
+        rules.config(3, "standard")
+
+
+def test_every_registered_ruleset_fulfils_the_whole_contract() -> None:
+    assert {"apply", "legal_actions", "awaiting", "view", "steps", "to_json", "from_json", "parse"} <= set(CONTRACT)
+    for rules in RULESETS.values():
+        missing = [name for name in CONTRACT if not hasattr(rules, name)]
+        assert missing == [], f"{rules.id} lacks {missing}"
+
+
+def test_a_game_through_the_contract_alone_ends_and_round_trips() -> None:
+    rules = ruleset(BASE)
+    chooser = random.Random(3)
+    state, _ = rules.new_game(rules.config(6, "ja"), 3)
+    applied = 0
+    while rules.winner(state) is None:
+        seat = chooser.choice(rules.awaiting(state))
+        legal = rules.legal_actions(state, seat)
+        assert rules.view(state, seat).legal == tuple(legal)
+        action = chooser.choice(legal)
+        assert rules.parse(rules.notation(action)) == action
+        state, events = rules.apply(state, seat, action)
+        assert rules.invariants(state, events) == []
+        applied += 1
+    assert applied > 20 and rules.awaiting(state) == ()
+    assert rules.to_json(rules.from_json(json.loads(json.dumps(rules.to_json(state))))) == rules.to_json(state)
+
+
+def random_states(rules: AnyRuleset, players: int, games: int, chooser: random.Random) -> Iterator[Any]:
+    """Yields every state of games random games of a table of players, up to each game's end."""
+    for seed in range(games):
+        state, _ = rules.new_game(rules.config(players, rules.presets[0]), seed)
+        while rules.winner(state) is None:
+            yield state
+            seat = chooser.choice(rules.awaiting(state))
+            state, _ = rules.apply(state, seat, chooser.choice(rules.legal_actions(state, seat)))
+
+
+def test_menu_steps_tell_every_legal_action_apart() -> None:
+    rules = ruleset(BASE)
+    checked = 0
+    for state in random_states(rules, 7, 12, random.Random(11)):
+        for seat in range(7):
+            legal = rules.legal_actions(state, seat)
+            paths = [rules.steps(a) for a in legal]
+            assert len(set(paths)) == len(paths), f"two actions share their buttons: {legal}"
+            assert all(step.kind in STEP_KINDS for path in paths for step in path)
+            # No action's buttons are the start of another's: a menu knows when a choice is complete.
+            for path in paths:
+                assert not any(len(other) > len(path) and other[: len(path)] == path for other in paths)
+            checked += len(legal)
+    assert checked > 1000
+
+
+def test_the_safe_move_never_lets_a_dying_seat_go_out() -> None:
+    rules = ruleset(BASE)
+    seen = 0
+    for state in random_states(rules, 5, 30, random.Random(5)):
+        for seat in rules.awaiting(state):
+            safe = rules.safe_action(state, seat)
+            assert safe is None or safe in rules.legal_actions(state, seat)
+            if any(r["seat"] == seat and r["type"] == "Dying" for r in rules.view(state, seat).requests):
+                assert safe is None or rules.notation(safe) != "pass"
+                seen += 1
+    assert seen > 0
+
+
+def test_games_stored_before_rulesets_load_as_base_bang(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    rules = ruleset(BASE)
+    state, _ = rules.new_game(rules.config(4, "standard"), 9)
+    engine = sa.create_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0005")
+        connection.execute(
+            sa.text(
+                "INSERT INTO game (chat_id, chat_title, status, creator_id, preset, simplified, deadline_seconds,"
+                " ai_seats, seed, version, state_json, created_at, updated_at, log_json, log_turn)"
+                " VALUES (-7, 'old', 'running', 1, 'standard', 0, 3600, 0, 9, 0, :state,"
+                " '2026-11-01 00:00:00', '2026-11-01 00:00:00', '[]', 1)"
+            ),
+            {"state": json.dumps(rules.to_json(state))},
+        )
+        connection.execute(
+            sa.text(
+                "INSERT INTO chat_settings (chat_id, preset, simplified, deadline_seconds, ai_seats)"
+                " VALUES (-7, 'ja', 0, 3600, 0)"
+            )
+        )
+    engine.dispose()
+    repo = Repository(open_engine(url))
+    game = repo.open_game(-7)
+    assert game is not None and game.ruleset == BASE and game.id is not None
+    assert repo.chat_settings(-7).ruleset == BASE
+    batch = load(Context(repo, CollectingMessenger(), random_players()), game.id)
+    assert batch is not None and batch.rules is rules
+    assert rules.to_json(batch.state) == rules.to_json(state)
+
+
+class SevenOnly(BaseBang):
+    """A second game for the lobby to offer: base BANG! that only a full table of seven may play."""
+
+    id = "seven"
+    seats = range(7, 8)
+
+
+def test_the_lobby_offers_the_game_and_the_chat_remembers_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(RULESETS, SevenOnly.id, SevenOnly())
+    monkeypatch.setattr(lobby, "OFFERED", (BASE, SevenOnly.id))
+    table = Table(f"sqlite:///{tmp_path / 'bang.sqlite3'}", make_users(2, "en"))
+    table.svc.ctx.ai = {**table.svc.ctx.ai, SevenOnly.id: table.svc.ctx.ai[BASE]}
+
+    async def scenario() -> None:
+        await table.command(0, "newgame")
+        assert "Game: BANG!." in table.lobby().text
+        await table.press(0, table.lobby(), "game")
+        game = table.game()
+        assert game is not None and game.ruleset == SevenOnly.id
+        assert "seven" in table.lobby().text and "7–7" in table.lobby().text
+        assert table.repo.chat_settings(GROUP).ruleset == SevenOnly.id
+        await table.press(1, table.lobby(), "join")
+        refused = await table.press(1, table.lobby(), "game")
+        assert refused.alert and table.game().ruleset == SevenOnly.id  # type: ignore[union-attr]
+        for _ in range(6):
+            await table.press(0, table.lobby(), "ai+")
+        assert table.game().ai_seats == 6  # type: ignore[union-attr]
+        too_many = await table.press(0, table.lobby(), "start")
+        assert too_many.alert and "7 to 7" in too_many.text
+        await table.press(0, table.lobby(), "ai-")
+        answer = await table.press(0, table.lobby(), "start")
+        assert not answer.alert, answer.text
+        running = table.repo.game(1)
+        assert running is not None and running.status == "running" and running.ruleset == SevenOnly.id
+
+    asyncio.run(scenario())
+
+
+def test_selfplay_takes_the_game_and_refuses_an_unknown_one() -> None:
+    run = [sys.executable, "-m", "bangbot", "selfplay", "--games", "3", "--players", "4"]
+    done = subprocess.run([*run, "--game", BASE], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["game"] == BASE and summary["invariant_violations"] == 0
+    refused = subprocess.run([*run, "--game", "monopoly"], capture_output=True, text=True, check=False)
+    assert refused.returncode == 2 and "invalid choice" in refused.stderr
