@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bangbot.console.game import default_name
+from bangbot.console.game import default_name, stopped_line
 from bangbot.i18n import normalize_language, translator
 from bangbot.i18n.explain import preset_name
 from bangbot.messaging.adapter import User
@@ -104,7 +104,7 @@ def test_the_terminal_language_menu_switches_every_frame_and_prompt() -> None:
     assert ja.gettext(asked) in after and ja.gettext(asked) != asked
     assert ja.gettext("Rules: {preset}.", preset=preset_name(ja, "standard")) in after
     assert "group chat" not in after and "private chat" not in after and "Your choice" not in after
-    assert after.rstrip().endswith("入力が終わりました。ゲームを保存して、ここで中断します。")
+    assert after.rstrip().endswith(stopped_line(ja, kept=False))  # the end of input, said in the new language
 
 
 def test_the_terminal_player_is_named_after_the_system_user(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,21 +2,48 @@
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
+import pytest
 
-def bangbot(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """Runs the terminal game with the given keyboard input."""
+from tests.terminal_session import PROMPT, TerminalSession
+
+TABLE = "BANG! in the terminal — turn "
+OUT = "You are out of the game."
+
+
+def bangbot(stdin: str, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Runs the terminal game with the given keyboard input (its end closes the input)."""
     return subprocess.run(
-        [sys.executable, "-m", "bangbot", *args], input=stdin, capture_output=True, text=True, check=False, timeout=300
+        [sys.executable, "-m", "bangbot", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+        env={**os.environ, **(env or {})},
     )
+
+
+def answers(out: str) -> list[str]:
+    """Returns what the terminal printed after each prompt, in order (the first item: before any prompt)."""
+    return out.split(PROMPT)
+
+
+def columns(text: str) -> int:
+    """Returns the terminal columns a text takes (wide East Asian characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def test_plays_a_whole_game_to_its_end() -> None:
     result = bangbot("1\n0\n" * 3000, "--players", "4", "--seed", "3")
     assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
     out = result.stdout
     assert "┌─ group chat" in out and "┌─ private chat" in out
     assert "Your role:" in out and "1) " in out
@@ -24,17 +51,101 @@ def test_plays_a_whole_game_to_its_end() -> None:
     assert "Game over:" in out and out.rstrip().endswith("The game is over.")
 
 
+def test_only_what_changed_is_printed_at_each_prompt() -> None:
+    out = bangbot("1\n" * 3000, "--players", "4", "--seed", "3").stdout
+    # The private message is printed in full once; then only its changed lines, its question and its choices.
+    assert out.count("Your role:") == 1 and out.count("Your character:") == 1
+    # The table is printed again only when a turn begins, someone is out of the game, or the game ends.
+    turns = [int(n) for n in re.findall(re.escape(TABLE) + r"(\d+)", out)]
+    outs = out.count("is out of the game.")
+    assert len(turns) >= 3
+    assert len(turns) - len(set(turns)) <= outs + 1
+    assert turns == sorted(turns)
+    # Between two prompts of the same turn that changed nothing of the table, no table is printed.
+    segments = answers(out)
+    assert sum(1 for s in segments if TABLE not in s) > len(segments) / 2
+
+
 def test_bad_input_is_explained_and_the_end_of_input_stops_cleanly(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'keep.sqlite3'}"
     result = bangbot("hello\n99\n", "--players", "5", "--seed", "4", "--db", db)
     assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
     assert result.stdout.count("Type one of the numbers above.") == 2
-    assert "the game is saved" in result.stdout
-    # The same database resumes the game where it stopped.
-    again = bangbot("/status\n", "--players", "5", "--db", db)
+    assert "The game is saved" in result.stdout
+    assert "Traceback" not in result.stdout
+
+
+def test_a_resumed_game_shows_the_last_turns_log_the_table_and_your_message(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'keep.sqlite3'}"
+    first = bangbot("1\n" * 4, "--players", "5", "--seed", "4", "--db", db)
+    assert first.returncode == 0, first.stderr
+    again = bangbot("", "--players", "5", "--db", db)
     assert again.returncode == 0, again.stderr
-    assert "A new game of BANG!" not in again.stdout
-    assert "Your role:" in again.stdout
+    out = again.stdout
+    assert "A new game of BANG!" not in out
+    log, table, private = out.index("Turn "), out.index(TABLE), out.index("Your role:")
+    assert log < table < private < out.index(PROMPT)
+    assert "The game is saved" in out
+
+
+def test_the_end_of_input_without_db_says_the_game_is_not_kept_and_deletes_it(tmp_path: Path) -> None:
+    result = bangbot("1\n", "--players", "4", "--seed", "3", env={"TMPDIR": str(tmp_path)})
+    assert result.returncode == 0 and result.stderr == ""
+    assert "The game is not kept" in result.stdout
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_ctrl_c_stops_at_once_without_a_traceback(tmp_path: Path, keep: bool) -> None:
+    db = ["--db", f"sqlite:///{tmp_path / 'keep.sqlite3'}"] if keep else []
+    game = TerminalSession("--players", "4", "--seed", "3", *db, env={"TMPDIR": str(tmp_path)})
+    assert game.wait_for(PROMPT) == PROMPT
+    game.interrupt()
+    code, out, err = game.finish()
+    assert code == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert ("The game is saved" if keep else "The game is not kept") in out.split(PROMPT)[-1]
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("bangbot-")] == []
+
+
+def test_status_shows_the_table_and_your_message() -> None:
+    out = bangbot("/status\n", "--players", "4", "--seed", "3").stdout
+    after = answers(out)[1]
+    assert TABLE in after and "Deck:" in after
+    assert "Your role:" in after and "Life:" in after and "1) " in after
+
+
+def test_language_opens_its_menu_at_once_and_does_not_take_the_next_answer() -> None:
+    plain = answers(bangbot("", "--players", "4", "--seed", "3").stdout)
+    segments = answers(bangbot("/language\n2\n", "--players", "4", "--seed", "3").stdout)
+    assert "Choose your language:" in segments[1] and "2) Русский" in segments[1]
+    assert segments[1].rstrip().endswith("└─")  # the menu is the question now
+    assert "теперь ваш язык — русский" in segments[2]
+    # No move was made: the game's own question comes back unanswered, with as many choices as before.
+    assert "┌─ group chat" not in segments[2] and "┌─ групповой чат" not in segments[2]
+    choice = re.compile(r"^│ \d+\) ", re.M)
+    assert len(choice.findall(segments[2])) == len(choice.findall(plain[0]))
+
+
+def test_help_lists_only_what_works_in_the_terminal() -> None:
+    segments = answers(bangbot("/help\n/deadline 5m\n/newgame\n", "--players", "4", "--seed", "3").stdout)
+    shown = segments[1]
+    for command in ("/status", "/rules", "/language", "/help"):
+        assert command in shown
+    for command in ("/newgame", "/deadline", "/cancel"):
+        assert command not in shown
+    assert "does not work in the terminal" in segments[2] and "does not work in the terminal" in segments[3]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_long_lines_are_wrapped_inside_the_frame(language: str) -> None:
+    result = bangbot("1\n" * 40, "--players", "5", "--seed", "4", "--lang", language, env={"COLUMNS": "40"})
+    assert result.returncode == 0, result.stderr
+    framed = [line for line in result.stdout.splitlines() if line.startswith("│")]
+    assert len(framed) > 50
+    assert max(columns(line) for line in framed) <= 40
+    assert any(line.startswith("│   ") for line in framed)  # a continuation, indented inside the frame
 
 
 def test_in_russian_with_a_command() -> None:
@@ -47,3 +158,42 @@ def test_a_table_size_out_of_range_is_refused() -> None:
     result = bangbot("", "--players", "9")
     assert result.returncode == 2
     assert "4" in result.stdout and "7" in result.stdout
+
+
+def passive_until_out(show: str) -> tuple[str, str]:
+    """Plays seeded games taking every hit and ending every turn until the person is out, then answers show.
+
+    Returns what was printed before the question and after it.
+    """
+    for seed in range(1, 30):
+        game = TerminalSession("--players", "4", "--seed", str(seed), "--name", "Player")
+        while (seen := game.wait_for(OUT, PROMPT)) == PROMPT:
+            last = re.findall(r"^│ (\d+)\) ", game.text, re.M)[-1]
+            game.type(last)  # the last choice: take the hit, end the turn (0), or the only way on
+        if seen:
+            if PROMPT not in game.text[game.text.rindex(OUT) :]:
+                assert game.wait_for(PROMPT) == PROMPT
+            game.type(show)
+            code, out, err = game.finish()
+            assert code == 0 and err == ""
+            return out[: out.index(OUT)], out[out.index(OUT) :]
+        game.finish()
+    raise AssertionError("no seed put the passive player out of the game")
+
+
+def test_when_you_are_out_the_terminal_asks_then_shows_every_turn_and_the_summary() -> None:
+    before, after = passive_until_out("1")
+    assert "Player is out of the game." in before  # the turn you were put out in is shown before the question
+    assert "Show only the result" in after
+    assert re.search(r"Turn \d+:", after)  # the AI players' turns are shown
+    summary = after[after.rindex(TABLE) :]
+    assert "Game over:" in summary and "[Sheriff]" in summary and "[Outlaw]" in summary
+    assert after.rstrip().endswith("The game is over.")
+
+
+def test_when_you_are_out_the_result_alone_can_be_shown() -> None:
+    before, after = passive_until_out("2")
+    assert "Player is out of the game." in before
+    assert not re.search(r"Turn \d+:", after.split(PROMPT)[-1])  # no AI turn is shown
+    summary = after[after.rindex(TABLE) :]
+    assert "Game over:" in summary and "[Sheriff]" in summary and "[Outlaw]" in summary

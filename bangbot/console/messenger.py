@@ -1,10 +1,10 @@
-"""A messenger that prints group and private messages to a terminal and keeps the buttons to choose from."""
+"""A messenger for one person at a terminal: it keeps what the game shows, for the terminal game to print."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+import difflib
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
 
 from bangbot.messaging.adapter import BACK, END, Button, Keyboard, MessageRef, Press
 
@@ -13,66 +13,79 @@ FIXED_KEYS = {END: "0", BACK: "9"}  # End the turn (or take the hit) and « Back
 
 @dataclass
 class Shown:
-    """A message as the terminal last printed it."""
+    """A message as it stands now."""
 
     text: str
     buttons: Keyboard
 
 
+@dataclass(frozen=True)
+class Piece:
+    """What one messenger call showed: a new message's lines, the lines an edit added, or a notice (no ref)."""
+
+    ref: MessageRef | None
+    lines: tuple[str, ...]
+
+
+def added_lines(before: Sequence[str], after: Sequence[str]) -> list[str]:
+    """Returns the non-blank lines of after that before does not have at their place."""
+    matcher = difflib.SequenceMatcher(None, list(before), list(after), autojunk=False)
+    return [
+        line
+        for tag, _, _, j1, j2 in matcher.get_opcodes()
+        if tag in ("replace", "insert")
+        for line in after[j1:j2]
+        if line.strip()
+    ]
+
+
+def split_question(text: str) -> tuple[list[str], list[str]]:
+    """Splits a private message into what it shows and its last paragraph, the question asked."""
+    lines = text.splitlines()
+    blanks = [i for i, line in enumerate(lines) if not line.strip()]
+    if not blanks:
+        return [], lines
+    return lines[: blanks[-1]], lines[blanks[-1] + 1 :]
+
+
 @dataclass
 class ConsoleMessenger:
-    """Prints messages for one person; the group chat is `group`, the person's private chat is `user_id`."""
+    """Keeps the messages of one person's group chat (`group`) and private chat (`user_id`) and what changed."""
 
-    out: TextIO
     group: int
     user_id: int
-    group_label: str
-    private_label: str
     messages: dict[MessageRef, Shown] = field(default_factory=dict)
+    pending: list[Piece] = field(default_factory=list)
+    printed: dict[MessageRef, list[str]] = field(default_factory=dict)
     _next_id: int = 1
 
-    def _print(self, chat_id: int, lines: list[str]) -> None:
-        """Prints lines framed as a group or a private message."""
-        if not lines:
-            return
-        label = self.group_label if chat_id == self.group else self.private_label
-        self.out.write(f"┌─ {label}\n")
-        for line in lines:
-            self.out.write(f"│ {line}\n")
-        self.out.write("└─\n")
-        self.out.flush()
-
     async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
-        """Prints a new message in full (a private one with buttons waits until the person is asked)."""
+        """Keeps a new message; it is shown in full (a private one with buttons when the person is asked)."""
         ref = MessageRef(chat_id, self._next_id)
         self._next_id += 1
         self.messages[ref] = Shown(text, buttons)
         if chat_id == self.group or not buttons:
-            self._print(chat_id, text.splitlines())
+            self.pending.append(Piece(ref, tuple(text.splitlines())))
         return ref
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:
-        """Prints the lines of a group message that an edit changed or added."""
+        """Keeps an edit; of a group message, the lines it added are shown."""
         old = self.messages.get(ref)
         self.messages[ref] = Shown(text, buttons)
-        if old is None or old.text == text:
-            return
-        before, after = old.text.splitlines(), text.splitlines()
-        if ref.chat_id != self.group:
-            return  # private messages are printed when the person is asked to choose
-        common = 0
-        while common < min(len(before), len(after)) and before[common] == after[common]:
-            common += 1
-        self._print(ref.chat_id, [line for line in after[common:] if line])
+        if old is not None and ref.chat_id == self.group:
+            added = added_lines(old.text.splitlines(), text.splitlines())
+            if added:
+                self.pending.append(Piece(ref, tuple(added)))
 
     async def delete(self, ref: MessageRef) -> None:
         """Forgets a message."""
         self.messages.pop(ref, None)
+        self.printed.pop(ref, None)
 
     async def answer(self, press: Press, text: str = "", alert: bool = False) -> None:
-        """Prints the notice of a press, if it has one."""
+        """Keeps the notice of a press, if it has one."""
         if text:
-            self.out.write(f"{'⚠ ' if alert else ''}{text}\n")
+            self.pending.append(Piece(None, (f"{'⚠ ' if alert else ''}{text}",)))
 
     async def can_message(self, user_id: int) -> bool:
         """Returns True: the terminal reaches its one person."""
@@ -94,17 +107,25 @@ class ConsoleMessenger:
         """Returns None: every edit is made at once."""
         return None
 
+    def take(self) -> list[Piece]:
+        """Returns what was shown since the last call, and forgets it."""
+        pieces, self.pending = self.pending, []
+        return pieces
+
     def latest_private(self) -> tuple[MessageRef, Shown] | None:
         """Returns the person's newest private message that has buttons."""
         mine = [(ref, shown) for ref, shown in self.messages.items() if ref.chat_id == self.user_id and shown.buttons]
         return max(mine, key=lambda item: item[0].message_id) if mine else None
 
-    def print_private(self, ref: MessageRef) -> None:
-        """Prints a private message in full with its buttons numbered."""
+    def prompt_lines(self, ref: MessageRef) -> list[str]:
+        """Returns a private message as a prompt: what changed since last printed (all at first), question, buttons."""
         shown = self.messages[ref]
-        lines = shown.text.splitlines()
-        lines += [""] + [f"{key}) {b.text}" for key, b in numbered(shown.buttons)]
-        self._print(ref.chat_id, lines)
+        body, question = split_question(shown.text)
+        before = self.printed.get(ref)
+        self.printed[ref] = body
+        news = body if before is None else added_lines(before, body)
+        lines = [*news, ""] if news else []
+        return [*lines, *question, "", *(f"{key}) {b.text}" for key, b in numbered(shown.buttons))]
 
 
 def numbered(buttons: Keyboard) -> list[tuple[str, Button]]:

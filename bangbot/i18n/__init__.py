@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import os
 import re
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -50,6 +52,15 @@ def normalize_language(code: str | None) -> str:
     base = re.split(r"[-_.@]", code.strip(), maxsplit=1)[0].lower()
     base = READ_AS.get(base, base)
     return base if base in LANGUAGES else SOURCE_LANGUAGE
+
+
+def system_language(env: Mapping[str, str] | None = None) -> str:
+    """Returns one of LANGUAGES from the environment's locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English."""
+    env = os.environ if env is None else env
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if value := env.get(variable, "").split(":")[0]:
+            return normalize_language(value)
+    return SOURCE_LANGUAGE
 
 
 class Translator:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from bangbot.ai.player import AIPlayer
+from bangbot.core.ruleset import TableState
 from bangbot.i18n import SOURCE_LANGUAGE, Translator, normalize_language, translator
 from bangbot.i18n.glossary import BASE
 from bangbot.i18n.themes import themed
@@ -38,6 +39,7 @@ class Context:
     seeds: Callable[[], int] = field(default=lambda: secrets.randbits(62))
     languages: dict[tuple[str, int], tuple[str, float]] = field(default_factory=dict)
     known_users: dict[int, tuple[str, str | None]] = field(default_factory=dict)
+    hold_ai: Callable[[TableState], bool] = field(default=lambda state: False)  # True: the AI players wait
 
     def ai_for(self, ruleset_id: str) -> AIPlayer:
         """Returns the AI player of a game; raises KeyError when the service was given none for it."""

@@ -95,9 +95,9 @@ def ai_choice(ctx: Context, batch: Batch, seat: int) -> Any:
 
 
 def run_ai(ctx: Context, batch: Batch) -> None:
-    """Lets the AI move for every AI-controlled seat that is asked, until a person must decide or the game ends."""
+    """Lets every asked AI-controlled seat move until a person must decide, the game ends or ctx.hold_ai says wait."""
     for _ in range(AI_MOVE_CAP):
-        if batch.rules.winner(batch.state) is not None:
+        if batch.rules.winner(batch.state) is not None or ctx.hold_ai(batch.state):
             return
         asked = [s for s in batch.rules.awaiting(batch.state) if batch.seats[s].ai_controlled]
         if not asked:

@@ -463,14 +463,27 @@ class GameService:
     async def deadline(self, game_id: int) -> None:
         """Makes the automatic moves of a game whose deadline passed."""
         ctx = self.ctx
+
+        def due(batch: Batch) -> bool:
+            if batch.game.deadline_at is None or batch.game.deadline_at > ctx.clock():
+                return False
+            expire_deadline(ctx, batch)
+            return True
+
+        await self.advance(game_id, due)
+
+    async def resume_ai(self, game_id: int) -> None:
+        """Lets the AI players of a game move now, after ctx.hold_ai held them."""
+        async with touching(self.ctx, game_id):
+            await self.advance(game_id, lambda batch: True)
+
+    async def advance(self, game_id: int, moves: Callable[[Batch], bool]) -> None:
+        """Runs the AI on a running game after moves (which may make moves, or return False to do nothing); saves."""
+        ctx = self.ctx
         for _ in range(RETRIES):
             batch = load(ctx, game_id)
-            game = batch.game if batch else None
-            if batch is None or game is None or game.status != RUNNING:
+            if batch is None or batch.game.status != RUNNING or not moves(batch):
                 return
-            if game.deadline_at is None or game.deadline_at > ctx.clock():
-                return
-            expire_deadline(ctx, batch)
             run_ai(ctx, batch)
             try:
                 await commit(ctx, batch)

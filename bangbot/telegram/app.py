@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import sys
 
 from sqlalchemy.exc import SQLAlchemyError
 from telegram import Update
@@ -17,6 +19,7 @@ from telegram.ext import (
 )
 
 from bangbot.ai.players import heuristic_players
+from bangbot.i18n import system_language, translator
 from bangbot.messaging.codec import BadButton, decode
 from bangbot.messaging.context import Context
 from bangbot.messaging.service import GameService
@@ -27,12 +30,14 @@ from bangbot.telegram.adapter import TelegramMessenger
 from bangbot.telegram.commands import register_commands
 from bangbot.telegram.limiter import StrictRateLimiter
 from bangbot.telegram.settings import BotSettings
+from bangbot.telegram.startup import connection_problem
 from bangbot.telegram.updates import to_command, to_press
 
 log = logging.getLogger(__name__)
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]  # no edited messages: an edited command is not run again
 RATE_LIMIT_RETRIES = 3
 SHUTDOWN_FLUSH_SECONDS = 5.0
+QUIET_LOGGERS = ("httpx", "alembic")  # their INFO lines (each request, each migration) are no news
 
 
 class BangBot:
@@ -148,8 +153,14 @@ class BangBot:
 
 
 def run_bot(settings: BotSettings) -> int:
-    """Runs the Telegram bot with these settings."""
-    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=logging.INFO)
-    logging.getLogger("httpx").setLevel(logging.WARNING)
+    """Runs the Telegram bot with these settings; 1 with one line on standard error if it cannot connect."""
+    level = os.environ.get("BANGBOT_LOG_LEVEL", "WARNING").upper()
+    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=level)
+    for noisy in QUIET_LOGGERS:
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    problem = asyncio.run(connection_problem(settings, translator(system_language())))
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
     BangBot(settings).run()
     return 0

@@ -1,0 +1,64 @@
+"""The bot's start-up: a refused token or an unreachable Bot API is one clear line and exit status 1."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from bangbot.testing.telegram_emulator import BotApiEmulator
+
+
+def start_bot(
+    tmp_path: Path, token: str, api_url: str, language: str = "en_US.UTF-8"
+) -> subprocess.CompletedProcess[str]:
+    """Runs the bot until it exits by itself."""
+    env = {
+        **os.environ,
+        "BANGBOT_TOKEN": token,
+        "BANGBOT_API_URL": api_url,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'bot.sqlite3'}",
+        "LANGUAGE": "",
+        "LC_ALL": language,
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "bangbot"],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+
+
+def unused_port() -> int:
+    """Returns a local port nothing listens on (bound, then released)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_a_refused_token_is_one_line_and_status_1(tmp_path: Path) -> None:
+    with BotApiEmulator() as emulator:
+        result = start_bot(tmp_path, "123456:not-the-emulators-token", emulator.base_url)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == "The bot token was refused by Telegram: check BANGBOT_TOKEN.\n"
+
+
+def test_no_network_is_one_line_naming_the_address_and_status_1(tmp_path: Path) -> None:
+    url = f"http://127.0.0.1:{unused_port()}/bot"
+    result = start_bot(tmp_path, "123456:any", url)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [f"Cannot reach the Bot API at {url}: check the network and BANGBOT_API_URL."]
+
+
+def test_the_line_is_in_the_systems_language(tmp_path: Path) -> None:
+    with BotApiEmulator() as emulator:
+        result = start_bot(tmp_path, "123456:not-the-emulators-token", emulator.base_url, "ru_RU.UTF-8")
+    assert result.returncode == 1
+    assert len(result.stderr.splitlines()) == 1
+    assert "Telegram" in result.stderr and "token was refused" not in result.stderr

@@ -1,0 +1,49 @@
+"""The terminal's frame and what it prints again: wrapping by display width, lines an edit added, prompts."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bangbot.console.frame import frame, text_width, wrap
+from bangbot.console.messenger import ConsoleMessenger, added_lines
+from bangbot.messaging.adapter import Button
+
+
+def test_wide_characters_count_twice_and_lines_wrap_within_the_width() -> None:
+    assert text_width("BANG!") == 5 and text_width("バン！") == 6
+    line = "あなたの番です：カードを出してから、ターンを終えてください。" * 2
+    parts = wrap(line, 20)
+    assert len(parts) > 3 and all(text_width(p) <= 20 for p in parts)
+    assert "".join(p.strip() for p in parts) == line
+
+
+def test_wrapping_breaks_at_spaces_and_indents_what_follows() -> None:
+    assert wrap("Hand: BANG! J♦, Barrel Q♠, Volcanic 10♠", 20) == ["Hand: BANG! J♦,", "  Barrel Q♠,", "  Volcanic 10♠"]
+    assert wrap("short", 20) == ["short"]
+    assert wrap("x" * 25, 10) == ["x" * 10, "  " + "x" * 8, "  " + "x" * 7]
+
+
+def test_a_frame_keeps_every_line_inside_its_width() -> None:
+    text = frame("private chat", ["a" * 50, "ミス！" * 12], 24)
+    lines = text.splitlines()
+    assert lines[0] == "┌─ private chat" and lines[-1] == "└─"
+    assert all(line.startswith("│ ") and text_width(line) <= 24 for line in lines[1:-1])
+
+
+def test_an_edit_shows_only_the_lines_it_added() -> None:
+    before = ["Turn 2: Player.", "Player draws 2 cards.", "", "Your move: Player"]
+    after = ["Turn 2: Player.", "Player draws 2 cards.", "Player plays Barrel.", "", "Your move: Player"]
+    assert added_lines(before, after) == ["Player plays Barrel."]
+    assert added_lines(after, after) == []
+
+
+def test_a_prompt_prints_the_message_in_full_once_then_its_changes_question_and_choices() -> None:
+    messenger = ConsoleMessenger(group=-1, user_id=1)
+    buttons = ((Button("BANG! J♦", "a0"),), (Button("End the turn", "a1"),))
+    text = "Your role: Outlaw.\nLife: 4/4\nHand: BANG! J♦\n\nYour turn."
+    ref = asyncio.run(messenger.send(1, text, buttons))
+    assert messenger.take() == []  # a private message with buttons waits for the prompt
+    assert messenger.prompt_lines(ref) == [*text.splitlines(), "", "1) BANG! J♦", "2) End the turn"]
+    asyncio.run(messenger.edit(ref, text.replace("4/4", "3/4"), buttons))
+    assert messenger.prompt_lines(ref) == ["Life: 3/4", "", "Your turn.", "", "1) BANG! J♦", "2) End the turn"]
+    assert messenger.prompt_lines(ref) == ["Your turn.", "", "1) BANG! J♦", "2) End the turn"]
