@@ -55,6 +55,10 @@ EXAMPLES = [
     "end_law_wins",
     "cs_end_example_1_renegade_goes_on",
     "cs_end_example_2_outlaws_win",
+    # BANG! Star Wars (rulebook 001)
+    "sw_two_bactas_against_the_compactor",
+    "sw_end_example_2_rebels_win",
+    "sw_no_two_alike_in_play",
 ]
 
 

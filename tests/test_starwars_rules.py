@@ -292,3 +292,13 @@ def test_seasoned_repeats_a_brown_card_once_a_turn_for_a_discarded_bang() -> Non
     assert len(events(summary, "repeat", seat=0)) == 1
     assert [e["count"] for e in events(summary, "draw", seat=0, reason="stagecoach")] == [2, 2, 2]
     assert summary["awaiting"] == [0] and all(not a.startswith("answer") for a in legal(summary, 0))  # once a turn
+
+
+def test_one_bacta_is_not_enough_against_the_compactor_at_two_energy() -> None:
+    from tests.scenario_helpers import load
+
+    data = load("sw_two_bactas_against_the_compactor")
+    data["players"][0]["hand"] = ["beer:9H"]
+    data["script"] = []
+    _, summary = play(data)
+    assert 0 in summary["eliminated"]  # going out was the only answer left, made for the player
