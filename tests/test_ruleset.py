@@ -205,3 +205,21 @@ def test_every_offered_game_has_a_name_in_every_language() -> None:
     for language in LANGUAGES:
         names = [game_name(translator(language), game) for game in OFFERED]
         assert len(set(names)) == len(OFFERED) and not set(names) & set(OFFERED), (language, names)
+
+
+@pytest.mark.parametrize("game", ["base", "starwars"])
+def test_the_menus_built_from_the_steps_reach_every_legal_action(game: str) -> None:
+    from bangbot.i18n import translator
+    from bangbot.messaging.keyboards import reachable_choices
+
+    rules = ruleset(game)
+    tr = translator("en")
+    names = [f"P{n}" for n in range(5)]
+    checked = 0
+    for state in random_states(rules, 5, 6, random.Random(2)):
+        for seat in rules.awaiting(state):
+            view = rules.view(state, seat)
+            choices = reachable_choices(tr, view, names)
+            assert {f"a{i}" for i in range(len(view.legal))} <= choices, view.legal
+            checked += len(view.legal)
+    assert checked > 300

@@ -6,12 +6,11 @@ import asyncio
 import dataclasses
 import json
 import random
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from bangbot.core.actions import HAND, Answer, Pass, Pick, Play
+from bangbot.core.actions import HAND, Answer, Fate, Pass, Pick, Play
 from bangbot.core.cards import CARDS, HEARTS, SPADES
 from bangbot.core.starwars import FATE
 from bangbot.core.views import PlayerView
@@ -187,13 +186,6 @@ def test_rules_in_a_star_wars_chat_explain_the_star_wars_card(tmp_path: Path, mo
     assert lucky.split("\n")[:2] == [f"Везучий: {sw_ability_help(tr, 'lucky')}", "Энергия: 4."]
     assert barrage.startswith(f"Шквал огня: {sw_fate_help(tr, 'fate_barrage')}")
     assert empty == "Назовите карту или способность, например: /rules Укрытие"
-
-
-@dataclass(frozen=True)
-class Fate:
-    """Stands for the engine's coming Fate action (the fate effect first or not); labels are keyed by its name."""
-
-    first: bool
 
 
 def asked(request: dict[str, object], legal: tuple[object, ...]) -> PlayerView:

@@ -20,6 +20,8 @@ from bangbot.core.actions import (
     PutBack,
 )
 from bangbot.core.hints import pointless
+from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_TARGET, Step
+from bangbot.core.state import PLAY_PHASE
 from bangbot.core.views import PlayerView
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import character_name
@@ -28,6 +30,7 @@ from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Button, Keyboard
 from bangbot.messaging.labels import card_label, cards_label
 from bangbot.messaging.starwars_prompts import STARWARS_ACTIONS, STARWARS_PASSES
+from bangbot.rulesets import ruleset
 
 TOP = ""
 BACK = "x"
@@ -94,32 +97,53 @@ def parse_level(level: str) -> tuple[int | None, int | None]:
 def keyboard(tr: Translator, view: PlayerView, names: Sequence[str], level: str, make: MakeData) -> Keyboard:
     """Returns the buttons of one step: TOP, a card's targets ('c<card>'), a target's cards ('t<card>.<seat>').
 
-    « Back (on every later step) and the way to play nothing (on the first) are always alone in the last row.
+    The steps come from the game's ruleset (Ruleset.steps): a button opens the next step while several actions
+    share the steps pressed so far. « Back (on every later step) and the way to play nothing (on the first) are
+    always alone in the last row.
     """
-    legal = list(view.legal)
     names = players(tr, names)
     back = Button(tr.gettext("« Back"), make(BACK), fixed=FIXED_BACK)
+    options = paths(view)
     card, target = parse_level(level)
     if card is not None and target is None:
-        return (*card_menu(tr, view, names, card, legal, make), (back,))
-    if card is not None:
+        return (*card_menu(tr, view, names, card, options, make), (back,))
+    if card is not None and target is not None:
         picks = [
             Button(
-                tr.gettext("A random card from the hand")
-                if a.target_card == HAND
-                else card_label(tr, a.target_card or 0),
+                tr.gettext("A random card from the hand") if path[2].value == HAND else card_label(tr, number(path[2])),
                 make(f"a{i}"),
             )
-            for i, a in enumerate(legal)
-            if isinstance(a, Play) and a.card == card and a.target == target and a.target_card is not None
+            for i, _, path in options
+            if path[:2] == (Step(STEP_CARD, card), Step(STEP_TARGET, target)) and len(path) == 3
         ]
         return (*rows(picks, 1), (Button(back.text, make(f"c{card}"), fixed=FIXED_BACK),))
     if level == HEAL_MENU:
-        heals = [
-            Button(action_label(tr, view, a, names), make(f"a{i}")) for i, a in enumerate(legal) if isinstance(a, Heal)
-        ]
+        heals = [Button(action_label(tr, view, a, names), make(f"a{i}")) for i, a, path in options if path[0] == HEAL]
         return (*rows(heals, 1), (back,))
-    return top_menu(tr, view, names, legal, make)
+    return top_menu(tr, view, names, options, make)
+
+
+Option = tuple[int, Action, tuple[Step, ...]]  # a legal action's index, the action, and its menu steps
+
+HEAL = Step(STEP_ANSWER, "heal")
+ENDING = ("pass", "end")  # the answers that play nothing: alone in the last row, on a fixed key
+
+
+def number(step: Step) -> int:
+    """Returns the card or seat a step picks."""
+    assert isinstance(step.value, int), step
+    return step.value
+
+
+def paths(view: PlayerView) -> list[Option]:
+    """Returns every legal action of the view with its index and the menu steps its game's ruleset gives it."""
+    steps = ruleset(view.config.ruleset).steps
+    return [(i, a, steps(a)) for i, a in enumerate(view.legal)]
+
+
+def playing(view: PlayerView) -> bool:
+    """Returns whether the seat is playing cards in its own turn (not answering), when a card may be pointless."""
+    return view.phase == PLAY_PHASE and not any(r["seat"] == view.seat for r in view.requests)
 
 
 def reachable_choices(tr: Translator, view: PlayerView, names: Sequence[str]) -> frozenset[str]:
@@ -139,29 +163,31 @@ def reachable_choices(tr: Translator, view: PlayerView, names: Sequence[str]) ->
     return frozenset(found)
 
 
-def top_menu(tr: Translator, view: PlayerView, names: Sequence[str], legal: list[Action], make: MakeData) -> Keyboard:
+def top_menu(tr: Translator, view: PlayerView, names: Sequence[str], options: list[Option], make: MakeData) -> Keyboard:
     """Returns the first step: one button per card or direct answer, then the heal menu, and playing nothing last."""
     cards: list[Button] = []
     heal: list[Button] = []
     ending: list[Button] = []
-    opened: set[int] = set()
-    for i, a in enumerate(legal):
-        if isinstance(a, Play):
-            if a.card in opened:
+    opened: set[Step] = set()
+    for i, a, path in options:
+        first = path[0]
+        if first.kind == STEP_CARD:
+            if first in opened:
                 continue
-            several = sum(1 for b in legal if isinstance(b, Play) and b.card == a.card) > 1
-            if several or a.target is not None or pointless(view, a.card) is not None:
-                opened.add(a.card)
-                cards.append(Button(card_label(tr, a.card) + " …", make(f"c{a.card}")))
+            shared = sum(1 for _, _, other in options if other[0] == first) > 1
+            odd = playing(view) and pointless(view, number(first)) is not None
+            if shared or len(path) > 1 or odd:
+                opened.add(first)
+                cards.append(Button(card_label(tr, number(first)) + " …", make(f"c{first.value}")))
             else:
-                cards.append(Button(card_label(tr, a.card), make(f"a{i}")))
-        elif isinstance(a, Heal):
+                cards.append(Button(action_label(tr, view, a, names), make(f"a{i}")))
+        elif first == HEAL:
             if not heal:
                 assert view.seat is not None
                 own = character_name(tr, view.seats[view.seat].character)
                 label = tr.gettext("{name}: discard cards for 1 life", name=own)
                 heal.append(Button(label, make(HEAL_MENU)))
-        elif isinstance(a, Pass | EndTurn):
+        elif first.value in ENDING:
             ending.append(Button(action_label(tr, view, a, names), make(f"a{i}"), fixed=END))
         else:
             cards.append(Button(action_label(tr, view, a, names), make(f"a{i}")))
@@ -169,22 +195,25 @@ def top_menu(tr: Translator, view: PlayerView, names: Sequence[str], legal: list
 
 
 def card_menu(
-    tr: Translator, view: PlayerView, names: Sequence[str], card: int, legal: list[Action], make: MakeData
+    tr: Translator, view: PlayerView, names: Sequence[str], card: int, options: list[Option], make: MakeData
 ) -> Keyboard:
     """Returns the second step for one card: its targets, or a confirmation when it would do nothing."""
     buttons: list[Button] = []
     seen_targets: set[int] = set()
-    for i, a in enumerate(legal):
-        if not isinstance(a, Play) or a.card != card:
+    for i, a, path in options:
+        if path[0] != Step(STEP_CARD, card):
             continue
-        if a.target is None:
-            label = tr.gettext("Play it anyway") if pointless(view, a.card) else card_label(tr, a.card)
+        if len(path) == 1:
+            odd = playing(view) and pointless(view, card) is not None
+            label = tr.gettext("Play it anyway") if odd else action_label(tr, view, a, names)
             buttons.append(Button(label, make(f"a{i}")))
-        elif a.target_card is None:
-            buttons.append(Button(target_label(tr, view, names, a.target), make(f"a{i}")))
-        elif a.target not in seen_targets:
-            seen_targets.add(a.target)
-            buttons.append(Button(target_label(tr, view, names, a.target), make(f"t{card}.{a.target}")))
+            continue
+        target = number(path[1])
+        if len(path) == 2:
+            buttons.append(Button(target_label(tr, view, names, target), make(f"a{i}")))
+        elif target not in seen_targets:
+            seen_targets.add(target)
+            buttons.append(Button(target_label(tr, view, names, target), make(f"t{card}.{target}")))
     return rows(buttons)
 
 
