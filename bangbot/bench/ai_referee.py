@@ -63,7 +63,7 @@ class SanityReferee:
     def decided(self, state: GameState, seat: int, seen: PlayerView, action: Action) -> None:
         """Counts passes on legal shots (any, at another side), dodges not made, Beer at full life, discards."""
         p = state.players[seat]
-        janet = p.has(BANG_AND_MISSED_SWAP)
+        janet = BANG_AND_MISSED_SWAP in p.abilities
         shots = [a.target for a in seen.legal if isinstance(a, Play) and self._is_shot(a, janet)]
         if isinstance(action, EndTurn) and shots:
             self.passed_shot.add(seat)
@@ -141,7 +141,7 @@ class SanityReferee:
         tc = None if target_card is None else int(str(target_card))
         if tc is not None and tc != HAND and kind(tc) == DYNAMITE:
             self.dynamite_owner = None
-        janet = state.players[seat].has(BANG_AND_MISSED_SWAP)
+        janet = BANG_AND_MISSED_SWAP in state.players[seat].abilities
         if not is_attack(card, tc, janet):
             return
         role, phase = self.roles[seat], phase_of(self.turn_number)

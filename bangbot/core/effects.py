@@ -74,7 +74,7 @@ def check(
 
     When not a single card is left to draw, returns if_no_card.
     """
-    count = 2 if state.players[seat].has(CHECKS_TWO_CARDS) else 1
+    count = 2 if (CHECKS_TWO_CARDS in state.players[seat].abilities) else 1
     drawn = take_from_deck(state, ev, count)
     if not drawn:
         return if_no_card
@@ -116,7 +116,7 @@ def hurt(state: GameState, ev: Events, seat: int, amount: int, source: int | Non
     )
     if p.life <= 0:
         no_beer = False
-        if p.has(SURVIVES_BY_CHECK):
+        if SURVIVES_BY_CHECK in p.abilities:
             if check(state, ev, seat, p.character, not_spade):
                 p.life = 1
                 ev.append(Event("survived", {"seat": seat, "life": 1}))
@@ -134,9 +134,9 @@ def hurt(state: GameState, ev: Events, seat: int, amount: int, source: int | Non
 def after_damage(state: GameState, ev: Events, seat: int, amount: int, source: int | None) -> None:
     """Triggers the abilities of a seat that lost life and stays in the game."""
     p = state.players[seat]
-    if p.has(DRAWS_PER_LIFE_LOST):
+    if DRAWS_PER_LIFE_LOST in p.abilities:
         draw(state, ev, seat, amount, p.character)
-    elif p.has(STEALS_FROM_ATTACKER) and source is not None and source != seat:
+    elif (STEALS_FROM_ATTACKER in p.abilities) and source is not None and source != seat:
         victim = state.players[source]
         count = amount if state.config.options.el_gringo_takes == PER_LIFE else 1
         for _ in range(count):
@@ -171,7 +171,7 @@ def eliminate(state: GameState, ev: Events, seat: int, killer: int | None, cause
     ev.append(Event("eliminated", {"seat": seat, "role": p.role, "killer": killer}))
     cards = p.hand + p.in_play
     p.hand, p.in_play = [], []
-    vulture = next((q for q in state.players if q.alive and q.has(TAKES_THE_DEADS_CARDS)), None)
+    vulture = next((q for q in state.players if q.alive and (TAKES_THE_DEADS_CARDS in q.abilities)), None)
     if vulture is not None and cards:
         vulture.hand.extend(cards)
         ev.append(
@@ -207,7 +207,7 @@ def eliminate(state: GameState, ev: Events, seat: int, killer: int | None, cause
 def attack(state: GameState, ev: Events, target: int, attacker: int, source: str, needed: int) -> None:
     """Aims a BANG! effect at target: Jourdonnais and Barrel check first, then target may answer."""
     p = state.players[target]
-    if p.has(BUILT_IN_BARREL) and needed > 0 and check(state, ev, target, p.character, is_heart):
+    if (BUILT_IN_BARREL in p.abilities) and needed > 0 and check(state, ev, target, p.character, is_heart):
         needed -= 1
     if p.has_in_play(BARREL) and needed > 0 and check(state, ev, target, BARREL, is_heart):
         needed -= 1
@@ -247,7 +247,7 @@ def chosen_take(
     state: GameState, ev: Events, seat: int, target: int, which: int, steal: bool, reason: str = PANIC
 ) -> None:
     """Seat chose to take (steal) or discard target's card; «Мстительный» first shoots at seat, the card goes after."""
-    if target != seat and state.players[target].has(STRIKES_AT_THIEVES):
+    if target != seat and (STRIKES_AT_THIEVES in state.players[target].abilities):
         attack(state, ev, seat, target, BANG, 1)
         state.requests.append(Theft(seat, target, which, steal, reason=reason))
     else:

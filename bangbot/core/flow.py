@@ -91,7 +91,7 @@ def resolve_forced(state: GameState, ev: Events) -> bool:
 def suzy_draws(state: GameState, ev: Events) -> None:
     """Suzy Lafayette draws a card whenever her hand is empty, except while she is in a Duel."""
     for p in state.players:
-        if p.alive and p.has(DRAWS_ON_EMPTY_HAND) and not p.hand and not in_duel(state, p.seat):
+        if p.alive and (DRAWS_ON_EMPTY_HAND in p.abilities) and not p.hand and not in_duel(state, p.seat):
             draw(state, ev, p.seat, 1, p.character)
 
 
@@ -203,12 +203,12 @@ def phase_one(state: GameState, ev: Events) -> None:
     """Draws phase 1's cards, or asks Jesse Jones, Pedro Ramirez and Kit Carlson where from."""
     seat = state.turn
     p = state.players[seat]
-    from_hand = p.has(DRAWS_FROM_A_HAND) or p.has(DRAWS_ONE_FROM_ANY_HAND)
+    from_hand = (DRAWS_FROM_A_HAND in p.abilities) or (DRAWS_ONE_FROM_ANY_HAND in p.abilities)
     if (from_hand and any(state.players[t].hand for t in state.others_in_order(seat))) or (
-        p.has(DRAWS_FROM_DISCARD) and state.discard
+        (DRAWS_FROM_DISCARD in p.abilities) and state.discard
     ):
         state.requests.append(DrawChoice(seat, 1))
-    elif p.has(LOOKS_AT_THREE):
+    elif LOOKS_AT_THREE in p.abilities:
         looked = take_from_deck(state, ev, KIT_CARLSON_LOOKS)
         if len(looked) > PHASE1_CARDS:
             state.requests.append(KitChoice(seat, tuple(looked)))
@@ -223,7 +223,7 @@ def phase_one(state: GameState, ev: Events) -> None:
                     (seat,),
                 )
             )
-    elif p.has(SHOWS_SECOND_DRAW):
+    elif SHOWS_SECOND_DRAW in p.abilities:
         first = draw(state, ev, seat, 1, "phase1")
         second = take_from_deck(state, ev, 1)
         p.hand.extend(second)
@@ -232,9 +232,9 @@ def phase_one(state: GameState, ev: Events) -> None:
             ev.append(Event("reveal", {"seat": seat, "card": shown, "reason": p.character}))
             if is_red(card(shown)) and first is not None:
                 draw(state, ev, seat, 1, p.character)
-    elif p.has(DRAWS_PER_MISSING_ENERGY):
+    elif DRAWS_PER_MISSING_ENERGY in p.abilities:
         draw(state, ev, seat, 1 + p.max_life - p.life, "phase1")
-    elif p.has(DRAWS_MORE_WITHOUT_BLUE):
+    elif DRAWS_MORE_WITHOUT_BLUE in p.abilities:
         blue = any(kind_of(c).border is Border.BLUE for c in p.in_play)
         draw(state, ev, seat, PHASE1_CARDS + (0 if blue else RESOURCEFUL_EXTRA), "phase1")
     else:

@@ -132,13 +132,13 @@ def anytime_heals(state: GameState, seat: int) -> list[Action]:
 
 def bang_like(p: Player) -> list[int]:
     """Returns the hand cards p may use as a BANG! (Calamity Janet adds her Missed!)."""
-    calamity = p.has(BANG_AND_MISSED_SWAP)
+    calamity = BANG_AND_MISSED_SWAP in p.abilities
     return [c for c in p.hand if CARD_KIND[c] == BANG or (calamity and CARD_KIND[c] == MISSED)]
 
 
 def missed_like(p: Player) -> list[int]:
     """Returns the hand cards p may use as a Missed! (Calamity Janet adds her BANG!)."""
-    calamity = p.has(BANG_AND_MISSED_SWAP)
+    calamity = BANG_AND_MISSED_SWAP in p.abilities
     return [c for c in p.hand if CARD_KIND[c] == MISSED or (calamity and CARD_KIND[c] == BANG)]
 
 
@@ -150,7 +150,7 @@ def beer_works(state: GameState) -> bool:
 def rescue_potential(state: GameState, hand: list[int], p: Player, beer: bool = True) -> int:
     """Returns how many lives p could regain at once from hand with Beer (unless forbidden) and Sid Ketchum."""
     beers = sum(1 for c in hand if CARD_KIND[c] == BEER) if beer and beer_works(state) else 0
-    if not p.has(HEALS_BY_DISCARDING):
+    if HEALS_BY_DISCARDING not in p.abilities:
         return beers
     return beers + (len(hand) - beers) // state.config.options.sid_ketchum_cost
 
@@ -158,7 +158,7 @@ def rescue_potential(state: GameState, hand: list[int], p: Player, beer: bool = 
 def heal_actions(state: GameState, p: Player, hand: list[int]) -> list[Action]:
     """Returns Sid Ketchum's ways of discarding cards for a life from hand."""
     cost = state.config.options.sid_ketchum_cost
-    if not p.has(HEALS_BY_DISCARDING) or len(hand) < cost:
+    if HEALS_BY_DISCARDING not in p.abilities or len(hand) < cost:
         return []
     return [Heal(combo) for combo in combinations(sorted(hand), cost)]
 
@@ -221,16 +221,16 @@ def dying_actions(state: GameState, r: Dying, p: Player) -> list[Action]:
 def draw_choices(state: GameState, r: DrawChoice, p: Player) -> list[Action]:
     """Returns where Jesse Jones or Pedro Ramirez may take a phase-1 card from."""
     out: list[Action] = [DrawDeck()]
-    if p.has(DRAWS_FROM_A_HAND) or p.has(DRAWS_ONE_FROM_ANY_HAND):
+    if (DRAWS_FROM_A_HAND in p.abilities) or (DRAWS_ONE_FROM_ANY_HAND in p.abilities):
         out.extend(DrawHand(t) for t in state.others_in_order(p.seat) if state.players[t].hand)
-    if p.has(DRAWS_FROM_DISCARD) and state.discard:
+    if (DRAWS_FROM_DISCARD in p.abilities) and state.discard:
         out.append(DrawDiscard())
     return out
 
 
 def can_bang(state: GameState, p: Player) -> bool:
     """Returns whether p may still play a BANG! this turn."""
-    return state.bangs_played == 0 or p.has(UNLIMITED_BANG) or p.has_in_play(VOLCANIC)
+    return state.bangs_played == 0 or (UNLIMITED_BANG in p.abilities) or p.has_in_play(VOLCANIC)
 
 
 def play_actions(state: GameState, seat: int) -> list[Action]:
@@ -242,7 +242,7 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
     in_range = [t for t in others if dist[t] <= reach]
     near = [t for t in others if dist[t] <= 1]
     bang_ok = can_bang(state, p)
-    calamity = p.has(BANG_AND_MISSED_SWAP)
+    calamity = BANG_AND_MISSED_SWAP in p.abilities
     out: list[Action] = []
     for c in p.hand:
         kind = CARD_KIND[c]

@@ -186,7 +186,13 @@ def resolve_fate_order(state: GameState, ev: Events, r: FateOrder, fate_first: b
 def offer_rebounds(state: GameState, drinker: int) -> None:
     """After a Bacta (Beer) played by drinker, asks every other «Проворный» who could use it."""
     for q in state.players:
-        if q.seat != drinker and q.alive and q.hand and q.life < q.max_life and q.has(HEALS_WHEN_OTHERS_DRINK):
+        if (
+            q.seat != drinker
+            and q.alive
+            and q.hand
+            and q.life < q.max_life
+            and (HEALS_WHEN_OTHERS_DRINK in q.abilities)
+        ):
             state.requests.append(Rebound(q.seat))
 
 
@@ -272,7 +278,7 @@ def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
         state.bangs_played += 1
         ev.append(Event("fate", {"seat": seat, "card": c, "effect": effect, "life": p.life}))
         for other in state.others_in_order(seat):
-            attack(state, ev, other, seat, BANG, 2 if p.has(NEEDS_TWO_MISSED) else 1)
+            attack(state, ev, other, seat, BANG, 2 if (NEEDS_TWO_MISSED in p.abilities) else 1)
     elif effect is not None:
         state.requests.append(FateOrder(seat, c, effect, t, action.target_card))
     else:
@@ -286,7 +292,7 @@ REPEAT = "repeat"  # the once-a-turn mark of «Закалённый»
 def offer_repeat(state: GameState, seat: int, card: int, target: int | None) -> None:
     """After «Закалённый» played a brown card in his turn, offers to apply it again for a discarded BANG!."""
     p = state.players[seat]
-    may = p.has(REPEATS_A_BROWN_EFFECT) and REPEAT not in state.used and seat == state.turn and p.alive
+    may = (REPEATS_A_BROWN_EFFECT in p.abilities) and REPEAT not in state.used and seat == state.turn and p.alive
     if may and any(CARD_KIND[c] == BANG for c in p.hand):
         state.requests.append(Repeat(seat, card, target))
 
@@ -316,7 +322,7 @@ def brown_effect(state: GameState, ev: Events, seat: int, c: int, t: int | None,
     if kind in (BANG, MISSED):
         assert t is not None
         state.bangs_played += 1
-        attack(state, ev, t, seat, BANG, 2 if p.has(NEEDS_TWO_MISSED) else 1)
+        attack(state, ev, t, seat, BANG, 2 if (NEEDS_TWO_MISSED in p.abilities) else 1)
     elif kind == BEER:
         if beer_works(state):
             heal(state, seat, 1)
@@ -444,10 +450,10 @@ def resolve_draw_choice(state: GameState, ev: Events, r: DrawChoice, action: Act
         c = state.discard.pop()
         p.hand.append(c)
         ev.append(Event("take_discard", {"seat": seat, "card": c}))
-    if r.step == 1 and not (isinstance(action, DrawHand) and p.has(DRAWS_ONE_FROM_ANY_HAND)):
+    if r.step == 1 and not (isinstance(action, DrawHand) and (DRAWS_ONE_FROM_ANY_HAND in p.abilities)):
         second_from_discard = (
             isinstance(action, DrawDiscard)
-            and p.has(DRAWS_FROM_DISCARD)
+            and (DRAWS_FROM_DISCARD in p.abilities)
             and state.config.options.pedro_second_from_discard
             and state.discard
         )

@@ -65,14 +65,10 @@ class Player:
     hand: list[int]
     in_play: list[int]
     alive: bool = True
-    abilities: frozenset[str] = field(init=False, repr=False, compare=False)
+    abilities: frozenset[str] = field(init=False, repr=False, compare=False)  # its character's, asked with `in`
 
     def __post_init__(self) -> None:
         self.abilities = abilities_of(self.character)
-
-    def has(self, ability: str) -> bool:
-        """Returns whether the player's character has this ability atom."""
-        return ability in self.abilities
 
     def copy(self) -> Player:
         """Returns an independent copy."""

@@ -22,8 +22,8 @@ def _modifiers(state: GameState, seat: int) -> tuple[int, int]:
     """Returns (how much farther others see seat, how much nearer seat sees others)."""
     p = state.players[seat]
     kinds = {CARD_KIND[c] for c in p.in_play}
-    farther = (MUSTANG in kinds) + p.has(HARD_TO_REACH)
-    nearer = (SCOPE in kinds) + p.has(SEES_NEARER)
+    farther = (MUSTANG in kinds) + (HARD_TO_REACH in p.abilities)
+    nearer = (SCOPE in kinds) + (SEES_NEARER in p.abilities)
     return farther, nearer
 
 
