@@ -22,6 +22,9 @@ class TerminalSession:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env={**os.environ, **(env or {})},
+            # A person's terminal delivers Ctrl-C; a job started in the background of a script (as CI may start
+            # this suite) inherits SIGINT ignored, so the game gets the terminal's default back.
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         self.raw = b""
 
