@@ -13,7 +13,7 @@ from bangbot.core.starwars import ABILITY_CARDS, DECK, FATE
 from bangbot.core.state import GameConfig
 from bangbot.core.variants import STARWARS
 from bangbot.rulesets import ruleset
-from tests.scenario_helpers import events, kinds, legal, play, scenario, seat, seat_spec
+from tests.scenario_helpers import event_index, events, kinds, legal, play, scenario, seat, seat_spec
 
 
 def sw(players: list[dict[str, Any]], script: list[str] = (), **extra: Any) -> dict[str, Any]:  # type: ignore[assignment]
@@ -207,8 +207,11 @@ def test_a_missed_at_low_energy_hits_back_or_swaps_hands(card: str, effect: str)
         seat_spec("fearless", "sheriff", hand=["bang:7C", "beer:9H", "scope"]),
         seat_spec("calculating", "outlaw", life=2, hand=[card, "duel"]),
     )
-    _, summary = play(sw(players, ["0: play bang @1", "1: answer missed"]))
+    asked = play(sw(players, ["0: play bang @1", "1: answer missed"]))[1]
+    assert sorted(legal(asked, 1)) == ["fate first", "fate last"]  # an answer's two effects are ordered too
+    _, summary = play(sw(players, ["0: play bang @1", "1: answer missed", "1: fate last"]))
     assert events(summary, "fate", seat=1, effect=effect)
+    assert event_index(summary, "dodged", seat=1) < event_index(summary, "fate", seat=1)
     if effect == "fate_counter_hit":
         assert events(summary, "hurt", seat=0, source=1, cause="missed")
     else:
@@ -302,3 +305,14 @@ def test_one_bacta_is_not_enough_against_the_compactor_at_two_energy() -> None:
     data["script"] = []
     _, summary = play(data)
     assert 0 in summary["eliminated"]  # going out was the only answer left, made for the player
+
+
+@pytest.mark.parametrize("order", ["fate first", "fate last"])
+def test_a_bacta_while_dying_orders_its_rescue_and_its_fate(order: str) -> None:
+    players = table(
+        seat_spec("fearless", "sheriff", hand=["bang"]), seat_spec("calculating", "outlaw", life=1, hand=["beer:6H"])
+    )
+    _, summary = play(sw(players, ["0: play bang @1", "1: answer beer", f"1: {order}"], deck_top=["missed:8S"]))
+    assert seat(summary, 1)["alive"] and seat(summary, 1)["life"] == 1
+    rescued, drew = event_index(summary, "saved", seat=1), event_index(summary, "draw", seat=1, reason="fate_draw")
+    assert (drew < rescued) is (order == "fate first")

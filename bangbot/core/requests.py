@@ -115,6 +115,7 @@ class FateOrder:
     effect: str
     target: int | None = None
     target_card: int | None = None
+    answering: bool = False  # an answer (Missed! to a shot, Bacta while dying): its effect is on seat's next decision
 
 
 @dataclass(frozen=True, slots=True)

@@ -166,6 +166,9 @@ def resolve_fate_order(state: GameState, ev: Events, r: FateOrder, fate_first: b
     2 energy to 3 cancels it).
     """
     seat = r.seat
+    if r.answering:
+        answer_effect(state, ev, r, fate_first)
+        return
     if fate_first:
         apply_fate(state, ev, seat, r.card, r.effect, r.target)
         brown_effect(state, ev, seat, r.card, r.target, r.target_card)
@@ -181,6 +184,19 @@ def resolve_fate_order(state: GameState, ev: Events, r: FateOrder, fate_first: b
         ev.append(Event("fate_cancelled", {"seat": seat, "card": r.card}))
     state.requests.extend(reactions)
     offer_repeat(state, seat, r.card, r.target)
+
+
+def answer_effect(state: GameState, ev: Events, r: FateOrder, fate_first: bool) -> None:
+    """Applies an answer's own effect (dodge the shot, or one rescue) and its fate effect, in the chosen order."""
+    answered = request_of(state, r.seat)
+    if fate_first:
+        apply_fate(state, ev, r.seat, r.card, r.effect, r.target)
+    if isinstance(answered, Respond):
+        dodge_once(state, ev, answered)
+    elif isinstance(answered, Dying):
+        rescue_once(state, ev, answered)
+    if not fate_first:
+        apply_fate(state, ev, r.seat, r.card, r.effect, r.target)
 
 
 def offer_rebounds(state: GameState, drinker: int) -> None:
@@ -377,15 +393,26 @@ def resolve_respond(state: GameState, ev: Events, r: Respond, action: Action) ->
         effect = fate_of(state, r.seat, action.card) if CARD_KIND[action.card] == MISSED else None
         discard_from_hand(state, r.seat, action.card)
         ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": r.source}))
-        if r.needed > 1:
-            replace_request(state, r, Respond(r.seat, r.attacker, r.source, r.needed - 1))
-        else:
-            replace_request(state, r, None)
-            ev.append(Event("dodged", {"seat": r.seat, "attacker": r.attacker, "source": r.source}))
-        if effect is not None:
-            apply_fate(state, ev, r.seat, action.card, effect, r.attacker)
+        if effect is None:
+            dodge_once(state, ev, r)
+        else:  # the dodge waits for the order of the two effects
+            ask_fate_order(state, r, FateOrder(r.seat, action.card, effect, r.attacker, answering=True))
         return
     hurt_in_place(state, ev, r, r.source)
+
+
+def dodge_once(state: GameState, ev: Events, r: Respond) -> None:
+    """One Missed! effect against a shot: one fewer needed, or the shot is dodged."""
+    if r.needed > 1:
+        replace_request(state, r, Respond(r.seat, r.attacker, r.source, r.needed - 1))
+        return
+    replace_request(state, r, None)
+    ev.append(Event("dodged", {"seat": r.seat, "attacker": r.attacker, "source": r.source}))
+
+
+def ask_fate_order(state: GameState, r: object, order: FateOrder) -> None:
+    """Asks the order of an answer's two effects right before the decision the answer is for."""
+    state.requests.insert(next(i for i, q in enumerate(state.requests) if q is r), order)
 
 
 def resolve_duel(state: GameState, ev: Events, r: DuelTurn, action: Action) -> None:
@@ -411,13 +438,19 @@ def resolve_dying(state: GameState, ev: Events, r: Dying, action: Action) -> Non
         discard_from_hand(state, r.seat, action.card)
         ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": "dying"}))
         offer_rebounds(state, r.seat)
-        if effect is not None:
-            apply_fate(state, ev, r.seat, action.card, effect, None)
+        if effect is not None:  # the rescue waits for the order of the two effects
+            ask_fate_order(state, r, FateOrder(r.seat, action.card, effect, None, answering=True))
+            return
     else:
         assert isinstance(action, Heal)
         for c in action.cards:
             discard_from_hand(state, r.seat, c)
         ev.append(Event("heal", {"seat": r.seat, "cards": list(action.cards), "life": 0}))
+    rescue_once(state, ev, r)
+
+
+def rescue_once(state: GameState, ev: Events, r: Dying) -> None:
+    """One rescue of a dying seat: one fewer needed, or it stays in the game at 1 life."""
     if r.needed > 1:
         replace_request(state, r, replace(r, needed=r.needed - 1))
         return
