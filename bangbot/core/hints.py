@@ -69,11 +69,16 @@ def pointless(view: PlayerView, card: int) -> str | None:
     return None
 
 
+def own_turn_to_play(view: PlayerView) -> bool:
+    """Returns whether the seat is asked to play cards in its own turn (not to answer anything)."""
+    if view.seat is None or view.seat not in view.awaiting or view.phase != PLAY_PHASE or view.turn != view.seat:
+        return False
+    return not any(r["seat"] == view.seat for r in view.requests)
+
+
 def hints(view: PlayerView) -> tuple[Hint, ...]:
     """Returns, in the seat's own turn to play, each reason why a card held is not offered or is pointless, once."""
-    if view.seat is None or view.seat not in view.awaiting or view.phase != PLAY_PHASE or view.turn != view.seat:
-        return ()
-    if any(r["seat"] == view.seat for r in view.requests):
+    if not own_turn_to_play(view):
         return ()
     found = (card_hint(view, card) for card in view.hand)
     return tuple(dict.fromkeys(hint for hint in found if hint is not None))

@@ -19,9 +19,8 @@ from bangbot.core.actions import (
     Play,
     PutBack,
 )
-from bangbot.core.hints import pointless
+from bangbot.core.hints import own_turn_to_play, pointless
 from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_TARGET, Step
-from bangbot.core.state import PLAY_PHASE
 from bangbot.core.views import PlayerView
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import character_name
@@ -141,11 +140,6 @@ def paths(view: PlayerView) -> list[Option]:
     return [(i, a, steps(a)) for i, a in enumerate(view.legal)]
 
 
-def playing(view: PlayerView) -> bool:
-    """Returns whether the seat is playing cards in its own turn (not answering), when a card may be pointless."""
-    return view.phase == PLAY_PHASE and not any(r["seat"] == view.seat for r in view.requests)
-
-
 def reachable_choices(tr: Translator, view: PlayerView, names: Sequence[str]) -> frozenset[str]:
     """Returns the choices of the buttons of every step: the first, and each one a button of another step opens."""
     found: set[str] = set()
@@ -175,7 +169,7 @@ def top_menu(tr: Translator, view: PlayerView, names: Sequence[str], options: li
             if first in opened:
                 continue
             shared = sum(1 for _, _, other in options if other[0] == first) > 1
-            odd = playing(view) and pointless(view, number(first)) is not None
+            odd = own_turn_to_play(view) and pointless(view, number(first)) is not None
             if shared or len(path) > 1 or odd:
                 opened.add(first)
                 cards.append(Button(card_label(tr, number(first)) + " …", make(f"c{first.value}")))
@@ -204,7 +198,7 @@ def card_menu(
         if path[0] != Step(STEP_CARD, card):
             continue
         if len(path) == 1:
-            odd = playing(view) and pointless(view, card) is not None
+            odd = own_turn_to_play(view) and pointless(view, card) is not None
             label = tr.gettext("Play it anyway") if odd else action_label(tr, view, a, names)
             buttons.append(Button(label, make(f"a{i}")))
             continue
