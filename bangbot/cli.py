@@ -8,8 +8,10 @@ import os
 import sys
 from collections.abc import Sequence
 
+from bangbot.core.duel.modes import MODE_IDS, MODES
 from bangbot.rulesets import DEFAULT as DEFAULT_RULESET
 from bangbot.rulesets import OFFERED, RULESETS
+from bangbot.rulesets.duel import DUEL
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -34,11 +36,18 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     """Plays random games with invariant checks and prints a JSON summary; 1 on any violation."""
     from bangbot.selfplay import run_selfplay
 
+    preset, players = args.preset, args.players
+    if args.game == DUEL:
+        preset = args.mode or MODE_IDS[0]
+        players = MODES[preset].players
+    elif args.mode:
+        print(json.dumps({"error": f"--mode is for --game {DUEL}"}), file=sys.stderr)
+        return 2
     summary = run_selfplay(
         args.games,
-        args.players,
+        players,
         args.seed,
-        preset=args.preset,
+        preset=preset,
         simplified=args.simplified,
         workers=args.workers,
         game=args.game,
@@ -119,6 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--game", default=DEFAULT_RULESET, choices=sorted(RULESETS), help="the ruleset to play")
     sp.add_argument("--preset", default="standard")
+    sp.add_argument("--mode", choices=MODE_IDS, default=None, help=f"--game {DUEL}: the mode (players follow from it)")
     sp.add_argument("--simplified", action="store_true")
     sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over")
     sp.set_defaults(func=cmd_selfplay)

@@ -8,11 +8,12 @@ from bangbot.core.ruleset import Ruleset
 from bangbot.core.state import GameConfig
 from bangbot.core.variants import STARWARS
 from bangbot.rulesets.base import BASE, BaseBang
+from bangbot.rulesets.duel import DuelBang
 from bangbot.rulesets.starwars import StarWarsBang
 
 AnyRuleset = Ruleset[Any, Any, Any]
 
-RULESETS: dict[str, AnyRuleset] = {r.id: r for r in (BaseBang(), StarWarsBang())}
+RULESETS: dict[str, AnyRuleset] = {r.id: r for r in (BaseBang(), StarWarsBang(), DuelBang())}
 DEFAULT = BASE
 # The games a lobby and the terminal offer (a registered game is offered once its texts and AI are complete).
 OFFERED: tuple[str, ...] = (BASE, STARWARS)

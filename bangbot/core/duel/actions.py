@@ -1,0 +1,76 @@
+"""What a Duel player can do: play, answer, use a card in play, swap, reload, pick, choose, pass, end the turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Plays a card from the hand; target is a slot (seat * 2 + position), target_card a card in play or -1 (hand)."""
+
+    card: int
+    target: int | None = None
+    target_card: int | None = None
+    how: str = ""  # "bang" or "missed": played as another card (Toco Ramirez, Annie Oakley, Companion)
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """Answers the pending decision with a card from the hand (a dodge, a discard, a BANG! in a Duel)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """Uses a card in play (a resource, or a Hat against a hit); target as for Play."""
+
+    card: int
+    target: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reload:
+    """Discards a card with the reload symbol to draw a new one."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discards a card from the hand when asked (hand limit, an opponent's card, Stagecoach)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Takes one of the cards shown (General Store) or in play that the pending decision offers."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """Picks a named option of the pending decision: a character, a slot, a deck, or yes/no."""
+
+    option: str
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Swaps the own attacking and covering characters (once a turn)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Declines the pending decision: takes the hit, stops a Duel, keeps the cards."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Ends the play phase; the hand limit follows."""
+
+
+DuelAction = Play | Answer | Use | Reload | Discard | Pick | Choose | Swap | Pass | EndTurn

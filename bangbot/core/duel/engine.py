@@ -1,0 +1,416 @@
+"""The Duel's engine: deal a game, apply one legal action, then run what follows until someone must decide."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bangbot.core import rng
+from bangbot.core.duel import legal
+from bangbot.core.duel.actions import (
+    Answer,
+    Choose,
+    Discard,
+    DuelAction,
+    EndTurn,
+    Pass,
+    Pick,
+    Play,
+    Reload,
+    Swap,
+    Use,
+)
+from bangbot.core.duel.data import CARDS, CHARACTER, DYNAMITE, SNAKE, cards_of, characters_of, type_id
+from bangbot.core.duel.effects import HIT_RESOURCES, play_effect, use_resource
+from bangbot.core.duel.hits import dodged, landed, start_hit
+from bangbot.core.duel.modes import MODES
+from bangbot.core.duel.state import DuelState, Fighter, Squad, seat_of
+from bangbot.core.duel.table import (
+    Events,
+    ability,
+    attacker_slot,
+    check,
+    check_shows,
+    cover_slot,
+    discard_card,
+    draw,
+    enter_play,
+    fighter,
+    hand_limit,
+    has_active,
+    lose_life,
+    swap_positions,
+)
+from bangbot.core.duel.triggers import AUTOMATIC
+from bangbot.core.errors import IllegalAction
+from bangbot.core.events import Event
+from bangbot.core.state import GameConfig
+
+Requests = list[dict[str, Any]]
+START = "start"
+DRAW = "draw"
+LIMIT = "limit"
+START_CARDS = ("dynamite", "rattlesnake", "panic")
+
+
+def new_game(config: GameConfig, seed: int) -> tuple[DuelState, list[Event]]:
+    """Deals a Duel in the config's mode (its preset) and plays up to the first decision (choosing the attackers)."""
+    mode = MODES[config.preset]
+    state = DuelState(config, [], rng.seed_state(seed))
+    for seat, side in enumerate(mode.sides):
+        cards = [c for deck in side.decks for c in cards_of(deck)]
+        state.rng, deck = rng.shuffled(state.rng, cards)
+        state.rng, roster = rng.shuffled(
+            state.rng, list(range(len(chars := [c for d in side.decks for c in characters_of(d)])))
+        )
+        squad = Squad(
+            seat, side.side, deck, reserve=[chars[i] for i in roster[: side.characters]], start_hand=side.start_hand
+        )
+        squad.hand = [squad.deck.pop() for _ in range(side.start_hand)]
+        state.squads.append(squad)
+    events = [Event("game_start", {"mode": mode.id, "sides": [s.side for s in state.squads]})]
+    for squad in state.squads:
+        events.append(
+            Event(
+                "dealt",
+                {"seat": squad.seat, "count": len(squad.hand)},
+                {"cards": list(squad.hand), "characters": list(squad.reserve)},
+                (squad.seat,),
+            )
+        )
+    state.requests = [
+        {"kind": "lineup", "seat": s.seat, "position": p, "options": []} for s in state.squads for p in (0, 1)
+    ]
+    _prepare(state)
+    return state, events
+
+
+def apply(state: DuelState, seat: int, action: DuelAction) -> tuple[DuelState, list[Event]]:
+    """Returns the state after a legal action and what happened; raises IllegalAction for any other."""
+    allowed = legal.legal_actions(state, seat)
+    if action not in allowed:
+        raise IllegalAction(seat, action, allowed)  # type: ignore[arg-type]
+    s = state.copy()
+    events: Events = []
+    r = s.requests.pop(0) if s.requests else None
+    follow = _answer(s, seat, r, action, events) if r is not None else _turn(s, seat, action, events)
+    s.requests = _mark(s, follow) + s.requests
+    _run(s, events)
+    s.version += 1
+    return s, events
+
+
+def _prepare(state: DuelState) -> None:
+    """Fills in a lineup or replacement question's options from the asked player's characters not yet in play."""
+    r = state.requests[0] if state.requests else None
+    if r is not None and r["kind"] in ("lineup", "replace"):
+        r["options"] = list(state.squads[r["seat"]].reserve)
+
+
+def _turn(s: DuelState, seat: int, action: DuelAction, events: Events) -> Requests:
+    """Applies a play-phase action of the turn's player."""
+    squad = s.squads[seat]
+    if isinstance(action, Play):
+        squad.hand.remove(action.card)
+        name = "colt" if action.how == "bang" else type_id(action.card)
+        frame = CARDS[action.card].type.frame
+        if frame not in ("equipment", "resource") or action.how:
+            s.discard.append(action.card)
+        if action.how == "bang" or frame == "bang":
+            s.bangs_played += 1
+        events.append(
+            Event(
+                "play",
+                {
+                    "seat": seat,
+                    "card": action.card,
+                    "target": action.target,
+                    "target_card": action.target_card,
+                    "how": action.how,
+                },
+            )
+        )
+        if action.how == "bang":
+            assert action.target is not None
+            return start_hit(s, seat, action.target, action.card, events, rider="colt")
+        return play_effect(name)(s, seat, action, events)
+    if isinstance(action, Use):
+        return use_resource(s, seat, action.card, action.target, events)
+    if isinstance(action, Reload):
+        discard_card(s, action.card)
+        events.append(Event("reload", {"seat": seat, "card": action.card}))
+        draw(s, seat, 1, events)
+        return []
+    if isinstance(action, Swap):
+        s.used.append("swap")
+        swap_positions(s, seat, events)
+        return [{"kind": "became_attacker", "seat": seat, "by": seat}]
+    assert isinstance(action, EndTurn)
+    s.phase = LIMIT
+    return []
+
+
+def _answer(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+    """Applies an answer to the decision r."""
+    kind = r["kind"]
+    if kind == "lineup":
+        assert isinstance(action, Choose)
+        enter_play(s, seat, action.option, r["position"], events)
+        return []
+    if kind == "replace":
+        assert isinstance(action, Choose)
+        enter_play(s, seat, action.option, r["position"], events)
+        return [{"kind": "entered", "seat": seat, "position": r["position"]}]
+    if kind == "dodge":
+        return _answer_hit(s, seat, r, action, events)
+    if kind == "evade":
+        if isinstance(action, Answer):
+            discard_card(s, action.card)
+            events.append(Event("evaded", {"seat": seat, "card": action.card}))
+            return []
+        return lose_life(s, r["slot"], 1, r["by"], events, "derringer")
+    if kind == "indians":
+        if isinstance(action, Answer | Use):
+            discard_card(s, action.card)
+            events.append(Event("answered", {"seat": seat, "card": action.card, "to": "indians"}))
+            return []
+        return lose_life(s, r["slot"], 1, r["by"], events, "indians")
+    if kind == "duel":
+        if isinstance(action, Answer | Use):
+            discard_card(s, action.card)
+            events.append(Event("answered", {"seat": seat, "card": action.card, "to": "duel"}))
+            other = r["by"] if seat == r["other"] else r["other"]
+            return [{**r, "seat": other}]
+        loser = attacker_slot(s, seat)
+        return (
+            lose_life(s, loser, 1, r["by"] if seat != r["by"] else r["other"], events, "duel")
+            if loser is not None
+            else []
+        )
+    if kind in ("discard", "limit"):
+        assert isinstance(action, Discard)
+        discard_card(s, action.card)
+        events.append(
+            Event("discarded", {"seat": seat, "card": action.card, "by": seat, "reason": r.get("reason", kind)})
+        )
+        return []
+    if kind == "store":
+        assert isinstance(action, Pick)
+        shown = [c for c in r["shown"] if c != action.card]
+        s.squads[seat].hand.append(action.card)
+        events.append(Event("picked", {"seat": seat, "card": action.card}))
+        picks = r["picks"][1:]
+        return [{**r, "seat": picks[0], "shown": shown, "picks": picks}] if shown else []
+    if kind == "option":
+        assert isinstance(action, Choose)
+        return _option(s, seat, r, action.option, events)
+    raise ValueError(f"cannot answer a {kind!r} decision")
+
+
+def _answer_hit(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+    """Applies a dodge (a card from the hand or in play) or taking the hit."""
+    if isinstance(action, Pass):
+        return landed(s, r, events)
+    assert isinstance(action, Answer | Use)
+    name = type_id(action.card)
+    discard_card(s, action.card)
+    events.append(Event("dodge", {"seat": seat, "card": action.card, "slot": r["slot"]}))
+    out: Requests = []
+    if name in ("dexterity", "lucky_penny"):
+        draw(s, seat, 1, events)
+    if name == "trick" and r["card"] is not None and CARDS[r["card"]].type.frame == "bang" and r["card"] in s.discard:
+        s.discard.remove(r["card"])
+        s.squads[seat].hand.append(r["card"])
+        events.append(Event("taken", {"seat": seat, "card": r["card"], "from": -1}))
+    if name == "return_fire":
+        target = attacker_slot(s, r["by"])
+        if target is not None:
+            out += start_hit(s, seat, target, None, events, rider="return_fire")
+    r = {**r, "need": r["need"] - 1}
+    if r["need"] > 0:
+        return [r, *out]
+    return [{"kind": "dodged", **{k: r[k] for k in ("seat", "slot", "char", "by", "card", "rider")}}, *out]
+
+
+def _option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+    """Applies a named choice: Carbine's discard, Shotgun's and Cover's swaps, Blow's and Union Pacific's draws."""
+    reason = r["reason"]
+    if option == "none":
+        return []
+    if reason in ("carbine", "ambush"):
+        card = int(option)
+        owner = next(q.seat for q in s.squads if any(card in f.in_play() for f in q.fighters))
+        discard_card(s, card)
+        events.append(Event("discarded", {"seat": owner, "card": card, "by": seat}))
+        return [{"kind": "robbed", "seat": owner, "by": seat}]
+    if reason in ("shotgun", "cover"):
+        target = int(option)
+        swap_positions(s, target, events, by=seat)
+        out: Requests = [{"kind": "became_attacker", "seat": target, "by": seat}]
+        left = r.get("left", 1) - 1
+        if left > 0:
+            out.append({**r, "left": left})
+        return out
+    if reason == "blow":
+        victim = int(option)
+        hand = s.squads[victim].hand
+        s.rng, pick = rng.below(s.rng, len(hand))
+        lost = hand.pop(pick)
+        s.discard.append(lost)
+        events.append(Event("discarded", {"seat": victim, "card": lost, "by": seat}))
+        return [{"kind": "robbed", "seat": victim, "by": seat}]
+    if reason == "union_pacific":
+        draw(s, seat, 1, events, deck_of=int(option))
+        left = r["left"] - 1
+        return [{**r, "left": left}] if left > 0 else []
+    raise ValueError(f"no option {option!r} for {reason!r}")
+
+
+def _run(s: DuelState, events: Events) -> None:
+    """Resolves what follows by itself until a player must decide or the game is over."""
+    while s.winner is None:
+        if s.requests:
+            _deaths_first(s)
+            r = s.requests[0]
+            if r["kind"] not in ("out", "became_attacker", "robbed", "entered") and _stale(s, r):
+                s.requests.pop(0)
+                continue
+            if r["kind"] in AUTOMATIC:
+                s.requests.pop(0)
+                s.requests = _mark(s, AUTOMATIC[r["kind"]](s, r, events)) + s.requests
+                continue
+            if r["kind"] == "resource_in":
+                s.requests.pop(0)
+                continue
+            _prepare(s)
+            if not legal.legal_actions(s, r["seat"]):
+                s.requests.pop(0)
+                continue
+            return
+        if s.phase == "setup":
+            _next_turn(s, events, first=True)
+        elif s.phase == START:
+            _start_checks(s, events)
+        elif s.phase == DRAW:
+            _draw_phase(s, events)
+        elif s.phase == LIMIT:
+            if len(s.squads[s.turn].hand) > hand_limit(s, s.turn) and s.squads[s.turn].alive:
+                s.requests.append({"kind": "limit", "seat": s.turn})
+                continue
+            _next_turn(s, events)
+        else:
+            if not s.squads[s.turn].alive:
+                s.phase = LIMIT
+                continue
+            return
+    s.requests.clear()
+
+
+def _deaths_first(s: DuelState) -> None:
+    """Moves a pending death to the front: characters killed together die before anyone is asked anything."""
+    index = next((i for i, r in enumerate(s.requests) if r["kind"] == "died"), 0)
+    if index:
+        s.requests.insert(0, s.requests.pop(index))
+
+
+def _mark(s: DuelState, requests: Requests) -> Requests:
+    """Notes the character each new request is about, so that it follows the character when positions change."""
+    for r in requests:
+        if "slot" in r and "char" not in r:
+            f = s.fighter(r["slot"])
+            r["char"] = f.character if f is not None else ""
+    return requests
+
+
+def _refresh(s: DuelState, r: dict[str, Any]) -> bool:
+    """Points a request's slot at its character's current place; returns False when that character is gone."""
+    if "char" not in r:
+        return True
+    seat = seat_of(r["slot"])
+    for position, f in enumerate(s.squads[seat].fighters):
+        if r["char"] == f.character:
+            r["slot"] = seat * 2 + position
+            return True
+    return False
+
+
+def _stale(s: DuelState, r: dict[str, Any]) -> bool:
+    """Returns whether a decision no longer applies (its character or player is gone)."""
+    if r["kind"] not in ("lineup", "replace") and "seat" in r and not s.squads[r["seat"]].alive:
+        return True
+    return not _refresh(s, r)
+
+
+def _next_turn(s: DuelState, events: Events, first: bool = False) -> None:
+    """Passes the turn to the next player still in play and starts it."""
+    n = len(s.squads)
+    if first:
+        s.turn = 0
+    else:
+        s.turn = next(t for t in ((s.turn + i) % n for i in range(1, n + 1)) if s.squads[t].alive)
+        s.turn_number += 1
+    s.bangs_played, s.bang_limit, s.used = 0, 1, []
+    s.phase = START
+    events.append(Event("turn", {"seat": s.turn, "number": s.turn_number}))
+
+
+def _start_checks(s: DuelState, events: Events) -> None:
+    """Dynamite, Rattlesnake and Panic on the turn player's characters, attacker first; then the draw phase."""
+    seat = s.turn
+    s.phase = DRAW
+    follow: Requests = []
+    for name in START_CARDS:
+        for position in range(len(s.squads[seat].fighters)):
+            f = s.squads[seat].fighters[position]
+            card = next((c for c in f.equipment if type_id(c) == name), None)
+            if card is None:
+                continue
+            slot = seat * 2 + position
+            if name == "dynamite":
+                result = check(s, seat, events, "dynamite")
+                if check_shows(result, DYNAMITE, good=False):
+                    discard_card(s, card)
+                    follow += lose_life(s, slot, 3, None, events, "dynamite")
+                else:
+                    follow += _pass_dynamite(s, seat, slot, card, events)
+            elif name == "rattlesnake":
+                if check_shows(check(s, seat, events, "rattlesnake"), SNAKE, good=False):
+                    follow += lose_life(s, slot, 1, None, events, "rattlesnake")
+            elif name == "panic" and swap_positions(s, seat, events):
+                follow.append({"kind": "became_attacker", "seat": seat, "by": seat})
+                break
+    s.requests = _mark(s, follow) + s.requests
+
+
+def _pass_dynamite(s: DuelState, seat: int, slot: int, card: int, events: Events) -> Requests:
+    """Moves Dynamite on to the next player's covering character (attacker when alone)."""
+    n = len(s.squads)
+    other = next((t for t in ((seat + i) % n for i in range(1, n)) if s.squads[t].alive), None)
+    if other is None:
+        return []
+    target = cover_slot(s, other)
+    target = target if target is not None else attacker_slot(s, other)
+    assert target is not None
+    fighter(s, slot).equipment.remove(card)
+    fighter(s, target).equipment.append(card)
+    events.append(Event("moved", {"card": card, "from": slot, "to": target}))
+    return []
+
+
+def _draw_phase(s: DuelState, events: Events) -> None:
+    """Draws two cards (The Daltons three, Bank one more), then the play phase begins."""
+    seat = s.turn
+    s.phase = legal.PLAY
+    if not s.squads[seat].alive:
+        return
+    count = 3 if ability(s, seat, "draws_three") else 2
+    if has_active(s, seat, "bank") is not None:
+        count += 1
+    draw(s, seat, count, events)
+
+
+def hurt_fighter(s: DuelState, slot: int) -> Fighter:
+    """Returns the character in a slot (for tests)."""
+    return fighter(s, slot)
+
+
+__all__ = ["CHARACTER", "HIT_RESOURCES", "apply", "dodged", "new_game", "seat_of"]

@@ -1,0 +1,104 @@
+"""A hit on a character: Barrel and Kid Curry's checks, the dodge request, and what happens when it lands or not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bangbot.core.duel.data import BARREL, type_id
+from bangbot.core.duel.state import DuelState, seat_of
+from bangbot.core.duel.table import Events, ability, check, check_shows, draw, fighter, has_active, heal, lose_life
+from bangbot.core.events import Event
+
+# Hits whose dodge ignores Barrel, Hat and abilities (Sharps: ignores the target's ability and equipment;
+# Whitney: only a Missed! card dodges it).
+IGNORES_EQUIPMENT = frozenset({"sharps"})
+MISSED_ONLY = frozenset({"whitney"})
+
+
+def start_hit(
+    state: DuelState, by: int, slot: int, card: int | None, events: Events, rider: str = "", need: int = 1
+) -> list[dict[str, Any]]:
+    """Aims a hit at a slot; returns the requests that follow (a dodge question, or the hit's outcome)."""
+    name = type_id(card) if card is not None else rider
+    seat = seat_of(slot)
+    char = state.fighter(slot)
+    hit: dict[str, Any] = {
+        "kind": "dodge",
+        "seat": seat,
+        "slot": slot,
+        "char": char.character if char else "",
+        "by": by,
+    }
+    hit |= {"card": card, "rider": name, "need": need}
+    events.append(Event("hit", {"by": by, "slot": slot, "card": card, "rider": name}))
+    bare = name in IGNORES_EQUIPMENT or name in MISSED_ONLY
+    barrel = not bare and has_active(state, seat, "barrel", slot) is not None
+    if barrel and check_shows(check(state, seat, events, "barrel"), BARREL):
+        hit["need"] -= 1
+        if hit["need"] <= 0:
+            return [{"kind": "dodged", **_outcome(hit)}]
+    curry = not bare and ability(state, seat, "check_dodges_and_shoots", slot)
+    if curry and check_shows(check(state, by, events, "kid_curry"), BARREL):
+        return [{"kind": "dodged", **_outcome(hit)}, {"kind": "shoot_back", "by": seat, "at": by}]
+    return [hit]
+
+
+def _outcome(hit: dict[str, Any]) -> dict[str, Any]:
+    """Returns the fields of a hit that its outcome needs."""
+    return {k: hit[k] for k in ("seat", "slot", "char", "by", "card", "rider")}
+
+
+def landed(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
+    """Applies a hit that was not dodged: one life, two for Spencer on 4 or more; returns the triggers."""
+    slot = hit["slot"]
+    amount = 2 if hit["rider"] == "spencer" and fighter(state, slot).life >= 4 else 1
+    if hit["rider"] == "grapeshot":
+        return _grapeshot(state, hit, events)
+    return lose_life(state, slot, amount, hit["by"], events, hit["rider"])
+
+
+def _grapeshot(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
+    """Grapeshot that lands: the target player's attacking and covering characters lose one life each."""
+    seat = hit["seat"]
+    out: list[dict[str, Any]] = []
+    for position in range(len(state.squads[seat].fighters) - 1, -1, -1):
+        out += lose_life(state, seat * 2 + position, 1, hit["by"], events, "grapeshot")
+    return out
+
+
+def dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
+    """Applies what a dodged hit still does (the card's rider, Wyatt Earp's draw); returns follow-up requests."""
+    by, seat, rider = hit["by"], hit["seat"], hit["rider"]
+    events.append(Event("dodged", {"slot": hit["slot"], "by": by, "rider": rider}))
+    out: list[dict[str, Any]] = []
+    if ability(state, by, "dodged_draws"):
+        draw(state, by, 1, events)
+    if ability(state, by, "dodge_costs_card") and state.squads[seat].hand:
+        out.append({"kind": "discard", "seat": seat, "reason": "tex_killer"})
+    if rider == "carbine":
+        out.append({"kind": "option", "seat": by, "reason": "carbine", "options": _attacker_cards(state)})
+    elif rider == "peacemaker" and state.squads[seat].hand:
+        out.append({"kind": "discard", "seat": seat, "reason": "peacemaker"})
+    elif rider in ("remington",):
+        draw(state, by, 1, events)
+    elif rider == "schofield" and state.squads[by].fighters:
+        heal(state, by * 2, 1, events)
+    elif rider == "shotgun":
+        options = ["none"] + [str(s) for s in state.alive_seats() if len(state.squads[s].fighters) > 1]
+        out.append({"kind": "option", "seat": by, "reason": "shotgun", "options": options})
+    elif rider == "walker" and hit["card"] is not None and hit["card"] in state.discard:
+        state.discard.remove(hit["card"])
+        state.squads[by].hand.append(hit["card"])
+        events.append(Event("returned", {"seat": by, "card": hit["card"]}))
+    elif rider == "double_barrel" and len(state.squads[seat].fighters) > 1 and hit["slot"] % 2 == 0:
+        out += start_hit(state, by, seat * 2 + 1, None, events, rider="double_barrel_second")
+    return out
+
+
+def _attacker_cards(state: DuelState) -> list[str]:
+    """Returns "none" and every card in play on an attacking character, as options."""
+    out = ["none"]
+    for squad in state.squads:
+        if squad.fighters:
+            out += [str(c) for c in squad.fighters[0].in_play()]
+    return out

@@ -1,0 +1,256 @@
+"""Exactly what each Duel seat may do now: the turn's plays, or the answers to the decision it is asked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bangbot.core.duel.actions import (
+    Answer,
+    Choose,
+    Discard,
+    DuelAction,
+    EndTurn,
+    Pass,
+    Pick,
+    Play,
+    Reload,
+    Swap,
+    Use,
+)
+from bangbot.core.duel.data import BANG, CARDS, EQUIPMENT, RESOURCE, type_id
+from bangbot.core.duel.effects import DODGE_CARDS, DODGE_RESOURCES, HIT_RESOURCES
+from bangbot.core.duel.hits import IGNORES_EQUIPMENT, MISSED_ONLY
+from bangbot.core.duel.state import DuelState, seat_of
+from bangbot.core.duel.table import (
+    ability,
+    active_cards,
+    attacker_slot,
+    cover_slot,
+    fighter,
+    has_active,
+    is_hit_card,
+    opponents,
+    reload_open,
+)
+
+PLAY = "play"
+
+
+def asked(state: DuelState) -> dict[str, Any] | None:
+    """Returns the pending decision, or None when the turn's player is free to play."""
+    return state.requests[0] if state.requests else None
+
+
+def awaiting(state: DuelState) -> tuple[int, ...]:
+    """Returns the seat that must decide now (one at a time in the Duel), or none once the game is over."""
+    if state.winner is not None:
+        return ()
+    r = asked(state)
+    if r is not None:
+        return (r["seat"],)
+    return (state.turn,) if state.phase == PLAY else ()
+
+
+def legal_actions(state: DuelState, seat: int) -> list[DuelAction]:
+    """Returns every action seat may take now (empty when it is not asked)."""
+    if seat not in awaiting(state):
+        return []
+    r = asked(state)
+    if r is None:
+        return _turn_actions(state, seat)
+    return _answers(state, seat, r)
+
+
+def bang_allowed(state: DuelState, seat: int) -> bool:
+    """Returns whether seat may still play a BANG! card this turn."""
+    if ability(state, seat, "unlimited_bangs") or has_active(state, seat, "gunbelt") is not None:
+        return True
+    limit = state.bang_limit + (1 if ability(state, seat, "extra_bang") else 0)
+    return state.bangs_played < limit
+
+
+def _protected(state: DuelState, slot: int) -> bool:
+    """Returns whether a character cannot be the target of a BANG! (Spurs with an empty hand)."""
+    seat = seat_of(slot)
+    return not state.squads[seat].hand and has_active(state, seat, "spurs", slot) is not None
+
+
+def _bang_targets(state: DuelState, seat: int, name: str) -> list[int]:
+    """Returns the slots a BANG! card of this name may hit: attackers, and covers with Winchester or a sniper rifle."""
+    covers = name in ("winchester", "buffalo") or has_active(state, seat, "sniper") is not None
+    out: list[int] = []
+    for other in opponents(state, seat, name):
+        for slot in (attacker_slot(state, other), cover_slot(state, other) if covers else None):
+            if slot is not None and not _protected(state, slot):
+                out.append(slot)
+    return out
+
+
+def _attackers(state: DuelState, seat: int, name: str) -> list[int]:
+    """Returns the attacking slots of the players an action may reach."""
+    return [s for s in (attacker_slot(state, o) for o in opponents(state, seat, name)) if s is not None]
+
+
+def _equip_targets(state: DuelState, seat: int, card: int) -> list[int]:
+    """Returns where a card may go in play: own cover (own attacker when alone) or an opponent's attacker."""
+    name = type_id(card)
+    if ability(state, seat, "plays_anywhere"):
+        slots = state.slots()
+    else:
+        own = cover_slot(state, seat)
+        own = own if own is not None else attacker_slot(state, seat)
+        slots = [own] if own is not None else []
+        if name != "dynamite":
+            slots += _attackers(state, seat, name)
+    if CARDS[card].type.frame == RESOURCE:
+        slots = [s for s in slots if not _has_resource(state, seat_of(s), name)]
+    return slots
+
+
+def _has_resource(state: DuelState, seat: int, name: str) -> bool:
+    """Returns whether a player already has a resource of this name in play."""
+    return any(type_id(c) == name for f in state.squads[seat].fighters for c in f.resources)
+
+
+def _cards_on_attackers(state: DuelState) -> list[tuple[int, int]]:
+    """Returns (slot, card) for every card in play on an attacking character."""
+    out = []
+    for squad in state.squads:
+        if squad.fighters:
+            out += [(squad.seat * 2, c) for c in squad.fighters[0].in_play()]
+    return out
+
+
+def _plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
+    """Returns the ways seat may play one hand card in its turn."""
+    name = type_id(card)
+    frame = CARDS[card].type.frame
+    out: list[DuelAction] = []
+    if frame == BANG:
+        if bang_allowed(state, seat):
+            out += [Play(card, t) for t in _bang_targets(state, seat, name)]
+        return out
+    as_bang = (
+        name == "companion"
+        or ability(state, seat, "any_card_as_bang")
+        or (name == "missed" and ability(state, seat, "bang_as_missed"))
+    )
+    if as_bang and bang_allowed(state, seat):
+        out += [Play(card, t, how="bang") for t in _bang_targets(state, seat, "colt")]
+    if frame in (EQUIPMENT, RESOURCE):
+        return out + [Play(card, t) for t in _equip_targets(state, seat, card)]
+    if name in DODGE_CARDS:
+        return out
+    own_cover = cover_slot(state, seat)
+    if name in ("derringer", "knife", "duel", "ricochet", "chief"):
+        out += [Play(card, t) for t in _attackers(state, seat, name)]
+    elif name in ("gatling", "indians", "stagecoach", "beer", "general_store", "cover", "union_pacific"):
+        out.append(Play(card))
+    elif name == "saloon":
+        slots = [s for s in (attacker_slot(state, s) for s in state.alive_seats()) if s is not None]
+        out += [Play(card, t) for t in slots + ([own_cover] if own_cover is not None else [])]
+    elif name == "canteen":
+        out += [Play(card, o * 2) for o in state.alive_seats() if cover_slot(state, o) is not None]
+    elif name == "steal":
+        for o in opponents(state, seat, name):
+            if state.squads[o].hand:
+                out.append(Play(card, o * 2, -1))
+        mine = [(own_cover, c) for c in fighter(state, own_cover).in_play()] if own_cover is not None else []
+        out += [Play(card, s, c) for s, c in _cards_on_attackers(state) + mine]
+    elif name == "schoolteacher":
+        mine = [(own_cover, c) for c in fighter(state, own_cover).equipment] if own_cover is not None else []
+        equipment = [(s, c) for s, c in _cards_on_attackers(state) if CARDS[c].type.frame == EQUIPMENT]
+        out += [Play(card, s, c) for s, c in equipment + mine]
+    elif name in ("ambush", "blow"):
+        out += [Play(card)] + [Play(card, s, c) for s, c in _cards_on_attackers(state)]
+    return out
+
+
+def _turn_actions(state: DuelState, seat: int) -> list[DuelAction]:
+    """Returns what the turn's player may do in the play phase."""
+    squad = state.squads[seat]
+    out: list[DuelAction] = []
+    for card in sorted(set(squad.hand)):
+        out += _plays(state, seat, card)
+        if CARDS[card].type.reload and reload_open(state):
+            out.append(Reload(card))
+    for f in squad.fighters:
+        for card in f.resources:
+            if f.entered.get(card) == state.turn_number:
+                continue
+            name = type_id(card)
+            if name in HIT_RESOURCES:
+                out += [Use(card, t) for t in _bang_targets(state, seat, name)]
+            else:
+                out.append(Use(card))
+    if len(squad.fighters) > 1 and "swap" not in state.used:
+        out.append(Swap())
+    out.append(EndTurn())
+    return out
+
+
+def _dodges(state: DuelState, seat: int, r: dict[str, Any]) -> list[DuelAction]:
+    """Returns the hand cards and cards in play that dodge a hit on seat's character."""
+    rider = r["rider"]
+    hand = sorted(set(state.squads[seat].hand))
+    out: list[DuelAction] = []
+    for card in hand:
+        name = type_id(card)
+        if rider in MISSED_ONLY:
+            ok = name == "missed"
+        else:
+            ok = name in DODGE_CARDS or (
+                ability(state, seat, "bang_as_missed", r["slot"]) and is_hit_card(state, seat, card)
+            )
+        if ok:
+            out.append(Answer(card))
+    if rider not in MISSED_ONLY and rider not in IGNORES_EQUIPMENT:
+        for card in active_cards(state, seat, r["slot"]):
+            name = type_id(card)
+            if name == "hat" or (name in DODGE_RESOURCES and fighter_of_card_entered(state, card) != state.turn_number):
+                out.append(Use(card))
+    return out
+
+
+def fighter_of_card_entered(state: DuelState, card: int) -> int | None:
+    """Returns the turn a resource in play came in, or None."""
+    for squad in state.squads:
+        for f in squad.fighters:
+            if card in f.entered:
+                return f.entered[card]
+    return None
+
+
+def _hit_answers(state: DuelState, seat: int, missed: bool) -> list[DuelAction]:
+    """Returns the BANG! cards (or Missed! cards) seat may discard to an Indians!, a Duel or a Ricochet."""
+    out: list[DuelAction] = []
+    for card in sorted(set(state.squads[seat].hand)):
+        name = type_id(card)
+        if (name in ("missed", "companion")) if missed else is_hit_card(state, seat, card):
+            out.append(Answer(card))
+    for card in active_cards(state, seat):
+        name = type_id(card)
+        if (missed and name == "hat") or (not missed and name in HIT_RESOURCES):
+            out.append(Use(card))
+    return out
+
+
+def _answers(state: DuelState, seat: int, r: dict[str, Any]) -> list[DuelAction]:
+    """Returns the answers to the decision seat is asked."""
+    kind = r["kind"]
+    hand = sorted(set(state.squads[seat].hand))
+    if kind in ("lineup", "replace", "option"):
+        return [Choose(o) for o in r["options"]]
+    if kind == "dodge":
+        return [*_dodges(state, seat, r), Pass()]
+    if kind == "evade":
+        return [*(Answer(c) for c in hand), Pass()]
+    if kind == "indians":
+        return [*_hit_answers(state, seat, False), Pass()]
+    if kind == "duel":
+        return [*_hit_answers(state, seat, r["with"] == "missed"), Pass()]
+    if kind in ("discard", "limit"):
+        return [Discard(c) for c in hand]
+    if kind == "store":
+        return [Pick(c) for c in r["shown"]]
+    raise ValueError(f"no answers for a {kind!r} decision")

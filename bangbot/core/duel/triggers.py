@@ -1,0 +1,157 @@
+"""What happens by itself after a change: a hurt or dead character's abilities, a new attacker, a robbed player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bangbot.core import rng
+from bangbot.core.duel.data import CHARACTER
+from bangbot.core.duel.hits import dodged, landed, start_hit
+from bangbot.core.duel.state import DuelState, seat_of
+from bangbot.core.duel.table import (
+    Events,
+    ability,
+    attacker_slot,
+    cover_slot,
+    draw,
+    enter_play,
+    has_active,
+    opponents,
+    own_target,
+    remove_dead,
+)
+from bangbot.core.events import Event
+
+Requests = list[dict[str, Any]]
+
+
+def hurt(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+    """A character lost life to someone: Pinkerton hits back, the Lone Ranger draws, Slim Poet makes them discard."""
+    slot, by = r["slot"], r["by"]
+    seat = seat_of(slot)
+    out: Requests = []
+    if by is None or by == seat or not state.squads[by].alive:
+        return out
+    if ability(state, seat, "hurt_hits_back", slot) and by in opponents(state, seat, "hurt_hits_back"):
+        target = attacker_slot(state, by)
+        if target is not None:
+            out += start_hit(state, seat, target, None, events, rider="alan_pinkerton")
+    if ability(state, seat, "hurt_draws", slot):
+        draw(state, seat, 1, events)
+    if ability(state, seat, "hurt_discards_random", slot) and state.squads[by].hand:
+        hand = state.squads[by].hand
+        state.rng, pick = rng.below(state.rng, len(hand))
+        lost = hand.pop(pick)
+        state.discard.append(lost)
+        events.append(Event("discarded", {"seat": by, "card": lost, "by": seat}))
+    return out
+
+
+def died(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+    """A character died: its cards go, its player draws two, a reserve character steps in (asked when several)."""
+    slot = r["slot"]
+    seat = seat_of(slot)
+    squad = state.squads[seat]
+    position = slot % 2
+    remove_dead(state, slot, events)
+    for other in state.alive_seats():
+        if ability(state, other, "draws_on_any_death"):
+            draw(state, other, 2, events)
+    if squad.fighters or squad.reserve:
+        draw(state, seat, 2, events)
+    if len(squad.reserve) == 1:
+        enter_play(state, seat, squad.reserve[0], position, events)
+        return [{"kind": "entered", "seat": seat, "position": position}]
+    if squad.reserve:
+        return [{"kind": "replace", "seat": seat, "position": position, "options": list(squad.reserve)}]
+    if not squad.fighters:
+        return [{"kind": "out", "seat": seat, "by": r["by"]}]
+    return [{"kind": "became_attacker", "seat": seat, "by": r["by"]}] if position == 0 else []
+
+
+def entered(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+    """A reserve character came into play: as the attacker, the attacker changed."""
+    return [{"kind": "became_attacker", "seat": r["seat"], "by": r["seat"]}] if r["position"] == 0 else []
+
+
+def became_attacker(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+    """A player's attacker changed: Jango and Pocket Watch draw, Tom Horn and Partner hit."""
+    seat = r["seat"]
+    out: Requests = []
+    if not state.squads[seat].alive:
+        return out
+    for other in state.alive_seats():
+        if other == seat:
+            continue
+        if ability(state, other, "draws_when_attacker_moves") and seat in opponents(
+            state, other, "draws_when_attacker_moves"
+        ):
+            draw(state, other, 1, events)
+        if has_active(state, other, "watch") is not None and seat in opponents(state, other, "watch"):
+            draw(state, other, 1, events)
+    new = state.squads[seat].fighters[0]
+    if CHARACTER[new.character].ability == "enters_hits_cover":
+        for other in opponents(state, seat, "enters_hits_cover"):
+            cover = cover_slot(state, other)
+            if cover is not None:
+                out += start_hit(state, seat, cover, None, events, rider="tom_horn")
+    if any(type_id_is(c, "partner") for c in new.equipment):
+        for other in opponents(state, seat, "partner"):
+            target = attacker_slot(state, other)
+            if target is not None:
+                out.append({"kind": "evade", "seat": other, "slot": target, "by": seat, "card": None})
+    return out
+
+
+def type_id_is(card: int, name: str) -> bool:
+    """Returns whether a card has this name."""
+    from bangbot.core.duel.data import type_id
+
+    return type_id(card) == name
+
+
+def robbed(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+    """Someone stole or discarded a player's cards: Wild Bill hits back, Hick Addams draws."""
+    seat, by = r["seat"], r["by"]
+    out: Requests = []
+    if seat == by or not state.squads[seat].alive or not state.squads[by].alive:
+        return out
+    if ability(state, seat, "robbed_hits_back"):
+        target = attacker_slot(state, by)
+        if target is not None:
+            out += start_hit(state, seat, target, None, events, rider="wild_bill")
+    if ability(state, seat, "robbed_draws"):
+        draw(state, seat, 1, events)
+    return out
+
+
+def out_of_game(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+    """A player's last character died: the game ends (the standoff: whoever had that player as the target wins)."""
+    seat = r["seat"]
+    events.append(Event("squad_out", {"seat": seat}))
+    if len(state.squads) == 3:
+        winner = next(s for s in range(3) if own_target(state, s) == seat)
+        state.winner = state.squads[winner].side
+    else:
+        state.winner = state.squads[1 - seat].side
+    events.append(Event("game_over", {"winner": state.winner}))
+    return []
+
+
+def shoot_back(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+    """Kid Curry's check showed a barrel: he dodges and his hit goes at the shooter's attacker."""
+    target = attacker_slot(state, r["at"])
+    return start_hit(state, r["by"], target, None, events, rider="kid_curry") if target is not None else []
+
+
+AUTOMATIC = {
+    "hurt": hurt,
+    "died": died,
+    "entered": entered,
+    "became_attacker": became_attacker,
+    "robbed": robbed,
+    "out": out_of_game,
+    "shoot_back": shoot_back,
+    "dodged": dodged,
+    "landed": landed,
+}
