@@ -449,6 +449,30 @@ def test_a_bang_the_hand_limit_would_take_is_fired_at_a_suspect_but_never_kills_
     assert decide(endgame_table(full, life=1), 0, endgame_memory([])) == EndTurn()  # a last blow to a 50% Deputy
 
 
+def test_a_deputy_fires_a_bang_the_hand_limit_would_take_at_a_seat_that_only_looks_like_a_friend() -> None:
+    def deputy_table(hand: list[str], suspect_life: int = 4) -> GameState:
+        players = [
+            seat("bart_cassidy", SHERIFF),
+            seat("el_gringo", DEPUTY, hand, life=4),
+            seat("kit_carlson", OUTLAW, life=suspect_life),
+            seat("black_jack", DEPUTY),
+            seat("willy_the_kid", OUTLAW),
+            seat("paul_regret", RENEGADE),
+            seat("suzy_lafayette", OUTLAW),
+        ]
+        return table(players, turn=1, phase="play")
+
+    memory: Memory = {}  # seat 2 freed the Sheriff of Jail four times: a likely Deputy, not a sure one
+    freed = [play_event(2, CAT_BALOU_CARDS[i % 2], 0, JAIL_CARDS[i % 2]) for i in range(4)]
+    STRICT.observe(memory, 1, [{"kind": "start", "players": 7}, *freed])
+    over = ["bang", "missed", "missed", "beer", "beer"]  # 5 cards, 4 lives: the BANG! is worth least and would go
+    assert 0.5 < estimate(view(deputy_table(over), 1), memory).p(2, DEPUTY) < 0.9
+    action = decide(deputy_table(over), 1, memory)  # the Sheriff, a sure friend, is in reach too
+    assert isinstance(action, Play) and kind(action) == "bang" and action.target == 2
+    assert decide(deputy_table(over[:4]), 1, memory) == EndTurn()  # the BANG! is kept: no shot at a likely friend
+    assert decide(deputy_table(over, suspect_life=1), 1, memory) == EndTurn()  # never its last blow
+
+
 def test_the_blind_opening_spreads_its_shots_instead_of_taking_the_seat_on_the_left() -> None:
     players = [
         seat("bart_cassidy", SHERIFF, ["bang"]),

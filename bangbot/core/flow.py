@@ -18,7 +18,7 @@ from bangbot.core.actions import EndTurn, Pass
 from bangbot.core.cards import DYNAMITE, JAIL, NEW_HOPE, SPADES, Border, Card, is_red
 from bangbot.core.effects import Events, check, draw, heal, hurt, is_heart, take_from_deck
 from bangbot.core.events import Event
-from bangbot.core.legal import play_actions, request_actions, waits
+from bangbot.core.legal import can_play, request_actions, waits
 from bangbot.core.notation import to_text
 from bangbot.core.options import LEFT
 from bangbot.core.requests import DrawChoice, DuelTurn, FirstCheck, IndiansRespond, KitChoice, Respond, Theft, is_open
@@ -121,7 +121,7 @@ def advance(state: GameState, ev: Events) -> bool:
         state.phase = PLAY_PHASE
         phase_one(state, ev)
     elif phase == PLAY_PHASE:
-        if len(play_actions(state, state.turn)) > 1:
+        if can_play(state, state.turn):
             return False
         ev.append(Event("auto", {"seat": state.turn, "action": to_text(EndTurn())}))
         state.phase = DISCARD_PHASE

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
 from bangbot.core.abilities import (
@@ -235,6 +236,16 @@ def can_bang(state: GameState, p: Player) -> bool:
 
 def play_actions(state: GameState, seat: int) -> list[Action]:
     """Returns the phase-2 actions of the player whose turn it is."""
+    return [*card_plays(state, seat), EndTurn()]
+
+
+def can_play(state: GameState, seat: int) -> bool:
+    """Returns whether the player whose turn it is may do anything in phase 2 but end the turn."""
+    return next(card_plays(state, seat), None) is not None
+
+
+def card_plays(state: GameState, seat: int) -> Iterator[Action]:
+    """Yields the phase-2 actions but ending the turn, in play_actions' order, each worked out when asked for."""
     p = state.players[seat]
     others = state.others_in_order(seat)
     reach = weapon_range(state, seat)
@@ -243,12 +254,11 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
     near = [t for t in others if dist[t] <= 1]
     bang_ok = can_bang(state, p)
     calamity = BANG_AND_MISSED_SWAP in p.abilities
-    out: list[Action] = []
     for c in p.hand:
         kind = CARD_KIND[c]
         if kind == BANG or (kind == MISSED and calamity):
             if bang_ok:
-                out.extend(Play(c, t) for t in in_range)
+                yield from (Play(c, t) for t in in_range)
         elif kind == MISSED:
             continue
         elif kind in (PANIC, CAT_BALOU):
@@ -256,24 +266,22 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
             for t in [*targets, seat]:
                 q = state.players[t]
                 if q.hand and t != seat:
-                    out.append(Play(c, t, HAND))
-                out.extend(Play(c, t, x) for x in q.in_play)
+                    yield Play(c, t, HAND)
+                yield from (Play(c, t, x) for x in q.in_play)
         elif kind == DUEL:
-            out.extend(Play(c, t) for t in others)
+            yield from (Play(c, t) for t in others)
         elif kind == JAIL:
-            out.extend(
+            yield from (
                 Play(c, t)
                 for t in others
                 if state.players[t].role != SHERIFF and not state.players[t].has_in_play(JAIL)
             )
         elif kind_of(c).border is Border.BLUE:
             if not p.has_in_play(kind):
-                out.append(Play(c))
+                yield Play(c)
         else:
-            out.append(Play(c))
-    out.extend(anytime_heals(state, seat))
-    out.append(EndTurn())
-    return out
+            yield Play(c)
+    yield from anytime_heals(state, seat)
 
 
 def discard_actions(state: GameState, seat: int) -> list[Action]:
