@@ -19,6 +19,7 @@ from bangbot.core.duel.actions import (
     Swap,
     Use,
 )
+from bangbot.core.duel.data import type_id
 from bangbot.core.duel.invariants import check_invariants
 from bangbot.core.duel.modes import MODE_IDS, MODES
 from bangbot.core.duel.state import DuelState
@@ -33,6 +34,8 @@ DUEL = "duel"
 # What a seat does at a missed deadline, in order of preference.
 _SAFE_ACTIONS: tuple[DuelAction, ...] = (Pass(), EndTurn())
 _ANSWER_STEPS: dict[type, str] = {Swap: "swap", Pass: "pass", EndTurn: "end"}
+# Cards whose first part may be skipped: played without a target, their menu says so with its own button.
+_OPTIONAL_TARGET = frozenset({"ambush", "blow"})
 
 
 class DuelBang:
@@ -105,15 +108,17 @@ class DuelBang:
         return notation.parse(text)
 
     def steps(self, action: DuelAction) -> tuple[Step, ...]:
-        """Returns the buttons that lead to the action: card, how, target character, target's card; or the choice."""
+        """Returns the buttons that lead to the action: (as BANG!,) card, target, target's card; or the choice."""
         if isinstance(action, Play | Use):
-            out = [Step(STEP_CARD, action.card)]
-            if isinstance(action, Play) and action.how:
-                out.append(Step(STEP_ANSWER, f"as_{action.how}"))
+            # A card played as another (any card as a Colt) is its own top button, then the card, then the target.
+            out = [Step(STEP_ANSWER, f"as_{action.how}")] if isinstance(action, Play) and action.how else []
+            out.append(Step(STEP_CARD, action.card))
             if action.target is not None:
                 out.append(Step(STEP_TARGET, action.target))
             if isinstance(action, Play) and action.target_card is not None:
                 out.append(Step(STEP_TARGET_CARD, action.target_card))
+            if isinstance(action, Play) and action.target is None and type_id(action.card) in _OPTIONAL_TARGET:
+                out.append(Step(STEP_ANSWER, "no_target"))
             return tuple(out)
         if isinstance(action, Answer | Discard | Pick):
             return (Step(STEP_CARD, action.card),)
