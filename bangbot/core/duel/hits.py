@@ -5,14 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from bangbot.core.duel.data import BARREL, type_id
+from bangbot.core.duel.renegades import IGNORES_EQUIPMENT, MISSED_ONLY, spurs_protect
 from bangbot.core.duel.state import DuelState, seat_of
 from bangbot.core.duel.table import Events, ability, check, check_shows, draw, fighter, has_active, heal, lose_life
 from bangbot.core.events import Event
 
-# Hits whose dodge ignores Barrel, Hat and abilities (Sharps: ignores the target's ability and equipment;
-# Whitney: only a Missed! card dodges it).
-IGNORES_EQUIPMENT = frozenset({"sharps"})
-MISSED_ONLY = frozenset({"whitney"})
+__all__ = ["IGNORES_EQUIPMENT", "MISSED_ONLY", "dodged", "landed", "start_hit"]
 
 
 def start_hit(
@@ -20,6 +18,11 @@ def start_hit(
 ) -> list[dict[str, Any]]:
     """Aims a hit at a slot; returns the requests that follow (a dodge question, or the hit's outcome)."""
     name = type_id(card) if card is not None else rider
+    if name not in IGNORES_EQUIPMENT and spurs_protect(state, slot):
+        # Spurs: with an empty hand this character cannot be the target of any hit (the lost symbol read as
+        # BANG!'s: every hit; Sharps ignores them; ASSUMPTIONS: spurs_every_hit).
+        events.append(Event("spurs", {"slot": slot, "by": by}))
+        return []
     seat = seat_of(slot)
     char = state.fighter(slot)
     hit: dict[str, Any] = {
@@ -90,8 +93,9 @@ def dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[s
         state.discard.remove(hit["card"])
         state.squads[by].hand.append(hit["card"])
         events.append(Event("returned", {"seat": by, "card": hit["card"]}))
-    elif rider == "double_barrel" and len(state.squads[seat].fighters) > 1 and hit["slot"] % 2 == 0:
-        out += start_hit(state, by, seat * 2 + 1, None, events, rider="double_barrel_second")
+    elif rider == "double_barrel" and len(state.squads[seat].fighters) > 1:
+        # The opponent's other character becomes a target too (the cover after the attacker, or the other way).
+        out += start_hit(state, by, hit["slot"] ^ 1, None, events, rider="double_barrel_second")
     return out
 
 
