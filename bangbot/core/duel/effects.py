@@ -192,7 +192,7 @@ def _general_store(state: DuelState, seat: int, play: Play, events: Events) -> R
 
 def _cover(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     """Cover: swap one or two players' attacking and covering characters, in the player's order (the first swap is
-    what the card is played for; the second may be the same player again, or none)."""
+    what the card is played for; the second may be the same player again, or none; ASSUMPTIONS: cover_first_swap)."""
     return [{"kind": "option", "seat": seat, "reason": "cover", "options": swappable(state, seat), "left": 2}]
 
 
@@ -223,7 +223,9 @@ def _ambush(state: DuelState, seat: int, play: Play, events: Events) -> Requests
 
 def blow_victims(state: DuelState, seat: int) -> list[int]:
     """Returns the players whose hand Blow may reach: any player ("любого игрока", the player too; in the standoff
-    the own target only, Blow being on the "соперник" list), with a card in hand, not shielded by El Chindi."""
+    the own target only, Blow being on the "соперник" list), with a card in hand, not shielded by El Chindi.
+
+    ASSUMPTIONS: blow_any_hand."""
     seats = [seat, *opponents(state, seat, "blow")]
     return [s for s in seats if state.squads[s].hand and not ignores(state, attacker_slot(state, s), seat)]
 

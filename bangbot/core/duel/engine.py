@@ -23,7 +23,7 @@ from bangbot.core.duel.data import CARDS, CHARACTER, DYNAMITE, SNAKE, cards_of, 
 from bangbot.core.duel.effects import play_effect
 from bangbot.core.duel.hits import dodged, landed, start_hit
 from bangbot.core.duel.modes import MODES
-from bangbot.core.duel.renegades import ALICIA, COQUETTE_DELOU, ignores, is_fresh
+from bangbot.core.duel.renegades import ALICIA, COQUETTE_DELOU, DUEL_RESOURCES, ignores, is_fresh
 from bangbot.core.duel.resources import HIT_RESOURCES, after_use, resource_effect, use_resource
 from bangbot.core.duel.state import DuelState, Fighter, Squad, seat_of
 from bangbot.core.duel.table import (
@@ -41,6 +41,7 @@ from bangbot.core.duel.table import (
     has_active,
     holder,
     lose_life,
+    opponents,
     swap_positions,
 )
 from bangbot.core.duel.triggers import AUTOMATIC
@@ -221,8 +222,10 @@ def _discard_answer(s: DuelState, seat: int, action: Answer | Use, events: Event
     A resource discarded here is not used (rulebook 002): no effect, no Charlie Bassett, even the turn it came in."""
     if isinstance(action, Use) and action.how:
         renegade_effects.fortune_discards(s, seat, action.card, events)
-    else:
-        discard_card(s, action.card)
+        return
+    if isinstance(action, Use) and type_id(action.card) not in DUEL_RESOURCES and is_fresh(s, action.card):
+        s.used.append(COQUETTE_DELOU)  # a fresh Missed!-resource in a Ricochet: Coquette Delou's once a turn
+    discard_card(s, action.card)
 
 
 def _answer_hit(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
@@ -244,7 +247,9 @@ def _answer_hit(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, 
         s.squads[seat].hand.append(r["card"])
         events.append(Event("taken", {"seat": seat, "card": r["card"], "from": -1}))
     if name == "return_fire":
-        target = attacker_slot(s, r["by"])
+        # Aimed at the player's opponent: in the standoff its own target, whoever shot (rulebook 002).
+        others = opponents(s, seat, "return_fire")
+        target = attacker_slot(s, others[0]) if others else None
         if target is not None and not ignores(s, target, seat):  # El Chindi ignores Return Fire's hit
             out += start_hit(s, seat, target, None, events, rider="return_fire")
     r = {**r, "need": r["need"] - 1}
@@ -255,7 +260,7 @@ def _answer_hit(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, 
 
 def _trick_takes(s: DuelState, r: dict[str, Any]) -> bool:
     """Returns whether a Trick that cancelled this hit takes its BANG! card: a red card or one played as a BANG!
-    (not Walker, which goes back to its owner)."""
+    (not Walker, which goes back to its owner; ASSUMPTIONS: trick_played_as_bang)."""
     card = r["card"]
     if card is None or card not in s.discard or type_id(card) == "walker":
         return False

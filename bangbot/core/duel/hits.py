@@ -77,11 +77,11 @@ def dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[s
     if ability(state, by, "dodged_draws"):
         draw(state, by, 1, events)
     if ability(state, by, "dodge_costs_card") and state.squads[seat].hand:
-        out.append({"kind": "discard", "seat": seat, "reason": "tex_killer"})
+        out.append({"kind": "discard", "seat": seat, "reason": "tex_killer", "by": by})
     if rider == "carbine":
         out.append({"kind": "option", "seat": by, "reason": "carbine", "options": _attacker_cards(state)})
     elif rider == "peacemaker" and state.squads[seat].hand:
-        out.append({"kind": "discard", "seat": seat, "reason": "peacemaker"})
+        out.append({"kind": "discard", "seat": seat, "reason": "peacemaker", "by": by})
     elif rider in ("remington",):
         draw(state, by, 1, events)
     elif rider == "schofield" and state.squads[by].fighters:

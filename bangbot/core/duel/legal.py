@@ -179,7 +179,9 @@ def _action_plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
         own = state.squads[seat].fighters[0].in_play() if state.squads[seat].fighters else []
         if own if name == "ambush" else blow_victims(state, seat):
             out.append(Play(card))
-        out += [Play(card, s, c) for s, c in _cards_on_attackers(state)]
+        # Blow is on the standoff's "соперник" list: the own attacker's cards or the target's only.
+        reach = [seat, *opponents(state, seat, name)]
+        out += [Play(card, s, c) for s, c in _cards_on_attackers(state) if name == "ambush" or seat_of(s) in reach]
     return out
 
 

@@ -47,7 +47,7 @@ def fortune_bang(state: DuelState, seat: int, card: int, target: int, events: Ev
     discard_card(state, card)
     state.bangs_played += 1
     events.append(Event("ability", {"seat": seat, "ability": FORTUNE_TELLER, "card": card, "target": target}))
-    # "then draw 1": drawn at once, before the hit is answered (as Sledge and Buffalo do).
+    # "then draw 1": drawn at once, before the hit is answered, as Sledge does (ASSUMPTIONS: fortune_draws_at_once).
     draw(state, seat, 1, events)
     return start_hit(state, seat, target, None, events, rider="colt")
 
@@ -63,6 +63,7 @@ def alicia_asks(state: DuelState, seat: int) -> Requests:
     """Alicia may replace the draw phase by taking one card in play from any attacker: the choice, or none."""
     if not ability(state, seat, ALICIA):
         return []
+    # The whole draw phase is replaced: no Bank card either (ASSUMPTIONS: alicia_whole_phase).
     cards = [str(c) for q in state.squads if q.fighters for c in q.fighters[0].in_play()]
     return [{"kind": "option", "seat": seat, "reason": ALICIA, "options": [DRAW, *cards]}] if cards else []
 
@@ -96,6 +97,7 @@ def _marshal_draws(state: DuelState, seat: int, r: dict[str, Any], option: str, 
 def after_swap(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
     """A player's attacker and cover swapped: Big Jim's player may swap an opponent's too."""
     seat = r["seat"]
+    # Big Jim counts as the attacker after the swap (ASSUMPTIONS: big_jim_as_attacker).
     if r.get("by_big_jim") or not state.squads[seat].alive or not ability(state, seat, BIG_JIM):
         return []
     options = [str(o) for o in opponents(state, seat, BIG_JIM) if len(state.squads[o].fighters) > 1]
@@ -110,7 +112,9 @@ def _big_jim_swaps(state: DuelState, seat: int, r: dict[str, Any], option: str, 
 
 
 def forced(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
-    """Another player made this one discard from the hand (Peacemaker, Tex Killer): Hick Addams draws 1."""
+    """Another player made this one discard from the hand (Peacemaker, Tex Killer): Hick Addams draws 1.
+
+    A card given to answer an attack (Indians!, a dodge) is not a forced discard (ASSUMPTIONS: hick_forced)."""
     if r["by"] != r["seat"] and state.squads[r["seat"]].alive and ability(state, r["seat"], HICK_ADDAMS):
         draw(state, r["seat"], 1, events)
     return []
@@ -128,13 +132,27 @@ def hick_draws(state: DuelState, r: dict[str, Any]) -> bool:
 
 
 def prepare(state: DuelState, r: dict[str, Any]) -> None:
-    """Fills in what a renegade decision shows before it is asked (Dutch Harry's card, the Marshal's decks)."""
-    if r.get("reason") == DUTCH_HARRY:
-        look = peek_top(state, r["seat"], r["deck_of"])
+    """Fills in a choice's options as the table is when it is asked: Dutch Harry's card, the Marshal's decks, and
+    the cards or players still there (what was resolved in between may have taken some away)."""
+    reason = r.get("reason")
+    seat = r["seat"]
+    named = [o for o in r.get("options", []) if not o.isdigit()]  # "none", "draw", "once": always offered
+    if reason == DUTCH_HARRY:
+        look = peek_top(state, seat, r["deck_of"])
         r["look"] = look
         r["options"] = [KEEP, DISCARD] if look is not None else []
-    elif r.get("reason") == MARSHAL:
+    elif reason == MARSHAL:
         r["options"] = [str(q.seat) for q in state.squads] + ([COMMON] if state.common else [])
+    elif reason in (LITTLE_LEROY, GOLD_PAN_TWICE):
+        r["options"] = named + [str(c) for c in sorted(set(state.squads[seat].hand))]
+    elif reason in ("carbine", "ambush", ALICIA):
+        squads = [state.squads[seat]] if reason == "ambush" else state.squads
+        there = {str(c) for q in squads if q.fighters for c in q.fighters[0].in_play()}
+        r["options"] = named + [o for o in r["options"] if o in there]
+    elif reason in ("shotgun", "cover", BIG_JIM):
+        r["options"] = named + [o for o in r["options"] if o.isdigit() and len(state.squads[int(o)].fighters) > 1]
+    elif reason == "blow":
+        r["options"] = named + [o for o in r["options"] if o.isdigit() and state.squads[int(o)].hand]
 
 
 def _harry_draws(state: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
@@ -149,7 +167,7 @@ def _harry_draws(state: DuelState, seat: int, r: dict[str, Any], option: str, ev
         state.squads[seat].hand.append(card)
         events.append(Event("draw", {"seat": seat, "count": 1}, {"cards": [card]}, (seat,)))
     left = r["left"] - 1
-    rest = {k: v for k, v in r.items() if k not in ("look", "options")}
+    rest = {k: v for k, v in r.items() if k != "look"}
     return [{**rest, "left": left}] if left > 0 and can_take(state, seat, deck_of) else []
 
 

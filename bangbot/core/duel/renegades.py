@@ -47,7 +47,9 @@ def ignores(state: DuelState, slot: int | None, by: int) -> bool:
 
 
 def ignores_swap(state: DuelState, seat: int, by: int) -> bool:
-    """Returns whether a swap of seat's characters by another player's action card is ignored (El Chindi in play)."""
+    """Returns whether a swap of seat's characters by another player's action card is ignored (El Chindi in play).
+
+    He is moved whichever place he holds (ASSUMPTIONS: el_chindi_swaps)."""
     return any(ignores(state, slot_of(seat, p), by) for p in range(len(state.squads[seat].fighters)))
 
 
@@ -64,7 +66,8 @@ def shielded_play(state: DuelState, seat: int, play: DuelAction) -> bool:
         return ignores(state, holder(state, play.target_card), seat)
     if name == "chief":
         return False  # each character is asked on its own; El Chindi's share is skipped there
-    aimed = play.target if name == "saloon" else slot_of(seat_of(play.target), ATTACKER)
+    # Saloon, Derringer and Knife aim at a character; Duel, Ricochet and Steal at a player (his attacker counts).
+    aimed = play.target if name in ("saloon", "derringer", "knife") else slot_of(seat_of(play.target), ATTACKER)
     return ignores(state, aimed, seat)
 
 

@@ -21,7 +21,8 @@ from bangbot.core.events import Event
 Requests = list[dict[str, Any]]
 GOLD_PAN_TWICE = "gold_pan_twice"  # Little Leroy's choice before a Gold Pan: once, or twice for a hand card
 ONCE = "once"
-# Resources whose effect is a hit (BANG! symbol; Sledge assumed one too: "the other player may react to the hit").
+# Resources whose effect is a hit (BANG! symbol; Sledge assumed one too: "the other player may react to the hit";
+# ASSUMPTIONS: sledge_hit).
 HIT_RESOURCES = frozenset({"buffalo", "double_barrel", "grapeshot", "sledge"})
 _DRAWS = frozenset({"buffalo", "sledge", "dexterity", "lucky_penny"})
 
@@ -106,7 +107,9 @@ def leroy_repeats(state: DuelState, seat: int, r: dict[str, Any], option: str, e
     discard_card(state, int(option))
     state.used.append(LITTLE_LEROY)
     events.append(Event("ability", {"seat": seat, "ability": LITTLE_LEROY, "card": int(option)}))
-    return resource_effect(state, seat, r["name"], r["target"], events)
+    return resource_effect(
+        state, seat, r["name"], r["target"], events
+    )  # the same target (ASSUMPTIONS: leroy_same_target)
 
 
 def gold_pan(state: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:

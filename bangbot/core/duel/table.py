@@ -156,7 +156,15 @@ def draw(state: DuelState, seat: int, n: int, events: Events, deck_of: int | Non
     Dutch Harry's player decides on each card: the draw becomes a decision put before all others (returns [])."""
     if n > 0 and ability(state, seat, FILTERS_DRAWS) and can_take(state, seat, deck_of):
         state.requests.append(
-            {"kind": "option", "seat": seat, "reason": FILTERS_DRAWS, "left": n, "deck_of": deck_of, "first": True}
+            {
+                "kind": "option",
+                "seat": seat,
+                "reason": FILTERS_DRAWS,
+                "left": n,
+                "deck_of": deck_of,
+                "first": True,
+                "options": [],
+            }
         )
         return []
     drawn: list[int] = []

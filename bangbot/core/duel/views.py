@@ -71,6 +71,8 @@ def public_request(r: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """Returns a pending decision as seat may see it: a lineup's characters only for their owner."""
     if r.get("kind") in ("lineup", "replace") and r.get("seat") != seat:
         return {k: v for k, v in r.items() if k not in _PRIVATE_FIELDS}
+    if "look" in r and r.get("seat") != seat:
+        return {k: v for k, v in r.items() if k != "look"}  # Dutch Harry's card looked at: his alone
     return dict(r)
 
 
