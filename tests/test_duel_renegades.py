@@ -617,6 +617,9 @@ def test_standoff_gatling_hits_every_attacker_then_every_cover_clockwise() -> No
     t = table(STANDOFF, mode="standoff", hands={1: ["gatling"]}, turn=1)
     events = t.act(1, Play(t.card("gatling")))
     assert [h["slot"] for h in kinds(events, "hit")] == [4, 0, 3, 5, 1]
+    t = table(STANDOFF, mode="standoff", hands={1: ["indians"]}, turn=1)
+    t.act(1, Play(t.card("indians")))
+    assert [r["slot"] for r in t.state.requests if r["kind"] == "indians"] == [4, 0, 3, 5, 1]
 
 
 def test_standoff_general_store_two_from_each_deck_picked_in_two_rounds_from_the_turns_player() -> None:
