@@ -286,6 +286,9 @@ def test_derringer_is_a_hit_any_card_dodges() -> None:
     assert life(state, 2) == 4 and top(state) == "beer"
     state, _ = do(table(seat(*LAW, hand=["derringer"]), seat(*OUT))[0], "play derringer @2", "pass")
     assert life(state, 2) == 3
+    barrel = seat(*OUT, equip={0: ["barrel"]}, deck=["missed:B"])
+    state, _ = do(table(seat(*LAW, hand=["derringer"]), barrel)[0], "play derringer @2")
+    assert life(state, 2) == 4 and not asked(state), "a Barrel dodges it too"
 
 
 def test_gatling_hits_everyone_but_the_own_attacker() -> None:
@@ -611,3 +614,17 @@ def test_every_base_card_and_character_has_a_test_here() -> None:
     chars = set(characters_of("law")) | set(characters_of("outlaw"))
     missing = [n for n in sorted(base | chars) if f"def test_{n}_" not in source and f"def test_the_{n}_" not in source]
     assert len(base) == 31 and len(chars) == 24 and missing == []
+
+
+def test_the_once_a_turn_abilities_have_their_own_menu_paths_and_notation() -> None:
+    law = seat("bill_tilghman", "pat_garrett", equip={0: ["hat"]}, hand=["colt"])
+    out = seat("pearl_hart", "sundance_kid", equip={0: ["gunbelt"]}, hand=["missed", "beer"])
+    for mode, used in (("duel", "steal"), ("reinforcements", "ambush")):
+        state, _ = table(law, out, mode=mode, turn=1, discard=(used,))
+        actions = RULES.legal_actions(state, 1)
+        notations = [RULES.notation(a) for a in actions]
+        assert "choose swaps_a_card" in notations and any(n.endswith("as=reuse") for n in notations)
+        assert all(RULES.parse(n) == a for n, a in zip(notations, actions, strict=True))
+        paths = [RULES.steps(a) for a in actions]
+        assert len(set(paths)) == len(paths)
+        assert not any(len(p) > len(q) and p[: len(q)] == q for p in paths for q in paths)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bangbot.core.duel.abilities import reusable, turn_abilities
+from bangbot.core.duel.abilities import LOOTS_THE_DEAD, loot_options, reusable, turn_abilities
 from bangbot.core.duel.actions import (
     Answer,
     Choose,
@@ -260,6 +260,8 @@ def _answers(state: DuelState, seat: int, r: dict[str, Any]) -> list[DuelAction]
     """Returns the answers to the decision seat is asked."""
     kind = r["kind"]
     hand = sorted(set(state.squads[seat].hand))
+    if kind == "option" and r["reason"] == LOOTS_THE_DEAD:
+        return [Choose(o) for o in loot_options(state, r)]  # what is still there when Bull Anderson is asked
     if kind in ("lineup", "replace", "option"):
         return [Choose(o) for o in r["options"]]
     if kind == "dodge":
