@@ -60,17 +60,18 @@ DUEL_CARD_HELP: dict[str, Marked] = {
     ),
     "sniper": NP_(
         "card-help-duel",
-        "While its character is attacking, your BANG! cards may aim at an opponent's covering character.",
+        "While its character is attacking, your BANG! cards, Knives and Derringers may aim at an opponent's "
+        "covering character.",
     ),
     "watch": NP_(
         "card-help-duel",
-        "While its character is attacking, you draw a card each time an opponent's attacking character changes "
-        "(in the Mexican standoff: only your target's).",
+        "While its character is attacking, you draw a card each time an opponent moves their own attacking "
+        "marker: a swap, Panic, their own card, a death (in the Mexican standoff: only your target).",
     ),
     "derringer": NP_(
         "card-help-duel",
-        "Aims at an opponent's attacking character: its player discards any card from the hand, or the character "
-        "loses 1 life point. Barrel and Missed! do not help.",
+        "A hit on an opponent's attacking character that any card from the hand dodges; a Barrel or a Hat "
+        "helps as usual.",
     ),
     "gatling": NP_("card-help-duel", "A hit on every character in play except your own attacking one."),
     "indians": NP_(
@@ -108,7 +109,8 @@ DUEL_CARD_HELP: dict[str, Marked] = {
     ),
     "schoolteacher": NP_(
         "card-help-duel",
-        "Take an equipment card in play on any attacking character, or on your own covering one, into your hand.",
+        "Take a card in play (equipment or resource) on any attacking character, or on your own covering one, "
+        "into your hand.",
     ),
     "return_fire": NP_(
         "card-help-duel",
@@ -238,7 +240,11 @@ DUEL_CHARACTER_HELP: dict[str, Marked] = {
     ),
     "lone_ranger": NP_("character-help-duel", "Each time another player costs him a life point, you draw a card."),
     "stranger": NP_("character-help-duel", "Always active: you may play one more BANG! card each turn."),
-    "jango": NP_("character-help-duel", "Each time an opponent's attacking character changes, you draw a card."),
+    "jango": NP_(
+        "character-help-duel",
+        "Each time an opponent moves their own attacking marker (a swap, Panic, their own card, a death), you "
+        "draw a card.",
+    ),
     "pat_garrett": NP_(
         "character-help-duel",
         "In your draw phase you show the second card; if it bears a horseshoe, you draw one more from the "
@@ -246,7 +252,7 @@ DUEL_CHARACTER_HELP: dict[str, Marked] = {
     ),
     "tex_killer": NP_(
         "character-help-duel",
-        "When a hit he fired is dodged, its target's player also discards a card from the hand.",
+        "When a BANG! card he played is dodged, its target's player also discards a card from the hand.",
     ),
     "wild_bill": NP_(
         "character-help-duel",
@@ -461,6 +467,58 @@ DUEL_ASSUMPTION_NOTES: dict[str, Marked] = {
         "duel-assumption",
         "Doctor Schultz, named by the Renegades rulebook among the base characters, is missing from the "
         "transcription and left out.",
+    ),
+    "same_equipment_per_character": NP_(
+        "duel-assumption", "A card of the same name replaces the old one only on the same character."
+    ),
+    "sniper_hits": NP_(
+        "duel-assumption",
+        "The Sniper Rifle lets Knife and Derringer aim at a covering character too, not only BANG! cards.",
+    ),
+    "derringer_hit": NP_(
+        "duel-assumption",
+        "Derringer is a hit that any card from the hand dodges, and Barrel, Hat and abilities work against it, "
+        "as the rulebook's Partner reads it.",
+    ),
+    "derringer_icon": NP_(
+        "duel-assumption",
+        "The Derringer's icon that \u201calways works\u201d in the Mexican standoff is lost from the rulebook's text "
+        "and adds nothing.",
+    ),
+    "marker_moves": NP_(
+        "duel-assumption",
+        "Pocket Watch and Jango draw when an opponent moves their own marker (their swap, Panic, their own card, a "
+        "new attacker after a death), not when you moved it for them.",
+    ),
+    "forced_discard_robs": NP_(
+        "duel-assumption",
+        "A discard forced by Peacemaker, Tex Killer or Slim Poet counts as taking the player's cards (Wild Bill "
+        "answers it).",
+    ),
+    "buffalo_bill_whole_loss": NP_(
+        "duel-assumption",
+        "Buffalo Bill takes a whole life loss for his partner, and only if he keeps at least one life point.",
+    ),
+    "bull_anderson_after_draw": NP_(
+        "duel-assumption",
+        "Bull Anderson picks once the dead character's cards are discarded and its player has drawn two.",
+    ),
+    "pearl_hart_top": NP_(
+        "duel-assumption",
+        "The action card Pearl Hart uses stays on top of the discard pile, the card she discarded under it.",
+    ),
+    "sundance_standoff_deck": NP_(
+        "duel-assumption", "In the Mexican standoff, Sundance Kid's second card comes from his target's deck."
+    ),
+    "tom_horn_lineup": NP_(
+        "duel-assumption",
+        "Tom Horn chosen as the first attacking character does not fire: he did not become the attacker.",
+    ),
+    "jack_ransome_equipment": NP_(
+        "duel-assumption", "The cards Jack Ransome may play onto any character are equipment and resources."
+    ),
+    "bat_masterson_best": NP_(
+        "duel-assumption", "Of Bat Masterson's two checked cards, the favourable one is taken for him."
     ),
 }
 
