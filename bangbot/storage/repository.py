@@ -330,7 +330,11 @@ class Repository:
             connection.execute(update(Game).where(col(Game.id) == game_id).values(**refs))
 
     def update_seat_refs(self, *seats: Seat) -> None:
-        """Stores seats' private message references, prompts and what they show in one transaction (no new version)."""
+        """Stores seats' private message references, prompts and what they show (no new version).
+
+        Each seat's row is true on its own (its message was edited or sent before), so on the pinned connection the
+        rows need no common transaction: a crash between them only leaves a message to be compared and edited again.
+        """
         if not seats:
             return
         rows = [
@@ -344,7 +348,7 @@ class Repository:
             }
             for seat in seats
         ]
-        with self._writing(several=len(rows) > 1) as connection:
+        with self._writing(several=False) as connection:
             connection.execute(SEAT_REFS_UPDATE, rows)
 
     def due(self, now: datetime) -> tuple[list[int], list[int], list[int]]:
