@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from bangbot.core.duel.data import CHARACTER, type_id
@@ -16,6 +17,7 @@ LAND_CHANCE = 0.7  # a hit lands when the target holds cards (it may hold a Miss
 BARREL_LETS_THROUGH = 0.75  # a Barrel's check stops about one hit in four
 HAT_LETS_THROUGH = 0.3  # a Hat in play is nearly always used
 CURRY_LETS_THROUGH = 0.75  # Kid Curry's check stops about one hit in four, and shoots back
+DEFENCE = 1.5  # robbing the standoff's hunter once it is one hit from winning, against robbing the own target
 CARD_WORTH = 4.0  # an average card in a hand
 
 
@@ -42,6 +44,11 @@ class Board:
         fighters = self.view.squads[slot // 2].fighters
         return fighters[slot % 2] if slot % 2 < len(fighters) else None
 
+    def near_end(self, seat: int) -> bool:
+        """Returns whether a seat is one hit from losing its last character."""
+        squad = self.view.squads[seat]
+        return self.last_one(seat) and bool(squad.fighters) and squad.fighters[0].life <= 2
+
     def last_one(self, seat: int) -> bool:
         """Returns whether a seat has a single character left, in play or in reserve."""
         squad = self.view.squads[seat]
@@ -54,15 +61,17 @@ class Board:
         if seat == self.target:
             return 1.0
         # The standoff's hunter: hurting it brings the own target nearer its win, unless the hunter is about to win.
-        return 0.5 if self.threatened else -0.2
+        if self.threatened:
+            return 0.5
+        return -1.0 if self.near_end(seat) else -0.2
 
     def pressure(self, seat: int) -> float:
         """Returns what taking one of seat's cards (from the hand or in play) is worth, as a share of its worth."""
         if seat == self.me:
             return -1.0
-        if seat == self.target or self.threatened:
+        if seat == self.target:
             return 1.0
-        return 0.4
+        return DEFENCE if self.threatened else 0.4
 
     def end_of(self, seat: int) -> float:
         """Returns what seat's losing its last character means to this seat: the game won or lost."""
@@ -146,11 +155,5 @@ def read(view: DuelView) -> Board:
     target = view.squads[me].target
     hunters = [s.seat for s in view.squads if s.target == me and s.seat != me]
     hunter = hunters[0] if len(view.squads) > 2 and hunters else None
-    mine = view.squads[me]
-    threatened = (
-        hunter is not None
-        and len(mine.fighters) + mine.reserve_count == 1
-        and bool(mine.fighters)
-        and mine.fighters[0].life <= 2
-    )
-    return Board(view, me, target, hunter, threatened)
+    board = Board(view, me, target, hunter, False)
+    return dataclasses.replace(board, threatened=hunter is not None and board.near_end(me))

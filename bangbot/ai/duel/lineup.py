@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from bangbot.ai.duel.cards import ability_worth
 from bangbot.core.duel.data import CHARACTER
 
-ATTACKER_LIFE = 2.0  # an attacker takes the hits: each life point counts double
+ATTACKER_LIFE = 3.0  # an attacker takes the hits: a life point more outweighs any ability
 
 
 def fitness(character: str, position: int) -> float:

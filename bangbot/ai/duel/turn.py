@@ -215,7 +215,7 @@ def _equip_worth(board: Board, play: Play) -> float:
     worth = IN_PLAY_WORTH.get(name, 2.0)
     if seat == board.me:
         if name in HARMFUL:
-            return -worth
+            return worth
         as_placed = in_play_worth(play.card, f)
         return as_placed + (0.5 if play.target % 2 else 0.0)  # on the cover it is safe from Steal and Ambush
     return -worth * board.pressure(seat) if name in HARMFUL else -abs(worth)
