@@ -99,8 +99,8 @@ class Board:
     def has_ability(self, seat: int, atom: str, slot: int | None = None) -> bool:
         """Returns whether seat has a character whose ability counts: attacking, always active, or the one targeted."""
         for f in self.view.squads[seat].fighters:
-            card = CHARACTER[f.character]
-            if card.ability == atom and (f.slot % 2 == 0 or card.always or f.slot == slot):
+            card = CHARACTER.get(f.character)
+            if card is not None and card.ability == atom and (f.slot % 2 == 0 or card.always or f.slot == slot):
                 return True
         return False
 

@@ -176,7 +176,9 @@ ATTACK_WORTH: dict[str, float] = {
 
 def ability_worth(character: str, attacking: bool) -> float:
     """Returns what a character's ability is worth in a position (an ability that is not always active: attacking)."""
-    card = CHARACTER[character]
+    card = CHARACTER.get(character)
+    if card is None:
+        return 0.0
     if card.always or attacking:
         return ATTACK_WORTH.get(card.ability, 0.5)
     return 0.0

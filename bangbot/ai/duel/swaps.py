@@ -36,7 +36,7 @@ def swap_worth(board: Board, seat: int) -> float:
         return 0.0
     attacker, cover = fighters
     gain = front_worth(cover, attacker) - front_worth(attacker, cover)
-    if CHARACTER[cover.character].ability == "enters_hits_cover":
+    if (card := CHARACTER.get(cover.character)) is not None and card.ability == "enters_hits_cover":
         gain += 4.0  # Tom Horn's entrance hits the opponent's cover
     if seat == board.me:
         return gain - SWAP_COST
