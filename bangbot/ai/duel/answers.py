@@ -33,7 +33,7 @@ def answer(board: Board, request: Mapping[str, Any]) -> DuelAction | None:
     if kind in ("discard", "limit"):
         cards = [a.card for a in legal if isinstance(a, Discard)]
         return Discard(least_worth(cards, board.view.hand, _hurt(board))) if cards else None
-    if kind == "store":
+    if kind in ("store", "keep"):
         cards = [a.card for a in legal if isinstance(a, Pick)]
         return Pick(most_worth(cards, board.view.hand, _hurt(board))) if cards else None
     if kind == "option":

@@ -12,7 +12,7 @@ from bangbot.ai.duel.cards import (
     is_hurt,
 )
 from bangbot.ai.duel.swaps import swap_worth
-from bangbot.core.duel.actions import DuelAction, EndTurn, Play, Reload, Swap, Use
+from bangbot.core.duel.actions import Choose, DuelAction, EndTurn, Play, Reload, Swap, Use
 from bangbot.core.duel.data import BANG, CARDS, EQUIPMENT, RESOURCE, type_id
 
 WORTH_IT = 0.5  # an action must be worth at least this much to be taken rather than ending the turn
@@ -29,6 +29,8 @@ RIDERS: dict[str, float] = {
 BARE_HITS = frozenset({"sharps", "whitney"})
 HIT_RESOURCE_DRAWS = frozenset({"buffalo", "sledge"})
 DRAWS: dict[str, float] = {"stagecoach": 2.0, "union_pacific": 2.0, "general_store": 1.2}
+# Once-a-turn abilities offered as a named choice in the play phase, by what they are worth when offered.
+TURN_ABILITIES: dict[str, float] = {"empty_hand_draws": 2 * CARD}
 KEEP_SHARE = 0.5  # share of an action card's worth in the hand that waiting for a better moment is worth
 DYNAMITE_RISK = 3.0  # what Dynamite on the own cover costs before it moves on
 
@@ -56,6 +58,8 @@ def turn_worth(board: Board, action: DuelAction) -> float:
         return swap_worth(board, board.me)
     if isinstance(action, Reload):
         return CARD - hand_worth(action.card, board.view.hand, _hurt(board)) - 1.0
+    if isinstance(action, Choose):
+        return TURN_ABILITIES.get(action.option, 0.0)  # an ability it does not know is left alone
     return 0.0
 
 
@@ -103,6 +107,10 @@ def _play_worth(board: Board, play: Play) -> float:
     frame = CARDS[play.card].type.frame
     if play.how == "bang" or (frame == BANG and not play.how):
         return _bang_worth(board, play)
+    if play.how == "reuse" and board.view.discard:
+        # Pearl Hart: a hand card goes so that the action on top of the discard pile acts again.
+        top = board.view.discard[-1]
+        return _action_worth(board, type_id(top), play) - hand_worth(play.card, board.view.hand, _hurt(board))
     if play.how:
         return -1.0  # another way of playing a card (as a Missed!) is no play of the turn
     if frame in (EQUIPMENT, RESOURCE):
@@ -240,6 +248,9 @@ def _use_worth(board: Board, use: Use) -> float:
     name = type_id(use.card)
     holder = next((f for f in board.mine().fighters if use.card in f.resources or use.card in f.equipment), None)
     kept = in_play_worth(use.card, holder) if holder is not None else CARD
+    given_up_as: str = getattr(use, "how", "")  # a card in play used as another (the Renegades' Fortune Teller)
+    if use.target is not None and given_up_as:
+        return _hit(board, use.target, "colt") - kept
     if use.target is not None:
         draw = CARD if name in HIT_RESOURCE_DRAWS else 0.0
         return _hit(board, use.target, name) + draw - 0.3 * kept
