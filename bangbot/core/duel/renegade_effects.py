@@ -111,18 +111,10 @@ def _big_jim_swaps(state: DuelState, seat: int, r: dict[str, Any], option: str, 
     return [{"kind": "became_attacker", "seat": other, "by": seat, "swap": True, "by_big_jim": True}]
 
 
-def forced(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
-    """Another player made this one discard from the hand (Peacemaker, Tex Killer): Hick Addams draws 1.
-
-    A card given to answer an attack (Indians!, a dodge) is not a forced discard (ASSUMPTIONS: hick_forced)."""
-    if r["by"] != r["seat"] and state.squads[r["seat"]].alive and ability(state, r["seat"], HICK_ADDAMS):
-        draw(state, r["seat"], 1, events)
-    return []
-
-
 def hick_draws(state: DuelState, r: dict[str, Any]) -> bool:
-    """Returns whether Hick Addams draws after another player robbed his player: a discard from the hand, or of a
-    card in play on Hick himself (a card taken instead of discarded does not count)."""
+    """Returns whether Hick Addams draws after another player robbed his player: a discard from the hand (a forced
+    one too: Peacemaker, Tex Killer, Slim Poet; not a card given to answer an attack, ASSUMPTIONS: hick_forced), or
+    of a card in play on Hick himself (a card taken instead of discarded does not count)."""
     if r.get("how", DISCARD) != DISCARD:
         return False
     slot = r.get("from")
