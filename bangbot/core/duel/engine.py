@@ -213,7 +213,7 @@ def _answer_hit(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, 
     assert isinstance(action, Answer | Use)
     name = type_id(action.card)
     discard_card(s, action.card)
-    events.append(Event("dodge", {"seat": seat, "card": action.card, "slot": r["slot"]}))
+    events.append(Event("dodge", {"seat": seat, "card": action.card, "slot": r["slot"], "character": r["char"]}))
     out: Requests = []
     if name in ("dexterity", "lucky_penny"):
         draw(s, seat, 1, events)

@@ -30,7 +30,7 @@ def start_hit(
         "by": by,
     }
     hit |= {"card": card, "rider": name, "need": need}
-    events.append(Event("hit", {"by": by, "slot": slot, "card": card, "rider": name}))
+    events.append(Event("hit", {"by": by, "slot": slot, "card": card, "rider": name, "character": hit["char"]}))
     bare = name in IGNORES_EQUIPMENT or name in MISSED_ONLY
     barrel = not bare and has_active(state, seat, "barrel", slot) is not None
     if barrel and check_shows(check(state, seat, events, "barrel"), BARREL):
@@ -69,7 +69,7 @@ def _grapeshot(state: DuelState, hit: dict[str, Any], events: Events) -> list[di
 def dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
     """Applies what a dodged hit still does (the card's rider, Wyatt Earp's draw); returns follow-up requests."""
     by, seat, rider = hit["by"], hit["seat"], hit["rider"]
-    events.append(Event("dodged", {"slot": hit["slot"], "by": by, "rider": rider}))
+    events.append(Event("dodged", {"slot": hit["slot"], "by": by, "rider": rider, "character": hit["char"]}))
     out: list[dict[str, Any]] = []
     if ability(state, by, "dodged_draws"):
         draw(state, by, 1, events)
