@@ -214,7 +214,7 @@ def sample_events() -> dict[str, list[dict[str, Any]]]:
     """Returns, per event kind, the events of random games in every mode, as the group and their seats see them."""
     found: dict[str, list[dict[str, Any]]] = {}
     for mode in MODES:
-        for seed in (1, 2):
+        for seed in range(1, 7):
             for _, events in random_positions(mode, seed, STEPS_PER_MODE):
                 for e in events:
                     if len(found.setdefault(e["kind"], [])) < 30:

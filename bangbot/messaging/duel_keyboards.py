@@ -6,16 +6,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from bangbot.core.duel.actions import Choose, Pass, Play, Use
-from bangbot.core.duel.data import CHARACTER, CHARACTERS
+from bangbot.core.duel.data import CARDS, CHARACTER
 from bangbot.core.duel.views import DuelView
 from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_TARGET, STEP_TARGET_CARD, Step
 from bangbot.i18n import Translator
-from bangbot.i18n.duel import duel_card_name, duel_character_name
+from bangbot.i18n.duel import duel_character_name
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Button, Keyboard
-from bangbot.messaging.duel_labels import card_label, slot_label
-from bangbot.messaging.duel_prompts import AS_CARD, AS_NAMES, RELOAD, Request, asked
+from bangbot.messaging.duel_labels import ability_owner, card_label, slot_label
+from bangbot.messaging.duel_prompts import AS_CARD, RELOAD, REUSE, Request, asked, played_as
 from bangbot.messaging.presenter import TOP, MakeData
 from bangbot.messaging.step_menu import ENDING, PRESS, Option, branches, opens, parent, paths, pressed, rows
 from bangbot.messaging.step_menu import walk_choices as walk
@@ -41,42 +41,51 @@ def holder_slot(view: DuelView, card: int) -> int | None:
     return next((f.slot for q in view.squads for f in q.fighters if card in f.equipment or card in f.resources), None)
 
 
+SEAT_REASONS = ("shotgun", "cover", "blow", "union_pacific")  # options that name a player (seat), not a card
+
+
+def none_label(tr: Translator, reason: str) -> str:
+    """Returns the text of declining a card's or an ability's choice."""
+    if reason in ("shotgun", "cover"):
+        return tr.gettext("No swap")
+    if reason in ("carbine", "ambush", "blow"):
+        return tr.gettext("Discard nothing")
+    if reason == "loots_the_dead":
+        return tr.gettext("Take nothing more")
+    return tr.gettext("Decline")
+
+
+def seat_option_label(tr: Translator, view: DuelView, reason: str, seat: int, names: Sequence[str]) -> str:
+    """Returns an option that names a player: whose characters swap, whose hand loses a card, whose deck."""
+    if reason in ("shotgun", "cover"):
+        return tr.gettext("Swap the characters of {name}", name=names[seat])
+    if reason == "blow":
+        return tr.gettext("A random card from the hand of {name}", name=names[seat])
+    return tr.gettext("Your own deck") if seat == view.seat else tr.gettext("The deck of {name}", name=names[seat])
+
+
 def option_label(tr: Translator, view: DuelView, r: Request | None, value: str, names: Sequence[str]) -> str:
-    """Returns a named choice's button text: a character, a card in play, a player or a deck, or declining."""
+    """Returns a named choice's button text: a character, an ability, a card, a player or a deck, or declining."""
     reason = r.get("reason", "") if r else ""
-    kind = r.get("kind", "") if r else ""
     if value in CHARACTER:
         life = CHARACTER[value].life
         return tr.ngettext(
             "{character}: {n} life", "{character}: {n} lives", life, character=duel_character_name(tr, value)
         )
     if value == NONE:
-        if reason in ("shotgun", "cover"):
-            return tr.gettext("No swap")
-        return tr.gettext("Discard nothing") if reason in ("carbine", "ambush", "blow") else tr.gettext("Nothing")
-    if value.isdigit():
-        number = int(value)
-        if reason in ("carbine", "ambush"):
-            slot = holder_slot(view, number)
-            card = card_label(tr, number)
-            return (
-                tr.gettext("{card} at {target}", card=card, target=slot_label(tr, view, names, slot))
-                if slot is not None
-                else card
-            )
-        if number < len(view.squads):
-            if reason in ("shotgun", "cover"):
-                return tr.gettext("Swap the characters of {name}", name=names[number])
-            if reason == "blow":
-                return tr.gettext("A random card from the hand of {name}", name=names[number])
-            if reason == "union_pacific" or kind == "deck":
-                if number == view.seat:
-                    return tr.gettext("Your own deck")
-                return tr.gettext("The deck of {name}", name=names[number])
-            return names[number]
-    owner = next((c.id for c in CHARACTERS if c.ability == value), None)
-    if owner is not None:
-        return duel_character_name(tr, owner)
+        return none_label(tr, reason)
+    if (owner := ability_owner(value)) is not None:
+        return tr.gettext("Use the ability of {character}", character=duel_character_name(tr, owner))
+    if value.isdigit() and reason in SEAT_REASONS and int(value) < len(view.squads):
+        return seat_option_label(tr, view, reason, int(value), names)
+    if value.isdigit() and int(value) < len(CARDS):
+        card = card_label(tr, int(value))
+        slot = holder_slot(view, int(value))
+        return (
+            card
+            if slot is None
+            else tr.gettext("{card} at {target}", card=card, target=slot_label(tr, view, names, slot))
+        )
     options = list(r.get("options", [])) if r else []
     return tr.gettext("Option {n}", n=options.index(value) + 1 if value in options else 1)
 
@@ -94,9 +103,10 @@ def answer_label(tr: Translator, view: DuelView, value: str, names: Sequence[str
         return tr.gettext("Reload: discard a card, draw a new one")
     if value == "no_target":
         return tr.gettext("Play it with no card on an attacking character")
+    if value == AS_CARD + REUSE:
+        return tr.gettext("Discard a card to use {card}", card=played_as(tr, view, REUSE))
     if value.startswith(AS_CARD):
-        what = value[len(AS_CARD) :]
-        return tr.gettext("Play a card as {card}", card=duel_card_name(tr, AS_NAMES.get(what, what)))
+        return tr.gettext("Play a card as {card}", card=played_as(tr, view, value[len(AS_CARD) :]))
     return option_label(tr, view, r, value, names)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bangbot.core.duel.data import CARDS, CHARACTER
+from bangbot.core.duel.data import CARDS, CHARACTER, CHARACTERS
 from bangbot.core.duel.views import DuelView, FighterView, SquadView
 from bangbot.i18n import Translator
 from bangbot.i18n.duel import DUEL_CARD_NAMES, duel_card_name, duel_character_name, duel_side_name, duel_symbol_name
@@ -43,8 +43,15 @@ def source_name(tr: Translator, id: str) -> str:
         return duel_card_name(tr, id)
     if id in CHARACTER:
         return duel_character_name(tr, id)
+    if (owner := ability_owner(id)) is not None:
+        return duel_character_name(tr, owner)
     known = next((c for c in DUEL_CARD_NAMES if id.startswith(c + "_")), None)
     return duel_card_name(tr, known) if known else tr.gettext("an effect")
+
+
+def ability_owner(atom: str) -> str | None:
+    """Returns the character whose ability an atom is, or None."""
+    return next((c.id for c in CHARACTERS if c.ability == atom), None)
 
 
 def symbol_legend(tr: Translator) -> str:

@@ -324,6 +324,36 @@ def shown(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None
     )
 
 
+def ability(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
+    """A once-a-turn ability used."""
+    return tr.gettext(
+        "{name} uses the ability of {character}.", name=names[e["seat"]], character=source_name(tr, e["ability"])
+    )
+
+
+def drawn_to_keep(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
+    """Cards drawn to keep one (Sundance Kid): which ones only for the drawer."""
+    if "cards" in e:
+        return tr.gettext(
+            "{name} draws {cards} to keep one of them.", name=names[e["seat"]], cards=cards_label(tr, e["cards"])
+        )
+    return tr.ngettext(
+        "{name} draws {n} card to keep one of them.",
+        "{name} draws {n} cards to keep one of them.",
+        e["count"],
+        name=names[e["seat"]],
+    )
+
+
+def kept(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
+    """One card kept, the others discarded."""
+    return tr.gettext(
+        "{name} keeps one card; to the discard pile: {cards}.",
+        name=names[e["seat"]],
+        cards=cards_label(tr, e["discarded"]),
+    )
+
+
 def turn(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
     """A new turn."""
     return tr.gettext("Turn {number}: {name}.", number=e["number"], name=names[e["seat"]])
@@ -362,6 +392,9 @@ LINES: dict[str, Line] = {
     "reuse": reuse,
     "stands_in": stands_in,
     "shown": shown,
+    "ability": ability,
+    "drawn_to_keep": drawn_to_keep,
+    "kept": kept,
 }
 
 

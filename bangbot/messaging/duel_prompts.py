@@ -8,16 +8,24 @@ from typing import Any
 from bangbot.core.duel.views import DuelView
 from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_TARGET, Step
 from bangbot.i18n import Translator
-from bangbot.i18n.duel import duel_card_name
+from bangbot.i18n.duel import duel_card_name, duel_character_name
 from bangbot.i18n.wording import players
-from bangbot.messaging.duel_labels import card_label, position_label, slot_label, source_name
+from bangbot.messaging.duel_labels import ability_owner, card_label, position_label, slot_label, source_name
 from bangbot.messaging.duel_lines import winner_line
 
 Request = Mapping[str, Any]
 Asking = Callable[[Translator, DuelView, Request, Sequence[str]], str]
 AS_CARD = "as_"  # an answer step that plays a card as another: 'as_bang'
 RELOAD = "reload"
+REUSE = "reuse"  # Play.how of a card discarded to use the action on top of the discard pile
 AS_NAMES = {"bang": "colt"}  # what a card is played as, by Play.how: the card name it counts as
+
+
+def played_as(tr: Translator, view: DuelView, how: str) -> str:
+    """Returns what a card played another way (Play.how) counts as: Colt, or the action on top of the discard pile."""
+    if how == REUSE:
+        return card_label(tr, view.discard[-1]) if view.discard else source_name(tr, how)
+    return duel_card_name(tr, AS_NAMES[how]) if how in AS_NAMES else source_name(tr, how)
 
 
 def asked(view: DuelView) -> Request | None:
@@ -116,6 +124,8 @@ def store(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> s
 def option(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> str:
     """A named choice a card leaves to its player."""
     reason = r.get("reason", "")
+    if (by_ability := ability_option(tr, r)) is not None:
+        return by_ability
     card = source_name(tr, reason) if reason else ""
     left = int(r.get("left", 1))
     if reason == "carbine":
@@ -145,6 +155,40 @@ def option(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> 
     return tr.gettext("Choose one of the buttons below.")
 
 
+def keep(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> str:
+    """Cards drawn to keep one of them (Sundance Kid)."""
+    return tr.gettext("Keep one of the cards drawn; the others go to the discard pile.")
+
+
+def ability_option(tr: Translator, r: Request) -> str | None:
+    """Returns what a character's ability asks (an option whose reason is an ability), or None for another reason."""
+    reason = r.get("reason", "")
+    owner = ability_owner(reason)
+    if owner is None:
+        return None
+    character = duel_character_name(tr, owner)
+    if reason == "takes_hurt_for_partner":
+        return tr.ngettext(
+            "{target} is about to lose {n} life: does {character} take the loss instead?",
+            "{target} is about to lose {n} lives: does {character} take the loss instead?",
+            int(r.get("amount", 1)),
+            target=position_label(tr, r.get("char", ""), int(r.get("slot", 0)) % 2),
+            character=character,
+        )
+    if reason == "loots_the_dead":
+        return tr.ngettext(
+            "{character}: you may take {n} more card of the fallen character or from its player's hand.",
+            "{character}: you may take {n} more cards of the fallen character or from its player's hand.",
+            int(r.get("left", 1)),
+            character=character,
+        )
+    if reason == "discards_own_card_draws":
+        return tr.gettext(
+            "{character}: which card in play on this character do you discard to draw 2 cards?", character=character
+        )
+    return tr.gettext("{card}: choose one.", card=character)
+
+
 ASKING: dict[str, Asking] = {
     "lineup": lineup,
     "replace": replace,
@@ -156,6 +200,7 @@ ASKING: dict[str, Asking] = {
     "limit": limit,
     "store": store,
     "option": option,
+    "keep": keep,
 }
 
 
@@ -189,7 +234,9 @@ def step_prompt(tr: Translator, view: DuelView, names: Sequence[str], prefix: tu
     as_card = (
         str(first.value)[len(AS_CARD) :] if first.kind == STEP_ANSWER and str(first.value).startswith(AS_CARD) else ""
     )
-    counts_as = duel_card_name(tr, AS_NAMES.get(as_card, as_card)) if as_card else ""
+    counts_as = played_as(tr, view, as_card) if as_card else ""
+    if not cards and as_card == REUSE:
+        return tr.gettext("Which card do you discard to use {card}?", card=counts_as)
     if not cards:
         return (
             tr.gettext("Which card do you play as {card}?", card=counts_as)
