@@ -251,7 +251,10 @@ def _equip(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     """Equipment and resources: the card goes in play on the chosen character (a same-named equipment is replaced)."""
     assert play.target is not None
     old = put_in_play(state, play.target, play.card)
-    events.append(Event("equip", {"seat": seat, "card": play.card, "slot": play.target, "replaced": old}))
+    character = fighter(state, play.target).character
+    events.append(
+        Event("equip", {"seat": seat, "card": play.card, "slot": play.target, "replaced": old, "character": character})
+    )
     if CARDS[play.card].type.frame == RESOURCE:
         return [{"kind": "resource_in", "seat": seat, "slot": play.target}]
     return []

@@ -201,12 +201,6 @@ def _answer(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, even
         return [{"kind": "entered", "seat": seat, "position": r["position"]}]
     if kind == "dodge":
         return _answer_hit(s, seat, r, action, events)
-    if kind == "evade":
-        if isinstance(action, Answer):
-            discard_card(s, action.card)
-            events.append(Event("evaded", {"seat": seat, "card": action.card}))
-            return []
-        return lose_life(s, r["slot"], 1, r["by"], events, "partner")
     if kind == "indians":
         if isinstance(action, Answer | Use):
             _discard_answer(s, seat, action, events)
@@ -277,7 +271,7 @@ def _answer_hit(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, 
         out += _dodge_resource(s, seat, action.card, events)
     else:
         discard_card(s, action.card)
-    events.append(Event("dodge", {"seat": seat, "card": action.card, "slot": r["slot"]}))
+    events.append(Event("dodge", {"seat": seat, "card": action.card, "slot": r["slot"], "character": r["char"]}))
     if name == "trick" and _trick_takes(s, r):
         s.discard.remove(r["card"])
         s.squads[seat].hand.append(r["card"])

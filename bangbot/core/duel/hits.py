@@ -17,11 +17,12 @@ def start_hit(
     state: DuelState, by: int, slot: int, card: int | None, events: Events, rider: str = "", need: int = 1
 ) -> list[dict[str, Any]]:
     """Aims a hit at a slot; returns the requests that follow (a dodge question, or the hit's outcome)."""
-    name = type_id(card) if card is not None else rider
+    name = rider or (type_id(card) if card is not None else "")
     if name not in IGNORES_EQUIPMENT and spurs_protect(state, slot):
         # Spurs: with an empty hand this character cannot be the target of any hit (the lost symbol read as
         # BANG!'s: every hit; Sharps ignores them; ASSUMPTIONS: spurs_every_hit).
-        events.append(Event("spurs", {"slot": slot, "by": by}))
+        shielded = state.fighter(slot)
+        events.append(Event("spurs", {"slot": slot, "by": by, "character": shielded.character if shielded else ""}))
         return []
     seat = seat_of(slot)
     char = state.fighter(slot)
@@ -33,7 +34,7 @@ def start_hit(
         "by": by,
     }
     hit |= {"card": card, "rider": name, "need": need}
-    events.append(Event("hit", {"by": by, "slot": slot, "card": card, "rider": name}))
+    events.append(Event("hit", {"by": by, "slot": slot, "card": card, "rider": name, "character": hit["char"]}))
     bare = name in IGNORES_EQUIPMENT or name in MISSED_ONLY
     barrel = not bare and has_active(state, seat, "barrel", slot) is not None
     if barrel and check_shows(check(state, seat, events, "barrel"), BARREL):
@@ -72,7 +73,7 @@ def _grapeshot(state: DuelState, hit: dict[str, Any], events: Events) -> list[di
 def dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
     """Applies what a dodged hit still does (the card's rider, Wyatt Earp's draw); returns follow-up requests."""
     by, seat, rider = hit["by"], hit["seat"], hit["rider"]
-    events.append(Event("dodged", {"slot": hit["slot"], "by": by, "rider": rider}))
+    events.append(Event("dodged", {"slot": hit["slot"], "by": by, "rider": rider, "character": hit["char"]}))
     out: list[dict[str, Any]] = []
     if ability(state, by, "dodged_draws"):
         draw(state, by, 1, events)

@@ -286,8 +286,6 @@ def _answers(state: DuelState, seat: int, r: dict[str, Any]) -> list[DuelAction]
         return [Choose(o) for o in r["options"]]
     if kind == "dodge":
         return [*_dodges(state, seat, r), Pass()]
-    if kind == "evade":
-        return [*(Answer(c) for c in hand), Pass()]
     if kind == "indians":
         return [*_hit_answers(state, seat, False, r["slot"]), Pass()]
     if kind == "duel":

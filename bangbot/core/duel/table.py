@@ -248,7 +248,7 @@ def heal(state: DuelState, slot: int, amount: int, events: Events) -> int:
     gained = max(0, min(amount, f.max_life - f.life))
     f.life += gained
     if gained:
-        events.append(Event("heal", {"slot": slot, "amount": gained, "life": f.life}))
+        events.append(Event("heal", {"slot": slot, "amount": gained, "life": f.life, "character": f.character}))
     return gained
 
 
@@ -256,7 +256,7 @@ def set_life(state: DuelState, slot: int, life: int, events: Events) -> None:
     """Sets a character's life to exactly this value (Saloon), capped by the printed life."""
     f = fighter(state, slot)
     f.life = min(life, f.max_life)
-    events.append(Event("set_life", {"slot": slot, "life": f.life}))
+    events.append(Event("set_life", {"slot": slot, "life": f.life, "character": f.character}))
 
 
 def swap_positions(state: DuelState, seat: int, events: Events, by: int | None = None) -> bool:
@@ -316,7 +316,8 @@ def lose_life(
         ]
     f = fighter(state, slot)
     f.life -= amount
-    events.append(Event("hurt", {"slot": slot, "amount": amount, "life": max(f.life, 0), "by": by, "cause": cause}))
+    hurt = {"slot": slot, "amount": amount, "life": max(f.life, 0), "by": by, "cause": cause, "character": f.character}
+    events.append(Event("hurt", hurt))
     if f.life <= 0:
         return [{"kind": "died", "slot": slot, "char": f.character, "by": by}]
     return [{"kind": "hurt", "slot": slot, "char": f.character, "by": by, "amount": amount, "cause": cause}]
