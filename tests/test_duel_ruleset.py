@@ -11,9 +11,9 @@ import pytest
 from bangbot.core.duel.data import CARDS
 from bangbot.core.duel.modes import MODE_IDS, MODES
 from bangbot.core.duel.state import DuelState
-from bangbot.core.ruleset import STEP_KINDS
 from bangbot.rulesets import ruleset
 from bangbot.rulesets.duel import DUEL
+from tests.test_ruleset import assert_menus_tell_apart
 
 RULES = ruleset(DUEL)
 
@@ -71,12 +71,9 @@ def test_menu_steps_tell_every_legal_duel_action_apart(mode: str) -> None:
     for seed in range(4):
         for state in play(mode, seed, random.Random(seed)):
             for seat in RULES.awaiting(state):
-                paths = [RULES.steps(a) for a in RULES.legal_actions(state, seat)]
-                assert len(set(paths)) == len(paths)
-                assert all(step.kind in STEP_KINDS for path in paths for step in path)
-                for path in paths:
-                    assert not any(len(other) > len(path) and other[: len(path)] == path for other in paths)
-                checked += len(paths)
+                legal = RULES.legal_actions(state, seat)
+                assert_menus_tell_apart(RULES, legal)
+                checked += len(legal)
     assert checked > 500
 
 

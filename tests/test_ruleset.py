@@ -7,7 +7,7 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -78,18 +78,23 @@ def random_states(rules: AnyRuleset, players: int, games: int, chooser: random.R
             state, _ = rules.apply(state, seat, chooser.choice(rules.legal_actions(state, seat)))
 
 
+def assert_menus_tell_apart(rules: AnyRuleset, legal: Sequence[Any]) -> None:
+    """Asserts that the actions' menu steps are all different, of known kinds, and none the start of another."""
+    paths = [rules.steps(a) for a in legal]
+    assert len(set(paths)) == len(paths), f"two actions share their buttons: {legal}"
+    assert all(step.kind in STEP_KINDS for path in paths for step in path)
+    # No action's buttons are the start of another's: a menu knows when a choice is complete.
+    for path in paths:
+        assert not any(len(other) > len(path) and other[: len(path)] == path for other in paths)
+
+
 def test_menu_steps_tell_every_legal_action_apart() -> None:
     rules = ruleset(BASE)
     checked = 0
     for state in random_states(rules, 7, 12, random.Random(11)):
         for seat in range(7):
             legal = rules.legal_actions(state, seat)
-            paths = [rules.steps(a) for a in legal]
-            assert len(set(paths)) == len(paths), f"two actions share their buttons: {legal}"
-            assert all(step.kind in STEP_KINDS for path in paths for step in path)
-            # No action's buttons are the start of another's: a menu knows when a choice is complete.
-            for path in paths:
-                assert not any(len(other) > len(path) and other[: len(path)] == path for other in paths)
+            assert_menus_tell_apart(rules, legal)
             checked += len(legal)
     assert checked > 1000
 
