@@ -22,7 +22,7 @@ from bangbot.i18n import N_, Translator, translator
 from bangbot.messaging.adapter import Command, MessageRef, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
-from bangbot.messaging.render import log_text
+from bangbot.messaging.presenters import presenter
 from bangbot.messaging.service import GameService
 from bangbot.rulesets import DEFAULT as DEFAULT_RULESET
 from bangbot.rulesets import ruleset, table_sizes
@@ -221,7 +221,8 @@ class Terminal:
         """Shows a resumed game: the log of its current turn, the table and the person's message."""
         assert game.id is not None
         names = [s.name for s in self.repo.seats(game.id)]
-        text = log_text(self.service.ctx.tr_chat(GROUP_ID), json.loads(game.log_json or "[]"), names, None)
+        tr = self.service.ctx.tr_chat(GROUP_ID, game=game.ruleset)
+        text = presenter(game.ruleset).log_text(tr, json.loads(game.log_json or "[]"), names, None)
         if text:
             self.print_frame(GROUP_ID, text.splitlines())
         await self.command("status", "")

@@ -14,10 +14,9 @@ from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Undeliverabl
 from bangbot.messaging.codec import game_button
 from bangbot.messaging.context import Context
 from bangbot.messaging.farewell import farewell_text
-from bangbot.messaging.keyboards import TOP, keyboard, reachable_choices
 from bangbot.messaging.play import Batch
-from bangbot.messaging.prompts import prompt
-from bangbot.messaging.render import log_text, private_text, table_text
+from bangbot.messaging.presenter import TOP
+from bangbot.messaging.presenters import presenter
 from bangbot.messaging.showing import Showing
 from bangbot.storage.models import Outbox, Seat
 
@@ -134,7 +133,7 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, progress: 
     segments = showing.log or [[]]
     last = len(segments) - 1
     for i, segment in enumerate(segments):
-        text = log_text(tr, segment, names, None)
+        text = presenter(batch.rules.id).log_text(tr, segment, names, None)
         if i == last and (tail := waiting_line(ctx, tr, batch)):
             text = f"{text}\n\n{tail}" if text else tail
 
@@ -189,7 +188,7 @@ async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
     game = batch.game
     assert game.id is not None
     tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
-    text = table_text(tr, batch.rules.view(batch.state, None), batch.names, game.chat_title)
+    text = presenter(batch.rules.id).table_text(tr, batch.rules.view(batch.state, None), batch.names, game.chat_title)
     try:
         if game.table_message_id is not None and not resend:
             await ctx.messenger.edit(MessageRef(game.chat_id, game.table_message_id), text)
@@ -211,8 +210,9 @@ def private_message(
     tr = ctx.tr_user(seat.user_id, batch.rules.id)
     v = batch.rules.view(batch.state, seat.position)
     names = batch.names
-    news = log_text(tr, list(recent), names, seat.position)
-    text = private_text(tr, v, names, batch.game.chat_title, prompt(tr, v, names, seat.standin, level), news)
+    shows = presenter(batch.rules.id)
+    news = shows.log_text(tr, list(recent), names, seat.position)
+    text = shows.private_text(tr, v, names, batch.game.chat_title, seat.standin, level, news)
     game_id, version, position = batch.game.id, seat.prompt_version, seat.position
 
     def make(choice: str) -> str:
@@ -222,7 +222,7 @@ def private_message(
         return text, ()
     if seat.standin:
         return text, ((Button(tr.gettext("I'm back"), make(BACK_FROM_AI)),),)
-    return text, keyboard(tr, v, names, level, make) if v.legal else ()
+    return text, shows.keyboard(tr, v, names, level, make) if v.legal else ()
 
 
 def seat_choices(ctx: Context, batch: Batch, seat: Seat) -> frozenset[str]:
@@ -234,7 +234,7 @@ def seat_choices(ctx: Context, batch: Batch, seat: Seat) -> frozenset[str]:
         return frozenset({BACK_FROM_AI})
     seat_view = batch.rules.view(batch.state, seat.position)
     return (
-        reachable_choices(ctx.tr_user(seat.user_id, batch.rules.id), seat_view, batch.names)
+        presenter(batch.rules.id).reachable_choices(ctx.tr_user(seat.user_id, batch.rules.id), seat_view, batch.names)
         if seat_view.legal
         else frozenset()
     )

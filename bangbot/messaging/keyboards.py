@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from bangbot.core.actions import (
     HAND,
@@ -28,15 +28,12 @@ from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Button, Keyboard
 from bangbot.messaging.labels import card_label, cards_label
+from bangbot.messaging.presenter import BACK, TOP, MakeData
 from bangbot.messaging.starwars_prompts import STARWARS_ACTIONS, STARWARS_PASSES
 from bangbot.rulesets import ruleset
 
-TOP = ""
-BACK = "x"
 HEAL_MENU = "h"
 ROW_WIDTH = 2
-
-MakeData = Callable[[str], str]
 
 
 def pass_label(tr: Translator, view: PlayerView) -> str:

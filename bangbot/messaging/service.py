@@ -23,7 +23,6 @@ from bangbot.messaging.codec import (
 )
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import BACK_FROM_AI, seat_choices, show_private, show_table
-from bangbot.messaging.keyboards import TOP
 from bangbot.messaging.lobby import (
     MAX_DEADLINE,
     MIN_DEADLINE,
@@ -38,6 +37,7 @@ from bangbot.messaging.lobby import (
 )
 from bangbot.messaging.outbox import commit, deliver_row, recover, save, settled, show_saved, sweep, touching
 from bangbot.messaging.play import Batch, apply_move, expire_deadline, load, run_ai
+from bangbot.messaging.presenter import TOP
 from bangbot.messaging.rules import rules_answer
 from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
 from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Outbox, PressAnswer, Seat
