@@ -434,11 +434,16 @@ def catalog_messages(language: str) -> list[Message]:
 
 
 def is_glossary(location: str) -> bool:
-    """Returns whether a catalog location is a file of names and help texts (the base game's or Star Wars')."""
+    """Returns whether a catalog location is a file of names and help texts (base game, Star Wars, the Duel)."""
     return location.startswith(GLOSSARY_FILES)
 
 
-GLOSSARY_FILES = ("bangbot/i18n/glossary", "bangbot/i18n/starwars.py")
+GLOSSARY_FILES = (
+    "bangbot/i18n/glossary",
+    "bangbot/i18n/starwars.py",
+    "bangbot/i18n/duel.py",
+    "bangbot/i18n/duel_help.py",
+)
 
 
 def strings_of(m: Message) -> list[str]:

@@ -1,7 +1,7 @@
 """Names of BANG! The Duel and its Renegades expansion (cards, characters, modes, sides, symbols), for translation.
 
 The Russian names are the rulebook's (rulebook 002) where it prints them; the base game's names follow
-spec/duel.md. Help texts live beside the names and say when a fact is reconstructed or assumed.
+spec/duel.md. The help texts, and the marks of where each fact comes from, are in bangbot.i18n.duel_help.
 """
 
 from __future__ import annotations
@@ -130,6 +130,24 @@ DUEL_POSITION_NAMES: dict[str, tuple[str, str]] = {
     "cover": NP_("duel-position", "covering"),
 }
 
+# The decks a card or character comes from (core/duel/data.py DECKS).
+DUEL_DECK_NAMES: dict[str, tuple[str, str]] = {
+    "law": NP_("duel-deck", "Law"),
+    "outlaw": NP_("duel-deck", "Outlaws"),
+    "law_renegade": NP_("duel-deck", "Law renegades"),
+    "outlaw_renegade": NP_("duel-deck", "Outlaw renegades"),
+}
+
+# A card's frame: red BANG! cards, brown actions, blue equipment, green resources.
+DUEL_FRAME_NAMES: dict[str, tuple[str, str]] = {
+    "bang": NP_("duel-frame", "BANG! card (red frame)"),
+    "action": NP_("duel-frame", "action (brown frame)"),
+    "equipment": NP_("duel-frame", "equipment (blue frame)"),
+    "resource": NP_("duel-frame", "resource (green frame)"),
+}
+
+DUEL_GAME_NAME = NP_("game", "BANG! The Duel")
+
 
 def _named(tr: Translator, table: dict[str, tuple[str, str]], id: str) -> str:
     """Returns a marked name of a table in the translator's language; the id itself when the table lacks it."""
@@ -165,3 +183,13 @@ def duel_symbol_name(tr: Translator, id: str) -> str:
 def duel_position_name(tr: Translator, id: str) -> str:
     """Returns "attacking" or "covering" in the translator's language."""
     return _named(tr, DUEL_POSITION_NAMES, id)
+
+
+def duel_deck_name(tr: Translator, id: str) -> str:
+    """Returns the name of a Duel deck (law, outlaw, law_renegade, outlaw_renegade) in the translator's language."""
+    return _named(tr, DUEL_DECK_NAMES, id)
+
+
+def duel_frame_name(tr: Translator, id: str) -> str:
+    """Returns the name of a card frame (bang, action, equipment, resource) in the translator's language."""
+    return _named(tr, DUEL_FRAME_NAMES, id)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from bangbot.core.options import STANDARD, RuleOptions, preset
 from bangbot.core.state import GameConfig
 from bangbot.i18n import N_, Translator
+from bangbot.i18n.duel_rules import DUEL_KINDS, DUEL_RULESET, explain_duel, mode_of_preset
 from bangbot.i18n.glossary import BASE, CARD, card_help, card_name, character_help, character_name
 from bangbot.i18n.themes import theme_of_topic, themed
 
@@ -32,6 +33,8 @@ class TableRules:
         try:
             return TableRules(ruleset, name, preset(name))
         except ValueError:
+            if ruleset == DUEL_RULESET:
+                return TableRules(ruleset, mode_of_preset(name))
             return TableRules(ruleset)
 
 
@@ -43,9 +46,12 @@ def preset_name(tr: Translator, name: str) -> str:
 def explain(tr: Translator, topic: tuple[str, str], rules: TableRules) -> str:
     """Returns a card's or character's name and help as rules play it, its life points, and the preset's name.
 
-    A topic of a themed game (a Star Wars card, ability or fate effect) is told in that game's words.
+    A topic of a themed game (a Star Wars card, ability or fate effect) is told in that game's words; a Duel topic
+    with its data and sources (and, at a Duel table, the table's mode).
     """
     what, ident = topic
+    if what in DUEL_KINDS:
+        return explain_duel(tr, topic, rules.preset if rules.ruleset == DUEL_RULESET else None)
     theme = theme_of_topic(what, ident, rules.ruleset)
     if theme is not None:
         game_tr = themed(tr, theme.id)
@@ -63,5 +69,6 @@ def explain(tr: Translator, topic: tuple[str, str], rules: TableRules) -> str:
         help_text = character_help(tr, ident, rules.options)
         lines = [tr.pgettext("rules", "{name}: {help}", name=character_name(tr, ident), help=help_text)]
         lines.append(tr.gettext("Life points: {n}.", n=rules.options.life(ident)))
-    lines.append(tr.gettext("Rules: {preset}.", preset=preset_name(tr, rules.preset)))
+    shown = STANDARD if rules.ruleset == DUEL_RULESET else rules.preset  # a base topic at a Duel table: standard
+    lines.append(tr.gettext("Rules: {preset}.", preset=preset_name(tr, shown)))
     return "\n".join(lines)

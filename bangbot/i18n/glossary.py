@@ -378,6 +378,10 @@ RULESETS: dict[str, tuple[tuple[str, dict[str, tuple[str, str]]], ...]] = {
 }
 
 
+# Rulesets whose names never shadow another game's at that game's table (the Duel's «Кольт» is not base «кольт 45»).
+LATE_RULESETS: set[str] = set()
+
+
 def search_order(ruleset: str) -> tuple[str, ...]:
     """Returns the rulesets to search for a table playing ruleset: its own first, then the others."""
     return (ruleset, *(name for name in RULESETS if name != ruleset)) if ruleset in RULESETS else tuple(RULESETS)
@@ -406,20 +410,32 @@ def _global_index(ruleset: str) -> dict[str, tuple[str, str]]:
     return index
 
 
+def _search(tr: Translator, key: str, order: tuple[str, ...]) -> tuple[tuple[str, str] | None, bool]:
+    """Returns (the topic found in these rulesets, whether any name matched even if unclearly)."""
+    for name in order:
+        found = _index_of(tr, name).get(key) or _global_index(name).get(key)
+        if found is not None:
+            return found, True
+    if len(key) < _MIN_PREFIX:
+        return None, False
+    for name in order:
+        candidates = {hit for form, hit in _global_index(name).items() if form.startswith(key)}
+        if candidates:
+            return (candidates.pop() if len(candidates) == 1 else None), True
+    return None, False
+
+
 def lookup(tr: Translator, text: str, ruleset: str = BASE) -> tuple[str, str] | None:
-    """Returns (kind, id) for a name in any language or an id, the table's ruleset searched first; None if unclear."""
+    """Returns (kind, id) for a name in any language or an id, the table's ruleset searched first; None if unclear.
+
+    A ruleset of LATE_RULESETS is searched only at its own table, or when no other ruleset matches at all.
+    """
     key = normalize_name(text)
     if not key:
         return None
     order = search_order(ruleset)
-    for name in order:
-        found = _index_of(tr, name).get(key) or _global_index(name).get(key)
-        if found is not None:
-            return found
-    if len(key) < _MIN_PREFIX:
-        return None
-    for name in order:
-        candidates = {hit for form, hit in _global_index(name).items() if form.startswith(key)}
-        if candidates:
-            return candidates.pop() if len(candidates) == 1 else None
-    return None
+    early = tuple(name for name in order if name == ruleset or name not in LATE_RULESETS)
+    found, matched = _search(tr, key, early)
+    if matched:
+        return found
+    return _search(tr, key, tuple(name for name in order if name not in early))[0]

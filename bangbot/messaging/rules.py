@@ -6,6 +6,7 @@ import json
 
 from bangbot.core.options import STANDARD
 from bangbot.i18n import Translator
+from bangbot.i18n.duel_rules import DUEL_RULESET, duel_summary
 from bangbot.i18n.explain import TableRules, explain
 from bangbot.i18n.glossary import lookup
 from bangbot.i18n.themes import themed
@@ -36,10 +37,15 @@ def table_rules(ctx: Context, cmd: Command) -> TableRules:
 
 
 def rules_answer(ctx: Context, cmd: Command, tr: Translator) -> str:
-    """Returns the answer to /rules <name>: the explanation by the table's rules, or what went wrong (in its words)."""
+    """Returns the answer to /rules <name>: the explanation by the table's rules, or what went wrong (in its words).
+
+    Without a name at a Duel table: the summary of the table's mode.
+    """
     rules = table_rules(ctx, cmd)
     game_tr = themed(tr, rules.ruleset)
     query = cmd.args.strip()
+    if not query and rules.ruleset == DUEL_RULESET:
+        return duel_summary(tr, rules.preset)
     if not query:
         return game_tr.gettext("Name a card or a character, for example: /rules Barrel")
     found = lookup(tr, query, rules.ruleset)

@@ -121,7 +121,12 @@ class DuelBang:
                 out.append(Step(STEP_TARGET, action.target))
             if isinstance(action, Play) and action.target_card is not None:
                 out.append(Step(STEP_TARGET_CARD, action.target_card))
-            if isinstance(action, Play) and action.target is None and type_id(action.card) in _OPTIONAL_TARGET:
+            # Pearl Hart's reuse names the card she discards, not the card she uses: its target may be optional.
+            if (
+                isinstance(action, Play)
+                and action.target is None
+                and (type_id(action.card) in _OPTIONAL_TARGET or action.how == "reuse")
+            ):
                 out.append(Step(STEP_ANSWER, "no_target"))
             return tuple(out)
         if isinstance(action, Answer | Discard | Pick):

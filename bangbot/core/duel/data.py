@@ -186,6 +186,19 @@ ASSUMPTIONS: tuple[str, ...] = (
     "hit_cards",  # a "hit card" (Indians!, Duel) is a red BANG! card, or a card its owner may play as one
     "check_deck",  # a check reveals the top card of the checking player's own deck (the common deck when empty)
     "doctor_schultz",  # named by rulebook 002 among the base characters but not in the transcription: left out
+    "same_equipment_per_character",  # a same-named equipment card replaces the old one on the same character only
+    "sniper_hits",  # the Sniper rifle lets Knife and Derringer aim at the cover too, not only BANG! cards
+    "derringer_hit",  # Derringer is a hit any hand card dodges (Barrel, Hat, abilities work: rulebook 002's Partner)
+    "derringer_icon",  # the Derringer icon rulebook 002 says "always works" in the standoff is lost: no extra effect
+    "marker_moves",  # Watch and Jango draw when the opponent moves its own marker (swap, Panic, own card, a death)
+    "forced_discard_robs",  # Peacemaker's, Tex Killer's and Slim Poet's discards count as robbing (Wild Bill)
+    "buffalo_bill_whole_loss",  # Buffalo Bill takes a whole life loss, only if he keeps at least one life
+    "bull_anderson_after_draw",  # Bull Anderson picks after the dead's cards are discarded and its owner drew two
+    "pearl_hart_top",  # the action Pearl Hart uses stays on top of the discard pile, her discarded card under it
+    "sundance_standoff_deck",  # in the standoff Sundance Kid's second card comes from his own target's deck
+    "tom_horn_lineup",  # Tom Horn chosen as the attacker at the lineup does not fire: he did not become it
+    "jack_ransome_equipment",  # Jack Ransome's "cards onto any character" are equipment and resources
+    "bat_masterson_best",  # Bat Masterson's choice of two checked cards is made for him: the favourable one
 )
 
 

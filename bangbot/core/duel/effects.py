@@ -49,9 +49,11 @@ def _hit(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
 
 
 def _derringer(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
-    """Derringer: a hit that any card from the hand avoids."""
+    """Derringer: a hit that any card from the hand dodges (as a Missed!); Barrel, Hat and abilities work as usual."""
+    # Rulebook 002 (Partner) reads Derringer so (ASSUMPTIONS: derringer_hit); its icon that "always works" in the
+    # standoff is lost from the text and adds nothing here (ASSUMPTIONS: derringer_icon).
     assert play.target is not None
-    return [{"kind": "evade", "seat": seat_of(play.target), "slot": play.target, "by": seat, "card": play.card}]
+    return start_hit(state, seat, play.target, play.card, events)
 
 
 def _everyone_but_my_attacker(state: DuelState, seat: int) -> list[int]:
@@ -129,7 +131,7 @@ def _below(state_rng: int, n: int) -> tuple[int, int]:
 
 
 def _schoolteacher(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
-    """Schoolteacher: an equipment card in play goes into the player's hand."""
+    """Schoolteacher: an equipment card (or resource: rulebook 002) in play goes into the player's hand."""
     assert play.target_card is not None
     owner = seat_of(play.target) if play.target is not None else seat
     discard_card(state, play.target_card)

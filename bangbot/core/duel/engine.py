@@ -6,6 +6,17 @@ from typing import Any
 
 from bangbot.core import rng
 from bangbot.core.duel import legal
+from bangbot.core.duel.abilities import (
+    DISCARDS_OWN_CARD_DRAWS,
+    LOOTS_THE_DEAD,
+    REUSES_DISCARD_ACTION,
+    SWAPS_A_CARD,
+    katie_discards,
+    kept,
+    loot,
+    sundance_draws,
+    use_ability,
+)
 from bangbot.core.duel.actions import (
     Answer,
     Choose,
@@ -19,12 +30,13 @@ from bangbot.core.duel.actions import (
     Swap,
     Use,
 )
-from bangbot.core.duel.data import CARDS, CHARACTER, DYNAMITE, SNAKE, cards_of, characters_of, type_id
+from bangbot.core.duel.data import CARDS, CHARACTER, DYNAMITE, HORSESHOE, SNAKE, cards_of, characters_of, type_id
 from bangbot.core.duel.effects import HIT_RESOURCES, play_effect, use_resource
 from bangbot.core.duel.hits import dodged, landed, start_hit
 from bangbot.core.duel.modes import MODES
-from bangbot.core.duel.state import DuelState, Fighter, Squad, seat_of
+from bangbot.core.duel.state import DuelState, Fighter, Squad, position_of, seat_of, slot_of
 from bangbot.core.duel.table import (
+    TAKES_HURT_FOR_PARTNER,
     Events,
     ability,
     attacker_slot,
@@ -38,6 +50,8 @@ from bangbot.core.duel.table import (
     hand_limit,
     has_active,
     lose_life,
+    own_target,
+    stand_in,
     swap_positions,
 )
 from bangbot.core.duel.triggers import AUTOMATIC
@@ -50,6 +64,7 @@ START = "start"
 DRAW = "draw"
 LIMIT = "limit"
 START_CARDS = ("dynamite", "rattlesnake", "panic")
+REUSE = "reuse"  # Play.how of Pearl Hart's reuse of the action card on top of the discard pile
 
 
 def new_game(config: GameConfig, seed: int) -> tuple[DuelState, list[Event]]:
@@ -109,13 +124,15 @@ def _prepare(state: DuelState) -> None:
 def _turn(s: DuelState, seat: int, action: DuelAction, events: Events) -> Requests:
     """Applies a play-phase action of the turn's player."""
     squad = s.squads[seat]
+    if isinstance(action, Play) and action.how == REUSE:
+        return _reuse(s, seat, action, events)
     if isinstance(action, Play):
         squad.hand.remove(action.card)
         name = "colt" if action.how == "bang" else type_id(action.card)
         frame = CARDS[action.card].type.frame
         if frame not in ("equipment", "resource") or action.how:
             s.discard.append(action.card)
-        if action.how == "bang" or frame == "bang":
+        if action.how == "bang" or (frame == "bang" and not action.how):
             s.bangs_played += 1
         events.append(
             Event(
@@ -140,6 +157,8 @@ def _turn(s: DuelState, seat: int, action: DuelAction, events: Events) -> Reques
         events.append(Event("reload", {"seat": seat, "card": action.card}))
         draw(s, seat, 1, events)
         return []
+    if isinstance(action, Choose):
+        return use_ability(s, seat, action.option, events)
     if isinstance(action, Swap):
         s.used.append("swap")
         swap_positions(s, seat, events)
@@ -147,6 +166,17 @@ def _turn(s: DuelState, seat: int, action: DuelAction, events: Events) -> Reques
     assert isinstance(action, EndTurn)
     s.phase = LIMIT
     return []
+
+
+def _reuse(s: DuelState, seat: int, action: Play, events: Events) -> Requests:
+    """Pearl Hart discards a hand card and uses the action card on top of the discard pile (it stays there)."""
+    top = s.discard[-1]
+    s.squads[seat].hand.remove(action.card)
+    # Her card goes under the one she uses, which stays on top (ASSUMPTIONS: pearl_hart_top).
+    s.discard.insert(len(s.discard) - 1, action.card)
+    s.used.append(REUSES_DISCARD_ACTION)
+    events.append(Event("reuse", {"seat": seat, "card": action.card, "used": top, "target": action.target}))
+    return play_effect(type_id(top))(s, seat, Play(top, action.target, action.target_card), events)
 
 
 def _answer(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
@@ -167,7 +197,7 @@ def _answer(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, even
             discard_card(s, action.card)
             events.append(Event("evaded", {"seat": seat, "card": action.card}))
             return []
-        return lose_life(s, r["slot"], 1, r["by"], events, "derringer")
+        return lose_life(s, r["slot"], 1, r["by"], events, "partner")
     if kind == "indians":
         if isinstance(action, Answer | Use):
             discard_card(s, action.card)
@@ -192,7 +222,14 @@ def _answer(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, even
         events.append(
             Event("discarded", {"seat": seat, "card": action.card, "by": seat, "reason": r.get("reason", kind)})
         )
-        return []
+        if r.get("reason") == SWAPS_A_CARD:
+            return sundance_draws(s, seat, events)
+        # A discard another player forces (Peacemaker, Tex Killer) robs like a steal (ASSUMPTIONS: forced_discard_robs).
+        forced = r.get("by") is not None and r["by"] != seat
+        return [{"kind": "robbed", "seat": seat, "by": r["by"]}] if forced else []
+    if kind == "keep":
+        assert isinstance(action, Pick)
+        return kept(s, seat, r, action.card, events)
     if kind == "store":
         assert isinstance(action, Pick)
         shown = [c for c in r["shown"] if c != action.card]
@@ -234,8 +271,14 @@ def _answer_hit(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, 
 def _option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
     """Applies a named choice: Carbine's discard, Shotgun's and Cover's swaps, Blow's and Union Pacific's draws."""
     reason = r["reason"]
+    if reason == TAKES_HURT_FOR_PARTNER:
+        return _stand_in(s, r, option, events)
     if option == "none":
         return []
+    if reason == DISCARDS_OWN_CARD_DRAWS:
+        return katie_discards(s, seat, int(option), events)
+    if reason == LOOTS_THE_DEAD:
+        return loot(s, seat, r, option, events)
     if reason in ("carbine", "ambush"):
         card = int(option)
         owner = next(q.seat for q in s.squads if any(card in f.in_play() for f in q.fighters))
@@ -263,6 +306,22 @@ def _option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Eve
         left = r["left"] - 1
         return [{**r, "left": left}] if left > 0 else []
     raise ValueError(f"no option {option!r} for {reason!r}")
+
+
+def _stand_in(s: DuelState, r: dict[str, Any], option: str, events: Events) -> Requests:
+    """Buffalo Bill takes his partner's life loss (when he still may), or the partner loses it."""
+    slot = r["slot"]
+    if option == TAKES_HURT_FOR_PARTNER and stand_in(s, slot, r["amount"]):
+        slot = slot_of(seat_of(slot), 1 - position_of(slot))
+        events.append(Event("stands_in", {"slot": slot, "for": r["slot"]}))
+    return lose_life(s, slot, r["amount"], r["by"], events, r["cause"], redirect=False)
+
+
+def resume(state: DuelState) -> list[Event]:
+    """Runs what follows by itself from a state built by hand (a test position) until someone must decide."""
+    events: Events = []
+    _run(state, events)
+    return events
 
 
 def _run(s: DuelState, events: Events) -> None:
@@ -362,7 +421,7 @@ def _start_checks(s: DuelState, events: Events) -> None:
         for position in range(len(s.squads[seat].fighters)):
             f = s.squads[seat].fighters[position]
             card = next((c for c in f.equipment if type_id(c) == name), None)
-            if card is None:
+            if card is None or f.life <= 0:  # a character the Dynamite just killed checks nothing more
                 continue
             slot = seat * 2 + position
             if name == "dynamite":
@@ -405,7 +464,12 @@ def _draw_phase(s: DuelState, events: Events) -> None:
     count = 3 if ability(s, seat, "draws_three") else 2
     if has_active(s, seat, "bank") is not None:
         count += 1
-    draw(s, seat, count, events)
+    drawn = draw(s, seat, count, events)
+    if ability(s, seat, "second_draw_horseshoe") and len(drawn) >= 2:
+        # Pat Garrett shows his second card; a horseshoe draws one more from the opponent's deck.
+        events.append(Event("shown", {"seat": seat, "card": drawn[1]}))
+        if CARDS[drawn[1]].symbol == HORSESHOE:
+            draw(s, seat, 1, events, deck_of=own_target(s, seat))
 
 
 def hurt_fighter(s: DuelState, slot: int) -> Fighter:

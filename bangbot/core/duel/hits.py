@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bangbot.core.duel.data import BARREL, type_id
+from bangbot.core.duel.data import BANG, BARREL, CARDS, type_id
 from bangbot.core.duel.state import DuelState, seat_of
 from bangbot.core.duel.table import Events, ability, check, check_shows, draw, fighter, has_active, heal, lose_life
 from bangbot.core.events import Event
@@ -38,7 +38,7 @@ def start_hit(
         if hit["need"] <= 0:
             return [{"kind": "dodged", **_outcome(hit)}]
     curry = not bare and ability(state, seat, "check_dodges_and_shoots", slot)
-    if curry and check_shows(check(state, by, events, "kid_curry"), BARREL):
+    if curry and check_shows(check(state, seat, events, "kid_curry", deck_of=by), BARREL):
         return [{"kind": "dodged", **_outcome(hit)}, {"kind": "shoot_back", "by": seat, "at": by}]
     return [hit]
 
@@ -73,12 +73,12 @@ def dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[s
     out: list[dict[str, Any]] = []
     if ability(state, by, "dodged_draws"):
         draw(state, by, 1, events)
-    if ability(state, by, "dodge_costs_card") and state.squads[seat].hand:
-        out.append({"kind": "discard", "seat": seat, "reason": "tex_killer"})
+    if ability(state, by, "dodge_costs_card") and is_bang_hit(hit) and state.squads[seat].hand:
+        out.append({"kind": "discard", "seat": seat, "reason": "tex_killer", "by": by})
     if rider == "carbine":
         out.append({"kind": "option", "seat": by, "reason": "carbine", "options": _attacker_cards(state)})
     elif rider == "peacemaker" and state.squads[seat].hand:
-        out.append({"kind": "discard", "seat": seat, "reason": "peacemaker"})
+        out.append({"kind": "discard", "seat": seat, "reason": "peacemaker", "by": by})
     elif rider in ("remington",):
         draw(state, by, 1, events)
     elif rider == "schofield" and state.squads[by].fighters:
@@ -93,6 +93,12 @@ def dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[s
     elif rider == "double_barrel" and len(state.squads[seat].fighters) > 1 and hit["slot"] % 2 == 0:
         out += start_hit(state, by, seat * 2 + 1, None, events, rider="double_barrel_second")
     return out
+
+
+def is_bang_hit(hit: dict[str, Any]) -> bool:
+    """Returns whether a hit comes from a BANG! card (red, or a card played as a Colt), not a Knife or an ability."""
+    card = hit["card"]
+    return card is not None and (CARDS[card].type.frame == BANG or hit["rider"] == "colt")
 
 
 def _attacker_cards(state: DuelState) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bangbot.core.duel.abilities import LOOTS_THE_DEAD, loot_options, reusable, turn_abilities
 from bangbot.core.duel.actions import (
     Answer,
     Choose,
@@ -76,7 +77,9 @@ def _protected(state: DuelState, slot: int) -> bool:
 
 
 def _bang_targets(state: DuelState, seat: int, name: str) -> list[int]:
-    """Returns the slots a BANG! card of this name may hit: attackers, and covers with Winchester or a sniper rifle."""
+    """Returns the slots a hit of this name may aim at: attackers, and covers with Winchester or a Sniper rifle."""
+    # The Sniper rifle lets every hit played at one character aim at a cover: BANG! cards, Knife and Derringer
+    # ("your hits may target the opponent's ПП"; ASSUMPTIONS: sniper_hits).
     covers = name in ("winchester", "buffalo") or has_active(state, seat, "sniper") is not None
     out: list[int] = []
     for other in opponents(state, seat, name):
@@ -94,6 +97,7 @@ def _attackers(state: DuelState, seat: int, name: str) -> list[int]:
 def _equip_targets(state: DuelState, seat: int, card: int) -> list[int]:
     """Returns where a card may go in play: own cover (own attacker when alone) or an opponent's attacker."""
     name = type_id(card)
+    # Jack Ransome's cards onto any character: equipment and resources (ASSUMPTIONS: jack_ransome_equipment).
     if ability(state, seat, "plays_anywhere"):
         slots = state.slots()
     else:
@@ -142,7 +146,9 @@ def _plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
     if name in DODGE_CARDS:
         return out
     own_cover = cover_slot(state, seat)
-    if name in ("derringer", "knife", "duel", "ricochet", "chief"):
+    if name in ("derringer", "knife"):
+        out += [Play(card, t) for t in _bang_targets(state, seat, name)]
+    elif name in ("duel", "ricochet", "chief"):
         out += [Play(card, t) for t in _attackers(state, seat, name)]
     elif name in ("gatling", "indians", "stagecoach", "beer", "general_store", "cover", "union_pacific"):
         out.append(Play(card))
@@ -158,9 +164,9 @@ def _plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
         mine = [(own_cover, c) for c in fighter(state, own_cover).in_play()] if own_cover is not None else []
         out += [Play(card, s, c) for s, c in _cards_on_attackers(state) + mine]
     elif name == "schoolteacher":
-        mine = [(own_cover, c) for c in fighter(state, own_cover).equipment] if own_cover is not None else []
-        equipment = [(s, c) for s, c in _cards_on_attackers(state) if CARDS[c].type.frame == EQUIPMENT]
-        out += [Play(card, s, c) for s, c in equipment + mine]
+        # Resources count as equipment for the cards that act on equipment (rulebook 002).
+        mine = [(own_cover, c) for c in fighter(state, own_cover).in_play()] if own_cover is not None else []
+        out += [Play(card, s, c) for s, c in _cards_on_attackers(state) + mine]
     elif name in ("ambush", "blow"):
         out += [Play(card)] + [Play(card, s, c) for s, c in _cards_on_attackers(state)]
     return out
@@ -183,10 +189,23 @@ def _turn_actions(state: DuelState, seat: int) -> list[DuelAction]:
                 out += [Use(card, t) for t in _bang_targets(state, seat, name)]
             else:
                 out.append(Use(card))
+    out += _reuses(state, seat)
+    out += [Choose(atom) for atom in turn_abilities(state, seat)]
     if len(squad.fighters) > 1 and "swap" not in state.used:
         out.append(Swap())
     out.append(EndTurn())
     return out
+
+
+def _reuses(state: DuelState, seat: int) -> list[DuelAction]:
+    """Returns Pearl Hart's plays: discard a hand card to use the action card on top of the discard pile."""
+    top = reusable(state, seat)
+    if top is None:
+        return []
+    uses = [p for p in _plays(state, seat, top) if isinstance(p, Play) and not p.how]
+    return [
+        Play(card, p.target, p.target_card, how="reuse") for card in sorted(set(state.squads[seat].hand)) for p in uses
+    ]
 
 
 def _dodges(state: DuelState, seat: int, r: dict[str, Any]) -> list[DuelAction]:
@@ -198,6 +217,8 @@ def _dodges(state: DuelState, seat: int, r: dict[str, Any]) -> list[DuelAction]:
         name = type_id(card)
         if rider in MISSED_ONLY:
             ok = name == "missed"
+        elif rider == "derringer":
+            ok = True  # any card from the hand dodges a Derringer
         else:
             ok = name in DODGE_CARDS or (
                 ability(state, seat, "bang_as_missed", r["slot"]) and is_hit_card(state, seat, card)
@@ -239,6 +260,8 @@ def _answers(state: DuelState, seat: int, r: dict[str, Any]) -> list[DuelAction]
     """Returns the answers to the decision seat is asked."""
     kind = r["kind"]
     hand = sorted(set(state.squads[seat].hand))
+    if kind == "option" and r["reason"] == LOOTS_THE_DEAD:
+        return [Choose(o) for o in loot_options(state, r)]  # what is still there when Bull Anderson is asked
     if kind in ("lineup", "replace", "option"):
         return [Choose(o) for o in r["options"]]
     if kind == "dodge":
@@ -251,6 +274,6 @@ def _answers(state: DuelState, seat: int, r: dict[str, Any]) -> list[DuelAction]
         return [*_hit_answers(state, seat, r["with"] == "missed"), Pass()]
     if kind in ("discard", "limit"):
         return [Discard(c) for c in hand]
-    if kind == "store":
+    if kind in ("store", "keep"):
         return [Pick(c) for c in r["shown"]]
     raise ValueError(f"no answers for a {kind!r} decision")

@@ -28,6 +28,7 @@ TARGET_ONLY_CHARACTERS = frozenset(
 )
 
 Events = list[Event]
+TAKES_HURT_FOR_PARTNER = "takes_hurt_for_partner"  # Buffalo Bill's ability atom
 
 
 def mode_of(state: DuelState) -> str:
@@ -146,14 +147,17 @@ def draw(state: DuelState, seat: int, n: int, events: Events, deck_of: int | Non
     return drawn
 
 
-def check(state: DuelState, seat: int, events: Events, reason: str) -> str:
-    """Reveals the top card of seat's deck for a check, discards it; returns its symbol (Bat Masterson: best of 2)."""
-    first = take_top(state, seat)
+def check(state: DuelState, seat: int, events: Events, reason: str, deck_of: int | None = None) -> str:
+    """Reveals the top card of seat's deck (or deck_of's) for a check, discards it; returns its symbol.
+
+    Bat Masterson's player sees two cards and takes the one he prefers (check_shows reads both; ASSUMPTIONS:
+    bat_masterson_best)."""
+    first = take_top(state, seat, deck_of)
     if first is None:
         return ""
     shown = [first]
     if ability(state, seat, "checks_twice"):
-        second = take_top(state, seat)
+        second = take_top(state, seat, deck_of)
         if second is not None:
             shown.append(second)
     state.discard += shown
@@ -196,6 +200,7 @@ def put_in_play(state: DuelState, slot: int, card: int) -> int | None:
         f.resources.append(card)
         f.entered[card] = state.turn_number
         return None
+    # The same name is replaced on the same character only (ASSUMPTIONS: same_equipment_per_character).
     old = next((c for c in f.equipment if type_id(c) == name), None)
     if old is not None:
         f.equipment.remove(old)
@@ -247,10 +252,35 @@ def reload_open(state: DuelState) -> bool:
     return any(s.characters_left() == 1 for s in state.squads if s.alive)
 
 
+def stand_in(state: DuelState, slot: int, amount: int) -> bool:
+    """Returns whether Buffalo Bill may take a life loss for his partner: he is the other one in play, not his last."""
+    squad = state.squads[seat_of(slot)]
+    return any(
+        i != position_of(slot) and f.life > amount and CHARACTER[f.character].ability == TAKES_HURT_FOR_PARTNER
+        for i, f in enumerate(squad.fighters)
+    )
+
+
 def lose_life(
-    state: DuelState, slot: int, amount: int, by: int | None, events: Events, cause: str
+    state: DuelState, slot: int, amount: int, by: int | None, events: Events, cause: str, redirect: bool = True
 ) -> list[dict[str, Any]]:
-    """Takes life from a character; returns the follow-up triggers ("died" or "hurt") for the engine to resolve."""
+    """Takes life from a character; returns the follow-up triggers ("died" or "hurt") for the engine to resolve.
+
+    When Buffalo Bill may take the loss instead (always active, either position) his player is asked first; he
+    takes all of it and only when he keeps one life (ASSUMPTIONS: buffalo_bill_whole_loss)."""
+    if redirect and stand_in(state, slot, amount):
+        return [
+            {
+                "kind": "option",
+                "seat": seat_of(slot),
+                "reason": TAKES_HURT_FOR_PARTNER,
+                "options": ["none", TAKES_HURT_FOR_PARTNER],
+                "slot": slot,
+                "amount": amount,
+                "by": by,
+                "cause": cause,
+            }
+        ]
     f = fighter(state, slot)
     f.life -= amount
     events.append(Event("hurt", {"slot": slot, "amount": amount, "life": max(f.life, 0), "by": by, "cause": cause}))

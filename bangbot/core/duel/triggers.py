@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bangbot.core import rng
+from bangbot.core.duel.abilities import LOOTS_THE_DEAD, loot_request
 from bangbot.core.duel.data import CHARACTER
 from bangbot.core.duel.hits import dodged, landed, start_hit
 from bangbot.core.duel.state import DuelState, seat_of
@@ -44,6 +45,7 @@ def hurt(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
         lost = hand.pop(pick)
         state.discard.append(lost)
         events.append(Event("discarded", {"seat": by, "card": lost, "by": seat}))
+        out.append({"kind": "robbed", "seat": by, "by": seat})
     return out
 
 
@@ -53,20 +55,27 @@ def died(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
     seat = seat_of(slot)
     squad = state.squads[seat]
     position = slot % 2
+    dead = state.fighter(slot)
+    cards = dead.in_play() if dead is not None else []
     remove_dead(state, slot, events)
     for other in state.alive_seats():
         if ability(state, other, "draws_on_any_death"):
             draw(state, other, 2, events)
     if squad.fighters or squad.reserve:
         draw(state, seat, 2, events)
+    # Bull Anderson takes his pick once the dead character's cards are discarded and its player drew two; a hand
+    # card is taken at random (ASSUMPTIONS: bull_anderson_after_draw).
+    loots = [q for q in state.alive_seats() if ability(state, q, LOOTS_THE_DEAD)] if squad.fighters else []
+    out: Requests = [x for q in loots for x in loot_request(state, q, seat, cards)]
     if len(squad.reserve) == 1:
         enter_play(state, seat, squad.reserve[0], position, events)
-        return [{"kind": "entered", "seat": seat, "position": position}]
+        return [*out, {"kind": "entered", "seat": seat, "position": position}]
     if squad.reserve:
-        return [{"kind": "replace", "seat": seat, "position": position, "options": list(squad.reserve)}]
+        return [*out, {"kind": "replace", "seat": seat, "position": position, "options": list(squad.reserve)}]
     if not squad.fighters:
         return [{"kind": "out", "seat": seat, "by": r["by"]}]
-    return [{"kind": "became_attacker", "seat": seat, "by": r["by"]}] if position == 0 else []
+    # The marker moves to the survivor: its own player moves it.
+    return [*out, {"kind": "became_attacker", "seat": seat, "by": seat}] if position == 0 else out
 
 
 def entered(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
@@ -81,7 +90,9 @@ def became_attacker(state: DuelState, r: dict[str, Any], events: Events) -> Requ
     if not state.squads[seat].alive:
         return out
     for other in state.alive_seats():
-        if other == seat:
+        # Jango and the Pocket Watch draw when the opponent moves its own marker (its swap, Panic, its own card,
+        # a new attacker after a death), not when this player moved it for them (ASSUMPTIONS: marker_moves).
+        if other == seat or r["by"] != seat:
             continue
         if ability(state, other, "draws_when_attacker_moves") and seat in opponents(
             state, other, "draws_when_attacker_moves"
@@ -90,6 +101,7 @@ def became_attacker(state: DuelState, r: dict[str, Any], events: Events) -> Requ
         if has_active(state, other, "watch") is not None and seat in opponents(state, other, "watch"):
             draw(state, other, 1, events)
     new = state.squads[seat].fighters[0]
+    # The lineup puts the first attacker in play without this trigger (ASSUMPTIONS: tom_horn_lineup).
     if CHARACTER[new.character].ability == "enters_hits_cover":
         for other in opponents(state, seat, "enters_hits_cover"):
             cover = cover_slot(state, other)

@@ -64,13 +64,14 @@ class DuelView:
 
 
 # Fields of a pending decision that only the asked seat may see (cards shown to it alone, the characters it holds).
-_PRIVATE_FIELDS = ("options",)
+_PRIVATE_FIELDS = {"lineup": ("options",), "replace": ("options",), "keep": ("shown",)}
 
 
 def public_request(r: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """Returns a pending decision as seat may see it: a lineup's characters only for their owner."""
-    if r.get("kind") in ("lineup", "replace") and r.get("seat") != seat:
-        return {k: v for k, v in r.items() if k not in _PRIVATE_FIELDS}
+    """Returns a pending decision as seat may see it: lineup choices and cards drawn to keep are the owner's alone."""
+    private = _PRIVATE_FIELDS.get(r.get("kind", ""), ())
+    if private and r.get("seat") != seat:
+        return {k: v for k, v in r.items() if k not in private}
     return dict(r)
 
 

@@ -1,0 +1,179 @@
+"""Duel positions for tests in a few lines: characters in play, equipment, hands, deck tops; actions by card name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bangbot.core.duel import engine
+from bangbot.core.duel.data import CARDS, CHARACTER, cards_of, characters_of, type_id
+from bangbot.core.duel.legal import awaiting
+from bangbot.core.duel.modes import MODES
+from bangbot.core.duel.state import DuelState, Fighter, Squad
+from bangbot.core.events import Event
+from bangbot.rulesets import ruleset
+from bangbot.rulesets.duel import DUEL
+
+RULES = ruleset(DUEL)
+
+
+@dataclass
+class Seat:
+    """One player's position: characters in play (attacker first, "name/life"), their cards, hand and deck top."""
+
+    fighters: tuple[str, ...]
+    equip: dict[int, list[str]] = field(default_factory=dict)  # position -> card names in play
+    hand: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)  # the top card first; "name:S" names a check symbol letter
+    reserve: list[str] | None = None  # None: filled up with unused characters of the side
+    empty_deck: bool = False  # the side's other cards go to the bottom of the discard pile instead of the deck
+
+
+def seat(*fighters: str, **fields: Any) -> Seat:
+    """Returns a seat spec: seat("wyatt_earp/2", "jango", equip={1: ["barrel"]}, hand=["colt"])."""
+    return Seat(tuple(fighters), **fields)
+
+
+_LETTERS = {"B": "barrel", "H": "horseshoe", "S": "snake", "D": "dynamite"}
+
+
+def _take(pool: list[int], spec: str) -> int:
+    """Removes and returns the first card of the pool matching "name", "name:S" or ":S" (any card with that symbol)."""
+    name, _, letter = spec.partition(":")
+    for card in pool:
+        if (not name or type_id(card) == name) and (not letter or CARDS[card].symbol == _LETTERS[letter]):
+            pool.remove(card)
+            return card
+    raise ValueError(f"no card {spec!r} left for this table")
+
+
+def table(
+    *seats: Seat,
+    mode: str = "duel",
+    turn: int = 0,
+    phase: str = "play",
+    discard: tuple[str, ...] = (),
+    common: tuple[str, ...] = (),
+    used: tuple[str, ...] = (),
+) -> tuple[DuelState, list[Event]]:
+    """Builds a Duel position (every other card on its side's deck) and runs it up to the first decision."""
+    config = RULES.config(MODES[mode].players, mode)
+    sides = MODES[mode].sides
+    pool = [c for side in sides for deck in side.decks for c in cards_of(deck)]
+    state = DuelState(config, [], 12345, turn=turn, phase=phase, used=list(used))
+    state.discard = [_take(pool, c) for c in discard]
+    state.common = [_take(pool, c) for c in reversed(common)]
+    squads: list[Squad] = []
+    for number, (spec, side) in enumerate(zip(seats, sides, strict=True)):
+        squad = Squad(number, side.side, [], start_hand=side.start_hand)
+        for position, text in enumerate(spec.fighters):
+            name, _, life = text.partition("/")
+            full = CHARACTER[name].life
+            f = Fighter(name, int(life) if life else full, full)
+            f.equipment = [_take(pool, c) for c in spec.equip.get(position, [])]
+            squad.fighters.append(f)
+        squad.hand = [_take(pool, c) for c in spec.hand]
+        squad.deck = [_take(pool, c) for c in reversed(spec.deck)]
+        chars = [c for d in side.decks for c in characters_of(d) if c not in [f.character for f in squad.fighters]]
+        left = side.characters - len(squad.fighters)
+        squad.reserve = list(spec.reserve) if spec.reserve is not None else chars[:left]
+        squad.dead = [c for c in chars if c not in squad.reserve][: left - len(squad.reserve)]
+        squads.append(squad)
+    for squad, spec, side in zip(squads, seats, sides, strict=True):
+        rest = [c for c in pool if CARDS[c].deck in side.decks]
+        pool = [c for c in pool if c not in rest]
+        if spec.empty_deck:
+            state.discard[:0] = rest
+        else:
+            squad.deck[:0] = rest
+    state.squads = squads
+    return state, engine.resume(state)
+
+
+def card_named(state: DuelState, cards: list[int], spec: str) -> int:
+    """Returns the first of cards matching "name" or "name:S"."""
+    return _take(list(cards), spec)
+
+
+def _in_play(state: DuelState, seat: int | None = None) -> list[int]:
+    """Returns the cards in play (on one seat's characters, or everyone's)."""
+    squads = state.squads if seat is None else [state.squads[seat]]
+    return [c for q in squads for f in q.fighters for c in f.in_play()]
+
+
+def resolve(state: DuelState, seat: int, text: str) -> str:
+    """Returns an action's notation with card names replaced by card numbers (hand, in play, shown, the target's)."""
+    words = text.split()
+    head = words[0]
+    if len(words) > 1 and not words[1].lstrip("-").isdigit():
+        if head in ("play", "answer", "discard", "reload"):
+            words[1] = str(card_named(state, state.squads[seat].hand, words[1]))
+        elif head == "use":
+            words[1] = str(card_named(state, _in_play(state, seat), words[1]))
+        elif head == "pick":
+            words[1] = str(card_named(state, state.requests[0]["shown"], words[1]))
+        elif head == "choose" and words[1].startswith("#"):
+            words[1] = str(card_named(state, _in_play(state) + state.discard, words[1][1:]))
+    target = next((int(w[1:]) for w in words if w.startswith("@")), None)
+    for i, w in enumerate(words):
+        if w.startswith("#") and head == "play" and not w[1:].lstrip("-").isdigit():
+            where = state.fighter(target).in_play() if target is not None and state.fighter(target) else []
+            words[i] = "#-1" if w == "#hand" else f"#{card_named(state, where, w[1:])}"
+    return " ".join(words)
+
+
+def do(state: DuelState, *texts: str) -> tuple[DuelState, list[Event]]:
+    """Applies actions in order, each by the seat asked now; returns the last state and every event."""
+    events: list[Event] = []
+    for text in texts:
+        who = awaiting(state)[0]
+        state, happened = RULES.apply(state, who, RULES.parse(resolve(state, who, text)))
+        events += happened
+        assert RULES.invariants(state, happened) == [], RULES.invariants(state, happened)
+    return state, events
+
+
+def names(cards: list[int]) -> list[str]:
+    """Returns the card names of cards, sorted."""
+    return sorted(type_id(c) for c in cards)
+
+
+def legal(state: DuelState, seat: int | None = None) -> list[str]:
+    """Returns the notation of every legal action of seat (the asked one by default)."""
+    who = awaiting(state)[0] if seat is None else seat
+    return [RULES.notation(a) for a in RULES.legal_actions(state, who)]
+
+
+def legal_names(state: DuelState, seat: int | None = None) -> list[str]:
+    """Returns the legal actions with the first card number replaced by its name ("play colt @2")."""
+    out = []
+    for text in legal(state, seat):
+        words = text.split()
+        if len(words) > 1 and words[1].isdigit() and words[0] != "choose":
+            words[1] = type_id(int(words[1]))
+        out.append(" ".join(words))
+    return out
+
+
+def asked(state: DuelState) -> dict[str, Any]:
+    """Returns the pending decision (empty when the turn's player is free to play)."""
+    return state.requests[0] if state.requests else {}
+
+
+def life(state: DuelState, slot: int) -> int:
+    """Returns the life of the character in a slot."""
+    f = state.fighter(slot)
+    assert f is not None, f"slot {slot} is empty"
+    return f.life
+
+
+def who(state: DuelState, slot: int) -> str:
+    """Returns the character in a slot."""
+    f = state.fighter(slot)
+    assert f is not None, f"slot {slot} is empty"
+    return f.character
+
+
+def kinds(events: list[Event], kind: str) -> list[dict[str, Any]]:
+    """Returns every field of the events of one kind."""
+    return [e.full() for e in events if e.kind == kind]
