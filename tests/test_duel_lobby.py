@@ -52,6 +52,7 @@ def test_the_mode_button_cycles_the_modes_and_each_mode_fixes_the_seats(tmp_path
         game = table.game()
         assert game is not None and game.preset == MODE_IDS[0]
         text, offered = table.lobby().text, choices(table.lobby())
+        assert "Game: BANG! The Duel." in text
         assert "Mode: Law against Outlaws." in text and "when 2 seats are filled" in text
         assert "Rules:" not in text and "Simplified" not in text
         assert "preset" not in offered and "simple" not in offered
