@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bangbot.core.duel.modes import MODE_IDS
+
 GOOD = {
     "players": [
         {"character": "willy_the_kid", "role": "sheriff", "hand": ["bang", "beer"]},
@@ -67,4 +69,18 @@ def test_bench_engine_prints_figures() -> None:
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert any("games_per_s" in line and line["players"] == 7 for line in lines)
     assert any("state_json_bytes_max" in line for line in lines)
-    assert {line["game"] for line in lines if "games_per_s" in line} == {"base", "starwars"}  # side by side
+    assert {line["game"] for line in lines if "games_per_s" in line} == {"base", "starwars", "duel"}  # side by side
+    duel = [line for line in lines if line["game"] == "duel" and "games_per_s" in line]
+    assert [line["mode"] for line in duel] == list(MODE_IDS) and all(line["actions_per_s"] > 0 for line in duel)
+
+
+def test_bench_ai_for_the_duel_has_a_row_per_mode_and_side_and_the_goals() -> None:
+    result = bangbot("bench", "ai", "--game", "duel", "--games", "2")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.splitlines()
+    assert out[0] == "game: duel" and out[1].split()[:6] == ["mode", "line", "games", "law", "outlaw", "renegade"]
+    rows = [line.split() for line in out[2:] if line.split()[0] in MODE_IDS]
+    assert {r[0] for r in rows} == set(MODE_IDS)
+    assert sum(1 for r in rows if r[1:4] == ["heuristic", "law", "vs"]) == 4  # Law plays in four modes
+    assert sum(1 for line in out if line.startswith("goal: ")) == 12  # eleven sides against random, and the time
+    assert any(line.startswith("heuristic decisions") and "p99" in line for line in out)

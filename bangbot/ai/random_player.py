@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from bangbot.ai.mixing import mix
 from bangbot.ai.player import Memory
@@ -11,6 +11,15 @@ from bangbot.core.actions import Action
 from bangbot.core.views import PlayerView
 
 SEED_KEY = "seed"
+T = TypeVar("T")
+
+
+def uniform_pick(legal: Sequence[T], memory: Memory, seat: int | None, version: int, turn_number: int) -> T:
+    """Returns one of legal chosen by hashing (memory seed, seat, version, turn number); raises on an empty list."""
+    if not legal:
+        raise ValueError("the seat has nothing to decide")
+    seed = int(memory.get(SEED_KEY, 0))
+    return legal[mix(seed, -1 if seat is None else seat, version, turn_number) % len(legal)]
 
 
 class RandomPlayer:
@@ -18,11 +27,7 @@ class RandomPlayer:
 
     def decide(self, view: PlayerView, memory: Memory) -> Action:
         """Returns a legal action chosen by hashing (memory seed, seat, version, turn number)."""
-        if not view.legal:
-            raise ValueError("the seat has nothing to decide")
-        seed = int(memory.get(SEED_KEY, 0))
-        seat = -1 if view.seat is None else view.seat
-        return view.legal[mix(seed, seat, view.version, view.turn_number) % len(view.legal)]
+        return uniform_pick(view.legal, memory, view.seat, view.version, view.turn_number)
 
     def observe(self, memory: Memory, seat: int, events: Sequence[Mapping[str, Any]]) -> None:
         """Ignores what happened: random play needs no memory."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 import statistics
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from bangbot.ai.heuristic import HeuristicPlayer
 from bangbot.ai.match import play_match
@@ -15,6 +16,7 @@ from bangbot.ai.player import AIPlayer
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.core.roles import DEPUTY, LAW, OUTLAWS, RENEGADE_SIDE, SHERIFF
 from bangbot.rulesets import DEFAULT, ruleset
+from bangbot.rulesets.duel import DUEL
 
 HEURISTIC = "heuristic"
 RANDOM = "random"
@@ -22,6 +24,7 @@ SIDES = (LAW, OUTLAWS, RENEGADE_SIDE)
 SHERIFF_TEAM_GOAL = 0.80
 P99_GOAL_MS = 5.0
 CHUNK = 100
+L = TypeVar("L")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,14 +96,19 @@ def play_games(line: Line, seeds: range) -> Outcome:
 
 def run_line(line: Line, games: int, workers: int) -> Outcome:
     """Plays games games of a line, over workers processes when more than one."""
+    return run_batches(play_games, line, games, workers)
+
+
+def run_batches(play: Callable[[L, range], Outcome], line: L, games: int, workers: int) -> Outcome:
+    """Plays games games of any game's line (play: one batch of seeds), over workers processes when more than one."""
     batches = [range(s, min(s + CHUNK, games)) for s in range(0, games, CHUNK)]
     total = Outcome()
     if workers <= 1:
         for b in batches:
-            total.add(play_games(line, b))
+            total.add(play(line, b))
         return total
     with ProcessPoolExecutor(workers) as pool:
-        for part in pool.map(play_games, [line] * len(batches), batches):
+        for part in pool.map(play, [line] * len(batches), batches):
             total.add(part)
     return total
 
@@ -124,6 +132,11 @@ def row(line: Line, out: Outcome) -> str:
 
 def main(games: int = 2000, workers: int = 1, game: str = DEFAULT) -> None:
     """Prints the AI benchmark table of a game: win rates per side per line, heuristic decision time, the goals."""
+    if game == DUEL:
+        from bangbot.bench.duel_ai import main as duel_main
+
+        duel_main(games, workers)
+        return
     table_lines = lines(game)
     print(f"game: {game}")
     head = f"{'line':<32}{'games':>7}{'law':>10}{'outlaws':>10}{'renegade':>10}{'capped':>7}"

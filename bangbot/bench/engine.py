@@ -6,6 +6,7 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bangbot.core.engine import apply, apply_in_place, new_game
@@ -13,6 +14,7 @@ from bangbot.core.legal import awaiting, legal_actions
 from bangbot.core.serialize import from_json, to_json
 from bangbot.core.state import GameConfig, GameState
 from bangbot.rulesets import DEFAULT, OFFERED, ruleset
+from bangbot.rulesets.duel import DUEL
 
 STATE_SAMPLE_EVERY = 10
 
@@ -73,14 +75,17 @@ def sampled_states(players: int, games: int, game: str = DEFAULT) -> list[GameSt
 def storage_figures(players: int, games: int, game: str = DEFAULT) -> dict[str, Any]:
     """Returns JSON size of states and the cost of one serialise + load, as a service does per action."""
     states = sampled_states(players, games, game)
-    sizes = [len(json.dumps(to_json(s), separators=(",", ":"))) for s in states]
+    return {"game": game, "players": players, **json_costs(states, to_json, from_json)}
+
+
+def json_costs(states: Sequence[Any], write: Callable[[Any], Any], read: Callable[[Any], Any]) -> dict[str, Any]:
+    """Returns the JSON size of some states and what one write + read back costs (write: to_json, read: from_json)."""
+    sizes = [len(json.dumps(write(s), separators=(",", ":"))) for s in states]
     started = time.perf_counter()
     for s in states:
-        from_json(json.loads(json.dumps(to_json(s), separators=(",", ":"))))
+        read(json.loads(json.dumps(write(s), separators=(",", ":"))))
     per_action_us = (time.perf_counter() - started) / len(states) * 1e6
     return {
-        "game": game,
-        "players": players,
         "states_sampled": len(states),
         "state_json_bytes_mean": round(statistics.mean(sizes)),
         "state_json_bytes_max": max(sizes),
@@ -89,9 +94,14 @@ def storage_figures(players: int, games: int, game: str = DEFAULT) -> dict[str, 
 
 
 def main(games: int = 300) -> None:
-    """Prints the engine benchmark as JSON lines, for every game the bot offers (base BANG! first)."""
+    """Prints the engine benchmark as JSON lines, for every game the bot offers (base BANG! first), then the Duel."""
+    from bangbot.bench.duel_engine import main as duel_main
+
     for game in OFFERED:
+        if game == DUEL:
+            continue
         for players in (4, 7):
             for pure in (True, False):
                 print(json.dumps(random_games(players, games, pure, game)))
         print(json.dumps(storage_figures(7, max(10, games // 10), game)))
+    duel_main(games)

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, delete, insert, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped
-from sqlmodel import Session, col, select
+from sqlmodel import Session, SQLModel, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from bangbot.storage.locks import KeyedLocks
@@ -49,6 +51,18 @@ class StaleGame(Exception):
     """The game changed since it was read: the save was refused and nothing was written."""
 
 
+@dataclass
+class Pinned:
+    """The connection that holds a game's lock on PostgreSQL, lent to the task holding it for all its statements."""
+
+    engine: Engine
+    owner: asyncio.Task[Any] | None
+    connection: Connection | None
+
+
+_pinned: ContextVar[Pinned | None] = ContextVar("bangbot_pinned_connection", default=None)
+
+
 class Repository:
     """All database access of the game service."""
 
@@ -58,23 +72,68 @@ class Repository:
 
     @asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:
-        """Holds a lock on one game: within this process, and across every worker on PostgreSQL."""
+        """Holds a lock on one game: within this process, and across every worker on PostgreSQL.
+
+        On PostgreSQL the connection holding the lock is in autocommit and serves every statement the holding task
+        runs meanwhile (see _pinned_connection): one pool checkout per update, no BEGIN for a read.
+        """
         async with self.local_locks.hold(game_id):
             if self.engine.dialect.name != "postgresql":
                 yield
                 return
             key = {"key": GAME_LOCK_SPACE + game_id}
-            with self.engine.connect() as connection:
+            with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
                 while not connection.execute(text("SELECT pg_try_advisory_lock(:key)"), key).scalar():
                     await asyncio.sleep(LOCK_POLL_SECONDS)
+                pin = Pinned(self.engine, asyncio.current_task(), connection)
+                token = _pinned.set(pin)
                 try:
                     yield
                 finally:
+                    pin.connection = None  # tasks started meanwhile copied the pin: they must not use it after this
+                    _pinned.reset(token)
                     connection.execute(text("SELECT pg_advisory_unlock(:key)"), key)
-                    connection.commit()
+
+    def _pinned_connection(self) -> Connection | None:
+        """Returns the game lock's connection if the running task holds a game lock of this repository."""
+        pin = _pinned.get()
+        if pin is None or pin.connection is None or pin.engine is not self.engine:
+            return None
+        try:
+            task = asyncio.current_task()
+        except RuntimeError:  # no event loop runs in this thread
+            return None
+        return pin.connection if task is pin.owner else None
+
+    @contextmanager
+    def _writing(self, several: bool = True) -> Iterator[Connection]:
+        """Runs the block's writes in one transaction, committed at its end and rolled back if it raises.
+
+        On the pinned connection (autocommit) a single statement (several False) commits by itself; several get an
+        explicit transaction.
+        """
+        pinned = self._pinned_connection()
+        if pinned is None:
+            with self.engine.begin() as connection:
+                yield connection
+            return
+        if not several:
+            yield pinned
+            return
+        pinned.exec_driver_sql("BEGIN")
+        try:
+            yield pinned
+        except BaseException:
+            pinned.exec_driver_sql("ROLLBACK")
+            raise
+        pinned.exec_driver_sql("COMMIT")
 
     def _session(self) -> Session:
-        """Returns a session whose objects stay usable after commit."""
+        """Returns a session for reads whose objects stay usable after it ends (on the pinned connection if any)."""
+        return Session(self._pinned_connection() or self.engine, expire_on_commit=False)
+
+    def _writing_session(self) -> Session:
+        """Returns a session of its own transaction for ORM writes, never on the pinned connection."""
         return Session(self.engine, expire_on_commit=False)
 
     def chat_settings(self, chat_id: int) -> ChatSettings:
@@ -84,7 +143,7 @@ class Repository:
 
     def save_chat_settings(self, settings: ChatSettings) -> None:
         """Stores a chat's settings."""
-        with self._session() as s:
+        with self._writing_session() as s:
             s.merge(settings)
             s.commit()
 
@@ -95,7 +154,7 @@ class Repository:
 
     def save_user_settings(self, settings: UserSettings) -> None:
         """Stores a user's settings."""
-        with self._session() as s:
+        with self._writing_session() as s:
             s.merge(settings)
             s.commit()
 
@@ -141,7 +200,7 @@ class Repository:
 
         Refuses (StaleGame) if the chat already has an open game.
         """
-        with self._session() as s:
+        with self._writing_session() as s:
             if self.open_game(game.chat_id) is not None:
                 raise StaleGame(f"chat {game.chat_id} already has an open game")
             s.add(game)
@@ -177,27 +236,25 @@ class Repository:
         assert game.id is not None
         values: dict[str, Any] = {name: getattr(game, name) for name in GAME_FIELDS}
         values["version"] = game.version + 1
-        with self._session() as s:
-            connection = s.connection()  # Core statements: the ORM's bulk-update bookkeeping is not needed here
+        with self._writing() as connection:
             result = connection.execute(
                 update(Game).where(col(Game.id) == game.id, col(Game.version) == game.version).values(**values)
             )
             if result.rowcount != 1:
-                s.rollback()
                 raise StaleGame(f"game {game.id} changed since version {game.version}")
             for seat in remove_seats:
                 connection.execute(
                     delete(Seat).where(col(Seat.game_id) == seat.game_id, col(Seat.position) == seat.position)
                 )
             self._write_seats(connection, seats)
-            for action in actions:
-                s.add(action)
+            if actions:
+                connection.execute(insert(ActionLog), [column_values(action) for action in actions])
             if outbox is not None:
                 outbox.game_id, outbox.version = game.id, game.version + 1
-                s.add(outbox)
+                fields = column_values(outbox, skip=("id",))
+                outbox.id = connection.execute(insert(Outbox).values(**fields).returning(col(Outbox.id))).scalar_one()
             if answer is not None:
-                s.add(answer)
-            s.commit()
+                connection.execute(insert(PressAnswer).values(**column_values(answer)))
         game.version += 1
         return game
 
@@ -245,7 +302,7 @@ class Repository:
 
     def outbox_progress(self, row: Outbox, **refs: int | None) -> None:
         """Stores how far the delivery of an outbox row got (progress, sent_at) and new message refs of its game."""
-        with self.engine.begin() as connection:
+        with self._writing(several=bool(refs)) as connection:
             connection.execute(
                 update(Outbox).where(col(Outbox.id) == row.id).values(progress=row.progress, sent_at=row.sent_at)
             )
@@ -254,7 +311,7 @@ class Repository:
 
     def outbox_done(self, row_id: int) -> None:
         """Deletes an outbox row whose every message was shown."""
-        with self.engine.begin() as connection:
+        with self._writing(several=False) as connection:
             connection.execute(delete(Outbox).where(col(Outbox.id) == row_id))
 
     def press_answer(self, press_id: str) -> PressAnswer | None:
@@ -269,11 +326,15 @@ class Repository:
 
     def update_refs(self, game_id: int, **refs: int | None) -> None:
         """Stores message references of a game without touching its version."""
-        with self.engine.begin() as connection:
+        with self._writing(several=False) as connection:
             connection.execute(update(Game).where(col(Game.id) == game_id).values(**refs))
 
     def update_seat_refs(self, *seats: Seat) -> None:
-        """Stores seats' private message references, prompts and what they show in one transaction (no new version)."""
+        """Stores seats' private message references, prompts and what they show (no new version).
+
+        Each seat's row is true on its own (its message was edited or sent before), so on the pinned connection the
+        rows need no common transaction: a crash between them only leaves a message to be compared and edited again.
+        """
         if not seats:
             return
         rows = [
@@ -287,7 +348,7 @@ class Repository:
             }
             for seat in seats
         ]
-        with self.engine.begin() as connection:
+        with self._writing(several=False) as connection:
             connection.execute(SEAT_REFS_UPDATE, rows)
 
     def due(self, now: datetime) -> tuple[list[int], list[int], list[int]]:
@@ -301,6 +362,11 @@ class Repository:
             [i for i in reminders if i is not None],
             [i for i in lobbies if i is not None],
         )
+
+
+def column_values(model: SQLModel, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Returns a model's column values by name, for a Core insert."""
+    return {name: getattr(model, name) for name in type(model).model_fields if name not in skip}
 
 
 def due_query(status: str, moment: Mapped[datetime | None], now: datetime) -> SelectOfScalar[int | None]:

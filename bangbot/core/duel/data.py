@@ -213,10 +213,14 @@ def type_id(index: int) -> str:
 
 
 def cards_of(deck: str) -> list[int]:
-    """Returns the indexes of every card of one deck, in table order."""
-    return [i for i, c in enumerate(CARDS) if c.deck == deck]
+    """Returns the indexes of every card of one deck, in table order (a new list each call)."""
+    return list(_CARDS_OF[deck])
 
 
 def characters_of(deck: str) -> list[str]:
-    """Returns the ids of the characters of one deck, in table order."""
-    return [c.id for c in CHARACTERS if c.deck == deck]
+    """Returns the ids of the characters of one deck, in table order (a new list each call)."""
+    return list(_CHARACTERS_OF[deck])
+
+
+_CARDS_OF: dict[str, tuple[int, ...]] = {d: tuple(i for i, c in enumerate(CARDS) if c.deck == d) for d in DECKS}
+_CHARACTERS_OF: dict[str, tuple[str, ...]] = {d: tuple(c.id for c in CHARACTERS if c.deck == d) for d in DECKS}

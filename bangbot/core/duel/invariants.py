@@ -2,21 +2,39 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
 
 from bangbot.core.duel.data import cards_of, characters_of
-from bangbot.core.duel.legal import awaiting, legal_actions
 from bangbot.core.duel.modes import MODES
 from bangbot.core.duel.state import DuelState
 from bangbot.core.duel.views import view
 from bangbot.core.events import Event
 
 
+@cache
+def _dealt_cards(mode: str) -> list[int]:
+    """Returns every card a mode deals, sorted."""
+    return sorted(c for side in MODES[mode].sides for deck in side.decks for c in cards_of(deck))
+
+
+@cache
+def _dealt_characters(mode: str, seat: int) -> frozenset[str]:
+    """Returns the characters a seat of a mode may hold."""
+    return frozenset(c for deck in MODES[mode].sides[seat].decks for c in characters_of(deck))
+
+
+def _options(requests: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Returns every option named by the requests a view shows."""
+    return [str(o) for r in requests for o in r.get("options", ())]
+
+
 def check_invariants(state: DuelState, events: Sequence[Event]) -> list[str]:
     """Returns a description of every invariant the state or its events break (empty when sound)."""
     problems: list[str] = []
     mode = MODES[state.config.preset]
-    expected = sorted(c for side in mode.sides for deck in side.decks for c in cards_of(deck))
+    expected = _dealt_cards(mode.id)
     held = state.all_cards()
     if sorted(held) != expected:
         problems.append(
@@ -29,25 +47,26 @@ def check_invariants(state: DuelState, events: Sequence[Event]) -> list[str]:
         everyone = [f.character for f in squad.fighters] + squad.reserve + squad.dead
         if len(everyone) != side.characters or len(set(everyone)) != len(everyone):
             problems.append(f"seat {squad.seat} holds characters {everyone}, not the {side.characters} dealt")
-        pool = {c for deck in side.decks for c in characters_of(deck)}
+        pool = _dealt_characters(mode.id, squad.seat)
         if not set(everyone) <= pool:
             problems.append(f"seat {squad.seat} holds a character of another side: {sorted(set(everyone) - pool)}")
         if len(squad.fighters) > 2:
             problems.append(f"seat {squad.seat} has {len(squad.fighters)} characters in play")
+    legal_count = 0
     for seat in range(len(state.squads)):
         seen = view(state, seat)
-        for other in state.squads:
-            if other.seat != seat and (set(other.reserve) & set(seen.reserve) and other.reserve):
-                problems.append(f"seat {seat}'s view shows seat {other.seat}'s reserve")
-        if seen.hand != tuple(state.squads[seat].hand):
-            problems.append(f"seat {seat}'s view does not show its own hand")
+        legal_count += len(seen.legal)
+        own = state.squads[seat]
+        if seen.hand != tuple(own.hand) or seen.reserve != tuple(own.reserve):
+            problems.append(f"seat {seat}'s view does not show exactly its own hand and reserve")
+        hidden = {c for other in state.squads if other.seat != seat for c in other.reserve}
+        if hidden & set(_options(seen.requests)):
+            problems.append(f"seat {seat}'s view names another seat's reserve characters")
     public = view(state, None)
-    if public.hand or public.reserve or any("options" in r and r.get("kind") == "lineup" for r in public.requests):
-        problems.append("the public view shows a hand, a reserve or a lineup")
-    if state.winner is None:
-        asked = awaiting(state)
-        if not asked or not any(legal_actions(state, s) for s in asked):
-            problems.append("nobody can act in an unfinished game")
+    if public.hand or public.reserve or {c for q in state.squads for c in q.reserve} & set(_options(public.requests)):
+        problems.append("the public view shows a hand or a reserve character")
+    if state.winner is None and legal_count == 0:
+        problems.append("nobody can act in an unfinished game")
     for e in events:
         if e.secret and not e.to:
             problems.append(f"event {e.kind} has secret fields for nobody")

@@ -1,0 +1,272 @@
+"""The Duel's AI players: decisions on built positions, only legal and repeatable choices, and wins over random play."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import Counter
+
+import pytest
+
+from bangbot.ai.duel import DuelPlayer, DuelRandomPlayer
+from bangbot.ai.duel.match import play_duel
+from bangbot.ai.players import heuristic_players, random_players
+from bangbot.core.duel.actions import Answer, Choose, Discard, DuelAction, EndTurn, Pass, Play, Swap, Use
+from bangbot.core.duel.data import CHARACTER, type_id
+from bangbot.core.duel.engine import apply, new_game
+from bangbot.core.duel.invariants import check_invariants
+from bangbot.core.duel.legal import awaiting
+from bangbot.core.duel.modes import MODE_IDS, MODES, STANDOFF
+from bangbot.core.duel.state import DuelState, Fighter
+from bangbot.core.duel.views import view
+from bangbot.rulesets import ruleset
+from bangbot.rulesets.duel import DUEL
+
+AI = DuelPlayer()
+RULES = ruleset(DUEL)
+
+
+def dealt(mode: str = "duel", seed: int = 1) -> DuelState:
+    """Returns a game of a mode past its lineup, in the first player's play phase."""
+    state, _ = new_game(RULES.config(MODES[mode].players, mode), seed)
+    while state.phase != "play" or state.requests:
+        seat = awaiting(state)[0]
+        state, _ = apply(state, seat, RULES.legal_actions(state, seat)[0])
+    return state
+
+
+def pull(state: DuelState, name: str) -> int:
+    """Takes a card of this name out of a deck, a hand, the common deck or the discard pile; returns it."""
+    for pile in [s.deck for s in state.squads] + [s.hand for s in state.squads] + [state.common, state.discard]:
+        for card in pile:
+            if type_id(card) == name:
+                pile.remove(card)
+                return card
+    raise LookupError(name)
+
+
+def set_hand(state: DuelState, seat: int, names: list[str]) -> list[int]:
+    """Gives seat exactly these cards (its old hand goes to the discard pile); returns them."""
+    squad = state.squads[seat]
+    state.discard += squad.hand
+    squad.hand = []
+    squad.hand = [pull(state, n) for n in names]
+    return list(squad.hand)
+
+
+def set_fighters(state: DuelState, seat: int, *fighters: tuple[str, int]) -> None:
+    """Puts these characters (id, life) in play for seat, attacker first; the seat's other dealt ones are reserve."""
+    squad = state.squads[seat]
+    for f in squad.fighters:
+        state.discard += f.in_play()
+    dealt_ones = [f.character for f in squad.fighters] + squad.reserve
+    chosen = [c for c, _ in fighters]
+    squad.fighters = [Fighter(c, life, CHARACTER[c].life) for c, life in fighters]
+    squad.reserve = [c for c in dealt_ones if c not in chosen][: len(dealt_ones) - len(chosen)]
+
+
+def my_turn(state: DuelState, seat: int) -> DuelState:
+    """Makes it seat's play phase with nothing pending."""
+    state.turn, state.phase, state.requests, state.used, state.bangs_played = seat, "play", [], [], 0
+    return state
+
+
+def decide(state: DuelState, seat: int) -> DuelAction:
+    """Returns the heuristic's decision for seat, checking that it is legal."""
+    seen = view(state, seat)
+    action = AI.decide(seen, {})
+    assert action in seen.legal
+    return action
+
+
+def duel_position() -> DuelState:
+    """Returns a plain Duel position: Law's turn, plain characters on both sides, no cards in play."""
+    state = my_turn(dealt(), 0)
+    set_fighters(state, 0, ("bill_tilghman", 5), ("lone_ranger", 5))
+    set_fighters(state, 1, ("babe_leroy", 4), ("cattle_katie", 4))
+    state.squads[1].reserve = ["daltons", "pearl_hart"]
+    state.squads[0].reserve = ["wyatt_earp", "stranger"]
+    return state
+
+
+def test_it_dodges_a_hit_that_would_kill_its_attacker_with_a_missed() -> None:
+    state = duel_position()
+    (colt,) = set_hand(state, 0, ["colt"])
+    missed, _ = set_hand(state, 1, ["missed", "stagecoach"])
+    state.squads[1].fighters[0].life = 1
+    state, _ = apply(state, 0, Play(colt, 2))
+    assert awaiting(state) == (1,) and state.requests[0]["kind"] == "dodge"
+    assert decide(state, 1) == Answer(missed)
+
+
+def test_a_dodge_is_kept_when_the_hit_cannot_be_avoided_and_the_hit_is_taken_without_one() -> None:
+    state = duel_position()
+    (colt,) = set_hand(state, 0, ["colt"])
+    set_hand(state, 1, ["stagecoach"])
+    state, _ = apply(state, 0, Play(colt, 2))
+    assert decide(state, 1) == Pass()
+
+
+def test_it_swaps_a_one_life_attacker_for_a_healthy_cover_and_keeps_a_healthy_attacker() -> None:
+    state = duel_position()
+    set_hand(state, 0, ["colt", "missed"])
+    state.squads[0].fighters[0].life = 1
+    assert decide(state, 0) == Swap()
+    state.squads[0].fighters[0].life = 5
+    state.squads[0].fighters[1].life = 1
+    assert decide(state, 0) != Swap()
+
+
+def test_beer_only_when_one_of_its_characters_is_hurt() -> None:
+    state = duel_position()
+    (beer,) = set_hand(state, 0, ["beer"])
+    assert decide(state, 0) == EndTurn()
+    state.squads[0].fighters[1].life = 3
+    assert decide(state, 0) == Play(beer)
+
+
+def test_saloon_brings_a_strong_enemy_down_but_never_raises_a_weak_one() -> None:
+    state = duel_position()
+    (saloon,) = set_hand(state, 0, ["saloon"])
+    state.squads[1].fighters[0].life = 2
+    assert decide(state, 0) == EndTurn()
+    state.squads[1].fighters[0].life = 4
+    assert decide(state, 0) == Play(saloon, 2)
+
+
+def test_a_bang_goes_at_the_weakest_reachable_character() -> None:
+    state = duel_position()
+    (winchester,) = set_hand(state, 0, ["winchester"])
+    state.squads[1].fighters[1].life = 1  # Winchester reaches the cover: the kill is there
+    assert decide(state, 0) == Play(winchester, 3)
+
+
+def test_rattlesnake_goes_on_the_enemy_attacker_and_a_barrel_on_the_own_cover() -> None:
+    state = my_turn(duel_position(), 1)
+    snake, barrel = set_hand(state, 1, ["rattlesnake", "barrel"])
+    first = decide(state, 1)
+    assert first in (Play(snake, 0), Play(barrel, 3))
+    state, _ = apply(state, 1, first)
+    second = decide(state, 1)
+    assert {first, second} == {Play(snake, 0), Play(barrel, 3)}
+
+
+def test_the_hand_limit_discards_the_least_useful_card() -> None:
+    state = duel_position()
+    cards = set_hand(state, 0, ["missed", "colt", "canteen", "stagecoach", "barrel", "missed", "winchester"])
+    state.squads[0].fighters[0].life = 4
+    state, _ = apply(state, 0, EndTurn())
+    assert state.requests[0]["kind"] == "limit"
+    first = decide(state, 0)
+    assert isinstance(first, Discard) and first.card in cards and type_id(first.card) == "canteen"
+
+
+def test_the_lineup_puts_the_sturdiest_character_in_front() -> None:
+    state, _ = new_game(RULES.config(2, "duel"), 3)
+    options = view(state, 0).requests[0]["options"]
+    choice = decide(state, 0)
+    assert isinstance(choice, Choose)
+    assert CHARACTER[choice.option].life == max(CHARACTER[o].life for o in options)
+
+
+def standoff_position() -> DuelState:
+    """Returns a standoff position in the Outlaws' turn: every attacker at 3 life, plain characters."""
+    state = my_turn(dealt(STANDOFF), 0)
+    set_fighters(state, 0, ("babe_leroy", 4), ("cattle_katie", 4))
+    set_fighters(state, 1, ("bill_tilghman", 3), ("lone_ranger", 5))
+    set_fighters(state, 2, ("marshal", 3), ("alicia", 4))
+    return state
+
+
+def test_in_the_standoff_it_shoots_its_own_target() -> None:
+    state = standoff_position()
+    (colt,) = set_hand(state, 0, ["colt"])
+    target = view(state, 0).squads[0].target
+    assert state.squads[target].side == "law"
+    assert decide(state, 0) == Play(colt, target * 2)
+
+
+def test_in_the_standoff_it_never_finishes_off_its_hunter_for_the_third_player() -> None:
+    state = standoff_position()
+    (colt,) = set_hand(state, 0, ["colt"])
+    hunter = next(s.seat for s in view(state, 0).squads if s.target == 0)
+    state.squads[hunter].fighters = state.squads[hunter].fighters[:1]
+    state.squads[hunter].reserve = []
+    state.squads[hunter].fighters[0].life = 1
+    target = view(state, 0).squads[0].target
+    assert decide(state, 0) == Play(colt, target * 2)
+
+
+def test_in_the_standoff_one_hit_from_losing_it_robs_the_hunter_not_its_target() -> None:
+    state = standoff_position()
+    (steal,) = set_hand(state, 0, ["steal"])
+    for seat in (1, 2):
+        set_hand(state, seat, ["missed", "colt"])
+    hunter = next(s.seat for s in view(state, 0).squads if s.target == 0)
+    target = view(state, 0).squads[0].target
+    assert decide(state, 0) == Play(steal, target * 2, -1)
+    state.squads[0].fighters = state.squads[0].fighters[:1]
+    state.squads[0].reserve = []
+    state.squads[0].fighters[0].life = 1
+    assert decide(state, 0) == Play(steal, hunter * 2, -1)
+
+
+def test_decisions_are_legal_repeatable_and_leave_memory_alone_in_every_mode() -> None:
+    checked = Counter[str]()
+    for mode in MODE_IDS:
+        state, _ = new_game(RULES.config(MODES[mode].players, mode), 11)
+        while state.winner is None and checked[mode] < 600:
+            seat = awaiting(state)[0]
+            seen = view(state, seat)
+            memory = {"seed": 5}
+            action = AI.decide(seen, memory)
+            assert action in seen.legal
+            assert AI.decide(seen, json.loads(json.dumps(memory))) == action and memory == {"seed": 5}
+            state, events = apply(state, seat, action)
+            AI.observe(memory, seat, [e.for_seat(seat) for e in events])
+            json.dumps(memory)
+            checked[mode] += 1
+        assert check_invariants(state, []) == []
+    assert min(checked.values()) > 50
+
+
+def test_a_decision_it_does_not_know_still_gets_a_legal_answer() -> None:
+    state = duel_position()
+    set_hand(state, 0, ["colt"])
+    seen = view(state, 0)
+    unknown = dataclasses.replace(seen, requests=({"kind": "new_kind", "seat": 0},), legal=(Choose("b"), Choose("a")))
+    assert AI.decide(unknown, {}) in unknown.legal
+    with_pass = dataclasses.replace(unknown, legal=(Choose("a"), Pass()))
+    assert AI.decide(with_pass, {}) == Pass()
+    odd_turn = dataclasses.replace(seen, legal=(Use(0), EndTurn()))
+    assert AI.decide(odd_turn, {}) in odd_turn.legal
+
+
+def test_the_random_duel_player_is_legal_and_repeats_itself() -> None:
+    player = DuelRandomPlayer()
+    state, _ = new_game(RULES.config(2, "duel"), 4)
+    for _ in range(200):
+        if state.winner is not None:
+            break
+        seat = awaiting(state)[0]
+        seen = view(state, seat)
+        action = player.decide(seen, {"seed": 9})
+        assert action in seen.legal and player.decide(seen, {"seed": 9}) == action
+        state, _ = apply(state, seat, action)
+
+
+def test_both_duel_players_are_registered_for_the_duel() -> None:
+    assert isinstance(heuristic_players()[DUEL], DuelPlayer)
+    assert isinstance(random_players()[DUEL], DuelRandomPlayer)
+
+
+@pytest.mark.parametrize("mode", MODE_IDS)
+def test_the_heuristic_beats_random_players_on_every_side(mode: str) -> None:
+    games, won = 0, 0
+    for seat in range(MODES[mode].players):
+        for seed in range(20):
+            players = [AI if s == seat else DuelRandomPlayer() for s in range(MODES[mode].players)]
+            result = play_duel(mode, seed, players)
+            games += 1
+            won += result.winner == result.sides[seat]
+    assert won >= 0.7 * games, f"{mode}: the heuristic won {won} of {games}"
