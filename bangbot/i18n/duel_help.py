@@ -520,6 +520,67 @@ DUEL_ASSUMPTION_NOTES: dict[str, Marked] = {
     "bat_masterson_best": NP_(
         "duel-assumption", "Of Bat Masterson's two checked cards, the favourable one is taken for him."
     ),
+    "whisky_check": NP_(
+        "duel-assumption",
+        "Whisky's check symbol is lost from the rulebook's text: a horseshoe heals 2 life points, any other symbol 1.",
+    ),
+    "dexterity_missed": NP_(
+        "duel-assumption",
+        "Dexterity's lost symbol is taken to be a Missed!: from play it dodges a hit, then its player draws "
+        "a card, as Lucky Penny does.",
+    ),
+    "sledge_hit": NP_(
+        "duel-assumption",
+        "Sledge is a hit (its symbol is lost), but not one of the three resources that may answer a Duel or Indians!.",
+    ),
+    "spurs_every_hit": NP_(
+        "duel-assumption",
+        "Spurs' lost symbol is read as BANG!: while its player's hand is empty, no hit of any kind reaches "
+        "their character (the Sharps Rifle still does).",
+    ),
+    "resources_on_attacker": NP_(
+        "duel-assumption",
+        "Resources count as equipment: they are used from the attacking character, or from a covering "
+        "character that is the target.",
+    ),
+    "fortune_draws_at_once": NP_(
+        "duel-assumption",
+        "The Fortune Teller draws her card right after discarding, before her hit is answered.",
+    ),
+    "big_jim_as_attacker": NP_(
+        "duel-assumption",
+        "Big Jim's ability counts when he is the attacking character after the swap.",
+    ),
+    "blow_any_hand": NP_(
+        "duel-assumption",
+        "Blow's hand discard may pick any player's hand, your own too (in the Mexican standoff: your own or "
+        "your target's).",
+    ),
+    "cover_first_swap": NP_(
+        "duel-assumption",
+        "Cover's first swap is compulsory, being what the card is played for; the second may be declined.",
+    ),
+    "el_chindi_swaps": NP_(
+        "duel-assumption",
+        "El Chindi ignores another player's Canteen or Cover on his squad, whichever place he holds.",
+    ),
+    "hick_forced": NP_(
+        "duel-assumption",
+        "Hick Addams draws for discards another player forces (Peacemaker, Tex Killer, Slim Poet), not for "
+        "cards given to answer an attack.",
+    ),
+    "leroy_same_target": NP_(
+        "duel-assumption",
+        "When Little Leroy repeats a hit resource, the hit aims at the same character again.",
+    ),
+    "alicia_whole_phase": NP_(
+        "duel-assumption",
+        "Alicia's card taken replaces the whole draw phase: no Bank card either.",
+    ),
+    "trick_played_as_bang": NP_(
+        "duel-assumption",
+        "Trick also takes a card played as a BANG! (Companion, Annie Oakley's Missed!).",
+    ),
 }
 
 DUEL_TOPIC_NAMES: dict[str, Marked] = {"assumptions": NP_("duel-topic", "Assumptions")}

@@ -30,10 +30,9 @@ from bangbot.messaging.adapter import END, Button, Keyboard
 from bangbot.messaging.labels import card_label, cards_label
 from bangbot.messaging.presenter import BACK, TOP, MakeData
 from bangbot.messaging.starwars_prompts import STARWARS_ACTIONS, STARWARS_PASSES
-from bangbot.rulesets import ruleset
+from bangbot.messaging.step_menu import ENDING, Option, number, paths, rows, walk_choices
 
 HEAL_MENU = "h"
-ROW_WIDTH = 2
 
 
 def pass_label(tr: Translator, view: PlayerView) -> str:
@@ -75,11 +74,6 @@ def action_label(tr: Translator, view: PlayerView, action: Action, names: Sequen
     raise AssertionError(f"no label for {action!r}")
 
 
-def rows(buttons: list[Button], width: int = ROW_WIDTH) -> Keyboard:
-    """Returns buttons laid out in rows of width."""
-    return tuple(tuple(buttons[i : i + width]) for i in range(0, len(buttons), width))
-
-
 def parse_level(level: str) -> tuple[int | None, int | None]:
     """Returns the card and the target a step is about: 'c<card>' and 't<card>.<seat>'; (None, None) otherwise."""
     if level.startswith("c"):
@@ -119,39 +113,12 @@ def keyboard(tr: Translator, view: PlayerView, names: Sequence[str], level: str,
     return top_menu(tr, view, names, options, make)
 
 
-Option = tuple[int, Action, tuple[Step, ...]]  # a legal action's index, the action, and its menu steps
-
 HEAL = Step(STEP_ANSWER, "heal")
-ENDING = ("pass", "end")  # the answers that play nothing: alone in the last row, on a fixed key
-
-
-def number(step: Step) -> int:
-    """Returns the card or seat a step picks."""
-    assert isinstance(step.value, int), step
-    return step.value
-
-
-def paths(view: PlayerView) -> list[Option]:
-    """Returns every legal action of the view with its index and the menu steps its game's ruleset gives it."""
-    steps = ruleset(view.config.ruleset).steps
-    return [(i, a, steps(a)) for i, a in enumerate(view.legal)]
 
 
 def reachable_choices(tr: Translator, view: PlayerView, names: Sequence[str]) -> frozenset[str]:
     """Returns the choices of the buttons of every step: the first, and each one a button of another step opens."""
-    found: set[str] = set()
-    levels, seen = [TOP], set()
-    while levels:
-        level = levels.pop()
-        if level in seen:
-            continue
-        seen.add(level)
-        for row in keyboard(tr, view, names, level, lambda choice: choice):
-            for button in row:
-                found.add(button.data)
-                if not button.data.startswith("a") and button.data != BACK:
-                    levels.append(button.data)
-    return frozenset(found)
+    return walk_choices(lambda level: keyboard(tr, view, names, level, lambda choice: choice), TOP)
 
 
 def top_menu(tr: Translator, view: PlayerView, names: Sequence[str], options: list[Option], make: MakeData) -> Keyboard:

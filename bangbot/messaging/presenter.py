@@ -6,10 +6,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from bangbot.i18n import Translator
+from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import Keyboard
 
 MakeData = Callable[[str], str]  # a press's choice -> the button's data
 EventData = Mapping[str, Any]
+EventLine = Callable[[Translator, EventData, Sequence[str], int | None], str | None]
+MAX_LOG_LINES = 40
 TOP = ""  # the first step of a seat's buttons
 BACK = "x"  # the choice of « Back: the first step again
 
@@ -41,3 +44,14 @@ class Presenter(Protocol):
     def log_text(self, tr: Translator, events: Sequence[EventData], names: Sequence[str], viewer: int | None) -> str:
         """Returns events as lines for a reader (viewer None: the group)."""
         ...
+
+
+def log_lines(
+    tr: Translator, events: Sequence[EventData], names: Sequence[str], viewer: int | None, line: EventLine
+) -> str:
+    """Returns the lines line writes for a turn's events (names as written by wording.players), the newest 40."""
+    written = players(tr, names)
+    lines = [text for e in events if (text := line(tr, e, written, viewer))]
+    if len(lines) > MAX_LOG_LINES:
+        lines = ["…", *lines[-MAX_LOG_LINES:]]
+    return "\n".join(lines)

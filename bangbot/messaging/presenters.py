@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from bangbot.core.variants import STARWARS
 from bangbot.messaging.base_presenter import BASE_PRESENTER
+from bangbot.messaging.duel_presenter import DUEL_PRESENTER
 from bangbot.messaging.presenter import Presenter
 from bangbot.rulesets.base import BASE
+from bangbot.rulesets.duel import DUEL
 
-PRESENTERS: dict[str, Presenter] = {BASE: BASE_PRESENTER, STARWARS: BASE_PRESENTER}
+PRESENTERS: dict[str, Presenter] = {BASE: BASE_PRESENTER, STARWARS: BASE_PRESENTER, DUEL: DUEL_PRESENTER}
 
 
 def presenter(ruleset_id: str) -> Presenter:

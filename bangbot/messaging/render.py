@@ -13,11 +13,11 @@ from bangbot.i18n import Translator
 from bangbot.i18n.glossary import card_name, character_help, character_name, is_character, role_goal, role_name
 from bangbot.i18n.wording import join_list, players
 from bangbot.messaging.labels import card_label, cards_label, life_bar
+from bangbot.messaging.presenter import log_lines
 from bangbot.messaging.reasons import reach_lines
 from bangbot.messaging.starwars_lines import STARWARS_LINES
 
 EventData = Mapping[str, Any]
-MAX_LOG_LINES = 40
 
 
 def game_over_line(tr: Translator, side: str, deputies: int) -> str:
@@ -185,12 +185,8 @@ def play_line(tr: Translator, e: EventData, names: Sequence[str], who: str) -> s
 
 
 def log_text(tr: Translator, events: Sequence[EventData], names: Sequence[str], viewer: int | None) -> str:
-    """Returns the lines of a turn's events for a reader, the newest MAX_LOG_LINES of them."""
-    written = players(tr, names)
-    lines = [line for e in events if (line := event_line(tr, e, written, viewer))]
-    if len(lines) > MAX_LOG_LINES:
-        lines = ["…", *lines[-MAX_LOG_LINES:]]
-    return "\n".join(lines)
+    """Returns the lines of a turn's events for a reader, the newest 40 of them."""
+    return log_lines(tr, events, names, viewer, event_line)
 
 
 def seat_line(tr: Translator, seat: SeatView, name: str, turn: int) -> str:

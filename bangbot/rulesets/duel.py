@@ -115,7 +115,7 @@ class DuelBang:
         """Returns the buttons that lead to the action: (as BANG!,) card, target, target's card; or the choice."""
         if isinstance(action, Play | Use):
             # A card played as another (any card as a Colt) is its own top button, then the card, then the target.
-            out = [Step(STEP_ANSWER, f"as_{action.how}")] if isinstance(action, Play) and action.how else []
+            out = [Step(STEP_ANSWER, f"as_{action.how}")] if action.how else []
             out.append(Step(STEP_CARD, action.card))
             if action.target is not None:
                 out.append(Step(STEP_TARGET, action.target))

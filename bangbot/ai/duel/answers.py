@@ -1,4 +1,4 @@
-"""Answers to the decisions a Duel seat is asked: dodge, evade, Indians!, a duel, discards, picks and options."""
+"""Answers to the decisions a Duel seat is asked: dodge, Indians!, a duel, discards, picks and options."""
 
 from __future__ import annotations
 
@@ -26,8 +26,6 @@ def answer(board: Board, request: Mapping[str, Any]) -> DuelAction | None:
         return Choose(choose_character(options, int(request.get("position", 0)))) if options else None
     if kind == "dodge":
         return _dodge(board, request)
-    if kind == "evade":
-        return _give_up_card(board, request, [a for a in legal if isinstance(a, Answer)])
     if kind in ("indians", "duel"):
         return _give_up_card(board, request, [a for a in legal if isinstance(a, Answer | Use)])
     if kind in ("discard", "limit"):

@@ -24,10 +24,13 @@ class Answer:
 
 @dataclass(frozen=True, slots=True)
 class Use:
-    """Uses a card in play (a resource, or a Hat against a hit); target as for Play."""
+    """Uses a card in play (a resource, or a Hat against a hit); target as for Play.
+
+    how "bang" or "missed": the Fortune Teller discards her card in play as that card instead."""
 
     card: int
     target: int | None = None
+    how: str = ""
 
 
 @dataclass(frozen=True, slots=True)

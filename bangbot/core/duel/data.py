@@ -186,6 +186,20 @@ ASSUMPTIONS: tuple[str, ...] = (
     "hit_cards",  # a "hit card" (Indians!, Duel) is a red BANG! card, or a card its owner may play as one
     "check_deck",  # a check reveals the top card of the checking player's own deck (the common deck when empty)
     "doctor_schultz",  # named by rulebook 002 among the base characters but not in the transcription: left out
+    "whisky_check",  # Whisky's lost check symbol: a horseshoe heals 2
+    "dexterity_missed",  # Dexterity's lost symbol: a Missed! (it dodges from play, then draws), as Lucky Penny
+    "sledge_hit",  # Sledge is a hit (BANG! symbol lost), but not one of the three resources that answer a Duel
+    "spurs_every_hit",  # Spurs' lost symbol read as BANG!: no hit of any kind reaches the character (Sharps does)
+    "resources_on_attacker",  # resources count as equipment: used from the attacker (or the targeted cover)
+    "fortune_draws_at_once",  # the Fortune Teller draws right after discarding, before her hit is answered
+    "big_jim_as_attacker",  # Big Jim's ability counts when he is the attacker after the swap
+    "blow_any_hand",  # Blow's hand discard may pick any player's hand, the own too (standoff: own or target's)
+    "cover_first_swap",  # Cover's first swap is compulsory (the card's point); the second may be declined
+    "el_chindi_swaps",  # El Chindi ignores another's Canteen or Cover on his player while in play in either place
+    "hick_forced",  # Hick Addams draws for Peacemaker's and Tex Killer's forced discards; not for answers given
+    "leroy_same_target",  # Little Leroy's repeated hit resource aims at the same character again
+    "alicia_whole_phase",  # Alicia's take replaces the whole draw phase: no Bank card either
+    "trick_played_as_bang",  # Trick also takes a card played as a BANG! (Companion, Annie Oakley's Missed!)
     "same_equipment_per_character",  # a same-named equipment card replaces the old one on the same character only
     "sniper_hits",  # the Sniper rifle lets Knife and Derringer aim at the cover too, not only BANG! cards
     "derringer_hit",  # Derringer is a hit any hand card dodges (Barrel, Hat, abilities work: rulebook 002's Partner)

@@ -6,17 +6,18 @@ from collections.abc import Callable
 from typing import Any
 
 from bangbot.core.duel.actions import Play
-from bangbot.core.duel.data import CARDS, EQUIPMENT, HORSESHOE, RESOURCE, type_id
+from bangbot.core.duel.data import CARDS, EQUIPMENT, RESOURCE, type_id
 from bangbot.core.duel.hits import start_hit
+from bangbot.core.duel.renegades import ignores, ignores_swap
 from bangbot.core.duel.state import DuelState, seat_of
 from bangbot.core.duel.table import (
     Events,
-    check,
-    check_shows,
+    attacker_slot,
     discard_card,
     draw,
     fighter,
     heal,
+    holder,
     opponents,
     put_in_play,
     set_life,
@@ -30,10 +31,9 @@ PlayEffect = Callable[[DuelState, int, Play, Events], Requests]
 
 # Cards that answer a hit as a dodge (Missed!-type), from the hand.
 DODGE_CARDS = frozenset({"missed", "return_fire", "trick", "companion"})
-# Resources that answer a hit from play (discard it, then draw: Dexterity, Lucky Penny).
+# Resources that answer a hit from play (discard it, then draw: Lucky Penny; Dexterity's lost symbol read as a
+# Missed!'s too, ASSUMPTIONS: dexterity_missed).
 DODGE_RESOURCES = frozenset({"dexterity", "lucky_penny"})
-# Resources whose use is a hit (they may also be discarded as a BANG! card against Duel or Indians!).
-HIT_RESOURCES = frozenset({"buffalo", "double_barrel", "grapeshot", "sledge"})
 
 
 def _hit(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
@@ -69,9 +69,12 @@ def _everyone_but_my_attacker(state: DuelState, seat: int) -> list[int]:
 
 
 def _gatling(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
-    """Gatling: a hit on every character but the player's own attacker."""
+    """Gatling: a hit on every character but the player's own attacker (El Chindi ignores it)."""
     return [
-        r for slot in _everyone_but_my_attacker(state, seat) for r in start_hit(state, seat, slot, play.card, events)
+        r
+        for slot in _everyone_but_my_attacker(state, seat)
+        if not ignores(state, slot, seat)
+        for r in start_hit(state, seat, slot, play.card, events)
     ]
 
 
@@ -80,6 +83,7 @@ def _indians(state: DuelState, seat: int, play: Play, events: Events) -> Request
     return [
         {"kind": "indians", "seat": seat_of(slot), "slot": slot, "by": seat, "card": play.card}
         for slot in _everyone_but_my_attacker(state, seat)
+        if not ignores(state, slot, seat)
     ]
 
 
@@ -90,6 +94,7 @@ def _chief(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     return [
         {"kind": "indians", "seat": target, "slot": target * 2 + p, "by": seat, "card": play.card}
         for p in range(len(state.squads[target].fighters))
+        if not ignores(state, target * 2 + p, seat)
     ]
 
 
@@ -104,7 +109,7 @@ def _canteen(state: DuelState, seat: int, play: Play, events: Events) -> Request
     """Canteen: the chosen player's attacking and covering characters swap."""
     assert play.target is not None
     swap_positions(state, seat_of(play.target), events, by=seat)
-    return [{"kind": "became_attacker", "seat": seat_of(play.target), "by": seat}]
+    return [{"kind": "became_attacker", "seat": seat_of(play.target), "by": seat, "swap": True}]
 
 
 def _steal(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
@@ -117,10 +122,11 @@ def _steal(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
         taken = hand.pop(pick)
         state.squads[seat].hand.append(taken)
         events.append(Event("stolen", {"seat": seat, "from": victim}, {"card": taken}, (seat, victim)))
-    else:
-        discard_card(state, play.target_card)
-        events.append(Event("discarded", {"seat": victim, "card": play.target_card, "by": seat}))
-    return [{"kind": "robbed", "seat": victim, "by": seat}]
+        return [{"kind": "robbed", "seat": victim, "by": seat, "how": "take"}]
+    slot = holder(state, play.target_card)
+    discard_card(state, play.target_card)
+    events.append(Event("discarded", {"seat": victim, "card": play.target_card, "by": seat}))
+    return [{"kind": "robbed", "seat": victim, "by": seat, "from": slot}]
 
 
 def _below(state_rng: int, n: int) -> tuple[int, int]:
@@ -138,7 +144,7 @@ def _schoolteacher(state: DuelState, seat: int, play: Play, events: Events) -> R
     state.discard.remove(play.target_card)
     state.squads[seat].hand.append(play.target_card)
     events.append(Event("taken", {"seat": seat, "card": play.target_card, "from": owner}))
-    return [{"kind": "robbed", "seat": owner, "by": seat}] if owner != seat else []
+    return [{"kind": "robbed", "seat": owner, "by": seat, "how": "take"}] if owner != seat else []
 
 
 def _duel(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
@@ -158,7 +164,8 @@ def _ricochet(state: DuelState, seat: int, play: Play, events: Events) -> Reques
 def _stagecoach(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     """Stagecoach: draw three cards, then discard one."""
     draw(state, seat, 3, events)
-    return [{"kind": "discard", "seat": seat, "reason": "stagecoach"}] if state.squads[seat].hand else []
+    # Asked even when the hand looks empty: Dutch Harry's draws are decided first (an empty hand is not asked).
+    return [{"kind": "discard", "seat": seat, "reason": "stagecoach"}]
 
 
 def _beer(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
@@ -186,34 +193,51 @@ def _general_store(state: DuelState, seat: int, play: Play, events: Events) -> R
 
 
 def _cover(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
-    """Cover: swap one or two players' attacking and covering characters, in the player's order."""
-    return [{"kind": "option", "seat": seat, "reason": "cover", "options": _swappable(state), "left": 2}]
+    """Cover: swap one or two players' attacking and covering characters, in the player's order (the first swap is
+    what the card is played for; the second may be the same player again, or none; ASSUMPTIONS: cover_first_swap)."""
+    return [{"kind": "option", "seat": seat, "reason": "cover", "options": swappable(state, seat), "left": 2}]
 
 
-def _swappable(state: DuelState) -> list[str]:
-    """Returns "none" and each seat that has two characters in play, as options."""
-    return ["none"] + [str(s) for s in state.alive_seats() if len(state.squads[s].fighters) > 1]
+def swappable(state: DuelState, seat: int) -> list[str]:
+    """Returns each seat whose two characters in play an action of seat's may swap (El Chindi ignores it)."""
+    return [
+        str(s) for s in state.alive_seats() if len(state.squads[s].fighters) > 1 and not ignores_swap(state, s, seat)
+    ]
+
+
+def _discard_in_play(state: DuelState, seat: int, card: int, events: Events) -> Requests:
+    """Discards a card in play on any character; another player's robbed triggers follow (Wild Bill, Hick Addams)."""
+    slot = holder(state, card)
+    assert slot is not None
+    discard_card(state, card)
+    events.append(Event("discarded", {"seat": seat_of(slot), "card": card, "by": seat}))
+    return [{"kind": "robbed", "seat": seat_of(slot), "by": seat, "from": slot}] if seat_of(slot) != seat else []
 
 
 def _ambush(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     """Ambush: discard a card in play on any attacker (the chosen one), then optionally one on the own attacker."""
-    if play.target_card is not None:
-        discard_card(state, play.target_card)
-        events.append(Event("discarded", {"seat": seat_of(play.target or 0), "card": play.target_card, "by": seat}))
+    out = _discard_in_play(state, seat, play.target_card, events) if play.target_card is not None else []
     own = state.squads[seat].fighters[0].in_play() if state.squads[seat].fighters else []
-    return [{"kind": "option", "seat": seat, "reason": "ambush", "options": ["none", *map(str, own)]}] if own else []
+    if own:
+        out.append({"kind": "option", "seat": seat, "reason": "ambush", "options": ["none", *map(str, own)]})
+    return out
+
+
+def blow_victims(state: DuelState, seat: int) -> list[int]:
+    """Returns the players whose hand Blow may reach: any player ("любого игрока", the player too; in the standoff
+    the own target only, Blow being on the "соперник" list), with a card in hand, not shielded by El Chindi.
+
+    ASSUMPTIONS: blow_any_hand."""
+    seats = [seat, *opponents(state, seat, "blow")]
+    return [s for s in seats if state.squads[s].hand and not ignores(state, attacker_slot(state, s), seat)]
 
 
 def _blow(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     """Blow: discard a card in play on any attacker and/or a random card from a player's hand."""
-    out: Requests = []
-    if play.target_card is not None and play.target_card >= 0:
-        discard_card(state, play.target_card)
-        events.append(Event("discarded", {"seat": seat_of(play.target or 0), "card": play.target_card, "by": seat}))
-        out.append({"kind": "robbed", "seat": seat_of(play.target or 0), "by": seat})
-    options = ["none"] + [str(s) for s in opponents(state, seat, "blow") if state.squads[s].hand]
-    if len(options) > 1:
-        out.append({"kind": "option", "seat": seat, "reason": "blow", "options": options})
+    out = _discard_in_play(state, seat, play.target_card, events) if play.target_card is not None else []
+    options = [str(s) for s in blow_victims(state, seat)]
+    if options:
+        out.append({"kind": "option", "seat": seat, "reason": "blow", "options": ["none", *options]})
     return out
 
 
@@ -227,7 +251,10 @@ def _equip(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     """Equipment and resources: the card goes in play on the chosen character (a same-named equipment is replaced)."""
     assert play.target is not None
     old = put_in_play(state, play.target, play.card)
-    events.append(Event("equip", {"seat": seat, "card": play.card, "slot": play.target, "replaced": old}))
+    character = fighter(state, play.target).character
+    events.append(
+        Event("equip", {"seat": seat, "card": play.card, "slot": play.target, "replaced": old, "character": character})
+    )
     if CARDS[play.card].type.frame == RESOURCE:
         return [{"kind": "resource_in", "seat": seat, "slot": play.target}]
     return []
@@ -261,25 +288,3 @@ def play_effect(name: str) -> PlayEffect:
         return PLAY_EFFECTS[name]
     frame = next(c.type.frame for c in CARDS if c.type.id == name)
     return _equip if frame in (EQUIPMENT, RESOURCE) else _hit
-
-
-def use_resource(state: DuelState, seat: int, card: int, target: int | None, events: Events) -> Requests:
-    """Uses a resource from play in the player's own turn: it is discarded, then its effect applies."""
-    name = type_id(card)
-    out: Requests = []
-    if name == "gold_pan":
-        if state.discard:
-            taken = state.discard.pop()
-            state.squads[seat].hand.append(taken)
-            events.append(Event("taken", {"seat": seat, "card": taken, "from": -1}))
-        discard_card(state, card)
-        return out
-    discard_card(state, card)
-    events.append(Event("used", {"seat": seat, "card": card}))
-    if name in ("buffalo", "sledge", "dexterity", "lucky_penny"):
-        draw(state, seat, 1, events)
-    if name == "whisky" and state.squads[seat].fighters:
-        heal(state, seat * 2, 2 if check_shows(check(state, seat, events, "whisky"), HORSESHOE) else 1, events)
-    if name in HIT_RESOURCES and target is not None:
-        out += start_hit(state, seat, target, card, events)
-    return out

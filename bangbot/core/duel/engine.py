@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bangbot.core import rng
-from bangbot.core.duel import legal
+from bangbot.core.duel import legal, renegade_effects
 from bangbot.core.duel.abilities import (
     DISCARDS_OWN_CARD_DRAWS,
     LOOTS_THE_DEAD,
@@ -31,9 +31,11 @@ from bangbot.core.duel.actions import (
     Use,
 )
 from bangbot.core.duel.data import CARDS, CHARACTER, DYNAMITE, HORSESHOE, SNAKE, cards_of, characters_of, type_id
-from bangbot.core.duel.effects import HIT_RESOURCES, play_effect, use_resource
+from bangbot.core.duel.effects import play_effect
 from bangbot.core.duel.hits import dodged, landed, start_hit
 from bangbot.core.duel.modes import MODES
+from bangbot.core.duel.renegades import ALICIA, COQUETTE_DELOU, DUEL_RESOURCES, ignores, is_fresh
+from bangbot.core.duel.resources import HIT_RESOURCES, after_use, resource_effect, use_resource
 from bangbot.core.duel.state import DuelState, Fighter, Squad, position_of, seat_of, slot_of
 from bangbot.core.duel.table import (
     TAKES_HURT_FOR_PARTNER,
@@ -49,7 +51,9 @@ from bangbot.core.duel.table import (
     fighter,
     hand_limit,
     has_active,
+    holder,
     lose_life,
+    opponents,
     own_target,
     stand_in,
     swap_positions,
@@ -119,6 +123,8 @@ def _prepare(state: DuelState) -> None:
     r = state.requests[0] if state.requests else None
     if r is not None and r["kind"] in ("lineup", "replace"):
         r["options"] = list(state.squads[r["seat"]].reserve)
+    elif r is not None and r["kind"] == "option":
+        renegade_effects.prepare(state, r)
 
 
 def _turn(s: DuelState, seat: int, action: DuelAction, events: Events) -> Requests:
@@ -150,6 +156,9 @@ def _turn(s: DuelState, seat: int, action: DuelAction, events: Events) -> Reques
             assert action.target is not None
             return start_hit(s, seat, action.target, action.card, events, rider="colt")
         return play_effect(name)(s, seat, action, events)
+    if isinstance(action, Use) and action.how:
+        assert action.target is not None
+        return renegade_effects.fortune_bang(s, seat, action.card, action.target, events)
     if isinstance(action, Use):
         return use_resource(s, seat, action.card, action.target, events)
     if isinstance(action, Reload):
@@ -162,7 +171,7 @@ def _turn(s: DuelState, seat: int, action: DuelAction, events: Events) -> Reques
     if isinstance(action, Swap):
         s.used.append("swap")
         swap_positions(s, seat, events)
-        return [{"kind": "became_attacker", "seat": seat, "by": seat}]
+        return [{"kind": "became_attacker", "seat": seat, "by": seat, "swap": True}]
     assert isinstance(action, EndTurn)
     s.phase = LIMIT
     return []
@@ -185,28 +194,22 @@ def _answer(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, even
     if kind == "lineup":
         assert isinstance(action, Choose)
         enter_play(s, seat, action.option, r["position"], events)
-        return []
+        return renegade_effects.marshal_enters(s, seat, action.option)
     if kind == "replace":
         assert isinstance(action, Choose)
         enter_play(s, seat, action.option, r["position"], events)
         return [{"kind": "entered", "seat": seat, "position": r["position"]}]
     if kind == "dodge":
         return _answer_hit(s, seat, r, action, events)
-    if kind == "evade":
-        if isinstance(action, Answer):
-            discard_card(s, action.card)
-            events.append(Event("evaded", {"seat": seat, "card": action.card}))
-            return []
-        return lose_life(s, r["slot"], 1, r["by"], events, "partner")
     if kind == "indians":
         if isinstance(action, Answer | Use):
-            discard_card(s, action.card)
+            _discard_answer(s, seat, action, events)
             events.append(Event("answered", {"seat": seat, "card": action.card, "to": "indians"}))
             return []
         return lose_life(s, r["slot"], 1, r["by"], events, "indians")
     if kind == "duel":
         if isinstance(action, Answer | Use):
-            discard_card(s, action.card)
+            _discard_answer(s, seat, action, events)
             events.append(Event("answered", {"seat": seat, "card": action.card, "to": "duel"}))
             other = r["by"] if seat == r["other"] else r["other"]
             return [{**r, "seat": other}]
@@ -243,29 +246,65 @@ def _answer(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, even
     raise ValueError(f"cannot answer a {kind!r} decision")
 
 
+def _discard_answer(s: DuelState, seat: int, action: Answer | Use, events: Events) -> None:
+    """Discards a card answering a Duel, Indians! or Ricochet; the Fortune Teller's card in play also draws 1.
+
+    A resource discarded here is not used (rulebook 002): no effect, no Charlie Bassett, even the turn it came in."""
+    if isinstance(action, Use) and action.how:
+        renegade_effects.fortune_discards(s, seat, action.card, events)
+        return
+    if isinstance(action, Use) and type_id(action.card) not in DUEL_RESOURCES and is_fresh(s, action.card):
+        s.used.append(COQUETTE_DELOU)  # a fresh Missed!-resource in a Ricochet: Coquette Delou's once a turn
+    discard_card(s, action.card)
+
+
 def _answer_hit(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
     """Applies a dodge (a card from the hand or in play) or taking the hit."""
     if isinstance(action, Pass):
         return landed(s, r, events)
     assert isinstance(action, Answer | Use)
     name = type_id(action.card)
-    discard_card(s, action.card)
-    events.append(Event("dodge", {"seat": seat, "card": action.card, "slot": r["slot"]}))
     out: Requests = []
-    if name in ("dexterity", "lucky_penny"):
-        draw(s, seat, 1, events)
-    if name == "trick" and r["card"] is not None and CARDS[r["card"]].type.frame == "bang" and r["card"] in s.discard:
+    if isinstance(action, Use) and action.how:
+        renegade_effects.fortune_discards(s, seat, action.card, events)
+    elif isinstance(action, Use) and CARDS[action.card].type.frame == "resource":
+        out += _dodge_resource(s, seat, action.card, events)
+    else:
+        discard_card(s, action.card)
+    events.append(Event("dodge", {"seat": seat, "card": action.card, "slot": r["slot"], "character": r["char"]}))
+    if name == "trick" and _trick_takes(s, r):
         s.discard.remove(r["card"])
         s.squads[seat].hand.append(r["card"])
         events.append(Event("taken", {"seat": seat, "card": r["card"], "from": -1}))
     if name == "return_fire":
-        target = attacker_slot(s, r["by"])
-        if target is not None:
+        # Aimed at the player's opponent: in the standoff its own target, whoever shot (rulebook 002).
+        others = opponents(s, seat, "return_fire")
+        target = attacker_slot(s, others[0]) if others else None
+        if target is not None and not ignores(s, target, seat):  # El Chindi ignores Return Fire's hit
             out += start_hit(s, seat, target, None, events, rider="return_fire")
     r = {**r, "need": r["need"] - 1}
     if r["need"] > 0:
         return [r, *out]
     return [{"kind": "dodged", **{k: r[k] for k in ("seat", "slot", "char", "by", "card", "rider")}}, *out]
+
+
+def _trick_takes(s: DuelState, r: dict[str, Any]) -> bool:
+    """Returns whether a Trick that cancelled this hit takes its BANG! card: a red card or one played as a BANG!
+    (not Walker, which goes back to its owner; ASSUMPTIONS: trick_played_as_bang)."""
+    card = r["card"]
+    if card is None or card not in s.discard or type_id(card) == "walker":
+        return False
+    return CARDS[card].type.frame == "bang" or bool(r["rider"] == "colt")
+
+
+def _dodge_resource(s: DuelState, seat: int, card: int, events: Events) -> Requests:
+    """A resource used to dodge (Lucky Penny, Dexterity): discarded, then its card drawn at once; what follows use."""
+    slot = holder(s, card)
+    if is_fresh(s, card):
+        s.used.append(COQUETTE_DELOU)
+    discard_card(s, card)
+    resource_effect(s, seat, type_id(card), None, events)
+    return after_use(s, seat, type_id(card), slot, None, events)
 
 
 def _option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
@@ -275,23 +314,31 @@ def _option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Eve
         return _stand_in(s, r, option, events)
     if option == "none":
         return []
+    if reason == ALICIA and option == renegade_effects.DRAW:
+        _phase_draw(s, seat, events)
+        return []
+    if reason in renegade_effects.OPTIONS:
+        return renegade_effects.OPTIONS[reason](s, seat, r, option, events)
     if reason == DISCARDS_OWN_CARD_DRAWS:
         return katie_discards(s, seat, int(option), events)
     if reason == LOOTS_THE_DEAD:
         return loot(s, seat, r, option, events)
     if reason in ("carbine", "ambush"):
         card = int(option)
-        owner = next(q.seat for q in s.squads if any(card in f.in_play() for f in q.fighters))
+        slot = holder(s, card)
+        assert slot is not None
+        owner = seat_of(slot)
         discard_card(s, card)
         events.append(Event("discarded", {"seat": owner, "card": card, "by": seat}))
-        return [{"kind": "robbed", "seat": owner, "by": seat}]
+        return [{"kind": "robbed", "seat": owner, "by": seat, "from": slot}]
     if reason in ("shotgun", "cover"):
         target = int(option)
         swap_positions(s, target, events, by=seat)
-        out: Requests = [{"kind": "became_attacker", "seat": target, "by": seat}]
+        out: Requests = [{"kind": "became_attacker", "seat": target, "by": seat, "swap": True}]
         left = r.get("left", 1) - 1
         if left > 0:
-            out.append({**r, "left": left})
+            # Cover: a second swap may follow, of the same player again or another (rulebook 002).
+            out.append({**r, "left": left, "options": ["none", *(o for o in r["options"] if o != "none")]})
         return out
     if reason == "blow":
         victim = int(option)
@@ -300,7 +347,7 @@ def _option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Eve
         lost = hand.pop(pick)
         s.discard.append(lost)
         events.append(Event("discarded", {"seat": victim, "card": lost, "by": seat}))
-        return [{"kind": "robbed", "seat": victim, "by": seat}]
+        return [{"kind": "robbed", "seat": victim, "by": seat}] if victim != seat else []
     if reason == "union_pacific":
         draw(s, seat, 1, events, deck_of=int(option))
         left = r["left"] - 1
@@ -328,6 +375,7 @@ def _run(s: DuelState, events: Events) -> None:
     """Resolves what follows by itself until a player must decide or the game is over."""
     while s.winner is None:
         if s.requests:
+            _interruptions_first(s)
             _deaths_first(s)
             r = s.requests[0]
             if r["kind"] not in ("out", "became_attacker", "robbed", "entered") and _stale(s, r):
@@ -336,9 +384,6 @@ def _run(s: DuelState, events: Events) -> None:
             if r["kind"] in AUTOMATIC:
                 s.requests.pop(0)
                 s.requests = _mark(s, AUTOMATIC[r["kind"]](s, r, events)) + s.requests
-                continue
-            if r["kind"] == "resource_in":
-                s.requests.pop(0)
                 continue
             _prepare(s)
             if not legal.legal_actions(s, r["seat"]):
@@ -362,6 +407,13 @@ def _run(s: DuelState, events: Events) -> None:
                 continue
             return
     s.requests.clear()
+
+
+def _interruptions_first(s: DuelState) -> None:
+    """Moves decisions that interrupt what follows (Dutch Harry's look at a drawn card) to the front, in order."""
+    first = [r for r in s.requests if r.get("first")]
+    if first and s.requests[: len(first)] != first:
+        s.requests = first + [r for r in s.requests if not r.get("first")]
 
 
 def _deaths_first(s: DuelState) -> None:
@@ -435,7 +487,7 @@ def _start_checks(s: DuelState, events: Events) -> None:
                 if check_shows(check(s, seat, events, "rattlesnake"), SNAKE, good=False):
                     follow += lose_life(s, slot, 1, None, events, "rattlesnake")
             elif name == "panic" and swap_positions(s, seat, events):
-                follow.append({"kind": "became_attacker", "seat": seat, "by": seat})
+                follow.append({"kind": "became_attacker", "seat": seat, "by": seat, "swap": True})
                 break
     s.requests = _mark(s, follow) + s.requests
 
@@ -461,6 +513,15 @@ def _draw_phase(s: DuelState, events: Events) -> None:
     s.phase = legal.PLAY
     if not s.squads[seat].alive:
         return
+    alicia = renegade_effects.alicia_asks(s, seat)
+    if alicia:
+        s.requests = alicia + s.requests
+        return
+    _phase_draw(s, seat, events)
+
+
+def _phase_draw(s: DuelState, seat: int, events: Events) -> None:
+    """The draw phase's cards: two (The Daltons three), one more with a Bank."""
     count = 3 if ability(s, seat, "draws_three") else 2
     if has_active(s, seat, "bank") is not None:
         count += 1

@@ -5,21 +5,25 @@ from __future__ import annotations
 from typing import Any
 
 from bangbot.core.duel.data import BANG, BARREL, CARDS, type_id
+from bangbot.core.duel.renegades import IGNORES_EQUIPMENT, MISSED_ONLY, spurs_protect
 from bangbot.core.duel.state import DuelState, seat_of
 from bangbot.core.duel.table import Events, ability, check, check_shows, draw, fighter, has_active, heal, lose_life
 from bangbot.core.events import Event
 
-# Hits whose dodge ignores Barrel, Hat and abilities (Sharps: ignores the target's ability and equipment;
-# Whitney: only a Missed! card dodges it).
-IGNORES_EQUIPMENT = frozenset({"sharps"})
-MISSED_ONLY = frozenset({"whitney"})
+__all__ = ["IGNORES_EQUIPMENT", "MISSED_ONLY", "dodged", "landed", "start_hit"]
 
 
 def start_hit(
     state: DuelState, by: int, slot: int, card: int | None, events: Events, rider: str = "", need: int = 1
 ) -> list[dict[str, Any]]:
     """Aims a hit at a slot; returns the requests that follow (a dodge question, or the hit's outcome)."""
-    name = type_id(card) if card is not None else rider
+    name = rider or (type_id(card) if card is not None else "")
+    if name not in IGNORES_EQUIPMENT and spurs_protect(state, slot):
+        # Spurs: with an empty hand this character cannot be the target of any hit (the lost symbol read as
+        # BANG!'s: every hit; Sharps ignores them; ASSUMPTIONS: spurs_every_hit).
+        shielded = state.fighter(slot)
+        events.append(Event("spurs", {"slot": slot, "by": by, "character": shielded.character if shielded else ""}))
+        return []
     seat = seat_of(slot)
     char = state.fighter(slot)
     hit: dict[str, Any] = {
@@ -30,7 +34,7 @@ def start_hit(
         "by": by,
     }
     hit |= {"card": card, "rider": name, "need": need}
-    events.append(Event("hit", {"by": by, "slot": slot, "card": card, "rider": name}))
+    events.append(Event("hit", {"by": by, "slot": slot, "card": card, "rider": name, "character": hit["char"]}))
     bare = name in IGNORES_EQUIPMENT or name in MISSED_ONLY
     barrel = not bare and has_active(state, seat, "barrel", slot) is not None
     if barrel and check_shows(check(state, seat, events, "barrel"), BARREL):
@@ -69,7 +73,7 @@ def _grapeshot(state: DuelState, hit: dict[str, Any], events: Events) -> list[di
 def dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
     """Applies what a dodged hit still does (the card's rider, Wyatt Earp's draw); returns follow-up requests."""
     by, seat, rider = hit["by"], hit["seat"], hit["rider"]
-    events.append(Event("dodged", {"slot": hit["slot"], "by": by, "rider": rider}))
+    events.append(Event("dodged", {"slot": hit["slot"], "by": by, "rider": rider, "character": hit["char"]}))
     out: list[dict[str, Any]] = []
     if ability(state, by, "dodged_draws"):
         draw(state, by, 1, events)
@@ -90,8 +94,9 @@ def dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[s
         state.discard.remove(hit["card"])
         state.squads[by].hand.append(hit["card"])
         events.append(Event("returned", {"seat": by, "card": hit["card"]}))
-    elif rider == "double_barrel" and len(state.squads[seat].fighters) > 1 and hit["slot"] % 2 == 0:
-        out += start_hit(state, by, seat * 2 + 1, None, events, rider="double_barrel_second")
+    elif rider == "double_barrel" and len(state.squads[seat].fighters) > 1:
+        # The opponent's other character becomes a target too (the cover after the attacker, or the other way).
+        out += start_hit(state, by, hit["slot"] ^ 1, None, events, rider="double_barrel_second")
     return out
 
 

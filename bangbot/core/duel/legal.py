@@ -19,8 +19,18 @@ from bangbot.core.duel.actions import (
     Use,
 )
 from bangbot.core.duel.data import BANG, CARDS, EQUIPMENT, RESOURCE, type_id
-from bangbot.core.duel.effects import DODGE_CARDS, DODGE_RESOURCES, HIT_RESOURCES
-from bangbot.core.duel.hits import IGNORES_EQUIPMENT, MISSED_ONLY
+from bangbot.core.duel.effects import DODGE_CARDS, DODGE_RESOURCES, blow_victims, swappable
+from bangbot.core.duel.renegades import (
+    DUEL_RESOURCES,
+    IGNORES_EQUIPMENT,
+    MISSED_ONLY,
+    attacker_resources,
+    fortune_cards,
+    resource_usable,
+    shielded_play,
+    spurs_protect,
+)
+from bangbot.core.duel.resources import HIT_RESOURCES
 from bangbot.core.duel.state import DuelState, seat_of
 from bangbot.core.duel.table import (
     ability,
@@ -70,12 +80,6 @@ def bang_allowed(state: DuelState, seat: int) -> bool:
     return state.bangs_played < limit
 
 
-def _protected(state: DuelState, slot: int) -> bool:
-    """Returns whether a character cannot be the target of a BANG! (Spurs with an empty hand)."""
-    seat = seat_of(slot)
-    return not state.squads[seat].hand and has_active(state, seat, "spurs", slot) is not None
-
-
 def _bang_targets(state: DuelState, seat: int, name: str) -> list[int]:
     """Returns the slots a hit of this name may aim at: attackers, and covers with Winchester or a Sniper rifle."""
     # The Sniper rifle lets every hit played at one character aim at a cover: BANG! cards, Knife and Derringer
@@ -84,7 +88,7 @@ def _bang_targets(state: DuelState, seat: int, name: str) -> list[int]:
     out: list[int] = []
     for other in opponents(state, seat, name):
         for slot in (attacker_slot(state, other), cover_slot(state, other) if covers else None):
-            if slot is not None and not _protected(state, slot):
+            if slot is not None and (name in IGNORES_EQUIPMENT or not spurs_protect(state, slot)):
                 out.append(slot)
     return out
 
@@ -134,6 +138,14 @@ def _plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
         if bang_allowed(state, seat):
             out += [Play(card, t) for t in _bang_targets(state, seat, name)]
         return out
+    return [p for p in _action_plays(state, seat, card) if not shielded_play(state, seat, p)]
+
+
+def _action_plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
+    """Returns the ways seat may play a hand card that is not a red BANG! card (El Chindi not yet considered)."""
+    name = type_id(card)
+    frame = CARDS[card].type.frame
+    out: list[DuelAction] = []
     as_bang = (
         name == "companion"
         or ability(state, seat, "any_card_as_bang")
@@ -150,8 +162,8 @@ def _plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
         out += [Play(card, t) for t in _bang_targets(state, seat, name)]
     elif name in ("duel", "ricochet", "chief"):
         out += [Play(card, t) for t in _attackers(state, seat, name)]
-    elif name in ("gatling", "indians", "stagecoach", "beer", "general_store", "cover", "union_pacific"):
-        out.append(Play(card))
+    elif name in ("gatling", "indians", "stagecoach", "beer", "general_store", "union_pacific", "cover"):
+        out += [Play(card)] if name != "cover" or swappable(state, seat) else []
     elif name == "saloon":
         slots = [s for s in (attacker_slot(state, s) for s in state.alive_seats()) if s is not None]
         out += [Play(card, t) for t in slots + ([own_cover] if own_cover is not None else [])]
@@ -168,7 +180,14 @@ def _plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
         mine = [(own_cover, c) for c in fighter(state, own_cover).in_play()] if own_cover is not None else []
         out += [Play(card, s, c) for s, c in _cards_on_attackers(state) + mine]
     elif name in ("ambush", "blow"):
-        out += [Play(card)] + [Play(card, s, c) for s, c in _cards_on_attackers(state)]
+        # Without a first target the card is played for its second part only: the own attacker's card (Ambush),
+        # a hand card (Blow); it needs something there.
+        own = state.squads[seat].fighters[0].in_play() if state.squads[seat].fighters else []
+        if own if name == "ambush" else blow_victims(state, seat):
+            out.append(Play(card))
+        # Blow is on the standoff's "соперник" list: the own attacker's cards or the target's only.
+        reach = [seat, *opponents(state, seat, name)]
+        out += [Play(card, s, c) for s, c in _cards_on_attackers(state) if name == "ambush" or seat_of(s) in reach]
     return out
 
 
@@ -180,15 +199,18 @@ def _turn_actions(state: DuelState, seat: int) -> list[DuelAction]:
         out += _plays(state, seat, card)
         if CARDS[card].type.reload and reload_open(state):
             out.append(Reload(card))
-    for f in squad.fighters:
-        for card in f.resources:
-            if f.entered.get(card) == state.turn_number:
-                continue
-            name = type_id(card)
-            if name in HIT_RESOURCES:
-                out += [Use(card, t) for t in _bang_targets(state, seat, name)]
-            else:
-                out.append(Use(card))
+    # Resources count as equipment: the attacker's are used (ASSUMPTIONS: resources_on_attacker).
+    for card in attacker_resources(state, seat):
+        if not resource_usable(state, seat, card):
+            continue
+        name = type_id(card)
+        if name in HIT_RESOURCES:
+            out += [Use(card, t) for t in _bang_targets(state, seat, name)]
+        else:
+            out.append(Use(card))
+    if bang_allowed(state, seat):
+        targets = _bang_targets(state, seat, "colt")
+        out += [Use(card, t, how="bang") for card in fortune_cards(state, seat) for t in targets]
     out += _reuses(state, seat)
     out += [Choose(atom) for atom in turn_abilities(state, seat)]
     if len(squad.fighters) > 1 and "swap" not in state.used:
@@ -213,46 +235,44 @@ def _dodges(state: DuelState, seat: int, r: dict[str, Any]) -> list[DuelAction]:
     rider = r["rider"]
     hand = sorted(set(state.squads[seat].hand))
     out: list[DuelAction] = []
+    bare = rider in MISSED_ONLY or rider in IGNORES_EQUIPMENT  # no equipment, no ability of the target
     for card in hand:
         name = type_id(card)
         if rider in MISSED_ONLY:
             ok = name == "missed"
-        elif rider == "derringer":
-            ok = True  # any card from the hand dodges a Derringer
+        elif rider in ("derringer", "partner"):
+            ok = True  # any card from the hand dodges a Derringer, and Partner's hit (a Derringer's)
         else:
             ok = name in DODGE_CARDS or (
-                ability(state, seat, "bang_as_missed", r["slot"]) and is_hit_card(state, seat, card)
+                not bare and ability(state, seat, "bang_as_missed", r["slot"]) and is_hit_card(state, seat, card)
             )
         if ok:
             out.append(Answer(card))
-    if rider not in MISSED_ONLY and rider not in IGNORES_EQUIPMENT:
+    if not bare:
         for card in active_cards(state, seat, r["slot"]):
             name = type_id(card)
-            if name == "hat" or (name in DODGE_RESOURCES and fighter_of_card_entered(state, card) != state.turn_number):
+            if name == "hat" or (name in DODGE_RESOURCES and resource_usable(state, seat, card, r["slot"])):
                 out.append(Use(card))
+        out += [Use(card, how="missed") for card in fortune_cards(state, seat, r["slot"])]
     return out
 
 
-def fighter_of_card_entered(state: DuelState, card: int) -> int | None:
-    """Returns the turn a resource in play came in, or None."""
-    for squad in state.squads:
-        for f in squad.fighters:
-            if card in f.entered:
-                return f.entered[card]
-    return None
+def _hit_answers(state: DuelState, seat: int, missed: bool, slot: int | None = None) -> list[DuelAction]:
+    """Returns the BANG! cards (or Missed! cards) seat may discard to an Indians!, a Duel or a Ricochet.
 
-
-def _hit_answers(state: DuelState, seat: int, missed: bool) -> list[DuelAction]:
-    """Returns the BANG! cards (or Missed! cards) seat may discard to an Indians!, a Duel or a Ricochet."""
+    Ricochet takes Missed! cards only, a Hat, and Missed!-resources already in play: no Barrel, no ability.
+    Buffalo, Grapeshot and Double Barrel may be discarded as a BANG! card, even the turn they came in."""
     out: list[DuelAction] = []
     for card in sorted(set(state.squads[seat].hand)):
-        name = type_id(card)
-        if (name in ("missed", "companion")) if missed else is_hit_card(state, seat, card):
+        if type_id(card) == "missed" if missed else is_hit_card(state, seat, card):
             out.append(Answer(card))
-    for card in active_cards(state, seat):
+    for card in active_cards(state, seat, slot):
         name = type_id(card)
-        if (missed and name == "hat") or (not missed and name in HIT_RESOURCES):
+        ricochet = name == "hat" or (name in DODGE_RESOURCES and resource_usable(state, seat, card))
+        if ricochet if missed else name in DUEL_RESOURCES:
             out.append(Use(card))
+    if not missed:
+        out += [Use(card, how="bang") for card in fortune_cards(state, seat, slot)]
     return out
 
 
@@ -266,10 +286,8 @@ def _answers(state: DuelState, seat: int, r: dict[str, Any]) -> list[DuelAction]
         return [Choose(o) for o in r["options"]]
     if kind == "dodge":
         return [*_dodges(state, seat, r), Pass()]
-    if kind == "evade":
-        return [*(Answer(c) for c in hand), Pass()]
     if kind == "indians":
-        return [*_hit_answers(state, seat, False), Pass()]
+        return [*_hit_answers(state, seat, False, r["slot"]), Pass()]
     if kind == "duel":
         return [*_hit_answers(state, seat, r["with"] == "missed"), Pass()]
     if kind in ("discard", "limit"):

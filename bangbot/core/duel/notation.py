@@ -38,7 +38,8 @@ def to_text(action: DuelAction) -> str:
             parts.append(f"as={action.how}")
         return " ".join(parts)
     if isinstance(action, Use):
-        return f"use {action.card}" + (f" @{action.target}" if action.target is not None else "")
+        target = f" @{action.target}" if action.target is not None else ""
+        return f"use {action.card}{target}" + (f" as={action.how}" if action.how else "")
     if isinstance(action, Choose):
         return f"choose {action.option}"
     for word, kind in _CARD_WORDS.items():
@@ -77,9 +78,9 @@ def parse(text: str) -> DuelAction:
                 target = _int(token[1:], text)
             elif token.startswith("#") and head == "play":
                 target_card = _int(token[1:], text)
-            elif token.startswith("as=") and head == "play":
+            elif token.startswith("as="):
                 how = token[3:]
             else:
                 raise BadNotation(f"unknown part {token!r} in {text!r}")
-        return Play(card, target, target_card, how) if head == "play" else Use(card, target)
+        return Play(card, target, target_card, how) if head == "play" else Use(card, target, how)
     raise BadNotation(f"not a Duel action: {text!r}")

@@ -28,6 +28,8 @@ TARGET_ONLY_CHARACTERS = frozenset(
 )
 
 Events = list[Event]
+COMMON_DECK = -1  # deck_of value naming the common deck itself (the Marshal may draw from it)
+FILTERS_DRAWS = "filters_draws"  # Dutch Harry: each card drawn is looked at first (renegades.py asks)
 TAKES_HURT_FOR_PARTNER = "takes_hurt_for_partner"  # Buffalo Bill's ability atom
 
 
@@ -125,16 +127,47 @@ def shuffle_discard_into_common(state: DuelState) -> None:
 
 def take_top(state: DuelState, seat: int, deck_of: int | None = None) -> int | None:
     """Takes the top card of a seat's own deck (or another seat's), else of the common deck; None when all are empty."""
-    squad = state.squads[seat if deck_of is None else deck_of]
-    if squad.deck:
-        return squad.deck.pop()
+    own = seat if deck_of is None else deck_of
+    if own != COMMON_DECK and state.squads[own].deck:
+        return state.squads[own].deck.pop()
     if not state.common:
         shuffle_discard_into_common(state)
     return state.common.pop() if state.common else None
 
 
+def can_take(state: DuelState, seat: int, deck_of: int | None = None) -> bool:
+    """Returns whether a card may still be taken from that deck, the common deck or the discard pile."""
+    own = seat if deck_of is None else deck_of
+    return (own != COMMON_DECK and bool(state.squads[own].deck)) or bool(state.common) or len(state.discard) > 1
+
+
+def peek_top(state: DuelState, seat: int, deck_of: int | None = None) -> int | None:
+    """Returns the card take_top would take next (the discard pile becomes the common deck first if needed)."""
+    own = seat if deck_of is None else deck_of
+    if own != COMMON_DECK and state.squads[own].deck:
+        return state.squads[own].deck[-1]
+    if not state.common:
+        shuffle_discard_into_common(state)
+    return state.common[-1] if state.common else None
+
+
 def draw(state: DuelState, seat: int, n: int, events: Events, deck_of: int | None = None) -> list[int]:
-    """Draws n cards into seat's hand (own deck first, then the common deck); returns them."""
+    """Draws n cards into seat's hand (own deck first, then the common deck); returns them.
+
+    Dutch Harry's player decides on each card: the draw becomes a decision put before all others (returns [])."""
+    if n > 0 and ability(state, seat, FILTERS_DRAWS) and can_take(state, seat, deck_of):
+        state.requests.append(
+            {
+                "kind": "option",
+                "seat": seat,
+                "reason": FILTERS_DRAWS,
+                "left": n,
+                "deck_of": deck_of,
+                "first": True,
+                "options": [],
+            }
+        )
+        return []
     drawn: list[int] = []
     for _ in range(n):
         c = take_top(state, seat, deck_of)
@@ -215,7 +248,7 @@ def heal(state: DuelState, slot: int, amount: int, events: Events) -> int:
     gained = max(0, min(amount, f.max_life - f.life))
     f.life += gained
     if gained:
-        events.append(Event("heal", {"slot": slot, "amount": gained, "life": f.life}))
+        events.append(Event("heal", {"slot": slot, "amount": gained, "life": f.life, "character": f.character}))
     return gained
 
 
@@ -223,7 +256,7 @@ def set_life(state: DuelState, slot: int, life: int, events: Events) -> None:
     """Sets a character's life to exactly this value (Saloon), capped by the printed life."""
     f = fighter(state, slot)
     f.life = min(life, f.max_life)
-    events.append(Event("set_life", {"slot": slot, "life": f.life}))
+    events.append(Event("set_life", {"slot": slot, "life": f.life, "character": f.character}))
 
 
 def swap_positions(state: DuelState, seat: int, events: Events, by: int | None = None) -> bool:
@@ -283,7 +316,8 @@ def lose_life(
         ]
     f = fighter(state, slot)
     f.life -= amount
-    events.append(Event("hurt", {"slot": slot, "amount": amount, "life": max(f.life, 0), "by": by, "cause": cause}))
+    hurt = {"slot": slot, "amount": amount, "life": max(f.life, 0), "by": by, "cause": cause, "character": f.character}
+    events.append(Event("hurt", hurt))
     if f.life <= 0:
         return [{"kind": "died", "slot": slot, "char": f.character, "by": by}]
     return [{"kind": "hurt", "slot": slot, "char": f.character, "by": by, "amount": amount, "cause": cause}]

@@ -8,6 +8,9 @@ from bangbot.core import rng
 from bangbot.core.duel.abilities import LOOTS_THE_DEAD, loot_request
 from bangbot.core.duel.data import CHARACTER
 from bangbot.core.duel.hits import dodged, landed, start_hit
+from bangbot.core.duel.renegade_effects import after_swap, hick_draws, marshal_enters
+from bangbot.core.duel.renegades import IGNORES_EQUIPMENT
+from bangbot.core.duel.resources import resource_in
 from bangbot.core.duel.state import DuelState, seat_of
 from bangbot.core.duel.table import (
     Events,
@@ -33,6 +36,8 @@ def hurt(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
     out: Requests = []
     if by is None or by == seat or not state.squads[by].alive:
         return out
+    if r.get("cause") in IGNORES_EQUIPMENT:
+        return out  # Sharps ignores the target's ability
     if ability(state, seat, "hurt_hits_back", slot) and by in opponents(state, seat, "hurt_hits_back"):
         target = attacker_slot(state, by)
         if target is not None:
@@ -79,8 +84,11 @@ def died(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
 
 
 def entered(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
-    """A reserve character came into play: as the attacker, the attacker changed."""
-    return [{"kind": "became_attacker", "seat": r["seat"], "by": r["seat"]}] if r["position"] == 0 else []
+    """A reserve character came into play: the Marshal draws; as the attacker, the attacker changed."""
+    squad = state.squads[r["seat"]]
+    new = squad.fighters[min(r["position"], len(squad.fighters) - 1)] if squad.fighters else None
+    out = marshal_enters(state, r["seat"], new.character) if new is not None else []
+    return out + ([{"kind": "became_attacker", "seat": r["seat"], "by": r["seat"]}] if r["position"] == 0 else [])
 
 
 def became_attacker(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
@@ -108,10 +116,13 @@ def became_attacker(state: DuelState, r: dict[str, Any], events: Events) -> Requ
             if cover is not None:
                 out += start_hit(state, seat, cover, None, events, rider="tom_horn")
     if any(type_id_is(c, "partner") for c in new.equipment):
+        # Partner: the opponent's attacker is the target of a Derringer-like hit (any hand card dodges it).
         for other in opponents(state, seat, "partner"):
             target = attacker_slot(state, other)
             if target is not None:
-                out.append({"kind": "evade", "seat": other, "slot": target, "by": seat, "card": None})
+                out += start_hit(state, seat, target, None, events, rider="partner")
+    if r.get("swap"):
+        out += after_swap(state, r, events)
     return out
 
 
@@ -132,7 +143,7 @@ def robbed(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
         target = attacker_slot(state, by)
         if target is not None:
             out += start_hit(state, seat, target, None, events, rider="wild_bill")
-    if ability(state, seat, "robbed_draws"):
+    if hick_draws(state, r):
         draw(state, seat, 1, events)
     return out
 
@@ -166,4 +177,5 @@ AUTOMATIC = {
     "shoot_back": shoot_back,
     "dodged": dodged,
     "landed": landed,
+    "resource_in": resource_in,
 }

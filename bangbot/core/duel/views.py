@@ -64,7 +64,7 @@ class DuelView:
 
 
 # Fields of a pending decision that only the asked seat may see (cards shown to it alone, the characters it holds).
-_PRIVATE_FIELDS = {"lineup": ("options",), "replace": ("options",), "keep": ("shown",)}
+_PRIVATE_FIELDS = {"lineup": ("options",), "replace": ("options",), "keep": ("shown",), "option": ("look",)}
 
 
 def public_request(r: dict[str, Any], seat: int | None) -> dict[str, Any]:

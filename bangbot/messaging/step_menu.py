@@ -1,0 +1,86 @@
+"""Legal actions as a tree of menu steps (Ruleset.steps), for any game: which buttons a step shows, which it opens."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bangbot.core.ruleset import Step
+from bangbot.messaging.adapter import Button, Keyboard
+from bangbot.messaging.presenter import BACK
+from bangbot.rulesets import ruleset
+
+Option = tuple[int, Any, tuple[Step, ...]]  # a legal action's index, the action, and its menu steps
+ROW_WIDTH = 2
+ENDING = ("pass", "end")  # the answers that play nothing: alone in the last row, on a fixed key
+PRESS = "a"  # a choice that applies the legal action of this index: 'a<index>'
+OPENS = "s"  # a choice that opens a later step: 's<index>.<depth>', the first depth steps of that action's path
+
+
+def paths(view: Any) -> list[Option]:
+    """Returns every legal action of a view (its .legal) with its index and the steps its game's ruleset gives it."""
+    steps = ruleset(view.config.ruleset).steps
+    return [(i, a, steps(a)) for i, a in enumerate(view.legal)]
+
+
+def number(step: Step) -> int:
+    """Returns the card or seat a step picks."""
+    assert isinstance(step.value, int), step
+    return step.value
+
+
+def rows(buttons: list[Button], width: int = ROW_WIDTH) -> Keyboard:
+    """Returns buttons laid out in rows of width."""
+    return tuple(tuple(buttons[i : i + width]) for i in range(0, len(buttons), width))
+
+
+def opens(index: int, depth: int) -> str:
+    """Returns the choice that opens the step after the first depth steps of a legal action's path."""
+    return f"{OPENS}{index}.{depth}"
+
+
+def pressed(options: Sequence[Option], level: str) -> tuple[Step, ...]:
+    """Returns the steps a level (an opens() choice) stands for; none (the first step) for any other level."""
+    if not level.startswith(OPENS):
+        return ()
+    index, _, depth = level[1:].partition(".")
+    if not (index.isdigit() and depth.isdigit()):
+        return ()
+    found = next((path for i, _, path in options if i == int(index)), None)
+    return found[: int(depth)] if found is not None and 0 < int(depth) < len(found) else ()
+
+
+def parent(options: Sequence[Option], prefix: tuple[Step, ...]) -> str:
+    """Returns the choice of « Back from the step after prefix: the step before it, or the first."""
+    if len(prefix) <= 1:
+        return BACK
+    index = next(i for i, _, path in options if path[: len(prefix)] == prefix)
+    return opens(index, len(prefix) - 1)
+
+
+def branches(options: Sequence[Option], prefix: tuple[Step, ...]) -> tuple[list[Option], list[list[Option]]]:
+    """Returns the actions whose path ends at prefix, and those that go on, grouped by their next step in order."""
+    ended = [o for o in options if o[2] == prefix]
+    groups: dict[Step, list[Option]] = {}
+    for o in options:
+        path = o[2]
+        if len(path) > len(prefix) and path[: len(prefix)] == prefix:
+            groups.setdefault(path[len(prefix)], []).append(o)
+    return ended, list(groups.values())
+
+
+def walk_choices(keyboard: Callable[[str], Keyboard], top: str) -> frozenset[str]:
+    """Returns the choices of the buttons of every step: the first (top), and each one a button of another opens."""
+    found: set[str] = set()
+    levels, seen = [top], set()
+    while levels:
+        level = levels.pop()
+        if level in seen:
+            continue
+        seen.add(level)
+        for row in keyboard(level):
+            for button in row:
+                found.add(button.data)
+                if not button.data.startswith(PRESS) and button.data != BACK:
+                    levels.append(button.data)
+    return frozenset(found)
