@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from bangbot.core.duel.modes import MODE_IDS, MODES
-from bangbot.core.variants import STARWARS
 from bangbot.messaging import lobby
 from bangbot.messaging.codec import decode, lobby_button
 from bangbot.messaging.fake import Sent
@@ -18,12 +17,6 @@ from bangbot.rulesets.duel import DUEL
 from tests.service_harness import GROUP, Table, make_users
 
 STALE, NOT_MINE = "This choice is no longer current.", "This button is not mine or is too old."
-
-
-@pytest.fixture(autouse=True)
-def duel_offered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Offers the Duel in the lobby, as rulesets.OFFERED will once its screens and AI are in."""
-    monkeypatch.setattr(lobby, "OFFERED", (BASE, STARWARS, DUEL))
 
 
 def choices(message: Sent) -> list[str]:

@@ -16,7 +16,7 @@ AnyRuleset = Ruleset[Any, Any, Any]
 RULESETS: dict[str, AnyRuleset] = {r.id: r for r in (BaseBang(), StarWarsBang(), DuelBang())}
 DEFAULT = BASE
 # The games a lobby and the terminal offer (a registered game is offered once its texts and AI are complete).
-OFFERED: tuple[str, ...] = (BASE, STARWARS)
+OFFERED: tuple[str, ...] = (BASE, STARWARS, DuelBang.id)
 
 
 def ruleset(ruleset_id: str) -> AnyRuleset:
