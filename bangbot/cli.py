@@ -98,18 +98,39 @@ def cmd_play(args: argparse.Namespace) -> int:
         return run_bot(settings)
     from bangbot.console.game import TerminalOptions, run
 
-    options = TerminalOptions(args.players, args.lang, args.seed, args.preset, args.db, args.name, args.game)
+    preset, players = args.preset, 5 if args.players is None else args.players
+    if args.game == DUEL:  # the Duel's preset is its mode, which fixes the table size
+        preset = args.mode or MODE_IDS[0]
+        players = MODES[preset].players
+    options = TerminalOptions(players, args.lang, args.seed, preset, args.db, args.name, args.game)
     return run(options)
+
+
+def check_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Stops with a usage error when the terminal game's options do not fit together (--mode is the Duel's)."""
+    if args.mode is not None and args.game != DUEL:
+        parser.error(f"--mode goes with --game {DUEL} (its modes: {', '.join(MODE_IDS)})")
+    mode = args.mode or MODE_IDS[0]
+    if args.game == DUEL and args.players not in (None, MODES[mode].players):
+        parser.error(f"--game {DUEL} --mode {mode} is played by {MODES[mode].players}, not --players {args.players}")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """Returns the argument parser of the bangbot command."""
     parser = argparse.ArgumentParser(prog="bangbot", description="BANG! by message")
-    parser.add_argument("--players", type=int, default=5, help="seats at the table, 4 to 7 (you and AI players)")
+    parser.add_argument(
+        "--players", type=int, default=None, help="seats at the table, 4 to 7 (you and AI players; default 5)"
+    )
     parser.add_argument("--seed", type=int, default=None, help="deal the same game every time")
     parser.add_argument("--lang", default="en", choices=["en", "ru", "ja", "cs"])
     parser.add_argument("--game", default=DEFAULT_RULESET, choices=sorted(OFFERED), help="which BANG! to play")
     parser.add_argument("--preset", default="standard", choices=["standard", "ja"])
+    parser.add_argument(
+        "--mode",
+        default=None,
+        choices=MODE_IDS,
+        help=f"--game {DUEL} only: the mode, {MODE_IDS[0]} by default (standoff: 3 seats, the others 2)",
+    )
     parser.add_argument(
         "--db",
         default=os.environ.get("DATABASE_URL"),
@@ -149,5 +170,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Runs the bangbot command and exits with its status."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        check_play(parser, args)
     sys.exit(args.func(args))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -130,8 +131,13 @@ class Table:
                     out.append((i, message, choice))
         return out
 
-    async def play(self, rng: random.Random, limit: int = 5000, check: bool = True) -> int:
-        """Presses random current buttons until nobody has any; returns how many presses it took."""
+    async def play(
+        self, rng: random.Random, limit: int = 5000, check: bool = True, after: Callable[[], None] | None = None
+    ) -> int:
+        """Presses random current buttons until nobody has any; returns how many presses it took.
+
+        check looks for base BANG!'s hidden information in the group after each press; after runs after each press.
+        """
         done = 0
         seen = len(self.group_texts())
         while done < limit:
@@ -146,6 +152,8 @@ class Table:
                 texts = self.group_texts()
                 assert_no_hidden_information(self, texts[seen:])
                 seen = len(texts)
+            if after is not None:
+                after()
         return done
 
     def group_texts(self) -> list[str]:

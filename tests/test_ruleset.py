@@ -166,7 +166,7 @@ def test_the_lobby_offers_the_game_and_the_chat_remembers_it(tmp_path: Path, mon
         await table.press(0, table.lobby(), "game")
         game = table.game()
         assert game is not None and game.ruleset == SevenOnly.id
-        assert "seven" in table.lobby().text and "7–7" in table.lobby().text
+        assert "seven" in table.lobby().text and "when 7 seats are filled" in table.lobby().text
         assert table.repo.chat_settings(GROUP).ruleset == SevenOnly.id
         await table.press(1, table.lobby(), "join")
         refused = await table.press(1, table.lobby(), "game")
@@ -175,7 +175,7 @@ def test_the_lobby_offers_the_game_and_the_chat_remembers_it(tmp_path: Path, mon
             await table.press(0, table.lobby(), "ai+")
         assert table.game().ai_seats == 6  # type: ignore[union-attr]
         too_many = await table.press(0, table.lobby(), "start")
-        assert too_many.alert and "7 to 7" in too_many.text
+        assert too_many.alert and "exactly 7 seats" in too_many.text
         await table.press(0, table.lobby(), "ai-")
         answer = await table.press(0, table.lobby(), "start")
         assert not answer.alert, answer.text

@@ -25,7 +25,7 @@ from bangbot.messaging.context import Context
 from bangbot.messaging.presenters import presenter
 from bangbot.messaging.service import GameService
 from bangbot.rulesets import DEFAULT as DEFAULT_RULESET
-from bangbot.rulesets import ruleset
+from bangbot.rulesets import ruleset, table_sizes
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import GATHERING, RUNNING, Game
 from bangbot.storage.repository import Repository
@@ -65,7 +65,8 @@ def stopped_line(tr: Translator, kept: bool) -> str:
 
 def alive(state: TableState) -> tuple[bool, ...]:
     """Returns, seat by seat, whether each player is still in the game (as the game's ruleset shows the table)."""
-    return tuple(s.alive for s in ruleset(state.config.ruleset).view(state, None).seats)
+    rules = ruleset(state.config.ruleset)
+    return tuple(rules.in_game(state, seat) for seat in range(state.config.players))
 
 
 def table_key(state: TableState) -> tuple[int, tuple[bool, ...], str | None]:
@@ -105,7 +106,7 @@ def follow_language(ctx: Context, tr: Translator) -> Translator:
 async def play(options: TerminalOptions, stdin: TextIO, stdout: TextIO) -> int:
     """Plays one game to its end (or until the input ends); returns the exit status."""
     tr = translator(options.language)
-    seats = ruleset(options.game).seats
+    seats = table_sizes(ruleset(options.game), options.preset)
     if options.players not in seats:
         stdout.write(
             tr.gettext(

@@ -105,6 +105,10 @@ class Ruleset(Protocol[S, A, V_co]):
         """Returns what seat may see and do (None: the public table)."""
         ...
 
+    def in_game(self, state: S, seat: int) -> bool:
+        """Returns whether seat is still in the game (not eliminated, its squad not beaten)."""
+        ...
+
     def safe_action(self, state: S, seat: int) -> A | None:
         """Returns the move made for an absent seat at its deadline, or None to let the AI choose."""
         ...

@@ -8,6 +8,7 @@ from functools import cache
 
 from bangbot.core.options import RuleOptions
 from bangbot.i18n import LANGUAGES, NP_, Translator, translator
+from bangbot.i18n.duel import DUEL_GAME_NAME
 from bangbot.i18n.rulehelp import details
 from bangbot.i18n.theme import themed_name
 
@@ -279,6 +280,7 @@ GAME_WORDS: dict[str, tuple[str, str]] = {
 GAME_NAMES: dict[str, tuple[str, str]] = {
     "base": NP_("game", "BANG!"),
     "starwars": NP_("game", "BANG! Star Wars"),
+    "duel": DUEL_GAME_NAME,
 }
 
 CARD = "card"

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bangbot.i18n import Translator
+from bangbot.i18n.duel import duel_mode_name
 from bangbot.i18n.explain import preset_name
 from bangbot.i18n.glossary import game_name
 from bangbot.i18n.wording import duration, join_list, player, players
@@ -15,7 +16,8 @@ from bangbot.messaging.context import Context
 from bangbot.messaging.outbox import commit, deliver_row, touching
 from bangbot.messaging.play import Batch, run_ai
 from bangbot.messaging.showing import LOBBY_CANCELLED, LOBBY_EXPIRED, LOBBY_SHOW, Showing
-from bangbot.rulesets import OFFERED, ruleset
+from bangbot.rulesets import OFFERED, AnyRuleset, ruleset, table_sizes
+from bangbot.rulesets.duel import DUEL
 from bangbot.storage.models import (
     CANCELLED,
     DEFAULT_RULESET,
@@ -34,6 +36,9 @@ MAX_DEADLINE = 7 * 24 * 3600
 AI_NAME = "🤖 {n}"
 MAX_DURATION_TEXT = 32
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+MODE = "mode."  # a mode button's choice: this prefix and the mode it switches to
+# The games whose preset is a mode (it fixes the table size), with the name of each mode.
+MODE_NAMES: dict[str, Callable[[Translator, str], str]] = {DUEL: duel_mode_name}
 
 
 def parse_duration(text: str) -> int | None:
@@ -57,18 +62,48 @@ def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
         lines.append(tr.gettext("Game: {game}.", game=game_name(tr, game.ruleset)))
     lines.append(tr.ngettext("{n} player: {names}", "{n} players: {names}", len(humans), names=join_list(tr, humans)))
     lines.append(tr.ngettext("AI players: {n}", "AI players: {n}", game.ai_seats))
-    lines.append(tr.gettext("Rules: {preset}.", preset=preset_name(tr, game.preset)))
-    simplified = tr.gettext("yes") if game.simplified else tr.gettext("no")
-    lines.append(tr.gettext("Simplified game (no book-symbol cards): {answer}.", answer=simplified))
+    if game.ruleset in MODE_NAMES:
+        lines.append(tr.gettext("Mode: {mode}.", mode=MODE_NAMES[game.ruleset](tr, game.preset)))
+    else:
+        lines.append(tr.gettext("Rules: {preset}.", preset=preset_name(tr, game.preset)))
+    if offers_simplified(rules):
+        simplified = tr.gettext("yes") if game.simplified else tr.gettext("no")
+        lines.append(tr.gettext("Simplified game (no book-symbol cards): {answer}.", answer=simplified))
     lines.append(tr.gettext("Time for each move: {time}.", time=duration(tr, game.deadline_seconds)))
-    lines.append(
-        tr.gettext(
-            "The creator starts the game when {low}–{high} seats are filled.",
-            low=rules.seats.start,
-            high=rules.seats.stop - 1,
+    sizes = sizes_of(game)
+    if len(sizes) == 1:
+        lines.append(
+            tr.ngettext(
+                "The creator starts the game when {n} seat is filled.",
+                "The creator starts the game when {n} seats are filled.",
+                sizes.start,
+            )
         )
-    )
+    else:
+        lines.append(
+            tr.gettext(
+                "The creator starts the game when {low}–{high} seats are filled.",
+                low=sizes.start,
+                high=sizes.stop - 1,
+            )
+        )
     return "\n".join(lines)
+
+
+def sizes_of(game: Game) -> range:
+    """Returns the table sizes a lobby's game allows with its preset (or mode), people and AI players together."""
+    rules = ruleset(game.ruleset)
+    return table_sizes(rules, game.preset) or rules.seats
+
+
+def offers_simplified(rules: AnyRuleset) -> bool:
+    """Returns whether a game has the simplified variant (its config keeps the choice)."""
+    return rules.config(rules.seats.start, rules.presets[0], True).simplified
+
+
+def max_ai_seats(game: Game) -> int:
+    """Returns the most AI players a lobby's table takes: all seats but the creator's."""
+    return sizes_of(game).stop - 2
 
 
 def lobby_keyboard(tr: Translator, game: Game, join_link: str | None) -> Keyboard:
@@ -81,11 +116,17 @@ def lobby_keyboard(tr: Translator, game: Game, join_link: str | None) -> Keyboar
 
     joining = Button(tr.gettext("Join"), url=join_link) if join_link else b(tr.gettext("Join"), "join")
     choose_game = ((b(tr.gettext("Game"), "game"),),) if len(OFFERED) > 1 else ()
+    rules = ruleset(game.ruleset)
+    if game.ruleset in MODE_NAMES:
+        rule_buttons = (b(tr.gettext("Mode"), MODE + following(list(rules.modes), game.preset)),)
+    else:
+        simple = (b(tr.gettext("Simplified"), "simple"),) if offers_simplified(rules) else ()
+        rule_buttons = (b(tr.gettext("Rules"), "preset"), *simple)
     return (
         (joining, b(tr.gettext("Leave"), "leave")),
         (b(tr.gettext("Start the game"), "start"),),
         *choose_game,
-        (b(tr.gettext("Rules"), "preset"), b(tr.gettext("Simplified"), "simple")),
+        rule_buttons,
         (b(tr.gettext("Time per move"), "time"), b("🤖 −", "ai-"), b("🤖 +", "ai+")),
         (b(tr.gettext("Cancel"), "cancel"),),
     )
@@ -141,26 +182,26 @@ async def create_lobby(ctx: Context, cmd: Command) -> None:
     """Opens a lobby with the chat's settings; the creator joins it and, if the chat has none, gives it a language."""
     ctx.adopt_language(cmd.chat_id, cmd.user.id)
     settings = ctx.repo.chat_settings(cmd.chat_id)
+    game_id = settings.ruleset if settings.ruleset in OFFERED else DEFAULT_RULESET
+    presets = ruleset(game_id).presets
     now = ctx.clock()
     seat = Seat(game_id=0, position=0, user_id=cmd.user.id, name=cmd.user.name)
     row = Outbox(game_id=0, payload=Showing(lobby=LOBBY_SHOW).to_json(), created_at=now)
-    game = ctx.repo.create_game(
-        Game(
-            chat_id=cmd.chat_id,
-            chat_title=cmd.chat_title,
-            creator_id=cmd.user.id,
-            ruleset=settings.ruleset if settings.ruleset in OFFERED else DEFAULT_RULESET,
-            preset=settings.preset,
-            simplified=settings.simplified,
-            deadline_seconds=settings.deadline_seconds,
-            ai_seats=settings.ai_seats,
-            created_at=now,
-            updated_at=now,
-            lobby_expires_at=now + ctx.lobby_ttl,
-        ),
-        [seat],
-        row,
+    lobby = Game(
+        chat_id=cmd.chat_id,
+        chat_title=cmd.chat_title,
+        creator_id=cmd.user.id,
+        ruleset=game_id,
+        preset=settings.preset if settings.preset in presets else presets[0],
+        simplified=settings.simplified,
+        deadline_seconds=settings.deadline_seconds,
+        ai_seats=settings.ai_seats,
+        created_at=now,
+        updated_at=now,
+        lobby_expires_at=now + ctx.lobby_ttl,
     )
+    lobby.ai_seats = min(lobby.ai_seats, max_ai_seats(lobby))  # the chat's last table may have been larger
+    game = ctx.repo.create_game(lobby, [seat], row)
     async with ctx.repo.game_lock(row.game_id):
         await deliver_row(ctx, row)
     await warn_if_unreachable(ctx, game.chat_id, cmd.user.id, cmd.user.name)
@@ -183,7 +224,7 @@ async def join(ctx: Context, game: Game, seats: list[Seat], user: User, press: P
     tr = ctx.tr_user(user.id, game.ruleset)
     if any(s.user_id == user.id for s in seats):
         return tr.gettext("You have already joined."), False
-    if len(seats) >= ruleset(game.ruleset).seats.stop - 1:
+    if len(seats) >= sizes_of(game).stop - 1:
         return tr.gettext("The table is full."), True
     assert game.id is not None
     position = max((s.position for s in seats), default=-1) + 1
@@ -215,6 +256,8 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str
         return ctx.tr_user(press.user.id).gettext("This lobby is closed."), True
     tr = ctx.tr_user(press.user.id, game.ruleset)
     if data.choice not in offered_choices(lobby_keyboard(tr, game, ctx.messenger.join_link(data.target))):
+        if data.choice.startswith(MODE):  # the mode (or the game) changed since the lobby showed this button
+            return tr.gettext("This choice is no longer current."), True
         raise BadButton(f"the lobby does not offer {data.choice!r}")
     if press.message_id != game.lobby_message_id:
         return tr.gettext("This is an old message: use the newest lobby message."), True
@@ -243,7 +286,8 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str
         return await start_game(ctx, game, seats, tr, press)
     change_setting(game, choice)
     answer = await change_lobby(ctx, game, ("", False), press)
-    if choice in ("game", "preset"):  # the chat's choice from now on: the next lobby starts from it, /rules follows it
+    # The chat's choice from now on: the next lobby starts from it, /rules follows it.
+    if choice in ("game", "preset") or choice.startswith(MODE):
         remember_game(ctx, game)
     return answer
 
@@ -261,24 +305,26 @@ def remember_game(ctx: Context, game: Game) -> None:
 
 
 def change_setting(game: Game, choice: str) -> None:
-    """Steps one lobby setting: the game, its rule preset, simplified game, time per move, AI seats."""
+    """Steps one lobby setting: the game, its rule preset or mode, simplified game, time per move, AI seats."""
     rules = ruleset(game.ruleset)
     if choice == "game":
         game.ruleset = following(list(OFFERED), game.ruleset)
         rules = ruleset(game.ruleset)
         game.preset = game.preset if game.preset in rules.presets else rules.presets[0]
-        game.ai_seats = min(game.ai_seats, rules.seats.stop - 2)
     elif choice == "preset":
         game.preset = following(list(rules.presets), game.preset)
+    elif choice.startswith(MODE):  # offered, so one of the game's modes
+        game.preset = choice.removeprefix(MODE)
     elif choice == "simple":
         game.simplified = not game.simplified
     elif choice == "time":
         later = [d for d in DEADLINE_CHOICES if d > game.deadline_seconds]
         game.deadline_seconds = later[0] if later else DEADLINE_CHOICES[0]
     elif choice == "ai+":
-        game.ai_seats = min(game.ai_seats + 1, rules.seats.stop - 2)
+        game.ai_seats += 1
     elif choice == "ai-":
         game.ai_seats = max(game.ai_seats - 1, 0)
+    game.ai_seats = min(game.ai_seats, max_ai_seats(game))
 
 
 async def close_lobby(ctx: Context, game: Game, why: str) -> None:
@@ -299,11 +345,18 @@ async def start_game(
     """Deals the game for the joined people plus the AI seats, saves it in one change and shows it to everyone."""
     total = len(seats) + game.ai_seats
     rules = ruleset(game.ruleset)
-    if total not in rules.seats:
+    sizes = sizes_of(game)
+    if total not in sizes and len(sizes) == 1:
+        return tr.ngettext(
+            "This game is played with exactly {n} seat (people and AI players).",
+            "This game is played with exactly {n} seats (people and AI players).",
+            sizes.start,
+        ), True
+    if total not in sizes:
         return tr.gettext(
             "A game needs {low} to {high} seats (people and AI players).",
-            low=rules.seats.start,
-            high=rules.seats.stop - 1,
+            low=sizes.start,
+            high=sizes.stop - 1,
         ), True
     assert game.id is not None
     config = rules.config(total, game.preset, game.simplified)

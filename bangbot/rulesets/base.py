@@ -77,6 +77,10 @@ class BaseBang:
         """Returns what seat may see and do."""
         return view(state, seat)
 
+    def in_game(self, state: GameState, seat: int) -> bool:
+        """Returns whether the seat's player is alive."""
+        return state.players[seat].alive
+
     def safe_action(self, state: GameState, seat: int) -> Action | None:
         """Returns taking the hit, ending the turn or drawing from the deck, else None (a dying seat never passes)."""
         actions = legal.legal_actions(state, seat)

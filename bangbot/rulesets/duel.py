@@ -82,6 +82,10 @@ class DuelBang:
         """Returns what seat may see and do."""
         return view(state, seat)
 
+    def in_game(self, state: DuelState, seat: int) -> bool:
+        """Returns whether the seat's squad still has a character in play or in reserve (at the deal: all of them)."""
+        return state.squads[seat].characters_left() > 0
+
     def safe_action(self, state: DuelState, seat: int) -> DuelAction | None:
         """Returns taking the hit or ending the turn, else None (the AI chooses)."""
         actions = legal.legal_actions(state, seat)

@@ -1,0 +1,80 @@
+"""BANG! The Duel in the terminal: `bangbot --game duel --mode M` seats you against the AI, and resumes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sqlmodel import Session, select
+
+from bangbot.core.duel.modes import MODE_IDS
+from bangbot.storage.db import open_engine
+from bangbot.storage.models import ActionLog, Game, Seat
+from tests.terminal_session import PROMPT, TerminalSession
+from tests.test_terminal import OUT, bangbot
+
+TURNS = 3
+
+
+def stored(url: str) -> tuple[Game, list[Seat], list[ActionLog]]:
+    """Returns the terminal's game, its seats and its action log as kept in the database."""
+    engine = open_engine(url)
+    try:
+        with Session(engine) as s:
+            game = s.exec(select(Game)).one()
+            seats = sorted(s.exec(select(Seat).where(Seat.game_id == game.id)), key=lambda seat: seat.position)
+            actions = list(s.exec(select(ActionLog).where(ActionLog.game_id == game.id)))
+            return game, seats, actions
+    finally:
+        engine.dispose()
+
+
+def turn_of(game: Game) -> int:
+    """Returns the number of the turn under way in a stored game."""
+    return int(json.loads(game.state_json or "{}")["turn_number"])
+
+
+def play_until_turn(session: TerminalSession, url: str, turn: int) -> None:
+    """Answers every question with its first choice, or ends the turn, until the stored game reaches turn."""
+    keys = ("1", "0")
+    for n in range(2000):
+        assert session.wait_for(PROMPT) == PROMPT, session.text[-2000:]
+        if n % 10 == 9 and turn_of(stored(url)[0]) >= turn:
+            return
+        session.type(keys[n % 2])
+    raise AssertionError("the game did not reach the turn")
+
+
+def test_a_few_turns_of_the_standoff_then_a_resume(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'duel.sqlite3'}"
+    session = TerminalSession("--game", "duel", "--mode", "standoff", "--seed", "4", "--db", url, "--name", "Ann")
+    play_until_turn(session, url, TURNS)
+    code, out, err = session.finish()
+    assert code == 0 and err == "", err
+    assert "┌─ group chat" in out and "┌─ private chat" in out
+    assert OUT not in out, "nobody is out of a game under way"
+    game, seats, actions = stored(url)
+    assert (game.ruleset, game.preset, game.status) == ("duel", "standoff", "running")
+    assert seats[0].name == "Ann" and [s.is_ai for s in seats] == [False, True, True]
+    assert {a.by for a in actions} == {"player", "ai"} and turn_of(game) >= TURNS
+    # The same --db goes on with the same game.
+    again = TerminalSession("--game", "duel", "--mode", "standoff", "--db", url)
+    assert again.wait_for(PROMPT) == PROMPT
+    again.type("1")
+    assert again.wait_for(PROMPT) == PROMPT
+    code, out, err = again.finish()
+    assert code == 0 and err == "", err
+    resumed, _, later = stored(url)
+    assert resumed.id == game.id and len(later) >= len(actions) and resumed.version >= game.version
+    assert "Ann" in out
+
+
+def test_the_mode_belongs_to_the_duel_and_fixes_the_seats() -> None:
+    helped = bangbot("", "--help")
+    assert helped.returncode == 0 and all(mode in helped.stdout for mode in MODE_IDS)
+    stray = bangbot("", "--mode", "standoff")
+    assert stray.returncode == 2 and "--mode goes with --game duel" in stray.stderr
+    wrong = bangbot("", "--game", "starwars", "--mode", "duel")
+    assert wrong.returncode == 2 and "--mode goes with --game duel" in wrong.stderr
+    crowded = bangbot("", "--game", "duel", "--mode", "standoff", "--players", "4")
+    assert crowded.returncode == 2 and "is played by 3, not --players 4" in crowded.stderr
