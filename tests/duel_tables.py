@@ -1,4 +1,4 @@
-"""Duel positions for tests in a few lines: characters in play, equipment, hands, deck tops; actions by card name."""
+"""Duel positions for tests in a few lines: characters, cards in play, hands, deck tops, any mode; actions by name."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ class Seat:
     """One player's position: characters in play (attacker first, "name/life"), their cards, hand and deck top."""
 
     fighters: tuple[str, ...]
-    equip: dict[int, list[str]] = field(default_factory=dict)  # position -> card names in play
+    equip: dict[int, list[str]] = field(default_factory=dict)  # position -> cards in play (resources from last turn)
+    fresh: dict[int, list[str]] = field(default_factory=dict)  # position -> resources that came into play this turn
     hand: list[str] = field(default_factory=list)
     deck: list[str] = field(default_factory=list)  # the top card first; "name:S" names a check symbol letter
     reserve: list[str] | None = None  # None: filled up with unused characters of the side
@@ -30,7 +31,7 @@ class Seat:
 
 
 def seat(*fighters: str, **fields: Any) -> Seat:
-    """Returns a seat spec: seat("wyatt_earp/2", "jango", equip={1: ["barrel"]}, hand=["colt"])."""
+    """Returns a seat spec: seat("wyatt_earp/2", "jango", equip={1: ["barrel", "whisky"]}, hand=["colt"])."""
     return Seat(tuple(fighters), **fields)
 
 
@@ -70,7 +71,11 @@ def table(
             name, _, life = text.partition("/")
             full = CHARACTER[name].life
             f = Fighter(name, int(life) if life else full, full)
-            f.equipment = [_take(pool, c) for c in spec.equip.get(position, [])]
+            for card in [_take(pool, c) for c in spec.equip.get(position, [])]:
+                _put(f, card, state.turn_number - 1)
+            for card in [_take(pool, c) for c in spec.fresh.get(position, [])]:
+                assert CARDS[card].type.frame == "resource", f"{type_id(card)} is not a resource"
+                _put(f, card, state.turn_number)
             squad.fighters.append(f)
         squad.hand = [_take(pool, c) for c in spec.hand]
         squad.deck = [_take(pool, c) for c in reversed(spec.deck)]
@@ -90,9 +95,30 @@ def table(
     return state, engine.resume(state)
 
 
+def _put(f: Fighter, card: int, entered: int) -> None:
+    """Puts a card in play on a character: a resource with the turn number it came in, else as equipment."""
+    if CARDS[card].type.frame == "resource":
+        f.resources.append(card)
+        f.entered[card] = entered
+    else:
+        f.equipment.append(card)
+
+
 def card_named(state: DuelState, cards: list[int], spec: str) -> int:
     """Returns the first of cards matching "name" or "name:S"."""
     return _take(list(cards), spec)
+
+
+def in_hand(state: DuelState, seat: int, spec: str) -> int:
+    """Returns the first card of seat's hand matching "name" or "name:S"."""
+    return card_named(state, state.squads[seat].hand, spec)
+
+
+def on_slot(state: DuelState, slot: int, spec: str) -> int:
+    """Returns the first card in play on a slot's character matching "name" or "name:S"."""
+    f = state.fighter(slot)
+    assert f is not None, f"slot {slot} is empty"
+    return card_named(state, f.in_play(), spec)
 
 
 def _in_play(state: DuelState, seat: int | None = None) -> list[int]:
@@ -113,7 +139,8 @@ def resolve(state: DuelState, seat: int, text: str) -> str:
         elif head == "pick":
             words[1] = str(card_named(state, state.requests[0]["shown"], words[1]))
         elif head == "choose" and words[1].startswith("#"):
-            words[1] = str(card_named(state, _in_play(state) + state.discard, words[1][1:]))
+            options = [int(a.split()[1]) for a in legal(state, seat) if a.startswith("choose ") and a[7:].isdigit()]
+            words[1] = str(card_named(state, options, words[1][1:]))
     target = next((int(w[1:]) for w in words if w.startswith("@")), None)
     for i, w in enumerate(words):
         if w.startswith("#") and head == "play" and not w[1:].lstrip("-").isdigit():
@@ -136,6 +163,23 @@ def do(state: DuelState, *texts: str) -> tuple[DuelState, list[Event]]:
 def names(cards: list[int]) -> list[str]:
     """Returns the card names of cards, sorted."""
     return sorted(type_id(c) for c in cards)
+
+
+def hand(state: DuelState, seat: int) -> list[str]:
+    """Returns the names of a seat's hand cards, sorted."""
+    return names(state.squads[seat].hand)
+
+
+def on(state: DuelState, slot: int) -> list[str]:
+    """Returns the names of the cards in play on a slot's character, sorted."""
+    f = state.fighter(slot)
+    assert f is not None, f"slot {slot} is empty"
+    return names(f.in_play())
+
+
+def top(state: DuelState) -> str:
+    """Returns the name of the top card of the discard pile."""
+    return type_id(state.discard[-1])
 
 
 def legal(state: DuelState, seat: int | None = None) -> list[str]:

@@ -2,374 +2,376 @@
 
 from __future__ import annotations
 
-from bangbot.core.duel.actions import Answer, Choose, Discard, EndTurn, Pass, Pick, Play, Swap, Use
+from functools import partial
+
+from bangbot.core.duel.actions import Choose, Use
 from bangbot.core.duel.data import CARDS, LAW, LAW_RENEGADE, OUTLAW, OUTLAW_RENEGADE, RENEGADE, characters_of
 from bangbot.core.duel.modes import MODES
+from bangbot.core.duel.state import DuelState
 from bangbot.rulesets import ruleset
-from tests.duel_renegade_tables import RULES, Table, kinds, table
+from tests.duel_tables import (
+    RULES,
+    asked,
+    do,
+    hand,
+    in_hand,
+    kinds,
+    legal,
+    legal_names,
+    life,
+    on_slot,
+    seat,
+    table,
+    who,
+)
 
-LAW_PAIR = ["pat_garrett", "marshal"]  # seat 0's characters with no ability that acts in these scenes
-OUTLAW_PAIR = ["big_steve", "daltons"]  # seat 1's
+LAW_PAIR = ("pat_garrett", "marshal")  # seat 0's characters with no ability that acts in these scenes
+OUTLAW_PAIR = ("big_steve", "daltons")  # seat 1's
+# The standoff's seats in turn order (Outlaws, Law, Renegades), each with characters of its own decks.
+OUT3, LAW3, REN3 = ("daltons", "jack_ransome"), ("pat_garrett", "bill_tilghman"), ("king_fisher", "alicia")
+
+reinforcements = partial(table, mode="reinforcements")  # both renegade halves shuffled into the base sides
+standoff = partial(table, mode="standoff")
 
 
-def dodge_request(t: Table, slot: int) -> None:
+def dodge_request(state: DuelState, slot: int) -> None:
     """Asserts the pending decision is a dodge for the character in slot."""
-    assert t.asked is not None and t.asked["kind"] == "dodge" and t.asked["slot"] == slot
+    assert asked(state).get("kind") == "dodge" and asked(state).get("slot") == slot, asked(state)
+
+
+def targets(state: DuelState, name: str) -> set[int | None]:
+    """Returns the slots the asked seat may play a card of this name at (None: a play without a target)."""
+    plays = [a.split() for a in legal_names(state) if a.split()[:2] == ["play", name]]
+    return {next((int(w[1:]) for w in words if w.startswith("@")), None) for words in plays}
+
+
+def slots_asked(state: DuelState, kind: str) -> list[int]:
+    """Returns the slots of the pending decisions of one kind, in order."""
+    return [r["slot"] for r in state.requests if r["kind"] == kind]
 
 
 # ---------------------------------------------------------------------------------------------------- the cards
 
 
 def test_buffalo_may_aim_at_the_cover_and_draws_before_the_answer() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], play={0: ["buffalo"]}, tops={0: ["hat"]})
-    buffalo = t.card("buffalo")
-    assert {Use(buffalo, 2), Use(buffalo, 3)} <= set(t.legal(0))
-    t.act(0, Use(buffalo, 3))
-    assert t.card("hat") in t.hand(0), "the card is drawn at once, before the opponent answers"
-    assert buffalo in t.state.discard
-    dodge_request(t, 3)
-    t.act(1, Pass())
-    assert t.life(3) == 2
+    state, _ = reinforcements(seat(*LAW_PAIR, equip={0: ["buffalo"]}, deck=["hat"]), seat(*OUTLAW_PAIR))
+    buffalo = on_slot(state, 0, "buffalo")
+    assert {"use buffalo @2", "use buffalo @3"} <= set(legal_names(state))
+    state, _ = do(state, "use buffalo @3")
+    assert hand(state, 0) == ["hat"], "the card is drawn at once, before the opponent answers"
+    assert buffalo in state.discard
+    dodge_request(state, 3)
+    state, _ = do(state, "pass")
+    assert life(state, 3) == 2
 
 
 def test_whisky_heals_the_attacker_two_on_a_horseshoe_else_one() -> None:
-    for top, healed in (("hat:H", 2), ("barrel:S", 1)):
-        t = table([LAW_PAIR, OUTLAW_PAIR], play={0: ["whisky"]}, tops={0: [top]}, life={0: 2})
-        t.act(0, Use(t.card("whisky")))
-        assert t.life(0) == 2 + healed
+    for check, healed in (("hat:H", 2), ("barrel:S", 1)):
+        law = seat("pat_garrett/2", "marshal", equip={0: ["whisky"]}, deck=[check])
+        state, _ = do(reinforcements(law, seat(*OUTLAW_PAIR))[0], "use whisky")
+        assert life(state, 0) == 2 + healed
 
 
 def test_spencer_takes_two_from_four_or_more_one_below_and_one_missed_cancels_it() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["spencer"]})
-    t.act(0, Play(t.card("spencer"), 2))
-    t.act(1, Pass())
-    assert t.life(2) == 2
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["spencer"]}, life={2: 3})
-    t.act(0, Play(t.card("spencer"), 2))
-    t.act(1, Pass())
-    assert t.life(2) == 2
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["spencer"], 1: ["missed"]})
-    t.act(0, Play(t.card("spencer"), 2))
-    t.act(1, Answer(t.card("missed")))
-    assert t.life(2) == 4 and t.asked is None
+    law = seat(*LAW_PAIR, hand=["spencer"])
+    state, _ = do(reinforcements(law, seat(*OUTLAW_PAIR))[0], "play spencer @2", "pass")
+    assert life(state, 2) == 2
+    state, _ = do(reinforcements(law, seat("big_steve/3", "daltons"))[0], "play spencer @2", "pass")
+    assert life(state, 2) == 2
+    state, _ = do(reinforcements(law, seat(*OUTLAW_PAIR, hand=["missed"]))[0], "play spencer @2", "answer missed")
+    assert life(state, 2) == 4 and not asked(state)
 
 
 def test_chief_asks_each_opposing_character_for_a_bang_card_or_a_life() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["chief"], 1: ["colt"]})
-    t.act(0, Play(t.card("chief"), 2))
-    assert t.asked is not None and t.asked["kind"] == "indians" and t.asked["slot"] == 2
-    t.act(1, Answer(t.card("colt")))
-    assert t.asked is not None and t.asked["slot"] == 3
-    t.act(1, Pass())
-    assert (t.life(2), t.life(3)) == (4, 2)
+    state, _ = reinforcements(seat(*LAW_PAIR, hand=["chief"]), seat(*OUTLAW_PAIR, hand=["colt"]))
+    state, _ = do(state, "play chief @2")
+    assert asked(state)["kind"] == "indians" and asked(state)["slot"] == 2
+    state, _ = do(state, "answer colt")
+    assert asked(state)["slot"] == 3
+    state, _ = do(state, "pass")
+    assert (life(state, 2), life(state, 3)) == (4, 2)
 
 
 def test_double_barrel_dodged_by_the_attacker_also_hits_the_cover() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], play={0: ["double_barrel"]}, hands={1: ["missed", "missed"]})
-    t.act(0, Use(t.card("double_barrel"), 2))
-    t.act(1, Answer(t.card("missed")))
-    dodge_request(t, 3)
-    t.act(1, Pass())
-    assert (t.life(2), t.life(3)) == (4, 2)
-    t = table([LAW_PAIR, OUTLAW_PAIR], play={0: ["double_barrel"]})
-    t.act(0, Use(t.card("double_barrel"), 2))
-    t.act(1, Pass())
-    assert (t.life(2), t.life(3)) == (3, 3) and t.asked is None, "a hit that lands does not go on"
+    law = seat(*LAW_PAIR, equip={0: ["double_barrel"]})
+    state, _ = reinforcements(law, seat(*OUTLAW_PAIR, hand=["missed", "missed"]))
+    state, _ = do(state, "use double_barrel @2", "answer missed")
+    dodge_request(state, 3)
+    state, _ = do(state, "pass")
+    assert (life(state, 2), life(state, 3)) == (4, 2)
+    state, _ = do(reinforcements(law, seat(*OUTLAW_PAIR))[0], "use double_barrel @2", "pass")
+    assert (life(state, 2), life(state, 3)) == (3, 3) and not asked(state), "a hit that lands does not go on"
 
 
 def test_ambush_discards_from_the_own_attacker_and_or_any_attacker() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["ambush"]}, play={0: ["hat", "barrel"], 2: ["sniper"]})
-    ambush, hat, barrel, sniper = (t.card(n) for n in ("ambush", "hat", "barrel", "sniper"))
-    assert {Play(ambush), Play(ambush, 2, sniper), Play(ambush, 0, hat)} <= set(t.legal(0))
-    t.act(0, Play(ambush, 2, sniper))
-    assert sniper in t.state.discard
-    assert t.asked is not None and set(t.asked["options"]) == {"none", str(hat), str(barrel)}
-    t.act(0, Choose(str(hat)))
-    assert t.state.squads[0].fighters[0].equipment == [barrel]
+    law = seat(*LAW_PAIR, hand=["ambush"], equip={0: ["hat", "barrel"]})
+    state, _ = reinforcements(law, seat(*OUTLAW_PAIR, equip={0: ["sniper"]}))
+    ambush, sniper = in_hand(state, 0, "ambush"), on_slot(state, 2, "sniper")
+    hat, barrel = on_slot(state, 0, "hat"), on_slot(state, 0, "barrel")
+    assert {f"play {ambush}", f"play {ambush} @2 #{sniper}", f"play {ambush} @0 #{hat}"} <= set(legal(state))
+    state, _ = do(state, "play ambush @2 #sniper")
+    assert sniper in state.discard
+    assert set(asked(state)["options"]) == {"none", str(hat), str(barrel)}
+    state, _ = do(state, "choose #hat")
+    assert state.squads[0].fighters[0].equipment == [barrel]
     # Both cards from the own attacker.
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["ambush"]}, play={0: ["hat", "barrel"]})
-    t.act(0, Play(t.card("ambush"), 0, t.card("hat")))
-    t.act(0, Choose(str(t.card("barrel"))))
-    assert t.state.squads[0].fighters[0].equipment == []
+    state, _ = do(reinforcements(law, seat(*OUTLAW_PAIR))[0], "play ambush @0 #hat", "choose #barrel")
+    assert state.squads[0].fighters[0].equipment == []
 
 
 def test_sharps_ignores_the_targets_equipment_and_ability() -> None:
-    t = table(
-        [LAW_PAIR, ["kid_curry", "daltons"]],
-        hands={0: ["sharps", "colt"]},
-        play={2: ["barrel", "hat", "spurs"]},
-    )
-    sharps = t.card("sharps")
-    assert Play(sharps, 2) in t.legal(0) and Play(t.card("colt"), 2) not in t.legal(0), "Spurs ignored"
-    events = t.act(0, Play(sharps, 2))
+    out = seat("kid_curry", "daltons", equip={0: ["barrel", "hat", "spurs"]})
+    state, _ = reinforcements(seat(*LAW_PAIR, hand=["sharps", "colt"]), out)
+    assert "play sharps @2" in legal_names(state) and "play colt @2" not in legal_names(state), "Spurs ignored"
+    state, events = do(state, "play sharps @2")
     assert kinds(events, "check") == [], "no Barrel check, no Kid Curry check"
-    assert t.legal(1) == [Pass()], "no Hat"
-    t.act(1, Pass())
-    assert t.life(2) == 3
-    t = table([LAW_PAIR, ["slim_poet", "daltons"]], hands={0: ["sharps", "beer", "hat"]})
-    t.act(0, Play(t.card("sharps"), 2))
-    t.act(1, Pass())
-    assert len(t.hand(0)) == 2, "Slim Poet's ability does not act on a Sharps hit"
+    assert legal(state, 1) == ["pass"], "no Hat"
+    state, _ = do(state, "pass")
+    assert life(state, 2) == 3
+    law = seat(*LAW_PAIR, hand=["sharps", "beer", "hat"])
+    state, _ = do(reinforcements(law, seat("slim_poet", "daltons"))[0], "play sharps @2", "pass")
+    assert len(state.squads[0].hand) == 2, "Slim Poet's ability does not act on a Sharps hit"
 
 
 def test_grapeshot_that_lands_takes_a_life_from_attacker_and_cover() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], play={0: ["grapeshot"]})
-    t.act(0, Use(t.card("grapeshot"), 2))
-    t.act(1, Pass())
-    assert (t.life(2), t.life(3)) == (3, 2)
-    t = table([LAW_PAIR, OUTLAW_PAIR], play={0: ["grapeshot"]}, hands={1: ["missed"]})
-    t.act(0, Use(t.card("grapeshot"), 2))
-    t.act(1, Answer(t.card("missed")))
-    assert (t.life(2), t.life(3)) == (4, 3)
+    law = seat(*LAW_PAIR, equip={0: ["grapeshot"]})
+    state, _ = do(reinforcements(law, seat(*OUTLAW_PAIR))[0], "use grapeshot @2", "pass")
+    assert (life(state, 2), life(state, 3)) == (3, 2)
+    state, _ = do(reinforcements(law, seat(*OUTLAW_PAIR, hand=["missed"]))[0], "use grapeshot @2", "answer missed")
+    assert (life(state, 2), life(state, 3)) == (4, 3)
 
 
 def test_companion_is_a_bang_or_a_missed() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["companion"], 1: ["companion"]})
-    mine, theirs = t.card("companion"), t.card("companion", 1)
-    assert Play(mine, 2, how="bang") in t.legal(0)
-    t.act(0, Play(mine, 2, how="bang"))
-    assert Answer(theirs) in t.legal(1)
-    t.act(1, Answer(theirs))
-    assert t.life(2) == 4
+    state, _ = reinforcements(seat(*LAW_PAIR, hand=["companion"]), seat(*OUTLAW_PAIR, hand=["companion"]))
+    mine, theirs = in_hand(state, 0, "companion"), in_hand(state, 1, "companion")
+    assert f"play {mine} @2 as=bang" in legal(state)
+    state, _ = do(state, "play companion @2 as=bang")
+    assert f"answer {theirs}" in legal(state, 1)
+    state, _ = do(state, "answer companion")
+    assert life(state, 2) == 4
 
 
 def test_lightning_allows_one_more_bang_card_at_any_time_of_the_turn() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["lightning", "colt", "colt", "stagecoach"]})
-    colt = t.card("colt")
-    t.act(0, Play(t.card("lightning"), 2))
-    t.act(1, Pass())
-    t.act(0, Play(t.card("stagecoach")))
-    t.act(0, Discard(t.hand(0)[-1]))
-    t.act(0, Play(colt, 2))
-    t.act(1, Pass())
-    assert not any(isinstance(a, Play) and a.card == t.card("colt", 1) for a in t.legal(0)), "only one more"
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["colt", "colt"]})
-    t.act(0, Play(t.card("colt"), 2))
-    t.act(1, Pass())
-    assert Play(t.card("colt", 1), 2) not in t.legal(0)
+    law = seat(*LAW_PAIR, hand=["lightning", "colt", "colt", "stagecoach"])
+    state, _ = reinforcements(law, seat(*OUTLAW_PAIR))
+    _, first, second, _ = state.squads[0].hand
+    state, _ = do(state, "play lightning @2", "pass", "play stagecoach")
+    state, _ = do(state, f"discard {state.squads[0].hand[-1]}", f"play {first} @2", "pass")
+    assert not any(a.startswith(f"play {second} ") for a in legal(state)), "only one more"
+    state, _ = do(reinforcements(seat(*LAW_PAIR, hand=["colt", "colt"]), seat(*OUTLAW_PAIR))[0], "play colt @2", "pass")
+    assert "play colt @2" not in legal_names(state)
 
 
 def test_dexterity_draws_a_card_in_the_turn_or_as_a_missed() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], play={0: ["dexterity"]}, tops={0: ["hat"]})
-    t.act(0, Use(t.card("dexterity")))
-    assert t.card("hat") in t.hand(0) and t.card("dexterity") in t.state.discard
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["colt"]}, play={2: ["dexterity"]}, tops={1: ["hat"]})
-    t.act(0, Play(t.card("colt"), 2))
-    t.act(1, Use(t.card("dexterity")))
-    assert t.life(2) == 4 and t.card("hat") in t.hand(1)
+    state, _ = reinforcements(seat(*LAW_PAIR, equip={0: ["dexterity"]}, deck=["hat"]), seat(*OUTLAW_PAIR))
+    dexterity = on_slot(state, 0, "dexterity")
+    state, _ = do(state, "use dexterity")
+    assert hand(state, 0) == ["hat"] and dexterity in state.discard
+    out = seat(*OUTLAW_PAIR, equip={0: ["dexterity"]}, deck=["hat"])
+    state, _ = do(reinforcements(seat(*LAW_PAIR, hand=["colt"]), out)[0], "play colt @2", "use dexterity")
+    assert life(state, 2) == 4 and hand(state, 1) == ["hat"]
 
 
 def test_gold_pan_takes_the_top_discard_and_only_then_is_discarded() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], play={0: ["gold_pan"]}, discard=["beer", "hat"])
-    t.act(0, Use(t.card("gold_pan")))
-    assert t.card("hat") in t.hand(0) and t.state.discard == [t.card("beer"), t.card("gold_pan")]
+    state, _ = reinforcements(seat(*LAW_PAIR, equip={0: ["gold_pan"]}), seat(*OUTLAW_PAIR), discard=("beer", "hat"))
+    (beer, hat), pan = state.discard, on_slot(state, 0, "gold_pan")
+    state, _ = do(state, "use gold_pan")
+    assert hat in state.squads[0].hand and state.discard == [beer, pan]
 
 
 def test_partner_shoots_at_the_opposing_attacker_when_its_character_becomes_attacker() -> None:
-    t = table(
-        [LAW_PAIR, OUTLAW_PAIR],
-        play={1: ["partner"], 2: ["watch", "barrel"]},
-        hands={1: ["beer"]},
-        tops={1: ["hat", "barrel:S"]},
-    )
-    events = t.act(0, Swap())
+    out = seat(*OUTLAW_PAIR, equip={0: ["watch", "barrel"]}, hand=["beer"], deck=["hat", "barrel:S"])
+    state, _ = reinforcements(seat(*LAW_PAIR, equip={1: ["partner"]}), out)
+    state, events = do(state, "swap")
     assert [e.kind for e in events if e.kind in ("draw", "check")] == ["draw", "check"], "the Watch before the Barrel"
-    assert t.card("hat") in t.hand(1), "the Pocket Watch drew the top card, the Barrel checked the next"
-    dodge_request(t, 2)  # the Barrel showed no barrel: any card from the hand dodges
-    assert Answer(t.card("beer")) in t.legal(1)
-    t.act(1, Answer(t.card("beer")))
-    assert t.life(2) == 4
+    assert hand(state, 1) == ["beer", "hat"], "the Pocket Watch drew the top card, the Barrel checked the next"
+    dodge_request(state, 2)  # the Barrel showed no barrel: any card from the hand dodges
+    assert "answer beer" in legal_names(state, 1)
+    state, _ = do(state, "answer beer")
+    assert life(state, 2) == 4
 
 
 def test_partner_hit_lands_when_not_dodged() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], play={1: ["partner"]})
-    t.act(0, Swap())
-    dodge_request(t, 2)
-    t.act(1, Pass())
-    assert t.life(2) == 3
+    state, _ = do(reinforcements(seat(*LAW_PAIR, equip={1: ["partner"]}), seat(*OUTLAW_PAIR))[0], "swap")
+    dodge_request(state, 2)
+    state, _ = do(state, "pass")
+    assert life(state, 2) == 3
 
 
 def test_cover_swaps_once_or_twice_the_same_player_allowed() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["cover"]})
-    t.act(0, Play(t.card("cover")))
-    assert t.asked is not None and t.asked["options"] == ["0", "1"], "the first swap is the card's point"
-    t.act(0, Choose("1"))
-    assert t.state.squads[1].fighters[0].character == "daltons"
-    assert t.asked is not None and t.asked["options"] == ["none", "0", "1"]
-    t.act(0, Choose("1"))
-    assert t.state.squads[1].fighters[0].character == "big_steve" and t.asked is None
+    state, _ = do(reinforcements(seat(*LAW_PAIR, hand=["cover"]), seat(*OUTLAW_PAIR))[0], "play cover")
+    assert asked(state)["options"] == ["0", "1"], "the first swap is the card's point"
+    state, _ = do(state, "choose 1")
+    assert who(state, 2) == "daltons"
+    assert asked(state)["options"] == ["none", "0", "1"]
+    state, _ = do(state, "choose 1")
+    assert who(state, 2) == "big_steve" and not asked(state)
 
 
 def test_ricochet_takes_only_missed_cards_a_hat_and_missed_resources_in_play() -> None:
-    t = table(
-        [LAW_PAIR, ["annie_oakley", "daltons"]],
-        hands={0: ["ricochet", "missed"], 1: ["missed", "companion", "trick", "return_fire", "colt"]},
-        play={2: ["hat", "barrel", "lucky_penny"]},
+    # Annie Oakley (of the Law) is the target, so the Outlaws shoot: she may not dodge it with her hit cards.
+    law = seat(
+        "annie_oakley",
+        "marshal",
+        hand=["missed", "companion", "trick", "return_fire", "colt"],
+        equip={0: ["hat", "barrel", "lucky_penny"]},
     )
-    t.act(0, Play(t.card("ricochet"), 2))
-    missed, hat, penny = t.card("missed", 1), t.card("hat"), t.card("lucky_penny")
-    assert set(t.legal(1)) == {Answer(missed), Use(hat), Use(penny), Pass()}
-    hand = len(t.hand(1))
-    t.act(1, Use(penny))
-    assert len(t.hand(1)) == hand, "no other effect than the Missed! in a Ricochet"
-    t.act(0, Answer(t.card("missed")))
-    t.act(1, Answer(missed))
-    assert t.legal(0) == [Pass()]
-    t.act(0, Pass())
-    assert t.life(0) == 4, "the attacker of the first who does not discard loses a life"
+    state, _ = reinforcements(law, seat(*OUTLAW_PAIR, hand=["ricochet", "missed"]), turn=1)
+    state, _ = do(state, "play ricochet @0")
+    missed, hat, penny = in_hand(state, 0, "missed"), on_slot(state, 0, "hat"), on_slot(state, 0, "lucky_penny")
+    assert set(legal(state, 0)) == {f"answer {missed}", f"use {hat}", f"use {penny}", "pass"}
+    count = len(state.squads[0].hand)
+    state, _ = do(state, "use lucky_penny")
+    assert len(state.squads[0].hand) == count, "no other effect than the Missed! in a Ricochet"
+    state, _ = do(state, "answer missed", f"answer {missed}")
+    assert legal(state, 1) == ["pass"]
+    state, _ = do(state, "pass")
+    assert life(state, 2) == 3, "the attacker of the first who does not discard loses a life"
 
 
 def test_lucky_penny_draws_at_once_so_the_new_card_may_dodge_the_next_hit() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["quickdraw"]}, play={2: ["lucky_penny", "hat"]}, tops={1: ["missed"]})
-    t.act(0, Play(t.card("quickdraw"), 2))
-    t.act(1, Use(t.card("lucky_penny")))
-    dodge_request(t, 2)
-    assert Answer(t.card("missed")) in t.legal(1)
-    t.act(1, Answer(t.card("missed")))
-    assert t.life(2) == 4
+    out = seat(*OUTLAW_PAIR, equip={0: ["lucky_penny", "hat"]}, deck=["missed"])
+    state, _ = reinforcements(seat(*LAW_PAIR, hand=["quickdraw"]), out)
+    missed = state.squads[1].deck[-1]
+    state, _ = do(state, "play quickdraw @2", "use lucky_penny")
+    dodge_request(state, 2)
+    assert f"answer {missed}" in legal(state, 1)
+    state, _ = do(state, "answer missed")
+    assert life(state, 2) == 4
 
 
 def test_sledge_draws_before_the_other_player_answers_its_hit() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], play={0: ["sledge"]}, tops={0: ["hat"]})
-    t.act(0, Use(t.card("sledge"), 2))
-    assert t.card("hat") in t.hand(0)
-    dodge_request(t, 2)
+    state, _ = reinforcements(seat(*LAW_PAIR, equip={0: ["sledge"]}, deck=["hat"]), seat(*OUTLAW_PAIR))
+    state, _ = do(state, "use sledge @2")
+    assert hand(state, 0) == ["hat"]
+    dodge_request(state, 2)
 
 
 def test_blow_discards_a_card_in_play_and_a_hand_card_each_robbing_wild_bill() -> None:
-    t = table([["wild_bill", "pat_garrett"], OUTLAW_PAIR], hands={0: ["beer"], 1: ["blow"]}, play={0: ["hat"]}, turn=1)
-    t.act(1, Play(t.card("blow"), 0, t.card("hat")))
-    dodge_request(t, 2)  # Wild Bill's first hit back, for the card in play
-    t.act(1, Pass())
-    assert t.asked is not None and t.asked["reason"] == "blow" and "0" in t.asked["options"]
-    t.act(1, Choose("0"))
-    assert t.hand(0) == [] and t.card("hat") in t.state.discard
-    dodge_request(t, 2)
-    t.act(1, Pass())
-    assert t.life(2) == 2, "Wild Bill hits back twice"
+    law = seat("wild_bill", "pat_garrett", hand=["beer"], equip={0: ["hat"]})
+    state, _ = reinforcements(law, seat(*OUTLAW_PAIR, hand=["blow"]), turn=1)
+    hat = on_slot(state, 0, "hat")
+    state, _ = do(state, "play blow @0 #hat")
+    dodge_request(state, 2)  # Wild Bill's first hit back, for the card in play
+    state, _ = do(state, "pass")
+    assert asked(state)["reason"] == "blow" and "0" in asked(state)["options"]
+    state, _ = do(state, "choose 0")
+    assert state.squads[0].hand == [] and hat in state.discard
+    dodge_request(state, 2)
+    state, _ = do(state, "pass")
+    assert life(state, 2) == 2, "Wild Bill hits back twice"
 
 
 def test_whitney_is_dodged_by_a_missed_card_only() -> None:
-    t = table(
-        [LAW_PAIR, ["kid_curry", "daltons"]],
-        hands={0: ["whitney"], 1: ["missed", "companion", "trick", "return_fire"]},
-        play={2: ["hat", "barrel", "lucky_penny"]},
+    out = seat(
+        "kid_curry",
+        "daltons",
+        hand=["missed", "companion", "trick", "return_fire"],
+        equip={0: ["hat", "barrel", "lucky_penny"]},
     )
-    events = t.act(0, Play(t.card("whitney"), 2))
+    state, events = do(reinforcements(seat(*LAW_PAIR, hand=["whitney"]), out)[0], "play whitney @2")
     assert kinds(events, "check") == []
-    assert set(t.legal(1)) == {Answer(t.card("missed")), Pass()}
+    assert set(legal_names(state, 1)) == {"answer missed", "pass"}
 
 
 def test_walker_returns_to_the_hand_when_dodged_even_by_a_trick() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["walker"], 1: ["trick"]})
-    walker = t.card("walker")
-    t.act(0, Play(walker, 2))
-    t.act(1, Answer(t.card("trick")))
-    assert walker in t.hand(0) and walker not in t.hand(1)
+    state, _ = reinforcements(seat(*LAW_PAIR, hand=["walker"]), seat(*OUTLAW_PAIR, hand=["trick"]))
+    walker = in_hand(state, 0, "walker")
+    state, _ = do(state, "play walker @2", "answer trick")
+    assert walker in state.squads[0].hand and walker not in state.squads[1].hand
 
 
 def test_trick_takes_the_bang_card_it_cancelled() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["colt"], 1: ["trick"]})
-    t.act(0, Play(t.card("colt"), 2))
-    t.act(1, Answer(t.card("trick")))
-    assert t.card("colt") in t.hand(1) and t.life(2) == 4
+    state, _ = reinforcements(seat(*LAW_PAIR, hand=["colt"]), seat(*OUTLAW_PAIR, hand=["trick"]))
+    colt = in_hand(state, 0, "colt")
+    state, _ = do(state, "play colt @2", "answer trick")
+    assert colt in state.squads[1].hand and life(state, 2) == 4
 
 
 def test_spurs_keep_hits_off_their_character_while_the_hand_is_empty() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["colt", "gatling", "indians"]}, play={2: ["spurs"]})
-    colt = t.card("colt")
-    assert Play(colt, 2) not in t.legal(0)
-    t.act(0, Play(t.card("gatling")))
-    assert [r["slot"] for r in t.state.requests if r["kind"] == "dodge"] == [1, 3], "Gatling spares the spurred"
-    t.act(0, Pass())
-    t.act(1, Pass())
-    t.act(0, Play(t.card("indians")))
-    assert 2 in [r["slot"] for r in t.state.requests if r["kind"] == "indians"], "Indians! still reach him"
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["colt"], 1: ["beer"]}, play={2: ["spurs"]})
-    assert Play(t.card("colt"), 2) in t.legal(0), "with a card in hand he may be shot"
+    law = seat(*LAW_PAIR, hand=["colt", "gatling", "indians"])
+    state, _ = reinforcements(law, seat(*OUTLAW_PAIR, equip={0: ["spurs"]}))
+    assert "play colt @2" not in legal_names(state)
+    state, _ = do(state, "play gatling")
+    assert slots_asked(state, "dodge") == [1, 3], "Gatling spares the spurred"
+    state, _ = do(state, "pass", "pass", "play indians")
+    assert 2 in slots_asked(state, "indians"), "Indians! still reach him"
+    state, _ = reinforcements(seat(*LAW_PAIR, hand=["colt"]), seat(*OUTLAW_PAIR, hand=["beer"], equip={0: ["spurs"]}))
+    assert "play colt @2" in legal_names(state), "with a card in hand he may be shot"
 
 
 def test_union_pacific_draws_two_from_own_and_or_the_opponents_deck() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["union_pacific"]}, tops={0: ["hat"], 1: ["beer"]})
-    t.act(0, Play(t.card("union_pacific")))
-    assert t.asked is not None and t.asked["options"] == ["0", "1"]
-    t.act(0, Choose("1"))
-    t.act(0, Choose("0"))
-    assert {t.card("hat"), t.card("beer")} <= set(t.hand(0)) and t.asked is None
+    law = seat(*LAW_PAIR, hand=["union_pacific"], deck=["hat"])
+    state, _ = reinforcements(law, seat(*OUTLAW_PAIR, deck=["beer"]))
+    hat, beer = state.squads[0].deck[-1], state.squads[1].deck[-1]
+    state, _ = do(state, "play union_pacific")
+    assert asked(state)["options"] == ["0", "1"]
+    state, _ = do(state, "choose 1", "choose 0")
+    assert {hat, beer} <= set(state.squads[0].hand) and not asked(state)
 
 
 # ----------------------------------------------------------------------------------------------- the renegades
 
 
 def test_fortune_teller_discards_her_equipment_as_a_bang_then_draws() -> None:
-    t = table([["fortune_teller", "pat_garrett"], OUTLAW_PAIR], hands={0: ["colt"]}, play={0: ["hat", "rattlesnake"]})
-    hat, snake = t.card("hat"), t.card("rattlesnake")
-    assert Use(hat, 2, how="bang") in t.legal(0)
-    assert Use(snake, 2, how="bang") not in t.legal(0), "not an always-active card"
-    t.act(0, Use(hat, 2, how="bang"))
-    assert hat in t.state.discard and len(t.hand(0)) == 2
-    t.act(1, Pass())
-    assert t.life(2) == 3
-    assert Play(t.card("colt"), 2) not in t.legal(0), "it was the turn's BANG!"
+    law = seat("fortune_teller", "pat_garrett", hand=["colt"], equip={0: ["hat", "rattlesnake"]})
+    state, _ = reinforcements(law, seat(*OUTLAW_PAIR))
+    hat = on_slot(state, 0, "hat")
+    assert "use hat @2 as=bang" in legal_names(state)
+    assert "use rattlesnake @2 as=bang" not in legal_names(state), "not an always-active card"
+    state, _ = do(state, "use hat @2 as=bang")
+    assert hat in state.discard and len(state.squads[0].hand) == 2
+    state, _ = do(state, "pass")
+    assert life(state, 2) == 3
+    assert "play colt @2" not in legal_names(state), "it was the turn's BANG!"
 
 
 def test_fortune_teller_discards_her_equipment_as_a_missed_or_against_indians() -> None:
-    t = table(
-        [["fortune_teller", "pat_garrett"], OUTLAW_PAIR], hands={1: ["colt", "indians"]}, fresh={0: ["whisky"]}, turn=1
-    )
-    whisky = t.card("whisky")
-    t.act(1, Play(t.card("colt"), 0))
-    assert Use(whisky, how="missed") in t.legal(0), "even a resource that came in this turn"
-    t.act(0, Use(whisky, how="missed"))
-    assert t.life(0) == 4 and len(t.hand(0)) == 1
-    t = table([["fortune_teller", "pat_garrett"], OUTLAW_PAIR], hands={1: ["indians"]}, play={0: ["hat"]}, turn=1)
-    t.act(1, Play(t.card("indians")))
-    assert t.asked is not None and t.asked["slot"] == 0
-    t.act(0, Use(t.card("hat"), how="bang"))
-    assert t.life(0) == 4 and len(t.hand(0)) == 1
+    law = seat("fortune_teller", "pat_garrett", fresh={0: ["whisky"]})
+    state, _ = reinforcements(law, seat(*OUTLAW_PAIR, hand=["colt", "indians"]), turn=1)
+    state, _ = do(state, "play colt @0")
+    assert "use whisky as=missed" in legal_names(state, 0), "even a resource that came in this turn"
+    state, _ = do(state, "use whisky as=missed")
+    assert life(state, 0) == 4 and len(state.squads[0].hand) == 1
+    law = seat("fortune_teller", "pat_garrett", equip={0: ["hat"]})
+    state, _ = do(reinforcements(law, seat(*OUTLAW_PAIR, hand=["indians"]), turn=1)[0], "play indians")
+    assert asked(state)["slot"] == 0
+    state, _ = do(state, "use hat as=bang")
+    assert life(state, 0) == 4 and len(state.squads[0].hand) == 1
 
 
 def test_alicia_may_take_a_card_in_play_from_an_attacker_instead_of_drawing() -> None:
-    t = table([["alicia", "pat_garrett"], OUTLAW_PAIR], play={2: ["barrel"]}, turn=1)
-    deck = len(t.state.squads[0].deck)
-    t.act(1, EndTurn())
-    assert t.asked is not None and t.asked["options"] == ["draw", str(t.card("barrel"))]
-    t.act(0, Choose(str(t.card("barrel"))))
-    assert t.hand(0) == [t.card("barrel")] and len(t.state.squads[0].deck) == deck, "no card drawn"
-    t = table([["alicia", "pat_garrett"], OUTLAW_PAIR], play={2: ["barrel"]}, turn=1)
-    t.act(1, EndTurn())
-    t.act(0, Choose("draw"))
-    assert len(t.hand(0)) >= 2 and t.card("barrel") not in t.hand(0)
+    position = (seat("alicia", "pat_garrett"), seat(*OUTLAW_PAIR, equip={0: ["barrel"]}))
+    state, _ = reinforcements(*position, turn=1)
+    barrel, deck = on_slot(state, 2, "barrel"), len(state.squads[0].deck)
+    state, _ = do(state, "end")
+    assert asked(state)["options"] == ["draw", str(barrel)]
+    state, _ = do(state, "choose #barrel")
+    assert state.squads[0].hand == [barrel] and len(state.squads[0].deck) == deck, "no card drawn"
+    state, _ = do(reinforcements(*position, turn=1)[0], "end", "choose draw")
+    assert len(state.squads[0].hand) >= 2 and barrel not in state.squads[0].hand
 
 
 def test_coquette_delou_uses_one_fresh_resource_a_turn() -> None:
-    t = table([["coquette_delou", "pat_garrett"], OUTLAW_PAIR], fresh={0: ["dexterity", "whisky"]}, life={0: 2})
-    dex, whisky = t.card("dexterity"), t.card("whisky")
-    assert {Use(dex), Use(whisky)} <= set(t.legal(0))
-    t.act(0, Use(dex))
-    assert Use(whisky) not in t.legal(0)
-    t = table([LAW_PAIR, OUTLAW_PAIR], fresh={0: ["dexterity"]})
-    assert Use(t.card("dexterity")) not in t.legal(0)
+    law = seat("coquette_delou/2", "pat_garrett", fresh={0: ["dexterity", "whisky"]})
+    state, _ = reinforcements(law, seat(*OUTLAW_PAIR))
+    assert {"use dexterity", "use whisky"} <= set(legal_names(state))
+    state, _ = do(state, "use dexterity")
+    assert "use whisky" not in legal_names(state)
+    state, _ = reinforcements(seat(*LAW_PAIR, fresh={0: ["dexterity"]}), seat(*OUTLAW_PAIR))
+    assert "use dexterity" not in legal_names(state)
 
 
 def test_marshal_draws_three_from_chosen_decks_when_he_enters_play() -> None:
-    t = table(
-        [["pat_garrett", "hick_addams"], OUTLAW_PAIR],
-        hands={1: ["colt"]},
-        life={0: 1},
-        reserve={0: ["marshal"]},
-        tops={0: ["hat", "hat", "barrel"], 1: ["beer"]},
-        turn=1,
-    )
-    t.act(1, Play(t.card("colt"), 0))
-    t.act(0, Pass())
-    assert t.asked is not None and t.asked["reason"] == "enters_draws_three" and t.asked["left"] == 3
-    assert t.asked["options"][:2] == ["0", "1"]
-    hand = len(t.hand(0))
-    t.act(0, Choose("1"))
-    t.act(0, Choose("0"))
-    t.act(0, Choose("0"))
-    assert len(t.hand(0)) == hand + 3 and t.card("beer") in t.hand(0) and t.asked is None
+    law = seat("pat_garrett/1", "hick_addams", reserve=["marshal"], deck=["hat", "hat", "barrel"])
+    state, _ = reinforcements(law, seat(*OUTLAW_PAIR, hand=["colt"], deck=["beer"]), turn=1)
+    beer = state.squads[1].deck[-1]
+    state, _ = do(state, "play colt @0", "pass")
+    assert asked(state)["reason"] == "enters_draws_three" and asked(state)["left"] == 3
+    assert asked(state)["options"][:2] == ["0", "1"]
+    count = len(state.squads[0].hand)
+    state, _ = do(state, "choose 1", "choose 0", "choose 0")
+    assert len(state.squads[0].hand) == count + 3 and beer in state.squads[0].hand and not asked(state)
 
 
 def test_marshal_chosen_as_a_starting_character_draws_three_more() -> None:
@@ -386,170 +388,161 @@ def test_marshal_chosen_as_a_starting_character_draws_three_more() -> None:
 
 
 def test_hick_addams_draws_when_another_player_discards_his_cards() -> None:
-    t = table(
-        [["hick_addams", "pat_garrett"], OUTLAW_PAIR],
-        hands={0: ["beer"], 1: ["steal", "steal", "blow"]},
-        play={0: ["hat"]},
-        turn=1,
-    )
-    t.act(1, Play(t.card("steal"), 0, -1))
-    assert t.hand(0) == [], "a card taken is not a card discarded: no draw"
-    t.act(1, Play(t.card("steal", 1), 0, t.card("hat")))
-    assert len(t.hand(0)) == 1, "his card in play discarded: draw 1"
-    t.act(1, Play(t.card("blow")))
-    t.act(1, Choose("0"))
-    assert len(t.hand(0)) == 1, "a hand card discarded: draw 1"
+    law = seat("hick_addams", "pat_garrett", hand=["beer"], equip={0: ["hat"]})
+    state, _ = reinforcements(law, seat(*OUTLAW_PAIR, hand=["steal", "steal", "blow"]), turn=1)
+    state, _ = do(state, "play steal @0 #hand")
+    assert state.squads[0].hand == [], "a card taken is not a card discarded: no draw"
+    state, _ = do(state, "play steal @0 #hat")
+    assert len(state.squads[0].hand) == 1, "his card in play discarded: draw 1"
+    state, _ = do(state, "play blow", "choose 0")
+    assert len(state.squads[0].hand) == 1, "a hand card discarded: draw 1"
 
 
 def test_hick_addams_does_not_draw_for_a_resource_he_discards_himself() -> None:
-    t = table([["hick_addams", "pat_garrett"], OUTLAW_PAIR], hands={1: ["gatling"]}, play={0: ["lucky_penny"]}, turn=1)
-    t.act(1, Play(t.card("gatling")))
-    t.act(0, Use(t.card("lucky_penny")))
-    assert len(t.hand(0)) == 1, "only the Lucky Penny's own card"
+    law = seat("hick_addams", "pat_garrett", equip={0: ["lucky_penny"]})
+    state, _ = do(
+        reinforcements(law, seat(*OUTLAW_PAIR, hand=["gatling"]), turn=1)[0], "play gatling", "use lucky_penny"
+    )
+    assert len(state.squads[0].hand) == 1, "only the Lucky Penny's own card"
 
 
 def test_hick_addams_draws_when_made_to_discard_by_a_peacemaker() -> None:
-    t = table([["hick_addams", "pat_garrett"], OUTLAW_PAIR], hands={1: ["peacemaker"], 0: ["missed", "beer"]}, turn=1)
-    t.act(1, Play(t.card("peacemaker"), 0))
-    t.act(0, Answer(t.card("missed")))
-    t.act(0, Discard(t.card("beer")))
-    assert len(t.hand(0)) == 1
+    law = seat("hick_addams", "pat_garrett", hand=["missed", "beer"])
+    state, _ = reinforcements(law, seat(*OUTLAW_PAIR, hand=["peacemaker"]), turn=1)
+    state, _ = do(state, "play peacemaker @0", "answer missed", "discard beer")
+    assert len(state.squads[0].hand) == 1
 
 
 def test_charlie_bassett_draws_after_the_first_resource_used_in_a_turn() -> None:
-    t = table([["charlie_bassett", "pat_garrett"], OUTLAW_PAIR], play={0: ["dexterity", "whisky"]}, life={0: 2})
-    t.act(0, Use(t.card("dexterity")))
-    assert len(t.hand(0)) == 2
-    t.act(0, Use(t.card("whisky")))
-    assert len(t.hand(0)) == 2
+    law = seat("charlie_bassett/2", "pat_garrett", equip={0: ["dexterity", "whisky"]})
+    state, _ = do(reinforcements(law, seat(*OUTLAW_PAIR))[0], "use dexterity")
+    assert len(state.squads[0].hand) == 2
+    state, _ = do(state, "use whisky")
+    assert len(state.squads[0].hand) == 2
 
 
 def test_big_jim_swaps_the_opponents_characters_after_his_own_swap() -> None:
-    t = table([LAW_PAIR, ["daltons", "big_jim"]], turn=1)
-    t.act(1, Swap())
-    assert t.asked is not None and t.asked["options"] == ["none", "0"]
-    t.act(1, Choose("0"))
-    assert t.state.squads[0].fighters[0].character == "marshal"
+    state, _ = do(reinforcements(seat(*LAW_PAIR), seat("daltons", "big_jim"), turn=1)[0], "swap")
+    assert asked(state)["options"] == ["none", "0"]
+    state, _ = do(state, "choose 0")
+    assert who(state, 0) == "marshal"
 
 
 def test_dutch_harry_looks_at_each_card_drawn_and_may_take_the_next_instead() -> None:
-    t = table([LAW_PAIR, ["dutch_harry", "daltons"]], tops={1: ["hat", "barrel", "beer"]})
-    hat, barrel, beer = t.card("hat"), t.card("barrel"), t.card("beer")
-    t.act(0, EndTurn())
-    assert t.asked is not None and t.asked["reason"] == "filters_draws" and t.asked["look"] == hat
-    assert RULES.view(t.state, 0).requests[0].get("look") is None, "only Harry sees the card"
-    t.act(1, Choose("discard"))
-    assert barrel in t.hand(1) and hat in t.state.discard
-    assert t.asked is not None and t.asked["look"] == beer
-    t.act(1, Choose("keep"))
-    assert set(t.hand(1)) == {barrel, beer}
+    state, _ = reinforcements(seat(*LAW_PAIR), seat("dutch_harry", "daltons", deck=["hat", "barrel", "beer"]))
+    hat, barrel, beer = reversed(state.squads[1].deck[-3:])
+    state, _ = do(state, "end")
+    assert asked(state)["reason"] == "filters_draws" and asked(state)["look"] == hat
+    assert RULES.view(state, 0).requests[0].get("look") is None, "only Harry sees the card"
+    state, _ = do(state, "choose discard")
+    assert barrel in state.squads[1].hand and hat in state.discard
+    assert asked(state)["look"] == beer
+    state, _ = do(state, "choose keep")
+    assert set(state.squads[1].hand) == {barrel, beer}
 
 
 def test_big_steve_keeps_six_cards_whatever_his_life() -> None:
     six = ["beer", "hat", "barrel", "colt", "colt", "colt"]
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={1: six}, life={2: 1}, turn=1)
-    t.act(1, EndTurn())
-    assert t.state.turn == 0 and len(t.hand(1)) == 6
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={1: [*six, "colt"]}, life={2: 1}, turn=1)
-    t.act(1, EndTurn())
-    assert t.asked is not None and t.asked["kind"] == "limit"
+    state, _ = do(reinforcements(seat(*LAW_PAIR), seat("big_steve/1", "daltons", hand=six), turn=1)[0], "end")
+    assert state.turn == 0 and len(state.squads[1].hand) == 6
+    state, _ = reinforcements(seat(*LAW_PAIR), seat("big_steve/1", "daltons", hand=[*six, "colt"]), turn=1)
+    state, _ = do(state, "end")
+    assert asked(state)["kind"] == "limit"
 
 
 def test_king_fisher_draws_the_first_time_a_character_gets_a_resource_in_a_turn() -> None:
-    t = table([LAW_PAIR, ["king_fisher", "daltons"]], hands={0: ["whisky", "dexterity", "buffalo"]})
-    t.act(0, Play(t.card("whisky"), 1))
-    assert len(t.hand(1)) == 1
-    t.act(0, Play(t.card("dexterity"), 1))
-    assert len(t.hand(1)) == 1, "the same character again this turn"
-    t.act(0, Play(t.card("buffalo"), 2))
-    assert len(t.hand(1)) == 2
+    law = seat(*LAW_PAIR, hand=["whisky", "dexterity", "buffalo"])
+    state, _ = do(reinforcements(law, seat("king_fisher", "daltons"))[0], "play whisky @1")
+    assert len(state.squads[1].hand) == 1
+    state, _ = do(state, "play dexterity @1")
+    assert len(state.squads[1].hand) == 1, "the same character again this turn"
+    state, _ = do(state, "play buffalo @2")
+    assert len(state.squads[1].hand) == 2
 
 
 def test_little_leroy_discards_a_card_to_apply_her_resource_again() -> None:
-    t = table([LAW_PAIR, ["little_leroy", "daltons"]], hands={1: ["beer"]}, play={2: ["dexterity"]}, turn=1)
-    t.act(1, Use(t.card("dexterity")))
-    assert t.asked is not None and t.asked["reason"] == "resource_twice"
-    t.act(1, Choose(str(t.card("beer"))))
-    assert len(t.hand(1)) == 2 and t.card("beer") in t.state.discard
+    out = seat("little_leroy", "daltons", hand=["beer"], equip={0: ["dexterity"]})
+    state, _ = reinforcements(seat(*LAW_PAIR), out, turn=1)
+    beer = in_hand(state, 1, "beer")
+    state, _ = do(state, "use dexterity")
+    assert asked(state)["reason"] == "resource_twice"
+    state, _ = do(state, f"choose {beer}")
+    assert len(state.squads[1].hand) == 2 and beer in state.discard
 
 
 def test_little_leroy_gold_pan_twice_takes_the_two_top_discards_first() -> None:
-    t = table(
-        [LAW_PAIR, ["little_leroy", "daltons"]],
-        hands={1: ["beer"]},
-        play={2: ["gold_pan"]},
-        discard=["colt", "hat", "barrel"],
-        turn=1,
-    )
-    t.act(1, Use(t.card("gold_pan")))
-    t.act(1, Choose(str(t.card("beer"))))
-    assert set(t.hand(1)) == {t.card("hat"), t.card("barrel")}
-    assert t.state.discard == [t.card("colt"), t.card("gold_pan"), t.card("beer")]
+    out = seat("little_leroy", "daltons", hand=["beer"], equip={0: ["gold_pan"]})
+    state, _ = reinforcements(seat(*LAW_PAIR), out, discard=("colt", "hat", "barrel"), turn=1)
+    (colt, hat, barrel), pan, beer = state.discard, on_slot(state, 2, "gold_pan"), in_hand(state, 1, "beer")
+    state, _ = do(state, "use gold_pan", f"choose {beer}")
+    assert set(state.squads[1].hand) == {hat, barrel}
+    assert state.discard == [colt, pan, beer]
 
 
 def test_el_chindi_ignores_other_players_action_cards_while_he_holds_a_card() -> None:
-    hand = ["derringer", "duel", "gatling", "canteen", "colt", "knife"]
-    t = table([LAW_PAIR, ["el_chindi", "daltons"]], hands={0: hand, 1: ["beer"]})
-    plays = {a.card for a in t.legal(0) if isinstance(a, Play) and a.target == 2}
-    assert t.card("colt") in plays, "not a BANG! card"
-    assert not plays & {t.card("derringer"), t.card("duel"), t.card("knife")}
-    assert Play(t.card("canteen"), 2) not in t.legal(0)
-    t.act(0, Play(t.card("gatling")))
-    assert [r["slot"] for r in t.state.requests if r["kind"] == "dodge"] == [1, 3]
-    t = table([LAW_PAIR, ["el_chindi", "daltons"]], hands={0: ["duel"]})
-    assert Play(t.card("duel"), 2) in t.legal(0), "with an empty hand he does not"
+    law = seat(*LAW_PAIR, hand=["derringer", "duel", "gatling", "canteen", "colt", "knife"])
+    state, _ = reinforcements(law, seat("el_chindi", "daltons", hand=["beer"]))
+    plays = {a.split()[1] for a in legal_names(state) if a.startswith("play ") and "@2" in a.split()}
+    assert "colt" in plays, "not a BANG! card"
+    assert not plays & {"derringer", "duel", "knife"}
+    assert "play canteen @2" not in legal_names(state)
+    state, _ = do(state, "play gatling")
+    assert slots_asked(state, "dodge") == [1, 3]
+    state, _ = reinforcements(seat(*LAW_PAIR, hand=["duel"]), seat("el_chindi", "daltons"))
+    assert "play duel @2" in legal_names(state), "with an empty hand he does not"
 
 
 def test_el_chindi_as_cover_answers_his_own_attackers_indians() -> None:
-    t = table([LAW_PAIR, ["daltons", "el_chindi"]], hands={1: ["indians", "beer"]}, turn=1)
-    t.act(1, Play(t.card("indians")))
-    assert 3 in [r["slot"] for r in t.state.requests if r["kind"] == "indians"]
+    out = seat("daltons", "el_chindi", hand=["indians", "beer"])
+    state, _ = do(reinforcements(seat(*LAW_PAIR), out, turn=1)[0], "play indians")
+    assert 3 in slots_asked(state, "indians")
 
 
 # --------------------------------------------------------------------------------------------- resource rules
 
 
 def test_a_resource_is_not_used_the_turn_it_comes_into_play() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["dexterity"]})
-    dex = t.card("dexterity")
-    t.act(0, Play(dex, 1))
-    t.act(0, Swap())
-    assert Use(dex) not in t.legal(0)
-    t.act(0, EndTurn())
-    while t.state.turn != 0 or t.asked is not None:
-        seat = RULES.awaiting(t.state)[0]
-        t.act(seat, next((a for a in (EndTurn(), Pass()) if a in t.legal(seat)), t.legal(seat)[0]))
-    assert Use(dex) in t.legal(0)
+    state, _ = do(
+        reinforcements(seat(*LAW_PAIR, hand=["dexterity"]), seat(*OUTLAW_PAIR))[0], "play dexterity @1", "swap"
+    )
+    assert "use dexterity" not in legal_names(state, 0)
+    state, _ = do(state, "end")
+    while state.turn != 0 or asked(state):
+        options = legal(state)
+        state, _ = do(state, next((a for a in ("end", "pass") if a in options), options[0]))
+    assert "use dexterity" in legal_names(state, 0)
 
 
 def test_using_a_resource_discards_it_before_its_effect() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], play={0: ["dexterity"]}, tops={0: ["hat"]})
-    events = t.act(0, Use(t.card("dexterity")))
+    state, _ = reinforcements(seat(*LAW_PAIR, equip={0: ["dexterity"]}, deck=["hat"]), seat(*OUTLAW_PAIR))
+    dexterity = on_slot(state, 0, "dexterity")
+    state, events = do(state, "use dexterity")
     assert [e.kind for e in events if e.kind in ("used", "draw")] == ["used", "draw"]
-    assert t.state.discard[-1] == t.card("dexterity")
+    assert state.discard[-1] == dexterity
 
 
 def test_any_number_of_resources_but_no_two_alike() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["whisky", "dexterity"]}, play={1: ["whisky"]})
-    second = t.card("whisky")
-    assert Play(second, 1) not in t.legal(0) and Play(second, 2) in t.legal(0)
-    assert Play(t.card("dexterity"), 1) in t.legal(0)
+    law = seat(*LAW_PAIR, hand=["whisky", "dexterity"], equip={1: ["whisky"]})
+    state, _ = reinforcements(law, seat(*OUTLAW_PAIR))
+    assert "play whisky @1" not in legal_names(state) and "play whisky @2" in legal_names(state)
+    assert "play dexterity @1" in legal_names(state)
 
 
 def test_resources_on_the_cover_wait_until_it_attacks() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], play={1: ["dexterity"]})
-    assert Use(t.card("dexterity")) not in t.legal(0)
-    t.act(0, Swap())
-    assert Use(t.card("dexterity")) in t.legal(0)
+    state, _ = reinforcements(seat(*LAW_PAIR, equip={1: ["dexterity"]}), seat(*OUTLAW_PAIR))
+    assert "use dexterity" not in legal_names(state)
+    state, _ = do(state, "swap")
+    assert "use dexterity" in legal_names(state)
 
 
 def test_hit_resources_answer_a_duel_or_indians_even_the_turn_they_came_in() -> None:
-    t = table([LAW_PAIR, OUTLAW_PAIR], hands={0: ["duel", "buffalo"]}, play={2: ["sledge"]})
-    t.act(0, Play(t.card("buffalo"), 2))
-    t.act(0, Play(t.card("duel"), 2))
-    assert set(t.legal(1)) == {Use(t.card("buffalo")), Pass()}, "Buffalo yes, Sledge not named"
-    t.act(1, Use(t.card("buffalo")))
-    assert t.card("buffalo") in t.state.discard and t.life(2) == 4
+    law = seat(*LAW_PAIR, hand=["duel", "buffalo"])
+    state, _ = reinforcements(law, seat(*OUTLAW_PAIR, equip={0: ["sledge"]}))
+    buffalo = in_hand(state, 0, "buffalo")
+    state, _ = do(state, "play buffalo @2", "play duel @2")
+    assert set(legal_names(state, 1)) == {"use buffalo", "pass"}, "Buffalo yes, Sledge not named"
+    state, _ = do(state, "use buffalo")
+    assert buffalo in state.discard and life(state, 2) == 4
 
 
 # --------------------------------------------------------------------------------------------------- the modes
@@ -602,52 +595,48 @@ def test_standoff_deals_three_players_three_characters_outlaws_law_renegades() -
     assert [RULES.view(state, None).squads[s].target for s in range(3)] == [1, 2, 0]
 
 
-STANDOFF = [["daltons", "big_steve"], ["pat_garrett", "marshal"], ["king_fisher", "alicia"]]
-
-
 def test_standoff_ends_when_a_last_character_dies_and_its_hunter_wins() -> None:
-    t = table(STANDOFF, mode="standoff", hands={0: ["colt"]}, life={4: 1})
-    t.state.squads[2].fighters.pop()
-    t.act(0, Play(t.card("colt"), 4))
-    t.act(2, Pass())
-    assert RULES.winner(t.state) == LAW, "the Law's target was the Renegade, though the Outlaw shot"
+    state, _ = standoff(seat(*OUT3, hand=["colt"]), seat(*LAW3), seat("king_fisher/1", reserve=[]))
+    state, _ = do(state, "play colt @4", "pass")
+    assert RULES.winner(state) == LAW, "the Law's target was the Renegade, though the Outlaw shot"
 
 
 def test_standoff_gatling_hits_every_attacker_then_every_cover_clockwise() -> None:
-    t = table(STANDOFF, mode="standoff", hands={1: ["gatling"]}, turn=1)
-    events = t.act(1, Play(t.card("gatling")))
+    state, events = do(standoff(seat(*OUT3), seat(*LAW3, hand=["gatling"]), seat(*REN3), turn=1)[0], "play gatling")
     assert [h["slot"] for h in kinds(events, "hit")] == [4, 0, 3, 5, 1]
-    t = table(STANDOFF, mode="standoff", hands={1: ["indians"]}, turn=1)
-    t.act(1, Play(t.card("indians")))
-    assert [r["slot"] for r in t.state.requests if r["kind"] == "indians"] == [4, 0, 3, 5, 1]
+    state, _ = do(standoff(seat(*OUT3), seat(*LAW3, hand=["indians"]), seat(*REN3), turn=1)[0], "play indians")
+    assert slots_asked(state, "indians") == [4, 0, 3, 5, 1]
 
 
 def test_standoff_general_store_two_from_each_deck_picked_in_two_rounds_from_the_turns_player() -> None:
-    t = table(STANDOFF, mode="standoff", hands={1: ["general_store"]}, turn=1)
-    t.act(1, Play(t.card("general_store")))
-    assert t.asked is not None and len(t.asked["shown"]) == 6 and t.asked["picks"] == [1, 2, 0, 1, 2, 0]
-    for seat in (1, 2, 0, 1, 2, 0):
-        assert RULES.awaiting(t.state) == (seat,)
-        t.act(seat, Pick(t.asked["shown"][0]))
-    assert [len(t.hand(s)) for s in range(3)] == [2, 2, 2]
+    state, _ = standoff(seat(*OUT3), seat(*LAW3, hand=["general_store"]), seat(*REN3), turn=1)
+    state, _ = do(state, "play general_store")
+    assert len(asked(state)["shown"]) == 6 and asked(state)["picks"] == [1, 2, 0, 1, 2, 0]
+    for number in (1, 2, 0, 1, 2, 0):
+        assert RULES.awaiting(state) == (number,)
+        state, _ = do(state, f"pick {asked(state)['shown'][0]}")
+    assert [len(state.squads[s].hand) for s in range(3)] == [2, 2, 2]
 
 
 def test_standoff_the_opponent_cards_act_only_on_the_own_target() -> None:
-    t = table(STANDOFF, mode="standoff", hands={0: ["duel", "colt", "blow"], 1: ["missed"], 2: ["missed"]})
-    assert {a.target for a in t.legal(0) if isinstance(a, Play) and a.card == t.card("duel")} == {2}
-    assert {a.target for a in t.legal(0) if isinstance(a, Play) and a.card == t.card("colt")} == {2, 4}
-    t.act(0, Play(t.card("blow")))
-    assert t.asked is not None and t.asked["options"] == ["none", "0", "1"], "own hand or the target's"
+    outlaws = seat(*OUT3, hand=["duel", "colt", "blow"])
+    state, _ = standoff(outlaws, seat(*LAW3, hand=["missed"]), seat(*REN3, hand=["missed"]))
+    assert targets(state, "duel") == {2}
+    assert targets(state, "colt") == {2, 4}
+    state, _ = do(state, "play blow")
+    assert asked(state)["options"] == ["none", "0", "1"], "own hand or the target's"
 
 
 def test_standoff_wild_bill_and_hick_addams_answer_any_other_player() -> None:
-    squads = [["daltons", "big_steve"], ["wild_bill", "marshal"], ["hick_addams", "alicia"]]
-    t = table(squads, mode="standoff", hands={0: ["steal", "steal"]}, play={2: ["hat"], 4: ["barrel"]})
-    t.act(0, Play(t.card("steal"), 2, t.card("hat")))
-    dodge_request(t, 0)  # Wild Bill's hit back, though the Outlaw is not his target
-    t.act(0, Pass())
-    t.act(0, Play(t.card("steal", 1), 4, t.card("barrel")))
-    assert len(t.hand(2)) == 1, "Hick Addams draws, though the Outlaw is not his target"
+    law, renegades = (
+        seat("wild_bill", "bill_tilghman", equip={0: ["hat"]}),
+        seat("hick_addams", "alicia", equip={0: ["barrel"]}),
+    )
+    state, _ = standoff(seat(*OUT3, hand=["steal", "steal"]), law, renegades)
+    state, _ = do(state, "play steal @2 #hat")
+    dodge_request(state, 0)  # Wild Bill's hit back, though the Outlaw is not his target
+    state, _ = do(state, "pass", "play steal @4 #barrel")
+    assert len(state.squads[2].hand) == 1, "Hick Addams draws, though the Outlaw is not his target"
 
 
 def test_the_duel_ruleset_offers_the_fortune_tellers_uses_as_their_own_steps() -> None:
@@ -658,38 +647,34 @@ def test_the_duel_ruleset_offers_the_fortune_tellers_uses_as_their_own_steps() -
 
 
 def test_standoff_lone_ranger_draws_when_any_other_player_hurts_him() -> None:
-    squads = [["daltons", "big_steve"], ["lone_ranger", "marshal"], ["king_fisher", "alicia"]]
-    t = table(squads, mode="standoff", hands={2: ["colt"]}, turn=2)
-    t.act(2, Play(t.card("colt"), 2))
-    t.act(1, Pass())
-    assert len(t.hand(1)) == 1, "the Renegade is not the Law's target, yet the Lone Ranger draws"
+    state, _ = standoff(seat(*OUT3), seat("lone_ranger", "bill_tilghman"), seat(*REN3, hand=["colt"]), turn=2)
+    state, _ = do(state, "play colt @2", "pass")
+    assert len(state.squads[1].hand) == 1, "the Renegade is not the Law's target, yet the Lone Ranger draws"
 
 
 def test_el_chindi_ignores_return_fire_while_he_holds_a_card() -> None:
-    t = table([LAW_PAIR, ["el_chindi", "daltons"]], hands={0: ["return_fire"], 1: ["colt", "beer"]}, turn=1)
-    t.act(1, Play(t.card("colt"), 0))
-    t.act(0, Answer(t.card("return_fire")))
-    assert t.asked is None and t.life(2) == 4, "no hit comes back at him"
-    t = table([LAW_PAIR, ["el_chindi", "daltons"]], hands={0: ["return_fire"], 1: ["colt"]}, turn=1)
-    t.act(1, Play(t.card("colt"), 0))
-    t.act(0, Answer(t.card("return_fire")))
-    dodge_request(t, 2)  # his hand is empty now: the hit comes
+    law = seat(*LAW_PAIR, hand=["return_fire"])
+    state, _ = reinforcements(law, seat("el_chindi", "daltons", hand=["colt", "beer"]), turn=1)
+    state, _ = do(state, "play colt @0", "answer return_fire")
+    assert not asked(state) and life(state, 2) == 4, "no hit comes back at him"
+    state, _ = reinforcements(law, seat("el_chindi", "daltons", hand=["colt"]), turn=1)
+    state, _ = do(state, "play colt @0", "answer return_fire")
+    dodge_request(state, 2)  # his hand is empty now: the hit comes
 
 
 def test_standoff_return_fire_goes_at_the_own_target_whoever_shot() -> None:
-    t = table(STANDOFF, mode="standoff", hands={0: ["colt"], 1: ["return_fire"]})
-    t.act(0, Play(t.card("colt"), 2))
-    t.act(1, Answer(t.card("return_fire")))
-    dodge_request(t, 4)  # the Law's target is the Renegade, though the Outlaw shot
+    state, _ = standoff(seat(*OUT3, hand=["colt"]), seat(*LAW3, hand=["return_fire"]), seat(*REN3))
+    state, _ = do(state, "play colt @2", "answer return_fire")
+    dodge_request(state, 4)  # the Law's target is the Renegade, though the Outlaw shot
 
 
 def test_standoff_blow_reaches_the_own_and_the_targets_attackers_only() -> None:
-    t = table(STANDOFF, mode="standoff", hands={0: ["blow"]}, play={0: ["hat"], 2: ["hat"], 4: ["barrel"]})
-    targets = {a.target for a in t.legal(0) if isinstance(a, Play) and a.target_card is not None}
-    assert targets == {0, 2}
+    outlaws = seat(*OUT3, hand=["blow"], equip={0: ["hat"]})
+    state, _ = standoff(outlaws, seat(*LAW3, equip={0: ["hat"]}), seat(*REN3, equip={0: ["barrel"]}))
+    assert {a.split()[2] for a in legal(state) if a.startswith("play ") and "#" in a} == {"@0", "@2"}
 
 
 def test_el_chindi_ignores_his_share_of_an_indian_chief() -> None:
-    t = table([LAW_PAIR, ["el_chindi", "daltons"]], hands={0: ["chief"], 1: ["beer"]})
-    t.act(0, Play(t.card("chief"), 2))
-    assert [r["slot"] for r in t.state.requests if r["kind"] == "indians"] == [3]
+    state, _ = reinforcements(seat(*LAW_PAIR, hand=["chief"]), seat("el_chindi", "daltons", hand=["beer"]))
+    state, _ = do(state, "play chief @2")
+    assert slots_asked(state, "indians") == [3]

@@ -5,30 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from bangbot.core.duel.data import CARDS, characters_of, type_id
-from bangbot.core.duel.state import DuelState
-from tests.duel_tables import RULES, asked, do, kinds, legal, legal_names, life, names, seat, table, who
+from tests.duel_tables import RULES, asked, do, hand, kinds, legal, legal_names, life, names, on, seat, table, top, who
 
 # Neutral characters: Bill Tilghman (only deaths) and Pat Garrett (only draws) for the Law, seat 0 (slots 0 and 1);
 # West Harding and Jack Ransome for the Outlaws, seat 1 (slots 2 and 3).
 LAW = ("bill_tilghman", "pat_garrett")
 OUT = ("west_harding", "jack_ransome")
-
-
-def hand(state: DuelState, seat_number: int) -> list[str]:
-    """Returns the names of a seat's hand cards, sorted."""
-    return names(state.squads[seat_number].hand)
-
-
-def on(state: DuelState, slot: int) -> list[str]:
-    """Returns the names of the cards in play on a slot's character, sorted."""
-    f = state.fighter(slot)
-    assert f is not None
-    return names(f.in_play())
-
-
-def top(state: DuelState) -> str:
-    """Returns the name of the top card of the discard pile."""
-    return type_id(state.discard[-1])
 
 
 # --- The general rules ------------------------------------------------------------------------------------------
