@@ -23,6 +23,7 @@ from bangbot.messaging.codec import (
 )
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import BACK_FROM_AI, seat_choices, show_private, show_table
+from bangbot.messaging.games_help import games_intro
 from bangbot.messaging.lobby import (
     MAX_DEADLINE,
     MIN_DEADLINE,
@@ -217,10 +218,10 @@ class GameService:
         )
         await self.reply(
             cmd,
-            tr.gettext(
-                "BANG! is a card game of hidden roles: the Sheriff and the Deputies against the Outlaws, "
-                "with a Renegade who wants to be the last one standing.\n\n"
-                "/newgame — gather players in a group chat\n"
+            games_intro(tr)
+            + "\n\n"
+            + tr.gettext(
+                "/newgame — gather players in a group chat (the creator chooses the game and its rules there)\n"
                 "/status — show the table again (and your cards in private)\n"
                 "/rules <card or character> — explain a card or a character\n"
                 "/language — choose your language (in a group: the chat's language)\n"
