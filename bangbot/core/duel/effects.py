@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bangbot.core import rng
 from bangbot.core.duel.actions import Play
 from bangbot.core.duel.data import CARDS, EQUIPMENT, RESOURCE, type_id
 from bangbot.core.duel.hits import start_hit
@@ -118,7 +119,7 @@ def _steal(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     victim = seat_of(play.target)
     if play.target_card < 0:
         hand = state.squads[victim].hand
-        state.rng, pick = _below(state.rng, len(hand))
+        state.rng, pick = rng.below(state.rng, len(hand))
         taken = hand.pop(pick)
         state.squads[seat].hand.append(taken)
         events.append(Event("stolen", {"seat": seat, "from": victim}, {"card": taken}, (seat, victim)))
@@ -127,13 +128,6 @@ def _steal(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     discard_card(state, play.target_card)
     events.append(Event("discarded", {"seat": victim, "card": play.target_card, "by": seat}))
     return [{"kind": "robbed", "seat": victim, "by": seat, "from": slot}]
-
-
-def _below(state_rng: int, n: int) -> tuple[int, int]:
-    """Returns (new generator state, a number below n)."""
-    from bangbot.core import rng
-
-    return rng.below(state_rng, n)
 
 
 def _schoolteacher(state: DuelState, seat: int, play: Play, events: Events) -> Requests:

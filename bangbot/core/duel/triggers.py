@@ -6,7 +6,7 @@ from typing import Any
 
 from bangbot.core import rng
 from bangbot.core.duel.abilities import LOOTS_THE_DEAD, loot_request
-from bangbot.core.duel.data import CHARACTER
+from bangbot.core.duel.data import CHARACTER, type_id
 from bangbot.core.duel.hits import dodged, landed, start_hit
 from bangbot.core.duel.renegade_effects import after_swap, hick_draws, marshal_enters
 from bangbot.core.duel.renegades import IGNORES_EQUIPMENT
@@ -115,7 +115,7 @@ def became_attacker(state: DuelState, r: dict[str, Any], events: Events) -> Requ
             cover = cover_slot(state, other)
             if cover is not None:
                 out += start_hit(state, seat, cover, None, events, rider="tom_horn")
-    if any(type_id_is(c, "partner") for c in new.equipment):
+    if any(type_id(c) == "partner" for c in new.equipment):
         # Partner: the opponent's attacker is the target of a Derringer-like hit (any hand card dodges it).
         for other in opponents(state, seat, "partner"):
             target = attacker_slot(state, other)
@@ -124,13 +124,6 @@ def became_attacker(state: DuelState, r: dict[str, Any], events: Events) -> Requ
     if r.get("swap"):
         out += after_swap(state, r, events)
     return out
-
-
-def type_id_is(card: int, name: str) -> bool:
-    """Returns whether a card has this name."""
-    from bangbot.core.duel.data import type_id
-
-    return type_id(card) == name
 
 
 def robbed(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
