@@ -30,13 +30,13 @@ from bangbot.core.duel.actions import (
     Swap,
     Use,
 )
-from bangbot.core.duel.data import CARDS, CHARACTER, DYNAMITE, HORSESHOE, SNAKE, cards_of, characters_of, type_id
+from bangbot.core.duel.data import CARDS, DYNAMITE, HORSESHOE, SNAKE, cards_of, characters_of, type_id
 from bangbot.core.duel.effects import play_effect
-from bangbot.core.duel.hits import dodged, landed, start_hit
+from bangbot.core.duel.hits import landed, start_hit
 from bangbot.core.duel.modes import MODES
 from bangbot.core.duel.renegades import ALICIA, COQUETTE_DELOU, DUEL_RESOURCES, ignores, is_fresh
-from bangbot.core.duel.resources import HIT_RESOURCES, after_use, resource_effect, use_resource
-from bangbot.core.duel.state import DuelState, Fighter, Squad, position_of, seat_of, slot_of
+from bangbot.core.duel.resources import after_use, resource_effect, use_resource
+from bangbot.core.duel.state import DuelState, Squad, position_of, seat_of, slot_of
 from bangbot.core.duel.table import (
     TAKES_HURT_FOR_PARTNER,
     Events,
@@ -531,11 +531,3 @@ def _phase_draw(s: DuelState, seat: int, events: Events) -> None:
         events.append(Event("shown", {"seat": seat, "card": drawn[1]}))
         if CARDS[drawn[1]].symbol == HORSESHOE:
             draw(s, seat, 1, events, deck_of=own_target(s, seat))
-
-
-def hurt_fighter(s: DuelState, slot: int) -> Fighter:
-    """Returns the character in a slot (for tests)."""
-    return fighter(s, slot)
-
-
-__all__ = ["CHARACTER", "HIT_RESOURCES", "apply", "dodged", "new_game", "seat_of"]
