@@ -48,11 +48,13 @@ DUEL_CARD_HELP: dict[str, Marked] = {
     ),
     "barrel": NP_(
         "card-help-duel",
-        "When its character is hit: a check, and a barrel dodges the hit. Useless against Sharps Rifle and Whitney.",
+        "When its player's character is hit: a check, and a barrel dodges the hit (from the attacking character "
+        "it protects the covering one too). Useless against Sharps Rifle and Whitney.",
     ),
     "hat": NP_(
         "card-help-duel",
-        "Discard it from play to dodge a hit on its character. In a Ricochet it counts as a Missed!.",
+        "Discard it from play to dodge a hit on its character (from the attacking character, on the covering one "
+        "too). In a Ricochet it counts as a Missed!.",
     ),
     "panic": NP_(
         "card-help-duel",
@@ -60,8 +62,8 @@ DUEL_CARD_HELP: dict[str, Marked] = {
     ),
     "sniper": NP_(
         "card-help-duel",
-        "While its character is attacking, your BANG! cards, Knives and Derringers may aim at an opponent's "
-        "covering character.",
+        "While its character is attacking, every hit you aim (BANG! cards, Knife, Derringer, resources that hit) "
+        "may aim at an opponent's covering character.",
     ),
     "watch": NP_(
         "card-help-duel",
@@ -114,12 +116,14 @@ DUEL_CARD_HELP: dict[str, Marked] = {
     ),
     "return_fire": NP_(
         "card-help-duel",
-        "Dodges a hit like Missed!, and the attacking character of the player who shot becomes the target of a hit.",
+        "Dodges a hit like Missed!, and your opponent's attacking character becomes the target of a hit (in the "
+        "Mexican standoff: your target's, whoever shot).",
     ),
     "buffalo": NP_(
         "card-help-duel",
         "Use it from a later turn: draw a card at once, and an opponent's attacking or covering character is the "
-        "target of a hit. Against Indians! or a Duel it may be discarded as a BANG! card at any time.",
+        "target of a hit. Against Indians!, Indian Chief or a Duel it may be discarded as a BANG! card, even the "
+        "turn it came in.",
     ),
     "whisky": NP_(
         "card-help-duel",
@@ -137,8 +141,9 @@ DUEL_CARD_HELP: dict[str, Marked] = {
     ),
     "double_barrel": NP_(
         "card-help-duel",
-        "Use it from a later turn: a hit on an opponent's attacking character; if it is dodged, their covering "
-        "character is the target of a second hit. Against Indians! or a Duel it may be discarded as a BANG! card.",
+        "Use it from a later turn: a hit on an opponent's attacking character; if it is dodged, their other "
+        "character is the target of a second hit. Against Indians!, Indian Chief or a Duel it may be discarded "
+        "as a BANG! card.",
     ),
     "ambush": NP_(
         "card-help-duel",
@@ -146,23 +151,25 @@ DUEL_CARD_HELP: dict[str, Marked] = {
     ),
     "sharps": NP_(
         "card-help-duel",
-        "A hit that ignores the target's ability and its cards in play: only a card from the hand dodges it.",
+        "A hit that ignores the target's ability and its cards in play, Spurs too: only a Missed!, Return Fire, "
+        "Trick or Companion from the hand dodges it.",
     ),
     "grapeshot": NP_(
         "card-help-duel",
         "Use it from a later turn: a hit; if it is not dodged, the target player's attacking and covering "
-        "characters lose 1 life point each. Against Indians! or a Duel it may be discarded as a BANG! card.",
+        "characters lose 1 life point each. Against Indians!, Indian Chief or a Duel it may be discarded as a "
+        "BANG! card.",
     ),
     "companion": NP_(
         "card-help-duel",
-        "Play it as a BANG! card, or answer a hit with it as a Missed!; it counts as either in a Duel, Indians! "
-        "and a Ricochet.",
+        "Play it as a BANG! card, or answer a hit with it as a Missed!; it counts as a BANG! card against "
+        "Indians! and in a Duel, but not as a Missed! in a Ricochet.",
     ),
     "lightning": NP_("card-help-duel", "A hit, and you may play one more BANG! card this turn."),
     "dexterity": NP_(
         "card-help-duel",
-        "Use it from a later turn to draw a card; or, once it has waited a turn, discard it to dodge a hit on its "
-        "character and draw a card.",
+        "Use it from a later turn to draw a card; or, once it has waited a turn, discard it as a Hat to dodge a "
+        "hit, or as a Missed! in a Ricochet, and draw a card.",
     ),
     "gold_pan": NP_(
         "card-help-duel",
@@ -181,23 +188,23 @@ DUEL_CARD_HELP: dict[str, Marked] = {
     ),
     "ricochet": NP_(
         "card-help-duel",
-        "Like a Duel, with Missed! cards (a Hat in play counts too): the target first, then you, in turn; whoever "
-        "does not discard one loses 1 life point on their attacking character.",
+        "Like a Duel, with Missed! cards: the target first, then you, in turn; whoever does not discard one "
+        "loses 1 life point on their attacking character. A Hat, Lucky Penny or Dexterity in play counts too; no "
+        "other card or ability does.",
     ),
     "lucky_penny": NP_(
         "card-help-duel",
-        "Use it from a later turn to draw a card; or, once it has waited a turn, discard it to dodge a hit on its "
-        "character and draw a card at once.",
+        "Use it from a later turn to draw a card; or, once it has waited a turn, discard it as a Hat to dodge a "
+        "hit, or as a Missed! in a Ricochet, and draw a card at once.",
     ),
     "sledge": NP_(
         "card-help-duel",
-        "Use it from a later turn: draw a card first, then an opponent's attacking character is the target of a "
-        "hit. Against Indians! or a Duel it may be discarded as a BANG! card.",
+        "Use it from a later turn: draw a card first, then an opponent's attacking character is the target of a hit.",
     ),
     "blow": NP_(
         "card-help-duel",
-        "Discard a card in play on any attacking character, and/or a random card from the hand of an opponent "
-        "you choose.",
+        "Discard a card in play on any attacking character, and/or a random card from any player's hand, yours "
+        "too (in the Mexican standoff: only yours or your target's, for both).",
     ),
     "whitney": NP_(
         "card-help-duel",
@@ -206,24 +213,26 @@ DUEL_CARD_HELP: dict[str, Marked] = {
     "walker": NP_("card-help-duel", "A hit. If it is dodged, the Walker comes back into your hand."),
     "trick": NP_(
         "card-help-duel",
-        "Dodges a hit like Missed!; if the hit came from a BANG! card, you take that card into your hand.",
+        "Dodges a hit like Missed!; if the hit came from a BANG! card or a card played as one, you take that "
+        "card into your hand (a Walker goes back to its owner instead).",
     ),
     "spurs": NP_(
         "card-help-duel",
-        "While its player holds no cards, its character cannot be the target of BANG! cards (Indians!, a Duel and "
-        "the like still reach it).",
+        "While its player holds no cards, no hit of any kind reaches its character except a Sharps Rifle's "
+        "(Indians!, a Duel and the like still reach it).",
     ),
     "union_pacific": NP_(
         "card-help-duel",
-        "Draw two cards in all, each from your own deck or from the target player's (the common deck when one is "
-        "empty).",
+        "Draw two cards in all, each from your own deck or your opponent's (the common deck when one is empty; "
+        "in the Mexican standoff: your target's).",
     ),
 }
 
 DUEL_CHARACTER_HELP: dict[str, Marked] = {
     "alan_pinkerton": NP_(
         "character-help-duel",
-        "Each time an opponent costs him a life point, that opponent's attacking character is the target of a hit.",
+        "Each time an opponent makes him, or your covering character while he attacks, lose life, that "
+        "opponent's attacking character is the target of a hit.",
     ),
     "annie_oakley": NP_(
         "character-help-duel",
@@ -238,7 +247,10 @@ DUEL_CHARACTER_HELP: dict[str, Marked] = {
         "character-help-duel",
         "Always active: he may take a life point loss of your other character in play upon himself, except his last.",
     ),
-    "lone_ranger": NP_("character-help-duel", "Each time another player costs him a life point, you draw a card."),
+    "lone_ranger": NP_(
+        "character-help-duel",
+        "Each time another player makes him, or your covering character while he attacks, lose life, you draw a card.",
+    ),
     "stranger": NP_("character-help-duel", "Always active: you may play one more BANG! card each turn."),
     "jango": NP_(
         "character-help-duel",
@@ -262,7 +274,8 @@ DUEL_CHARACTER_HELP: dict[str, Marked] = {
     "babe_leroy": NP_("character-help-duel", "Once per turn, when your hand is empty, you may draw two cards."),
     "bull_anderson": NP_(
         "character-help-duel",
-        "When a character dies, you take up to two cards from those it had in play and/or from its player's hand.",
+        "When a character dies, you take up to two cards: ones it had in play and/or random ones from its "
+        "player's hand.",
     ),
     "cattle_katie": NP_(
         "character-help-duel",
@@ -276,12 +289,13 @@ DUEL_CHARACTER_HELP: dict[str, Marked] = {
     ),
     "kid_curry": NP_(
         "character-help-duel",
-        "When he is hit, a check from the shooter's deck: a barrel dodges the hit and his own hit goes at the "
-        "shooter's attacking character.",
+        "When he, or your covering character while he attacks, is hit: a check from the shooter's deck; a barrel "
+        "dodges the hit and his own hit goes at the shooter's attacking character.",
     ),
     "slim_poet": NP_(
         "character-help-duel",
-        "Each time another player costs him a life point, that player discards a random card from the hand.",
+        "Each time another player makes him, or your covering character while he attacks, lose life, that player "
+        "discards a random card from the hand.",
     ),
     "sundance_kid": NP_(
         "character-help-duel",
@@ -300,8 +314,8 @@ DUEL_CHARACTER_HELP: dict[str, Marked] = {
     ),
     "alicia": NP_(
         "character-help-duel",
-        "Instead of drawing two cards in the draw phase, you may take one equipment card in play on any attacking "
-        "character.",
+        "Instead of her draw phase, you may take into your hand one card in play (equipment or resource) on any "
+        "attacking character.",
     ),
     "coquette_delou": NP_(
         "character-help-duel",
@@ -372,10 +386,12 @@ DUEL_MODE_HELP: dict[str, Marked] = {
     "standoff": NP_(
         "duel-mode-help",
         "Three players with three characters each, two in play. The Law must eliminate the Renegades, the "
-        "Renegades the Outlaws, the Outlaws the Law. The Outlaws play first (4 starting cards), then the Law (4), "
-        "then the Renegades (5). The game ends as soon as a player's last character dies: whoever had that player "
-        "as the target wins. Gatling and Indians! reach everyone; the cards and characters that say "
-        "\u201copponent\u201d act on your target only.",
+        "Renegades the Outlaws, the Outlaws the Law. The Outlaws play first (4 starting cards), then the Law "
+        "(4), then the Renegades (5). The game ends as soon as a player's last character dies: whoever had that "
+        "player as the target wins. Gatling and Indians! reach everyone. Pocket Watch, Duel, Derringer, "
+        "Grapeshot, Ricochet, Partner, Indian Chief, Union Pacific, Blow, Return Fire, Big Jim, Kid Curry, "
+        "Jango, Alan Pinkerton, Pat Garrett, Wyatt Earp and Tom Horn act on your target only; every other card "
+        "and ability may reach either other player.",
     ),
 }
 
@@ -473,7 +489,8 @@ DUEL_ASSUMPTION_NOTES: dict[str, Marked] = {
     ),
     "sniper_hits": NP_(
         "duel-assumption",
-        "The Sniper Rifle lets Knife and Derringer aim at a covering character too, not only BANG! cards.",
+        "The Sniper Rifle lets every aimed hit (Knife, Derringer, resources that hit) aim at a covering "
+        "character too, not only BANG! cards.",
     ),
     "derringer_hit": NP_(
         "duel-assumption",
