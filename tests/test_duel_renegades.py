@@ -678,3 +678,21 @@ def test_el_chindi_ignores_his_share_of_an_indian_chief() -> None:
     state, _ = reinforcements(seat(*LAW_PAIR, hand=["chief"]), seat("el_chindi", "daltons", hand=["beer"]))
     state, _ = do(state, "play chief @2")
     assert slots_asked(state, "indians") == [3]
+
+
+def test_standoff_wyatt_earp_draws_only_when_his_own_target_dodges() -> None:
+    law = seat("wyatt_earp", "bill_tilghman", hand=["colt", "colt"])
+    state, _ = standoff(seat(*OUT3, hand=["missed"]), law, seat(*REN3, hand=["missed"]), turn=1)
+    state, _ = do(state, "play colt @0", "answer missed")
+    assert len(state.squads[1].hand) == 1, "the Outlaws are not the Law's target: no card for the dodge"
+    state, _ = standoff(seat(*OUT3, hand=["missed"]), law, seat(*REN3, hand=["missed"]), turn=1)
+    state, _ = do(state, "play colt @4", "answer missed")
+    assert len(state.squads[1].hand) == 2, "the Renegades are his target: a card for their dodge"
+
+
+def test_standoff_kid_curry_checks_only_against_his_own_target() -> None:
+    outlaws = seat("kid_curry", "jack_ransome")
+    state, events = do(standoff(outlaws, seat(*LAW3), seat(*REN3, hand=["colt"]), turn=2)[0], "play colt @0")
+    assert not [e for e in kinds(events, "check") if e["reason"] == "kid_curry"], "the Renegades are not his target"
+    state, events = do(standoff(outlaws, seat(*LAW3, hand=["colt"]), seat(*REN3), turn=1)[0], "play colt @0")
+    assert [e for e in kinds(events, "check") if e["reason"] == "kid_curry"], "the Law is his target: he checks"

@@ -7,7 +7,18 @@ from typing import Any
 from bangbot.core.duel.data import BANG, BARREL, CARDS, type_id
 from bangbot.core.duel.renegades import IGNORES_EQUIPMENT, MISSED_ONLY, spurs_protect
 from bangbot.core.duel.state import DuelState, seat_of
-from bangbot.core.duel.table import Events, ability, check, check_shows, draw, fighter, has_active, heal, lose_life
+from bangbot.core.duel.table import (
+    Events,
+    ability,
+    check,
+    check_shows,
+    draw,
+    fighter,
+    has_active,
+    heal,
+    lose_life,
+    opponents,
+)
 from bangbot.core.events import Event
 
 __all__ = ["IGNORES_EQUIPMENT", "MISSED_ONLY", "dodged", "landed", "start_hit"]
@@ -41,7 +52,9 @@ def start_hit(
         hit["need"] -= 1
         if hit["need"] <= 0:
             return [{"kind": "dodged", **_outcome(hit)}]
+    # Kid Curry is on rulebook 002's "соперник" list: in the standoff only his own target's hits make him check.
     curry = not bare and ability(state, seat, "check_dodges_and_shoots", slot)
+    curry = curry and by in opponents(state, seat, "check_dodges_and_shoots")
     if curry and check_shows(check(state, seat, events, "kid_curry", deck_of=by), BARREL):
         return [{"kind": "dodged", **_outcome(hit)}, {"kind": "shoot_back", "by": seat, "at": by}]
     return [hit]
@@ -75,7 +88,8 @@ def dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[s
     by, seat, rider = hit["by"], hit["seat"], hit["rider"]
     events.append(Event("dodged", {"slot": hit["slot"], "by": by, "rider": rider, "character": hit["char"]}))
     out: list[dict[str, Any]] = []
-    if ability(state, by, "dodged_draws"):
+    # Wyatt Earp is on the "соперник" list too: in the standoff he draws only when his own target dodges.
+    if ability(state, by, "dodged_draws") and seat in opponents(state, by, "dodged_draws"):
         draw(state, by, 1, events)
     if ability(state, by, "dodge_costs_card") and is_bang_hit(hit) and state.squads[seat].hand:
         out.append({"kind": "discard", "seat": seat, "reason": "tex_killer", "by": by})
