@@ -9,7 +9,7 @@ from typing import Any
 from bangbot.core.duel.data import cards_of, characters_of
 from bangbot.core.duel.modes import MODES
 from bangbot.core.duel.state import DuelState
-from bangbot.core.duel.views import view
+from bangbot.core.duel.views import public_squads, view
 from bangbot.core.events import Event
 
 
@@ -53,8 +53,9 @@ def check_invariants(state: DuelState, events: Sequence[Event]) -> list[str]:
         if len(squad.fighters) > 2:
             problems.append(f"seat {squad.seat} has {len(squad.fighters)} characters in play")
     legal_count = 0
+    squads = public_squads(state)
     for seat in range(len(state.squads)):
-        seen = view(state, seat)
+        seen = view(state, seat, squads)
         legal_count += len(seen.legal)
         own = state.squads[seat]
         if seen.hand != tuple(own.hand) or seen.reserve != tuple(own.reserve):
@@ -62,7 +63,7 @@ def check_invariants(state: DuelState, events: Sequence[Event]) -> list[str]:
         hidden = {c for other in state.squads if other.seat != seat for c in other.reserve}
         if hidden & set(_options(seen.requests)):
             problems.append(f"seat {seat}'s view names another seat's reserve characters")
-    public = view(state, None)
+    public = view(state, None, squads)
     if public.hand or public.reserve or {c for q in state.squads for c in q.reserve} & set(_options(public.requests)):
         problems.append("the public view shows a hand or a reserve character")
     if state.winner is None and legal_count == 0:

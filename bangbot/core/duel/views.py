@@ -75,9 +75,9 @@ def public_request(r: dict[str, Any], seat: int | None) -> dict[str, Any]:
     return dict(r)
 
 
-def view(state: DuelState, seat: int | None) -> DuelView:
-    """Returns what seat may see now (None: the public table)."""
-    squads = tuple(
+def public_squads(state: DuelState) -> tuple[SquadView, ...]:
+    """Returns every squad as all players see it (the same for every seat)."""
+    return tuple(
         SquadView(
             q.seat,
             q.side,
@@ -94,13 +94,18 @@ def view(state: DuelState, seat: int | None) -> DuelView:
                 )
                 for p, f in enumerate(q.fighters)
             ),
-            len(q.reserve) if state.phase != "setup" else len([c for c in q.reserve]),
+            len(q.reserve),
             len(q.hand),
             len(q.deck),
             tuple(q.dead),
         )
         for q in state.squads
     )
+
+
+def view(state: DuelState, seat: int | None, squads: tuple[SquadView, ...] | None = None) -> DuelView:
+    """Returns what seat may see now (None: the public table); squads, when given, are public_squads(state)."""
+    squads = public_squads(state) if squads is None else squads
     mine = state.squads[seat] if seat is not None else None
     return DuelView(
         seat,
