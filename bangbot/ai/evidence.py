@@ -6,7 +6,8 @@ the last of them went out, when hunting foes no longer tells a guard from the lo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from bangbot.ai.cardinfo import kind
@@ -38,7 +39,7 @@ def record(memory: Memory, events: Sequence[Mapping[str, Any]], sides: Sides = B
     for e in events:
         k = e.get("kind")
         if k == "play":
-            _record_play(memory, e, endgame(memory, sides))
+            _record_play(memory, e, sides)
         elif k == "start":
             memory.setdefault(KEY, {})[PLAYERS] = int(e["players"])
         elif k == "eliminated" and e.get("role") == sides.foe:
@@ -50,22 +51,28 @@ def endgame(memory: Mapping[str, Any], sides: Sides = BASE) -> bool:
     """Returns whether memory saw every foe go out (False when it never saw the game start)."""
     book = memory.get(KEY, {})
     players = book.get(PLAYERS)
-    return players is not None and int(book.get(FOES_OUT, 0)) >= sides.dealt(int(players), sides.foe)
+    return players is not None and int(book.get(FOES_OUT, 0)) >= _dealt(sides.deal, int(players), sides.foe)
 
 
-def _record_play(memory: Memory, e: Mapping[str, Any], late: bool) -> None:
+@cache
+def _dealt(deal: Callable[[int], tuple[str, ...]], players: int, role: str) -> int:
+    """Returns how many seats of a table this size get role (Sides.dealt, worked out once per table size)."""
+    return deal(players).count(role)
+
+
+def _record_play(memory: Memory, e: Mapping[str, Any], sides: Sides) -> None:
     """Tallies one card: an attack, a theft, taking a Jail or Dynamite away, a volley, or a Jail placed."""
-    actor, card = int(e["seat"]), int(e["card"])
+    card = int(e["card"])
     k = kind(card)
     if k in VOLLEY_KINDS:
-        _bump(memory, VOLLEYS_END if late else VOLLEYS, actor)
+        _bump(memory, VOLLEYS_END if endgame(memory, sides) else VOLLEYS, int(e["seat"]))
         return
     if e.get("target") is None:
         return
-    target = int(e["target"])
-    if actor == target:
+    actor, target = int(e["seat"]), int(e["target"])
+    if actor == target or (k not in ATTACK_WEIGHT and k not in (PANIC, CAT_BALOU)):
         return
-    hostile, helped = (HOSTILE_END, HELPED_END) if late else (HOSTILE, HELPED)
+    hostile, helped = (HOSTILE_END, HELPED_END) if endgame(memory, sides) else (HOSTILE, HELPED)
     if k == JAIL:
         memory.setdefault(KEY, {}).setdefault(PLACED, {})[str(card)] = actor
     if k in ATTACK_WEIGHT:
@@ -91,6 +98,9 @@ def _bump(memory: Memory, name: str, seat: int) -> None:
 def _add(memory: Memory, name: str, a: int, b: int, weight: float) -> None:
     """Adds weight to cell (a, b) of a square tally, growing it as needed."""
     m: list[list[float]] = memory.setdefault(KEY, {}).setdefault(name, [])
+    if a < len(m) and b < len(m[a]):
+        m[a][b] = round(m[a][b] + weight, 6)
+        return
     size = max(a, b, len(m) - 1) + 1
     for row in m:
         if len(row) < size:
@@ -102,10 +112,8 @@ def _add(memory: Memory, name: str, a: int, b: int, weight: float) -> None:
 def tally(memory: Mapping[str, Any], name: str, n: int) -> list[list[float]]:
     """Returns an n-by-n copy of a tally from memory (zeros where nothing was seen)."""
     stored = memory.get(KEY, {}).get(name, [])
-    out = [[0.0] * n for _ in range(n)]
-    for a, row in enumerate(stored[:n]):
-        for b, w in enumerate(row[:n]):
-            out[a][b] = float(w)
+    out = [[*map(float, row[:n]), *[0.0] * (n - len(row))] for row in stored[:n]]
+    out.extend([0.0] * n for _ in range(n - len(out)))
     return out
 
 
