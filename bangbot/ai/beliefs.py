@@ -11,6 +11,8 @@ import math
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import chain, repeat
+from operator import add, mul, truediv
 from typing import Any
 
 from bangbot.ai.endgame import renegade_odds
@@ -124,7 +126,7 @@ def _lawfulness(
     leaders = [y for y in range(n) if known[y] == sides.leader]
     factor = [SHERIFF_TARGET_FACTOR if r == sides.leader else 1.0 for r in known]
     # score[x] = sum over y of weights[x][y] * side[y]: what x did to y, and (to others than me) what y did to x
-    weights: list[tuple[int, list[tuple[int, float]]]] = []
+    weights: list[tuple[int, list[int], list[float]]] = []
     for x in unknown:
         hx, px = hostile[x], helped[x]
         if volleys[x]:
@@ -132,19 +134,20 @@ def _lawfulness(
             for y in leaders:
                 if x != y:
                     hx[y] += VOLLEY_WEIGHT * volleys[x]  # a volley always hits the leader
-        row = []
+        ys, ws = [], []
         for y in range(n):
             w = px[y] - hx[y] * factor[y]
             if y != me:  # its own attacks are no evidence to this seat (x, unknown, is no leader a volley hits)
                 w -= TARGET_SIDE_FACTOR * hostile[y][x]
             if w and y != x:
-                row.append((y, w))
-        weights.append((x, row))
+                ys.append(y)
+                ws.append(w)
+        weights.append((x, ys, ws))
     side = [sides.lean[r] if r is not None else 0.0 for r in known]
     score = [0.0] * n
     for _ in range(ROUNDS):
-        for x, row in weights:
-            total = sum([w * side[y] for y, w in row])
+        for x, ys, ws in weights:
+            total = sum(map(mul, ws, map(side.__getitem__, ys)))
             score[x] = max(-SCORE_LIMIT, min(SCORE_LIMIT, total))
         for x in unknown:
             side[x] = math.tanh(score[x] / 2)
@@ -153,7 +156,7 @@ def _lawfulness(
 
 def _sum(a: list[list[float]], b: list[list[float]]) -> list[list[float]]:
     """Returns the cell-by-cell sum of two square tallies."""
-    return [[u + v for u, v in zip(ra, rb, strict=True)] for ra, rb in zip(a, b, strict=True)]
+    return [list(map(add, ra, rb)) for ra, rb in zip(a, b, strict=True)]
 
 
 def _sinkhorn(
@@ -163,11 +166,13 @@ def _sinkhorn(
     roles = [r for r in sides.hidden if hidden[r] > 0]
     if not unknown or not roles:
         return {}
+    k = len(roles)
     target = [float(hidden[r]) for r in roles]
     leans = [LIKELIHOOD * sides.lean[r] for r in roles]
-    grid = [[math.exp(lean * lawful[s]) for lean in leans] for s in unknown]  # per seat, per role
-    for _ in range(SINKHORN_ROUNDS):
-        scales = [t / total for t, total in zip(target, map(sum, zip(*grid, strict=True)), strict=True)]
-        grid = [[v * f for v, f in zip(row, scales, strict=True)] for row in grid]
-        grid = [[v / total for v in row] for row, total in zip(grid, map(sum, grid), strict=True)]
-    return {s: dict(zip(roles, row, strict=True)) for s, row in zip(unknown, grid, strict=True)}
+    grid = [math.exp(lean * lawful[s]) for s in unknown for lean in leans]  # seat by seat, k roles each
+    for _ in range(SINKHORN_ROUNDS):  # scale each role's column to its count, then each seat's row to 1
+        scales = [t / sum(grid[j::k]) for j, t in enumerate(target)]
+        grid = list(map(mul, grid, scales * len(unknown)))
+        rows = map(sum, zip(*[iter(grid)] * k, strict=True))
+        grid = list(map(truediv, grid, chain.from_iterable(map(repeat, rows, repeat(k)))))
+    return {s: dict(zip(roles, grid[i * k : (i + 1) * k], strict=True)) for i, s in enumerate(unknown)}
