@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bangbot.ai.beliefs import RoleOdds, estimate
-from bangbot.ai.cardinfo import kind
+from bangbot.ai.cardinfo import KIND
 from bangbot.ai.evidence import placer
 from bangbot.ai.mixing import MASK, mix, mix_on
 from bangbot.ai.random_player import SEED_KEY
@@ -100,11 +100,11 @@ class Situation:
 
     def in_play(self, seat: int) -> set[str]:
         """Returns the kinds of the cards in play in front of seat."""
-        return {kind(c) for c in self.view.seats[seat].in_play}
+        return {KIND[c] for c in self.view.seats[seat].in_play}
 
     def count(self, k: str, cards: tuple[int, ...] | list[int] | None = None) -> int:
         """Returns how many cards of kind k the hand (or the given cards) holds."""
-        return sum(1 for c in (self.view.hand if cards is None else cards) if kind(c) == k)
+        return [KIND[c] for c in (self.view.hand if cards is None else cards)].count(k)
 
     def bang_like(self, cards: tuple[int, ...] | list[int] | None = None) -> int:
         """Returns how many cards could serve as a BANG! (Calamity Janet counts her Missed!)."""

@@ -247,6 +247,21 @@ def can_play(state: GameState, seat: int) -> bool:
     return next(card_plays(state, seat), None) is not None
 
 
+PLAYS_KEPT = 65536
+_plays: dict[tuple[int, int | None, int | None], Play] = {}
+
+
+def play(card: int, target: int | None = None, target_card: int | None = None) -> Play:
+    """Returns Play(card, target, target_card): one shared object for each (actions are immutable)."""
+    key = (card, target, target_card)
+    out = _plays.get(key)
+    if out is None:
+        if len(_plays) >= PLAYS_KEPT:
+            _plays.clear()
+        out = _plays[key] = Play(card, target, target_card)
+    return out
+
+
 def card_plays(state: GameState, seat: int, dist: Mapping[int, int] | None = None) -> Iterator[Action]:
     """Yields the phase-2 actions but ending the turn, in play_actions' order, each worked out when asked for."""
     p = state.players[seat]
@@ -264,7 +279,7 @@ def card_plays(state: GameState, seat: int, dist: Mapping[int, int] | None = Non
             near = [t for t in others if far[t] <= 1]
         if kind == BANG or (kind == MISSED and calamity):
             if bang_ok and in_range is not None:
-                yield from (Play(c, t) for t in in_range)
+                yield from (play(c, t) for t in in_range)
         elif kind == MISSED:
             continue
         elif kind in (PANIC, CAT_BALOU):
@@ -272,21 +287,21 @@ def card_plays(state: GameState, seat: int, dist: Mapping[int, int] | None = Non
             for t in [*targets, seat]:
                 q = state.players[t]
                 if q.hand and t != seat:
-                    yield Play(c, t, HAND)
-                yield from (Play(c, t, x) for x in q.in_play)
+                    yield play(c, t, HAND)
+                yield from (play(c, t, x) for x in q.in_play)
         elif kind == DUEL:
-            yield from (Play(c, t) for t in others)
+            yield from (play(c, t) for t in others)
         elif kind == JAIL:
             yield from (
-                Play(c, t)
+                play(c, t)
                 for t in others
                 if state.players[t].role != SHERIFF and not state.players[t].has_in_play(JAIL)
             )
         elif kind_of(c).border is Border.BLUE:
             if not p.has_in_play(kind):
-                yield Play(c)
+                yield play(c)
         else:
-            yield Play(c)
+            yield play(c)
     yield from anytime_heals(state, seat)
 
 
