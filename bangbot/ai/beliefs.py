@@ -11,6 +11,8 @@ import math
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import chain, repeat
+from operator import add, mul, truediv
 from typing import Any
 
 from bangbot.ai.endgame import renegade_odds
@@ -63,9 +65,11 @@ def _digest(book: Mapping[str, Any], me: int) -> tuple[Any, ...]:
     """Returns a hashable copy of the tallies the odds depend on: all but me's own acts, which prove nothing to me."""
     out: list[Any] = []
     for name in (HOSTILE, HELPED, HOSTILE_END, HELPED_END):
-        out.append(tuple(tuple(row) for x, row in enumerate(book.get(name, ())) if x != me))
+        rows = book.get(name, ())
+        out.append((*map(tuple, rows[:me]), *map(tuple, rows[me + 1 :])))
     for name in (VOLLEYS, VOLLEYS_END):
-        out.append(tuple(v for x, v in enumerate(book.get(name, ())) if x != me))
+        values = book.get(name, ())
+        out.append((*values[:me], *values[me + 1 :]))
     return tuple(out)
 
 
@@ -84,55 +88,66 @@ def _estimate(
         if alive[s] and role is not None:
             hidden[role] -= 1
     counts_left = {r: max(hidden.get(r, 0), 0) for r in sides.hidden}
+    hostile = _sum(tally(memory, HOSTILE, n), tally(memory, HOSTILE_END, n))
+    volleys = [a + b for a, b in zip(counts(memory, VOLLEYS, n), counts(memory, VOLLEYS_END, n), strict=True)]
+    struck = _struck_leader(sides, known, hostile, volleys)
     if left.get(sides.foe, 0) == 0 and sides.loner is not None:
         odds = renegade_odds(sides, me, known, unknown, memory, counts_left)
     else:
-        lawful = _lawfulness(sides, me, known, unknown, memory)
+        lawful = _lawfulness(sides, me, known, unknown, memory, hostile, volleys)
         odds = _sinkhorn(sides, unknown, lawful, counts_left)
     chances = tuple({role: 1.0} if role is not None else odds.get(s, {}) for s, role in enumerate(known))
-    return RoleOdds(chances, left, _struck_leader(sides, known, memory))
+    return RoleOdds(chances, left, struck)
 
 
-def _struck_leader(sides: Sides, known: list[str | None], memory: Mapping[str, Any]) -> tuple[bool, ...]:
+def _struck_leader(
+    sides: Sides, known: list[str | None], hostile: list[list[float]], volleys: list[float]
+) -> tuple[bool, ...]:
     """Returns per seat whether it was seen attacking the leader or playing a volley (which hits him)."""
-    n = len(known)
-    early, late = tally(memory, HOSTILE, n), tally(memory, HOSTILE_END, n)
-    volleys = [a + b for a, b in zip(counts(memory, VOLLEYS, n), counts(memory, VOLLEYS_END, n), strict=True)]
-    leaders = [y for y in range(n) if known[y] == sides.leader]
-    return tuple(volleys[x] > 0 or any(early[x][y] + late[x][y] > 0 for y in leaders) for x in range(n))
+    leaders = [y for y in range(len(known)) if known[y] == sides.leader]
+    return tuple(v > 0 or any(row[y] > 0 for y in leaders) for row, v in zip(hostile, volleys, strict=True))
 
 
 def _lawfulness(
-    sides: Sides, me: int, known: list[str | None], unknown: list[int], memory: Mapping[str, Any]
+    sides: Sides,
+    me: int,
+    known: list[str | None],
+    unknown: list[int],
+    memory: Mapping[str, Any],
+    hostile: list[list[float]],
+    volleys: list[float],
 ) -> list[float]:
-    """Returns per seat how much its acts side with the leader (positive) or against him (negative), as me sees it."""
+    """Returns per seat how much its acts side with the leader (positive) or against him (negative), as me sees it.
+
+    hostile: every seat's attacks on every other, early and late summed; volleys: each seat's volleys.
+    """
     n = len(known)
-    hostile = _sum(tally(memory, HOSTILE, n), tally(memory, HOSTILE_END, n))
     helped = _sum(tally(memory, HELPED, n), tally(memory, HELPED_END, n))
-    volleys = [a + b for a, b in zip(counts(memory, VOLLEYS, n), counts(memory, VOLLEYS_END, n), strict=True)]
     leaders = [y for y in range(n) if known[y] == sides.leader]
-    for x in range(n):
-        for y in leaders:
-            if x != y:
-                hostile[x][y] += VOLLEY_WEIGHT * volleys[x]  # a volley always hits the leader
     factor = [SHERIFF_TARGET_FACTOR if r == sides.leader else 1.0 for r in known]
     # score[x] = sum over y of weights[x][y] * side[y]: what x did to y, and (to others than me) what y did to x
-    weights: dict[int, list[tuple[int, float]]] = {}
+    weights: list[tuple[int, list[int], list[float]]] = []
     for x in unknown:
         hx, px = hostile[x], helped[x]
-        row = []
+        if volleys[x]:
+            hx = list(hx)
+            for y in leaders:
+                if x != y:
+                    hx[y] += VOLLEY_WEIGHT * volleys[x]  # a volley always hits the leader
+        ys, ws = [], []
         for y in range(n):
             w = px[y] - hx[y] * factor[y]
-            if y != me:  # its own attacks are no evidence to this seat
+            if y != me:  # its own attacks are no evidence to this seat (x, unknown, is no leader a volley hits)
                 w -= TARGET_SIDE_FACTOR * hostile[y][x]
             if w and y != x:
-                row.append((y, w))
-        weights[x] = row
+                ys.append(y)
+                ws.append(w)
+        weights.append((x, ys, ws))
     side = [sides.lean[r] if r is not None else 0.0 for r in known]
     score = [0.0] * n
     for _ in range(ROUNDS):
-        for x in unknown:
-            total = sum(w * side[y] for y, w in weights[x])
+        for x, ys, ws in weights:
+            total = sum(map(mul, ws, map(side.__getitem__, ys)))
             score[x] = max(-SCORE_LIMIT, min(SCORE_LIMIT, total))
         for x in unknown:
             side[x] = math.tanh(score[x] / 2)
@@ -141,7 +156,7 @@ def _lawfulness(
 
 def _sum(a: list[list[float]], b: list[list[float]]) -> list[list[float]]:
     """Returns the cell-by-cell sum of two square tallies."""
-    return [[u + v for u, v in zip(ra, rb, strict=True)] for ra, rb in zip(a, b, strict=True)]
+    return [list(map(add, ra, rb)) for ra, rb in zip(a, b, strict=True)]
 
 
 def _sinkhorn(
@@ -151,10 +166,13 @@ def _sinkhorn(
     roles = [r for r in sides.hidden if hidden[r] > 0]
     if not unknown or not roles:
         return {}
+    k = len(roles)
     target = [float(hidden[r]) for r in roles]
-    columns = [[math.exp(LIKELIHOOD * sides.lean[r] * lawful[s]) for s in unknown] for r in roles]
-    for _ in range(SINKHORN_ROUNDS):
-        columns = [[v * (t / sum(col)) for v in col] for col, t in zip(columns, target, strict=True)]
-        rows = [sum(values) for values in zip(*columns, strict=True)]
-        columns = [[v / total for v, total in zip(col, rows, strict=True)] for col in columns]
-    return {s: {r: columns[j][i] for j, r in enumerate(roles)} for i, s in enumerate(unknown)}
+    leans = [LIKELIHOOD * sides.lean[r] for r in roles]
+    grid = [math.exp(lean * lawful[s]) for s in unknown for lean in leans]  # seat by seat, k roles each
+    for _ in range(SINKHORN_ROUNDS):  # scale each role's column to its count, then each seat's row to 1
+        scales = [t / sum(grid[j::k]) for j, t in enumerate(target)]
+        grid = list(map(mul, grid, scales * len(unknown)))
+        rows = map(sum, zip(*[iter(grid)] * k, strict=True))
+        grid = list(map(truediv, grid, chain.from_iterable(map(repeat, rows, repeat(k)))))
+    return {s: dict(zip(roles, grid[i * k : (i + 1) * k], strict=True)) for i, s in enumerate(unknown)}

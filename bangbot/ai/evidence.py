@@ -6,7 +6,8 @@ the last of them went out, when hunting foes no longer tells a guard from the lo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from bangbot.ai.cardinfo import kind
@@ -33,51 +34,88 @@ RELIEF_KINDS = (JAIL, DYNAMITE)  # taking these away from someone helps them
 VOLLEY_KINDS = (GATLING, INDIANS)
 
 
+Act = tuple[Any, ...]  # one tally change an event makes, the same in every memory: see _acts
+_TALLY, _VOLLEY, _JAIL, _START, _FOE_OUT = "tally", "volley", "jail", "start", "foe_out"  # what an Act does
+_parsed: list[Any] = [None, None, ()]  # the last events tuple parsed, its sides and its acts
+
+
 def record(memory: Memory, events: Sequence[Mapping[str, Any]], sides: Sides = BASE) -> None:
     """Adds the attacks, help, volleys and Jails shown in events to memory's tallies."""
-    for e in events:
-        k = e.get("kind")
-        if k == "play":
-            _record_play(memory, e, endgame(memory, sides))
-        elif k == "start":
-            memory.setdefault(KEY, {})[PLAYERS] = int(e["players"])
-        elif k == "eliminated" and e.get("role") == sides.foe:
+    for act in _acts(events, sides):
+        what = act[0]
+        if what == _TALLY:
+            _, early, late, actor, target, weight = act
+            _add(memory, late if endgame(memory, sides) else early, actor, target, weight)
+        elif what == _VOLLEY:
+            _bump(memory, VOLLEYS_END if endgame(memory, sides) else VOLLEYS, act[1])
+        elif what == _JAIL:
+            memory.setdefault(KEY, {}).setdefault(PLACED, {})[str(act[1])] = act[2]
+        elif what == _START:
+            memory.setdefault(KEY, {})[PLAYERS] = act[1]
+        else:
             book = memory.setdefault(KEY, {})
             book[FOES_OUT] = int(book.get(FOES_OUT, 0)) + 1
+
+
+def _acts(events: Sequence[Mapping[str, Any]], sides: Sides) -> tuple[Act, ...]:
+    """Returns the tally changes events make, in order; a tuple of events shown to every seat is read once."""
+    if _parsed[0] is events and _parsed[1] is sides:
+        acts: tuple[Act, ...] = _parsed[2]
+        return acts
+    acts = tuple(act for e in events for act in _event_acts(e, sides))
+    if isinstance(events, tuple):  # immutable, so the same object means the same events while it is kept here
+        _parsed[:] = [events, sides, acts]
+    return acts
+
+
+def _event_acts(e: Mapping[str, Any], sides: Sides) -> list[Act]:
+    """Returns the tally changes of one event: a card played, the game's start, a foe going out."""
+    k = e.get("kind")
+    if k == "play":
+        return _play_acts(e)
+    if k == "start":
+        return [(_START, int(e["players"]))]
+    if k == "eliminated" and e.get("role") == sides.foe:
+        return [(_FOE_OUT,)]
+    return []
 
 
 def endgame(memory: Mapping[str, Any], sides: Sides = BASE) -> bool:
     """Returns whether memory saw every foe go out (False when it never saw the game start)."""
     book = memory.get(KEY, {})
     players = book.get(PLAYERS)
-    return players is not None and int(book.get(FOES_OUT, 0)) >= sides.dealt(int(players), sides.foe)
+    return players is not None and int(book.get(FOES_OUT, 0)) >= _dealt(sides.deal, int(players), sides.foe)
 
 
-def _record_play(memory: Memory, e: Mapping[str, Any], late: bool) -> None:
-    """Tallies one card: an attack, a theft, taking a Jail or Dynamite away, a volley, or a Jail placed."""
-    actor, card = int(e["seat"]), int(e["card"])
+@cache
+def _dealt(deal: Callable[[int], tuple[str, ...]], players: int, role: str) -> int:
+    """Returns how many seats of a table this size get role (Sides.dealt, worked out once per table size)."""
+    return deal(players).count(role)
+
+
+def _play_acts(e: Mapping[str, Any]) -> list[Act]:
+    """Returns what one card tallies: an attack, a theft, taking a Jail or Dynamite away, a volley, a Jail placed."""
+    card = int(e["card"])
     k = kind(card)
     if k in VOLLEY_KINDS:
-        _bump(memory, VOLLEYS_END if late else VOLLEYS, actor)
-        return
+        return [(_VOLLEY, int(e["seat"]))]
     if e.get("target") is None:
-        return
-    target = int(e["target"])
+        return []
+    actor, target = int(e["seat"]), int(e["target"])
     if actor == target:
-        return
-    hostile, helped = (HOSTILE_END, HELPED_END) if late else (HOSTILE, HELPED)
-    if k == JAIL:
-        memory.setdefault(KEY, {}).setdefault(PLACED, {})[str(card)] = actor
+        return []
+    out: list[Act] = [(_JAIL, card, actor)] if k == JAIL else []
     if k in ATTACK_WEIGHT:
-        _add(memory, hostile, actor, target, ATTACK_WEIGHT[k])
+        out.append((_TALLY, HOSTILE, HOSTILE_END, actor, target, ATTACK_WEIGHT[k]))
     elif k in (PANIC, CAT_BALOU):
         taken = e.get("target_card")
         if taken is None or taken == HAND:
-            _add(memory, hostile, actor, target, TAKE_HAND_WEIGHT)
+            out.append((_TALLY, HOSTILE, HOSTILE_END, actor, target, TAKE_HAND_WEIGHT))
         elif kind(int(taken)) in RELIEF_KINDS:
-            _add(memory, helped, actor, target, 1.0)
+            out.append((_TALLY, HELPED, HELPED_END, actor, target, 1.0))
         else:
-            _add(memory, hostile, actor, target, TAKE_CARD_WEIGHT)
+            out.append((_TALLY, HOSTILE, HOSTILE_END, actor, target, TAKE_CARD_WEIGHT))
+    return out
 
 
 def _bump(memory: Memory, name: str, seat: int) -> None:
@@ -91,6 +129,9 @@ def _bump(memory: Memory, name: str, seat: int) -> None:
 def _add(memory: Memory, name: str, a: int, b: int, weight: float) -> None:
     """Adds weight to cell (a, b) of a square tally, growing it as needed."""
     m: list[list[float]] = memory.setdefault(KEY, {}).setdefault(name, [])
+    if a < len(m) and b < len(m[a]):
+        m[a][b] = round(m[a][b] + weight, 6)
+        return
     size = max(a, b, len(m) - 1) + 1
     for row in m:
         if len(row) < size:
@@ -102,10 +143,8 @@ def _add(memory: Memory, name: str, a: int, b: int, weight: float) -> None:
 def tally(memory: Mapping[str, Any], name: str, n: int) -> list[list[float]]:
     """Returns an n-by-n copy of a tally from memory (zeros where nothing was seen)."""
     stored = memory.get(KEY, {}).get(name, [])
-    out = [[0.0] * n for _ in range(n)]
-    for a, row in enumerate(stored[:n]):
-        for b, w in enumerate(row[:n]):
-            out[a][b] = float(w)
+    out = [[*map(float, row[:n]), *[0.0] * (n - len(row))] for row in stored[:n]]
+    out.extend([0.0] * n for _ in range(n - len(out)))
     return out
 
 

@@ -114,8 +114,18 @@ def step(state: GameState, seat: int, action: Action, legal: Sequence[Action]) -
 
 
 def deliver(players: list[AIPlayer], memories: list[Memory], events: list[Event]) -> None:
-    """Gives every seat the events as that seat may see them (one shared dict per event without secrets)."""
-    public = [e.for_seat(None) for e in events]
+    """Gives every seat the events as that seat may see them (one shared dict per event without secrets).
+
+    Seats shown no secret share one tuple of the public dicts; a seat shown one gets its own copy of that event.
+    """
+    public = tuple(e.for_seat(None) for e in events)
+    secret = [i for i, e in enumerate(events) if e.secret]
     for seat, player in enumerate(players):
-        seen = [e.for_seat(seat) if e.secret and seat in e.to else p for e, p in zip(events, public, strict=True)]
+        seen = public
+        shown = [i for i in secret if seat in events[i].to]
+        if shown:
+            own = list(public)
+            for i in shown:
+                own[i] = events[i].for_seat(seat)
+            seen = tuple(own)
         player.observe(memories[seat], seat, seen)

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from bangbot.ai.beliefs import RoleOdds, estimate
-from bangbot.ai.cardinfo import kind
+from bangbot.ai.cardinfo import KIND
 from bangbot.ai.evidence import placer
-from bangbot.ai.mixing import MASK, mix
+from bangbot.ai.mixing import MASK, mix, mix_on
 from bangbot.ai.random_player import SEED_KEY
 from bangbot.ai.stance import Stance, stance_of
 from bangbot.core.abilities import (
@@ -38,7 +38,7 @@ class Situation:
     Beliefs and stance are worked out on first use: most answers (a Missed!, a Beer when dying) need neither.
     """
 
-    __slots__ = ("_odds", "_stance", "me", "memory", "view")
+    __slots__ = ("_moment", "_odds", "_stance", "me", "memory", "view")
 
     def __init__(self, view: PlayerView, me: int, memory: Mapping[str, Any]) -> None:
         self.view = view
@@ -46,6 +46,7 @@ class Situation:
         self.memory = memory
         self._odds: RoleOdds | None = None
         self._stance: Stance | None = None
+        self._moment: int | None = None  # the tie-break's mix of seed, seat and moment
 
     @staticmethod
     def of(view: PlayerView, memory: Mapping[str, Any]) -> Situation:
@@ -70,8 +71,10 @@ class Situation:
 
     def tiebreak(self, s: int) -> float:
         """Returns a number in [0, 1) for seat s from memory's seed and the moment, to break ties without seat order."""
-        seed = int(self.memory.get(SEED_KEY, 0))
-        return mix(seed, self.me, self.view.turn_number, self.view.version, s) / (MASK + 1)
+        if self._moment is None:
+            seed = int(self.memory.get(SEED_KEY, 0))
+            self._moment = mix(seed, self.me, self.view.turn_number, self.view.version)
+        return mix_on(self._moment, s) / (MASK + 1)
 
     def jailer(self, card: int) -> int | None:
         """Returns the seat this seat saw place the Jail card, if any."""
@@ -97,11 +100,11 @@ class Situation:
 
     def in_play(self, seat: int) -> set[str]:
         """Returns the kinds of the cards in play in front of seat."""
-        return {kind(c) for c in self.view.seats[seat].in_play}
+        return {KIND[c] for c in self.view.seats[seat].in_play}
 
     def count(self, k: str, cards: tuple[int, ...] | list[int] | None = None) -> int:
         """Returns how many cards of kind k the hand (or the given cards) holds."""
-        return sum(1 for c in (self.view.hand if cards is None else cards) if kind(c) == k)
+        return [KIND[c] for c in (self.view.hand if cards is None else cards)].count(k)
 
     def bang_like(self, cards: tuple[int, ...] | list[int] | None = None) -> int:
         """Returns how many cards could serve as a BANG! (Calamity Janet counts her Missed!)."""
@@ -136,7 +139,7 @@ class Situation:
         return value
 
     def hit_chance(self, s: int, slab: bool | None = None) -> float:
-        """Returns the chance that a BANG! at seat s costs it a life."""
+        """Returns the chance that a BANG! at seat s costs it a life ."""
         seat = self.view.seats[s]
         share = DODGE_SHARE_JANET if BANG_AND_MISSED_SWAP in abilities_of(seat.character) else DODGE_SHARE
         h = seat.hand_count

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bangbot.ai.cardinfo import is_weapon, kind, weapon_range
+from bangbot.ai.cardinfo import KIND, is_weapon, kind, weapon_range
 from bangbot.ai.dynamite import dynamite_gain
 from bangbot.ai.handlimit import doomed
 from bangbot.ai.situation import Situation
@@ -66,7 +66,7 @@ def choose_play(sit: Situation) -> Action:
 
 def of_kind(plays: Sequence[Play], *kinds: str) -> list[Play]:
     """Returns the plays of cards of these kinds."""
-    return [a for a in plays if kind(a.card) in kinds]
+    return [a for a in plays if KIND[a.card] in kinds]
 
 
 def draw_cards(sit: Situation, plays: Sequence[Play]) -> Action | None:

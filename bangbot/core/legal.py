@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from itertools import combinations
 
 from bangbot.core.abilities import (
@@ -105,8 +105,11 @@ def request_of(state: GameState, seat: int) -> Request | None:
     return None
 
 
-def legal_actions(state: GameState, seat: int) -> list[Action]:
-    """Returns every action seat may take now: its answers when asked, else Sid Ketchum's heal at any time."""
+def legal_actions(state: GameState, seat: int, dist: Mapping[int, int] | None = None) -> list[Action]:
+    """Returns every action seat may take now: its answers when asked, else Sid Ketchum's heal at any time.
+
+    dist: distances_from(state, seat) when the caller has already worked them out.
+    """
     if state.winner is not None:
         return []
     r = request_of(state, seat) if state.requests else None
@@ -115,7 +118,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         if isinstance(r, Dying | FateOrder):  # a rescue, or a play not finished yet: no heal in between
             return out
     elif not state.requests and seat == state.turn and state.phase == PLAY_PHASE:
-        return play_actions(state, seat)
+        return play_actions(state, seat, dist)
     elif not state.requests and seat == state.turn and state.phase == DISCARD_PHASE:
         return discard_actions(state, seat)
     else:
@@ -234,9 +237,9 @@ def can_bang(state: GameState, p: Player) -> bool:
     return state.bangs_played == 0 or (UNLIMITED_BANG in p.abilities) or p.has_in_play(VOLCANIC)
 
 
-def play_actions(state: GameState, seat: int) -> list[Action]:
-    """Returns the phase-2 actions of the player whose turn it is."""
-    return [*card_plays(state, seat), EndTurn()]
+def play_actions(state: GameState, seat: int, dist: Mapping[int, int] | None = None) -> list[Action]:
+    """Returns the phase-2 actions of the player whose turn it is (dist: its distances, if already known)."""
+    return [*card_plays(state, seat, dist), EndTurn()]
 
 
 def can_play(state: GameState, seat: int) -> bool:
@@ -244,21 +247,39 @@ def can_play(state: GameState, seat: int) -> bool:
     return next(card_plays(state, seat), None) is not None
 
 
-def card_plays(state: GameState, seat: int) -> Iterator[Action]:
+PLAYS_KEPT = 65536
+_plays: dict[tuple[int, int | None, int | None], Play] = {}
+
+
+def play(card: int, target: int | None = None, target_card: int | None = None) -> Play:
+    """Returns Play(card, target, target_card): one shared object for each (actions are immutable)."""
+    key = (card, target, target_card)
+    out = _plays.get(key)
+    if out is None:
+        if len(_plays) >= PLAYS_KEPT:
+            _plays.clear()
+        out = _plays[key] = Play(card, target, target_card)
+    return out
+
+
+def card_plays(state: GameState, seat: int, dist: Mapping[int, int] | None = None) -> Iterator[Action]:
     """Yields the phase-2 actions but ending the turn, in play_actions' order, each worked out when asked for."""
     p = state.players[seat]
     others = state.others_in_order(seat)
-    reach = weapon_range(state, seat)
-    dist = distances_from(state, seat)
-    in_range = [t for t in others if dist[t] <= reach]
-    near = [t for t in others if dist[t] <= 1]
+    in_range: list[int] | None = None  # worked out at the first card that needs distances
+    near: list[int] = []
     bang_ok = can_bang(state, p)
     calamity = BANG_AND_MISSED_SWAP in p.abilities
     for c in p.hand:
         kind = CARD_KIND[c]
+        if (kind in (BANG, PANIC) or (kind == MISSED and calamity)) and in_range is None:
+            far = distances_from(state, seat) if dist is None else dist
+            reach = weapon_range(state, seat)
+            in_range = [t for t in others if far[t] <= reach]
+            near = [t for t in others if far[t] <= 1]
         if kind == BANG or (kind == MISSED and calamity):
-            if bang_ok:
-                yield from (Play(c, t) for t in in_range)
+            if bang_ok and in_range is not None:
+                yield from (play(c, t) for t in in_range)
         elif kind == MISSED:
             continue
         elif kind in (PANIC, CAT_BALOU):
@@ -266,21 +287,21 @@ def card_plays(state: GameState, seat: int) -> Iterator[Action]:
             for t in [*targets, seat]:
                 q = state.players[t]
                 if q.hand and t != seat:
-                    yield Play(c, t, HAND)
-                yield from (Play(c, t, x) for x in q.in_play)
+                    yield play(c, t, HAND)
+                yield from (play(c, t, x) for x in q.in_play)
         elif kind == DUEL:
-            yield from (Play(c, t) for t in others)
+            yield from (play(c, t) for t in others)
         elif kind == JAIL:
             yield from (
-                Play(c, t)
+                play(c, t)
                 for t in others
                 if state.players[t].role != SHERIFF and not state.players[t].has_in_play(JAIL)
             )
         elif kind_of(c).border is Border.BLUE:
             if not p.has_in_play(kind):
-                yield Play(c)
+                yield play(c)
         else:
-            yield Play(c)
+            yield play(c)
     yield from anytime_heals(state, seat)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
+import dataclasses
 from typing import Any
 
 from bangbot.core.errors import RulesError
@@ -33,10 +33,18 @@ def config_from_json(data: dict[str, Any]) -> GameConfig:
     )
 
 
+REQUEST_FIELDS: dict[str, tuple[str, ...]] = {
+    name: tuple(f.name for f in dataclasses.fields(cls)) for name, cls in REQUEST_TYPES.items()
+}
+
+
 def request_to_json(r: Request) -> dict[str, Any]:
-    """Returns a pending decision as a JSON-ready dict tagged with its type."""
-    data = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(r).items()}
-    return {"type": type(r).__name__, **data}
+    """Returns a pending decision as a JSON-ready dict tagged with its type (its fields are numbers, text, tuples)."""
+    out: dict[str, Any] = {"type": type(r).__name__}
+    for name in REQUEST_FIELDS[type(r).__name__]:
+        v = getattr(r, name)
+        out[name] = list(v) if isinstance(v, tuple) else v
+    return out
 
 
 def request_from_json(data: dict[str, Any]) -> Request:

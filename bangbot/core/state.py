@@ -154,12 +154,8 @@ class GameState:
 
     def others_in_order(self, seat: int) -> list[int]:
         """Returns the other living seats clockwise, starting with the one after seat."""
-        out = []
-        s = self.next_alive(seat)
-        while s != seat:
-            out.append(s)
-            s = self.next_alive(s)
-        return out
+        players = self.players
+        return [p.seat for p in (*players[seat + 1 :], *players[:seat]) if p.alive]
 
     def all_cards(self) -> list[int]:
         """Returns every card index the state holds, wherever it lies."""

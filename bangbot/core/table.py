@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bangbot.core.abilities import HARD_TO_REACH, SEES_NEARER
 from bangbot.core.cards import MUSTANG, SCOPE
-from bangbot.core.state import CARD_KIND, GameState, kind_of
+from bangbot.core.state import GameState, Player, kind_of
 
 COLT_RANGE = 1
 
@@ -21,10 +21,12 @@ def seat_distance(state: GameState, a: int, b: int) -> int:
 def _modifiers(state: GameState, seat: int) -> tuple[int, int]:
     """Returns (how much farther others see seat, how much nearer seat sees others)."""
     p = state.players[seat]
-    kinds = {CARD_KIND[c] for c in p.in_play}
-    farther = (MUSTANG in kinds) + (HARD_TO_REACH in p.abilities)
-    nearer = (SCOPE in kinds) + (SEES_NEARER in p.abilities)
-    return farther, nearer
+    return _farther(p), (SEES_NEARER in p.abilities) + p.has_in_play(SCOPE)
+
+
+def _farther(p: Player) -> int:
+    """Returns how much farther others see p: Mustang and Paul Regret."""
+    return (HARD_TO_REACH in p.abilities) + p.has_in_play(MUSTANG)
 
 
 def distance(state: GameState, a: int, b: int) -> int:
@@ -35,16 +37,16 @@ def distance(state: GameState, a: int, b: int) -> int:
 
 
 def distances_from(state: GameState, seat: int) -> dict[int, int]:
-    """Returns the distance from seat to every other living seat."""
-    alive = [p.seat for p in state.players if p.alive]
+    """Returns the distance from seat to every other living seat (distance for each, worked out in one pass)."""
+    alive = [p for p in state.players if p.alive]
     n = len(alive)
-    here = alive.index(seat)
+    here = [p.seat for p in alive].index(seat)
     nearer = _modifiers(state, seat)[1]
     out: dict[int, int] = {}
-    for i, other in enumerate(alive):
-        if other != seat:
+    for i, p in enumerate(alive):
+        if i != here:
             gap = abs(i - here)
-            out[other] = max(min(gap, n - gap) + _modifiers(state, other)[0] - nearer, 1)
+            out[p.seat] = max(min(gap, n - gap) + _farther(p) - nearer, 1)
     return out
 
 

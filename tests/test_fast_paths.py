@@ -1,0 +1,112 @@
+"""The AI's and the views' fast paths give exactly what their plain definitions give, on seeded AI games."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from bangbot.ai.beliefs import LIKELIHOOD, SINKHORN_ROUNDS, _sinkhorn
+from bangbot.ai.evidence import record
+from bangbot.ai.heuristic import HeuristicPlayer
+from bangbot.ai.match import play_match
+from bangbot.ai.mixing import mix, mix_on
+from bangbot.ai.sides import BASE
+from bangbot.core.events import Event
+from bangbot.core.legal import legal_actions
+from bangbot.core.serialize import request_to_json
+from bangbot.core.state import GameState
+from bangbot.core.table import distance
+from bangbot.core.views import PlayerView, view
+from bangbot.rulesets import ruleset
+
+
+class Keep:
+    """A referee that keeps a copy of the state at every decision and every event batch."""
+
+    def __init__(self) -> None:
+        self.states: list[tuple[GameState, int]] = []
+        self.batches: list[list[Event]] = []
+
+    def begin(self, state: GameState, events: list[Event]) -> None:
+        self.batches.append(events)
+
+    def decided(self, state: GameState, seat: int, seen: PlayerView, action: Any) -> None:
+        self.states.append((state.copy(), seat))
+
+    def happened(self, state: GameState, events: list[Event]) -> None:
+        self.batches.append(events)
+
+
+@pytest.fixture(scope="module", params=["base", "starwars"])
+def games(request: pytest.FixtureRequest) -> Keep:
+    rules = ruleset(request.param)
+    keep = Keep()
+    player = HeuristicPlayer(strict=True)
+    for seed in range(4):
+        play_match(rules.config(7, rules.presets[0]), seed, lambda s, r: player, referee=keep)
+    return keep
+
+
+def test_view_distances_and_plays_match_the_plain_rules(games: Keep) -> None:
+    for state, seat in games.states:
+        seen = view(state, seat)
+        for t, p in enumerate(state.players):
+            expected = distance(state, seat, t) if p.alive and t != seat else 0
+            assert seen.distances[t] == expected
+        assert list(seen.legal) == legal_actions(state, seat)  # the view's shared distances change no play
+        for r in state.requests:
+            plain = {k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(r).items()}
+            assert request_to_json(r) == {"type": type(r).__name__, **plain}
+
+
+def test_others_in_order_walks_the_living_seats_clockwise(games: Keep) -> None:
+    for state, seat in games.states:
+        walked, s = [], state.next_alive(seat)
+        while s != seat:
+            walked.append(s)
+            s = state.next_alive(s)
+        assert state.others_in_order(seat) == walked
+
+
+def plain_sinkhorn(lean: list[float], lawful: list[float], target: list[float]) -> list[list[float]]:
+    """Column by column, then row by row scaling, as the textbook writes it: per seat, per role."""
+    grid = [[math.exp(LIKELIHOOD * g * x) for g in lean] for x in lawful]
+    for _ in range(SINKHORN_ROUNDS):
+        sums = [sum(row[j] for row in grid) for j in range(len(lean))]
+        grid = [[v * (t / c) for v, t, c in zip(row, target, sums, strict=True)] for row in grid]
+        grid = [[v / sum(row) for v in row] for row in grid]
+    return grid
+
+
+@pytest.mark.parametrize(
+    "hidden", [{"deputy": 2, "outlaw": 3, "renegade": 1}, {"deputy": 0, "outlaw": 2, "renegade": 1}]
+)
+def test_sinkhorn_is_the_plain_scaling_bit_for_bit(hidden: Mapping[str, int]) -> None:
+    lawful = [0.0, 1.5, -2.25, 0.3, 6.0, -0.7, 0.0]
+    unknown = [1, 2, 3, 5, 6]
+    roles = [r for r in BASE.hidden if hidden[r] > 0]
+    fast = _sinkhorn(BASE, unknown, lawful, hidden)
+    plain = plain_sinkhorn([BASE.lean[r] for r in roles], [lawful[s] for s in unknown], [hidden[r] for r in roles])
+    assert [[fast[s][r] for r in roles] for s in unknown] == plain
+    assert all(math.isclose(sum(fast[s].values()), 1.0) for s in unknown)
+
+
+def test_events_shown_to_every_seat_are_tallied_as_if_each_had_its_own(games: Keep) -> None:
+    shared: list[dict[str, Any]] = [{} for _ in range(7)]
+    own: list[dict[str, Any]] = [{} for _ in range(7)]
+    for events in games.batches:
+        public = tuple(e.for_seat(None) for e in events)
+        for seat in range(7):
+            record(shared[seat], public)  # one tuple for all seats: read once
+            record(own[seat], [dict(e) for e in public])  # fresh dicts each time
+    assert shared == own
+    assert any(book.get("beliefs", {}).get("hostile") for book in own)
+
+
+def test_a_mix_on_a_shared_prefix_is_the_whole_mix() -> None:
+    for values in [(1, 2, 3, 4, 5), (0, -1, 7, 2**70, 3)]:
+        assert mix_on(mix(*values[:3]), *values[3:]) == mix(*values)
