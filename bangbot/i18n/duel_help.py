@@ -484,6 +484,17 @@ DUEL_ASSUMPTION_NOTES: dict[str, Marked] = {
         "Doctor Schultz, named by the Renegades rulebook among the base characters, is missing from the "
         "transcription and left out.",
     ),
+    "base_start_hands": NP_(
+        "duel-assumption", "In the base Duel the Law, who plays first, starts with 4 cards and the Outlaws with 5."
+    ),
+    "start_checks_own": NP_(
+        "duel-assumption",
+        "Dynamite, Rattlesnake and Panic act at the start of the turn of the player whose character carries them.",
+    ),
+    "reserve_takes_place": NP_(
+        "duel-assumption",
+        "A reserve character takes the dead character's place: attacking if the attacker died, else covering.",
+    ),
     "same_equipment_per_character": NP_(
         "duel-assumption", "A card of the same name replaces the old one only on the same character."
     ),

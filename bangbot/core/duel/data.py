@@ -186,6 +186,9 @@ ASSUMPTIONS: tuple[str, ...] = (
     "hit_cards",  # a "hit card" (Indians!, Duel) is a red BANG! card, or a card its owner may play as one
     "check_deck",  # a check reveals the top card of the checking player's own deck (the common deck when empty)
     "doctor_schultz",  # named by rulebook 002 among the base characters but not in the transcription: left out
+    "base_start_hands",  # the base Duel: the Law (first) starts with 4 cards, the Outlaws with 5
+    "start_checks_own",  # start-of-turn cards (Dynamite, Rattlesnake, Panic) act on the turn player's characters
+    "reserve_takes_place",  # a reserve character takes the dead one's place (attacking or covering)
     "whisky_check",  # Whisky's lost check symbol: a horseshoe heals 2
     "dexterity_missed",  # Dexterity's lost symbol: a Missed! (it dodges from play, then draws), as Lucky Penny
     "sledge_hit",  # Sledge is a hit (BANG! symbol lost), but not one of the three resources that answer a Duel
