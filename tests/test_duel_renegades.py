@@ -692,7 +692,7 @@ def test_standoff_wyatt_earp_draws_only_when_his_own_target_dodges() -> None:
 
 def test_standoff_kid_curry_checks_only_against_his_own_target() -> None:
     outlaws = seat("kid_curry", "jack_ransome")
-    state, events = do(standoff(outlaws, seat(*LAW3), seat(*REN3, hand=["colt"]), turn=2)[0], "play colt @0")
+    _, events = do(standoff(outlaws, seat(*LAW3), seat(*REN3, hand=["colt"]), turn=2)[0], "play colt @0")
     assert not [e for e in kinds(events, "check") if e["reason"] == "kid_curry"], "the Renegades are not his target"
-    state, events = do(standoff(outlaws, seat(*LAW3, hand=["colt"]), seat(*REN3), turn=1)[0], "play colt @0")
+    _, events = do(standoff(outlaws, seat(*LAW3, hand=["colt"]), seat(*REN3), turn=1)[0], "play colt @0")
     assert [e for e in kinds(events, "check") if e["reason"] == "kid_curry"], "the Law is his target: he checks"
