@@ -23,6 +23,7 @@ from bangbot.i18n import LANGUAGES, Translator, catalog_path, translator
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import duration, join_list, player
 from bangbot.messaging.delivery import group_reminder, notice_text, private_reminder
+from bangbot.messaging.duel_lines import event_line as duel_event_line
 from bangbot.messaging.lobby import lobby_text
 from bangbot.messaging.prompts import prompt
 from bangbot.messaging.render import event_line, game_over_line, log_text, private_text, table_text
@@ -510,3 +511,34 @@ def strip(text: str, names: list[str]) -> str:
     for name in names:
         text = text.replace(name, "")
     return text
+
+
+DUEL_PLURAL_WORDS: dict[str, dict[str, dict[str, str]]] = {
+    "ru": {
+        "draw": {"one": "{n} карту.", "few": "{n} карты.", "many": "{n} карт."},
+        "hurt": {"one": "{n} единицу ", "few": "{n} единицы ", "many": "{n} единиц "},
+    },
+    "cs": {
+        "draw": {"one": "{n} kartu.", "few": "{n} karty.", "other": "{n} karet."},
+        "hurt": {"one": "{n} život ", "few": "{n} životy ", "other": "{n} životů "},
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["ru", "cs"])
+def test_the_duels_lines_fit_every_count_and_either_gender(language: str) -> None:
+    tr = translator(language)
+    names = [player(tr, n) for n in NAMES[:3]]  # a woman, a man, a woman: the words never depend on who it is
+    for n in COUNTS:
+        category = Locale.parse(language).plural_form(n)
+        for seat in range(3):
+            lines = {
+                "draw": duel_event_line(tr, {"kind": "draw", "seat": seat, "count": n}, names, None) or "",
+                "hurt": duel_event_line(
+                    tr, {"kind": "hurt", "slot": seat * 2, "character": "jango", "amount": n, "life": 1}, names, None
+                )
+                or "",
+            }
+            for what, line in lines.items():
+                assert DUEL_PLURAL_WORDS[language][what][category].format(n=n) in line, (n, what, line)
+                assert names[seat] in line, (what, line)
