@@ -180,11 +180,6 @@ def duel_symbol_name(tr: Translator, id: str) -> str:
     return _named(tr, DUEL_SYMBOL_NAMES, id)
 
 
-def duel_position_name(tr: Translator, id: str) -> str:
-    """Returns "attacking" or "covering" in the translator's language."""
-    return _named(tr, DUEL_POSITION_NAMES, id)
-
-
 def duel_deck_name(tr: Translator, id: str) -> str:
     """Returns the name of a Duel deck (law, outlaw, law_renegade, outlaw_renegade) in the translator's language."""
     return _named(tr, DUEL_DECK_NAMES, id)

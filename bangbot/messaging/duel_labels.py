@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bangbot.core.duel.data import CARDS, CHARACTER, CHARACTERS
-from bangbot.core.duel.views import DuelView, FighterView, SquadView
+from bangbot.core.duel.views import DuelView, FighterView
 from bangbot.i18n import Translator
 from bangbot.i18n.duel import DUEL_CARD_NAMES, duel_card_name, duel_character_name, duel_side_name, duel_symbol_name
 from bangbot.i18n.wording import join_list
@@ -27,11 +27,6 @@ def card_label(tr: Translator, index: int) -> str:
 def cards_label(tr: Translator, cards: Sequence[int]) -> str:
     """Returns cards as a list in the reader's language, or a dash for none."""
     return join_list(tr, (card_label(tr, c) for c in cards))
-
-
-def is_card_name(id: str) -> bool:
-    """Returns whether an id names a Duel card (not a character or another cause)."""
-    return id in DUEL_CARD_NAMES
 
 
 def source_name(tr: Translator, id: str) -> str:
@@ -91,6 +86,6 @@ def slot_label(tr: Translator, view: DuelView, names: Sequence[str], slot: int) 
     return tr.gettext("{character} — {name}", character=position_label(tr, f.character, slot % 2), name=names[seat])
 
 
-def squad_label(tr: Translator, squad: SquadView, name: str) -> str:
+def side_label(tr: Translator, name: str, side: str) -> str:
     """Returns a player with their side: 'Ann (Law)'."""
-    return tr.gettext("{name} ({side})", name=name, side=duel_side_name(tr, squad.side))
+    return tr.gettext("{name} ({side})", name=name, side=duel_side_name(tr, side))

@@ -9,7 +9,7 @@ from bangbot.core.duel.data import BANG, CARDS, EQUIPMENT, RESOURCE
 from bangbot.i18n import Translator
 from bangbot.i18n.duel import duel_card_name, duel_character_name, duel_mode_name, duel_side_name, duel_symbol_name
 from bangbot.i18n.wording import join_list
-from bangbot.messaging.duel_labels import card_label, cards_label, source_name
+from bangbot.messaging.duel_labels import card_label, cards_label, side_label, source_name
 from bangbot.messaging.presenter import log_lines
 
 EventData = Mapping[str, Any]
@@ -35,10 +35,7 @@ def game_start(tr: Translator, e: EventData, names: Sequence[str], viewer: int |
     """The game begins: its mode and each player's side."""
     squads = join_list(
         tr,
-        (
-            tr.gettext("{name} ({side})", name=names[s], side=duel_side_name(tr, side))
-            for s, side in enumerate(e["sides"])
-        ),
+        (side_label(tr, names[s], side) for s, side in enumerate(e["sides"])),
     )
     return tr.gettext(
         "BANG! The Duel begins: {mode}. Squads: {squads}.", mode=duel_mode_name(tr, e["mode"]), squads=squads

@@ -8,7 +8,7 @@ from bangbot.core.duel.views import DuelView, FighterView, SquadView
 from bangbot.i18n import Translator
 from bangbot.i18n.duel import duel_character_name, duel_mode_name, duel_side_name
 from bangbot.i18n.wording import join_list, players
-from bangbot.messaging.duel_labels import card_label, cards_label, position_label, symbol_legend
+from bangbot.messaging.duel_labels import card_label, cards_label, position_label, side_label, symbol_legend
 from bangbot.messaging.duel_lines import winner_line
 from bangbot.messaging.labels import life_bar
 
@@ -70,9 +70,7 @@ def body_lines(tr: Translator, view: DuelView, names: Sequence[str]) -> list[str
     """Returns the table below its title: every squad, the piles, whose turn it is and who must decide."""
     lines: list[str] = []
     for squad in view.squads:
-        target = tr.gettext(
-            "{name} ({side})", name=names[squad.target], side=duel_side_name(tr, view.squads[squad.target].side)
-        )
+        target = side_label(tr, names[squad.target], view.squads[squad.target].side)
         lines += squad_lines(tr, view, squad, names[squad.seat], target)
     top = card_label(tr, view.discard[-1]) if view.discard else "—"
     lines.append(

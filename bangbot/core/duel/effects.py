@@ -7,7 +7,7 @@ from typing import Any
 
 from bangbot.core import rng
 from bangbot.core.duel.actions import Play
-from bangbot.core.duel.data import CARDS, EQUIPMENT, RESOURCE, type_id
+from bangbot.core.duel.data import CARD_TYPES, CARDS, EQUIPMENT, RESOURCE, type_id
 from bangbot.core.duel.hits import start_hit
 from bangbot.core.duel.renegades import ignores, ignores_swap
 from bangbot.core.duel.state import DuelState, seat_of
@@ -280,5 +280,4 @@ def play_effect(name: str) -> PlayEffect:
     """Returns what playing a card of this name from the hand does."""
     if name in PLAY_EFFECTS:
         return PLAY_EFFECTS[name]
-    frame = next(c.type.frame for c in CARDS if c.type.id == name)
-    return _equip if frame in (EQUIPMENT, RESOURCE) else _hit
+    return _equip if CARD_TYPES[name].frame in (EQUIPMENT, RESOURCE) else _hit
