@@ -9,8 +9,19 @@ from typing import Any
 
 import pytest
 
-from bangbot.ai.beliefs import LIKELIHOOD, SINKHORN_ROUNDS, _sinkhorn
-from bangbot.ai.evidence import record
+from bangbot.ai.beliefs import (
+    LIKELIHOOD,
+    ROUNDS,
+    SCORE_LIMIT,
+    SHERIFF_TARGET_FACTOR,
+    SINKHORN_ROUNDS,
+    TARGET_SIDE_FACTOR,
+    VOLLEY_WEIGHT,
+    _both,
+    _lawfulness,
+    _sinkhorn,
+)
+from bangbot.ai.evidence import HELPED, HELPED_END, HOSTILE, HOSTILE_END, VOLLEYS, VOLLEYS_END, counts, record, tally
 from bangbot.ai.heuristic import HeuristicPlayer
 from bangbot.ai.match import play_match
 from bangbot.ai.mixing import mix, mix_on
@@ -83,7 +94,14 @@ def plain_sinkhorn(lean: list[float], lawful: list[float], target: list[float]) 
 
 
 @pytest.mark.parametrize(
-    "hidden", [{"deputy": 2, "outlaw": 3, "renegade": 1}, {"deputy": 0, "outlaw": 2, "renegade": 1}]
+    "hidden",
+    [
+        {"deputy": 2, "outlaw": 3, "renegade": 1},
+        {"deputy": 0, "outlaw": 2, "renegade": 1},
+        {"deputy": 1, "outlaw": 0, "renegade": 1},
+        {"deputy": 2, "outlaw": 1, "renegade": 0},
+        {"deputy": 0, "outlaw": 3, "renegade": 0},
+    ],
 )
 def test_sinkhorn_is_the_plain_scaling_bit_for_bit(hidden: Mapping[str, int]) -> None:
     lawful = [0.0, 1.5, -2.25, 0.3, 6.0, -0.7, 0.0]
@@ -93,6 +111,63 @@ def test_sinkhorn_is_the_plain_scaling_bit_for_bit(hidden: Mapping[str, int]) ->
     plain = plain_sinkhorn([BASE.lean[r] for r in roles], [lawful[s] for s in unknown], [hidden[r] for r in roles])
     assert [[fast[s][r] for r in roles] for s in unknown] == plain
     assert all(math.isclose(sum(fast[s].values()), 1.0) for s in unknown)
+
+
+def plain_sum(memory: Any, early: str, late: str, n: int) -> list[list[float]]:
+    """An early and a late tally added cell by cell."""
+    a, b = tally(memory, early, n), tally(memory, late, n)
+    return [[a[x][y] + b[x][y] for y in range(n)] for x in range(n)]
+
+
+def plain_lawfulness(
+    me: int, known: list[str | None], unknown: list[int], hostile: list[list[float]], volleys: list[float], memory: Any
+) -> list[float]:
+    """Each hidden seat's lawfulness cell by cell, as beliefs.py defines it, for the base game's sides."""
+    n = len(known)
+    helped = plain_sum(memory, HELPED, HELPED_END, n)
+    side = [BASE.lean[r] if r is not None else 0.0 for r in known]
+    weights = {}
+    for x in unknown:
+        row = list(hostile[x])
+        for y in range(n):
+            if known[y] == BASE.leader and x != y:
+                row[y] += VOLLEY_WEIGHT * volleys[x]
+        ws = {}
+        for y in range(n):
+            w = helped[x][y] - row[y] * (SHERIFF_TARGET_FACTOR if known[y] == BASE.leader else 1.0)
+            if y != me:
+                w -= TARGET_SIDE_FACTOR * hostile[y][x]
+            if w and y != x:
+                ws[y] = w
+        weights[x] = ws
+    score = [0.0] * n
+    for _ in range(ROUNDS):
+        for x in unknown:
+            score[x] = max(-SCORE_LIMIT, min(SCORE_LIMIT, sum(w * side[y] for y, w in weights[x].items())))
+        for x in unknown:
+            side[x] = math.tanh(score[x] / 2)
+    return score
+
+
+def test_lawfulness_is_the_plain_sum_bit_for_bit() -> None:
+    checked = 0
+
+    def compare(seat: int, seen: PlayerView, memory: Any, action: Any) -> None:
+        nonlocal checked
+        n = len(seen.seats)
+        known = [seen.role if s.seat == seat else s.role for s in seen.seats]
+        unknown = [s.seat for s in seen.seats if s.alive and s.role is None and s.seat != seat]
+        hostile = plain_sum(memory, HOSTILE, HOSTILE_END, n)
+        assert _both(memory, HOSTILE, HOSTILE_END, n) == hostile
+        volleys = [a + b for a, b in zip(counts(memory, VOLLEYS, n), counts(memory, VOLLEYS_END, n), strict=True)]
+        fast = _lawfulness(BASE, seat, known, unknown, memory, hostile, volleys)
+        assert fast == plain_lawfulness(seat, known, unknown, hostile, volleys, memory)
+        checked += any(fast)
+
+    player = HeuristicPlayer(strict=True)
+    for seed in range(3):
+        play_match(ruleset("base").config(7, ruleset("base").presets[0]), seed, lambda s, r: player, watch=compare)
+    assert checked > 100
 
 
 def test_events_shown_to_every_seat_are_tallied_as_if_each_had_its_own(games: Keep) -> None:

@@ -11,8 +11,7 @@ import math
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import chain, repeat
-from operator import add, mul, truediv
+from operator import add, mul, sub
 from typing import Any
 
 from bangbot.ai.endgame import renegade_odds
@@ -88,8 +87,10 @@ def _estimate(
         if alive[s] and role is not None:
             hidden[role] -= 1
     counts_left = {r: max(hidden.get(r, 0), 0) for r in sides.hidden}
-    hostile = _sum(tally(memory, HOSTILE, n), tally(memory, HOSTILE_END, n))
-    volleys = [a + b for a, b in zip(counts(memory, VOLLEYS, n), counts(memory, VOLLEYS_END, n), strict=True)]
+    hostile = _both(memory, HOSTILE, HOSTILE_END, n)
+    volleys = counts(memory, VOLLEYS, n)
+    if memory.get(KEY, {}).get(VOLLEYS_END):
+        volleys = list(map(add, volleys, counts(memory, VOLLEYS_END, n)))
     struck = _struck_leader(sides, known, hostile, volleys)
     if left.get(sides.foe, 0) == 0 and sides.loner is not None:
         odds = renegade_odds(sides, me, known, unknown, memory, counts_left)
@@ -104,8 +105,11 @@ def _struck_leader(
     sides: Sides, known: list[str | None], hostile: list[list[float]], volleys: list[float]
 ) -> tuple[bool, ...]:
     """Returns per seat whether it was seen attacking the leader or playing a volley (which hits him)."""
-    leaders = [y for y in range(len(known)) if known[y] == sides.leader]
-    return tuple(v > 0 or any(row[y] > 0 for y in leaders) for row, v in zip(hostile, volleys, strict=True))
+    struck = [v > 0 for v in volleys]
+    for y in range(len(known)):
+        if known[y] == sides.leader:
+            struck = [hit or row[y] > 0 for hit, row in zip(struck, hostile, strict=True)]
+    return tuple(struck)
 
 
 def _lawfulness(
@@ -122,57 +126,84 @@ def _lawfulness(
     hostile: every seat's attacks on every other, early and late summed; volleys: each seat's volleys.
     """
     n = len(known)
-    helped = _sum(tally(memory, HELPED, n), tally(memory, HELPED_END, n))
+    helped = _both(memory, HELPED, HELPED_END, n)
     leaders = [y for y in range(n) if known[y] == sides.leader]
     factor = [SHERIFF_TARGET_FACTOR if r == sides.leader else 1.0 for r in known]
+    attacked_by = list(zip(*hostile, strict=True))  # column x: what every seat did to x
     # score[x] = sum over y of weights[x][y] * side[y]: what x did to y, and (to others than me) what y did to x
     weights: list[tuple[int, list[int], list[float]]] = []
     for x in unknown:
-        hx, px = hostile[x], helped[x]
+        hx = hostile[x]
         if volleys[x]:
             hx = list(hx)
             for y in leaders:
                 if x != y:
                     hx[y] += VOLLEY_WEIGHT * volleys[x]  # a volley always hits the leader
-        ys, ws = [], []
-        for y in range(n):
-            w = px[y] - hx[y] * factor[y]
-            if y != me:  # its own attacks are no evidence to this seat (x, unknown, is no leader a volley hits)
-                w -= TARGET_SIDE_FACTOR * hostile[y][x]
-            if w and y != x:
-                ys.append(y)
-                ws.append(w)
-        weights.append((x, ys, ws))
+        back = [TARGET_SIDE_FACTOR * v for v in attacked_by[x]]
+        back[me] = 0.0  # its own attacks are no evidence to this seat (x, unknown, is no leader a volley hits)
+        w = list(map(sub, map(sub, helped[x], map(mul, hx, factor)), back))
+        ys = [y for y in range(n) if w[y] and y != x]
+        weights.append((x, ys, [w[y] for y in ys]))
     side = [sides.lean[r] if r is not None else 0.0 for r in known]
     score = [0.0] * n
     for _ in range(ROUNDS):
         for x, ys, ws in weights:
             total = sum(map(mul, ws, map(side.__getitem__, ys)))
-            score[x] = max(-SCORE_LIMIT, min(SCORE_LIMIT, total))
+            score[x] = SCORE_LIMIT if total > SCORE_LIMIT else -SCORE_LIMIT if total < -SCORE_LIMIT else total
         for x in unknown:
             side[x] = math.tanh(score[x] / 2)
     return score
 
 
-def _sum(a: list[list[float]], b: list[list[float]]) -> list[list[float]]:
-    """Returns the cell-by-cell sum of two square tallies."""
-    return [list(map(add, ra, rb)) for ra, rb in zip(a, b, strict=True)]
+def _both(memory: Mapping[str, Any], early: str, late: str, n: int) -> list[list[float]]:
+    """Returns the cell-by-cell sum of an early and a late tally, n by n (the late one read only once it holds acts)."""
+    out = tally(memory, early, n)
+    if not memory.get(KEY, {}).get(late):
+        return out
+    return [list(map(add, ra, rb)) for ra, rb in zip(out, tally(memory, late, n), strict=True)]
 
 
 def _sinkhorn(
     sides: Sides, unknown: list[int], lawful: list[float], hidden: Mapping[str, int]
 ) -> dict[int, dict[str, float]]:
-    """Returns role chances per unknown seat that fit both each seat's acts and how many of each role hide."""
-    roles = [r for r in sides.hidden if hidden[r] > 0]
-    if not unknown or not roles:
+    """Returns role chances per unknown seat that fit both each seat's acts and how many of each role hide.
+
+    Worked seat by seat on three columns (guard, foe, loner): a role none of hides is a column of zeros, which
+    adds exactly nothing to a seat's sum, so the others come out as if it were not there.
+    """
+    if len(sides.hidden) > 3:
+        raise ValueError("a ruleset hides at most three roles: guard, foe and loner")
+    cols = (*sides.hidden, *[""] * (3 - len(sides.hidden)))  # "": no role, a column of zeros
+    keep = [j for j, r in enumerate(cols) if hidden.get(r, 0) > 0]
+    if not unknown or not keep:
         return {}
-    k = len(roles)
-    target = [float(hidden[r]) for r in roles]
-    leans = [LIKELIHOOD * sides.lean[r] for r in roles]
-    grid = [math.exp(lean * lawful[s]) for s in unknown for lean in leans]  # seat by seat, k roles each
+    la, lb, lc = (LIKELIHOOD * sides.lean[r] if j in keep else None for j, r in enumerate(cols))
+    ta, tb, tc = (float(hidden.get(r, 0)) if j in keep else 0.0 for j, r in enumerate(cols))
+    exp = math.exp
+    grid = [
+        (
+            0.0 if la is None else exp(la * lawful[s]),
+            0.0 if lb is None else exp(lb * lawful[s]),
+            0.0 if lc is None else exp(lc * lawful[s]),
+        )
+        for s in unknown
+    ]
+    sa, sb, sc = sum([g[0] for g in grid]), sum([g[1] for g in grid]), sum([g[2] for g in grid])
     for _ in range(SINKHORN_ROUNDS):  # scale each role's column to its count, then each seat's row to 1
-        scales = [t / sum(grid[j::k]) for j, t in enumerate(target)]
-        grid = list(map(mul, grid, scales * len(unknown)))
-        rows = map(sum, zip(*[iter(grid)] * k, strict=True))
-        grid = list(map(truediv, grid, chain.from_iterable(map(repeat, rows, repeat(k)))))
-    return {s: dict(zip(roles, grid[i * k : (i + 1) * k], strict=True)) for i, s in enumerate(unknown)}
+        ka, kb, kc = ta / sa if ta else 0.0, tb / sb if tb else 0.0, tc / sc if tc else 0.0
+        rows = []
+        sa = sb = sc = 0.0
+        for a, b, c in grid:
+            a *= ka
+            b *= kb
+            c *= kc
+            total = a + b + c
+            a /= total
+            b /= total
+            c /= total
+            sa += a
+            sb += b
+            sc += c
+            rows.append((a, b, c))
+        grid = rows
+    return {s: {cols[j]: row[j] for j in keep} for s, row in zip(unknown, grid, strict=True)}
