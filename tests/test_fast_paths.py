@@ -26,6 +26,7 @@ from bangbot.ai.heuristic import HeuristicPlayer
 from bangbot.ai.match import play_match
 from bangbot.ai.mixing import mix, mix_on
 from bangbot.ai.sides import BASE
+from bangbot.core.actions import Discard, EndTurn, Pass, Play, among
 from bangbot.core.events import Event
 from bangbot.core.legal import legal_actions
 from bangbot.core.serialize import request_to_json
@@ -72,6 +73,16 @@ def test_view_distances_and_plays_match_the_plain_rules(games: Keep) -> None:
         for r in state.requests:
             plain = {k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(r).items()}
             assert request_to_json(r) == {"type": type(r).__name__, **plain}
+
+
+def test_among_is_membership_by_value(games: Keep) -> None:
+    for state, seat in games.states[::5]:
+        legal = legal_actions(state, seat)
+        for action in legal:
+            assert among(action, legal)
+            assert among(dataclasses.replace(action), legal)  # an equal object, not the listed one
+        for probe in (EndTurn(), Pass(), Play(0, 1), Discard(legal[0].card if isinstance(legal[0], Discard) else 0)):
+            assert among(probe, legal) == (probe in legal)
 
 
 def test_others_in_order_walks_the_living_seats_clockwise(games: Keep) -> None:

@@ -8,9 +8,9 @@ Renegade, and only acts that a Deputy would not do tell them apart (see endgame.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import chain
 from operator import add, mul, sub
 from typing import Any
 
@@ -65,7 +65,7 @@ def _digest(book: Mapping[str, Any], me: int) -> tuple[Any, ...]:
     out: list[Any] = []
     for name in (HOSTILE, HELPED, HOSTILE_END, HELPED_END):
         rows = book.get(name, ())
-        out.append((*map(tuple, rows[:me]), *map(tuple, rows[me + 1 :])))
+        out.append((len(rows), *chain.from_iterable(rows[:me]), *chain.from_iterable(rows[me + 1 :])))
     for name in (VOLLEYS, VOLLEYS_END):
         values = book.get(name, ())
         out.append((*values[:me], *values[me + 1 :]))
@@ -77,9 +77,9 @@ def _estimate(
 ) -> RoleOdds:
     """Computes the role odds (estimate without the cache)."""
     n = len(known)
-    total = Counter(sides.deal(n))
-    dead = Counter(r for r, a in zip(known, alive, strict=True) if not a and r is not None)
-    left = {r: total[r] - dead[r] for r in sides.side}
+    dealt = sides.deal(n)
+    dead = [r for r, a in zip(known, alive, strict=True) if not a]
+    left = {r: dealt.count(r) - dead.count(r) for r in sides.side}
     unknown = [s for s in range(n) if alive[s] and known[s] is None]
     hidden = dict(left)
     for s in range(n):

@@ -11,7 +11,7 @@ from bangbot.ai.player import Memory
 from bangbot.ai.reactions import choose_answer, my_request
 from bangbot.ai.situation import Situation
 from bangbot.ai.turn import cheapest_heal, choose_play
-from bangbot.core.actions import Action, Discard, EndTurn, Heal
+from bangbot.core.actions import Action, Discard, EndTurn, Heal, among
 from bangbot.core.views import PlayerView
 
 
@@ -33,7 +33,7 @@ class HeuristicPlayer:
             if self.strict:
                 raise
             return safe_choice(view)
-        if action not in view.legal:
+        if not among(action, view.legal):
             if self.strict:
                 raise AssertionError(f"chose {action!r}, not among {view.legal!r}")
             return safe_choice(view)
@@ -45,9 +45,10 @@ class HeuristicPlayer:
         request = my_request(sit)
         if request is not None:
             return choose_answer(sit, request)
-        if any(isinstance(a, Discard) for a in view.legal):
+        kinds = set(map(type, view.legal))
+        if Discard in kinds:
             return choose_discard(sit)
-        if EndTurn() in view.legal:
+        if EndTurn in kinds:  # as EndTurn() in view.legal, without comparing every action to it
             return choose_play(sit)
         heals = [a for a in view.legal if isinstance(a, Heal)]
         return cheapest_heal(sit, heals) if heals else view.legal[0]  # asked while only Sid Ketchum's heal is open

@@ -10,7 +10,7 @@ from typing import Protocol
 from bangbot.ai.mixing import mix
 from bangbot.ai.player import AIPlayer, Memory
 from bangbot.ai.random_player import SEED_KEY
-from bangbot.core.actions import Action
+from bangbot.core.actions import Action, among
 from bangbot.core.engine import new_game
 from bangbot.core.errors import IllegalAction
 from bangbot.core.events import Event
@@ -104,7 +104,7 @@ def step(state: GameState, seat: int, action: Action, legal: Sequence[Action]) -
     legal is the list the seat's view was built with, from the same state: the driver does not ask the rules
     core for it a second time, nor copy a state it does not keep.
     """
-    if action not in legal:
+    if not among(action, legal):
         raise IllegalAction(seat, action, list(legal))
     events: list[Event] = []
     resolve(state, events, seat, action)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 
 HAND = -1  # target_card value of Panic! and Cat Balou meaning "a random card from the hand"
 
@@ -86,3 +89,8 @@ class Fate:
 
 
 Action = Play | Answer | Pass | EndTurn | Discard | Heal | DrawDeck | DrawDiscard | DrawHand | PutBack | Pick | Fate
+
+
+def among(action: Action, actions: Sequence[Action]) -> bool:
+    """Returns action in actions, looked for by identity first (the rules core shares action objects), then by value."""
+    return any(map(is_, actions, repeat(action))) or action in actions
