@@ -120,6 +120,10 @@ def deliver(players: list[AIPlayer], memories: list[Memory], events: list[Event]
     """
     public = tuple(e.for_seat(None) for e in events)
     secret = [i for i, e in enumerate(events) if e.secret]
+    if not secret:
+        for seat, player in enumerate(players):
+            player.observe(memories[seat], seat, public)
+        return
     for seat, player in enumerate(players):
         seen = public
         shown = [i for i in secret if seat in events[i].to]

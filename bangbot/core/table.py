@@ -44,9 +44,12 @@ def distances_from(state: GameState, seat: int) -> dict[int, int]:
     nearer = _modifiers(state, seat)[1]
     out: dict[int, int] = {}
     for i, p in enumerate(alive):
-        if i != here:
-            gap = abs(i - here)
-            out[p.seat] = max(min(gap, n - gap) + _farther(p) - nearer, 1)
+        gap = abs(i - here)
+        if gap:
+            d = min(gap, n - gap) - nearer + (HARD_TO_REACH in p.abilities)
+            if p.in_play and p.has_in_play(MUSTANG):  # _farther, without a call for an empty table
+                d += 1
+            out[p.seat] = d if d > 1 else 1
     return out
 
 

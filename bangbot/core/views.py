@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
 from bangbot.core.actions import Action
@@ -10,7 +11,7 @@ from bangbot.core.legal import awaiting, can_bang, legal_actions
 from bangbot.core.requests import KitChoice, Request, is_open
 from bangbot.core.roles import SHERIFF
 from bangbot.core.serialize import request_to_json
-from bangbot.core.state import OVER, GameConfig, GameState, Player
+from bangbot.core.state import OVER, GameConfig, GameState
 from bangbot.core.table import distances_from, weapon_range
 
 
@@ -69,24 +70,22 @@ SEAT_VIEWS_KEPT = 4096
 _seat_views: dict[tuple[Any, ...], SeatView] = {}
 
 
-def seat_view(p: Player, role: str | None) -> SeatView:
-    """Returns p's public side showing role (None: hidden); equal sides are one shared immutable object."""
-    key = (p.seat, p.character, p.life, p.max_life, len(p.hand), tuple(p.in_play), p.alive, role)
-    out = _seat_views.get(key)
-    if out is None:
-        if len(_seat_views) >= SEAT_VIEWS_KEPT:
-            _seat_views.clear()
-        out = _seat_views[key] = SeatView(*key)
+def _shared_seat(key: tuple[Any, ...]) -> SeatView:
+    """Returns the SeatView of key's fields; equal sides are one shared immutable object."""
+    if len(_seat_views) >= SEAT_VIEWS_KEPT:
+        _seat_views.clear()
+    out = _seat_views[key] = SeatView(*key)
     return out
 
 
 def view(state: GameState, seat: int | None) -> PlayerView:
     """Returns seat's view of the game; roles show for the Sheriff, the eliminated, and at the end."""
     over = state.phase == OVER
-    seats = tuple(
-        seat_view(p, p.role if (over or p.role == SHERIFF or not p.alive or p.seat == seat) else None)
-        for p in state.players
-    )
+    seats = []
+    for p in state.players:  # each seat's public side, shared between views while it stays the same
+        role = p.role if (over or p.role == SHERIFF or not p.alive or p.seat == seat) else None
+        key = (p.seat, p.character, p.life, p.max_life, len(p.hand), tuple(p.in_play), p.alive, role)
+        seats.append(_seat_views.get(key) or _shared_seat(key))
     own = state.players[seat] if seat is not None else None
     near = distances_from(state, own.seat) if own is not None and own.alive else None
     return PlayerView(
@@ -94,7 +93,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         config=state.config,
         role=own.role if own else None,
         hand=tuple(own.hand) if own else (),
-        seats=seats,
+        seats=tuple(seats),
         turn=state.turn,
         phase=state.phase,
         turn_number=state.turn_number,
@@ -103,7 +102,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         awaiting=awaiting(state),
         requests=tuple(public_request(r, seat) for r in state.requests),
         legal=tuple(legal_actions(state, seat, near)) if seat is not None else (),
-        distances=tuple(near.get(p.seat, 0) for p in state.players) if near is not None else (0,) * len(state.players),
+        distances=tuple(map(near.get, range(len(seats)), repeat(0))) if near is not None else (0,) * len(seats),
         reach=weapon_range(state, seat) if seat is not None else 0,
         winner=state.winner,
         version=state.version,
