@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 from collections.abc import Mapping
@@ -17,9 +18,12 @@ from bangbot.ai.beliefs import (
     SINKHORN_ROUNDS,
     TARGET_SIDE_FACTOR,
     VOLLEY_WEIGHT,
+    RoleOdds,
     _both,
+    _estimate,
     _lawfulness,
     _sinkhorn,
+    estimate,
 )
 from bangbot.ai.evidence import HELPED, HELPED_END, HOSTILE, HOSTILE_END, VOLLEYS, VOLLEYS_END, counts, record, tally
 from bangbot.ai.heuristic import HeuristicPlayer
@@ -179,6 +183,22 @@ def test_lawfulness_is_the_plain_sum_bit_for_bit() -> None:
     for seed in range(3):
         play_match(ruleset("base").config(7, ruleset("base").presets[0]), seed, lambda s, r: player, watch=compare)
     assert checked > 100
+
+
+def test_cached_odds_are_the_odds_worked_out_afresh() -> None:
+    rules = ruleset("base")
+    seen_odds: list[tuple[RoleOdds, RoleOdds]] = []
+
+    def compare(seat: int, seen: PlayerView, memory: Any, action: Any) -> None:
+        known: list[str | None] = [seen.role if s.seat == seat else s.role for s in seen.seats]
+        alive = tuple(s.alive for s in seen.seats)
+        seen_odds.append((estimate(seen, memory), _estimate(BASE, seat, known, alive, copy.deepcopy(memory))))
+
+    player = HeuristicPlayer(strict=True)
+    for seed in range(3):
+        play_match(rules.config(7, rules.presets[0]), seed, lambda s, r: player, watch=compare)
+    assert all(cached == fresh for cached, fresh in seen_odds)
+    assert len({id(cached) for cached, _ in seen_odds}) < len(seen_odds) / 2  # the cache answered most asks
 
 
 def test_events_shown_to_every_seat_are_tallied_as_if_each_had_its_own(games: Keep) -> None:

@@ -11,7 +11,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import chain
-from operator import add, mul, sub
+from operator import add, attrgetter, mul, sub
 from typing import Any
 
 from bangbot.ai.endgame import renegade_odds
@@ -35,7 +35,7 @@ class RoleOdds:
 
     chances: tuple[Mapping[str, float], ...]
     alive: Mapping[str, int]
-    struck_leader: tuple[bool, ...]  # per seat: seen attacking the leader, or hitting him with a volley
+    struck_leader: tuple[bool, ...]  # per other seat: seen attacking the leader, or hitting him with a volley
 
     def p(self, seat: int, role: str) -> float:
         """Returns the chance that seat has role."""
@@ -43,33 +43,43 @@ class RoleOdds:
 
 
 _cache: dict[tuple[Any, ...], RoleOdds] = {}
+_ROLE, _ALIVE = attrgetter("role"), attrgetter("alive")
 
 
 def estimate(view: PlayerView, memory: Mapping[str, Any]) -> RoleOdds:
     """Returns the role odds of every seat from the view's known roles and memory's tallies."""
     if view.seat is None:
         raise ValueError("a spectator has no beliefs")
-    known = tuple(view.role if s.seat == view.seat else s.role for s in view.seats)
-    alive = tuple(s.alive for s in view.seats)
-    key = (view.config.ruleset, view.seat, known, alive, _digest(memory.get(KEY, {}), view.seat))
+    me = view.seat
+    known = list(map(_ROLE, view.seats))
+    known[me] = view.role
+    alive = tuple(map(_ALIVE, view.seats))
+    key = (view.config.ruleset, me, *known, alive, *_digest(memory.get(KEY, {}), me))
     odds = _cache.get(key)
     if odds is None:
         if len(_cache) >= CACHE_LIMIT:
             _cache.clear()
-        odds = _cache[key] = _estimate(sides_for(view.config.ruleset), view.seat, list(known), alive, memory)
+        odds = _cache[key] = _estimate(sides_for(view.config.ruleset), me, known, alive, memory)
     return odds
 
 
-def _digest(book: Mapping[str, Any], me: int) -> tuple[Any, ...]:
-    """Returns a hashable copy of the tallies the odds depend on: all but me's own acts, which prove nothing to me."""
+def _digest(book: Mapping[str, Any], me: int) -> list[Any]:
+    """Returns the tallies the odds depend on, flat: all but me's own acts, which prove nothing to me.
+
+    Each tally is square (evidence grows all its rows together), so its size and its cells in order tell it apart.
+    """
     out: list[Any] = []
     for name in (HOSTILE, HELPED, HOSTILE_END, HELPED_END):
         rows = book.get(name, ())
-        out.append((len(rows), *chain.from_iterable(rows[:me]), *chain.from_iterable(rows[me + 1 :])))
+        out.append(len(rows))
+        out.extend(chain.from_iterable(rows[:me]))
+        out.extend(chain.from_iterable(rows[me + 1 :]))
     for name in (VOLLEYS, VOLLEYS_END):
         values = book.get(name, ())
-        out.append((*values[:me], *values[me + 1 :]))
-    return tuple(out)
+        out.append(len(values))
+        out.extend(values[:me])
+        out.extend(values[me + 1 :])
+    return out
 
 
 def _estimate(
@@ -91,7 +101,7 @@ def _estimate(
     volleys = counts(memory, VOLLEYS, n)
     if memory.get(KEY, {}).get(VOLLEYS_END):
         volleys = list(map(add, volleys, counts(memory, VOLLEYS_END, n)))
-    struck = _struck_leader(sides, known, hostile, volleys)
+    struck = _struck_leader(sides, me, known, hostile, volleys)
     if left.get(sides.foe, 0) == 0 and sides.loner is not None:
         odds = renegade_odds(sides, me, known, unknown, memory, counts_left)
     else:
@@ -102,13 +112,17 @@ def _estimate(
 
 
 def _struck_leader(
-    sides: Sides, known: list[str | None], hostile: list[list[float]], volleys: list[float]
+    sides: Sides, me: int, known: list[str | None], hostile: list[list[float]], volleys: list[float]
 ) -> tuple[bool, ...]:
-    """Returns per seat whether it was seen attacking the leader or playing a volley (which hits him)."""
+    """Returns per seat whether it was seen attacking the leader or playing a volley (which hits him).
+
+    me's own entry is always False: its own acts tell it nothing (and the cache of odds does not look at them).
+    """
     struck = [v > 0 for v in volleys]
     for y in range(len(known)):
         if known[y] == sides.leader:
             struck = [hit or row[y] > 0 for hit, row in zip(struck, hostile, strict=True)]
+    struck[me] = False
     return tuple(struck)
 
 

@@ -38,7 +38,7 @@ class Situation:
     Beliefs and stance are worked out on first use: most answers (a Missed!, a Beer when dying) need neither.
     """
 
-    __slots__ = ("_moment", "_odds", "_stance", "me", "memory", "view")
+    __slots__ = ("_janet", "_moment", "_odds", "_stance", "me", "memory", "view")
 
     def __init__(self, view: PlayerView, me: int, memory: Mapping[str, Any]) -> None:
         self.view = view
@@ -47,6 +47,7 @@ class Situation:
         self._odds: RoleOdds | None = None
         self._stance: Stance | None = None
         self._moment: int | None = None  # the tie-break's mix of seed, seat and moment
+        self._janet: bool | None = None
 
     @staticmethod
     def of(view: PlayerView, memory: Mapping[str, Any]) -> Situation:
@@ -88,7 +89,9 @@ class Situation:
     @property
     def janet(self) -> bool:
         """Returns whether this seat is Calamity Janet (BANG! and Missed! swap)."""
-        return BANG_AND_MISSED_SWAP in abilities_of(self.mine.character)
+        if self._janet is None:
+            self._janet = BANG_AND_MISSED_SWAP in abilities_of(self.mine.character)
+        return self._janet
 
     def others(self) -> list[int]:
         """Returns the other living seats in seat order."""
