@@ -144,8 +144,9 @@ def _lawfulness(
     leaders = [y for y in range(n) if known[y] == sides.leader]
     factor = [SHERIFF_TARGET_FACTOR if r == sides.leader else 1.0 for r in known]
     attacked_by = list(zip(*hostile, strict=True))  # column x: what every seat did to x
-    # score[x] = sum over y of weights[x][y] * side[y]: what x did to y, and (to others than me) what y did to x
-    weights: list[tuple[int, list[int], list[float]]] = []
+    # score[x] = sum over y of weights[x][y] * side[y]: what x did to y, and (to others than me) what y did to x;
+    # a zero weight adds exactly nothing to the sum, so whole rows are summed
+    weights: list[tuple[int, list[float]]] = []
     for x in unknown:
         hx = hostile[x]
         if volleys[x]:
@@ -156,13 +157,13 @@ def _lawfulness(
         back = [TARGET_SIDE_FACTOR * v for v in attacked_by[x]]
         back[me] = 0.0  # its own attacks are no evidence to this seat (x, unknown, is no leader a volley hits)
         w = list(map(sub, map(sub, helped[x], map(mul, hx, factor)), back))
-        ys = [y for y in range(n) if w[y] and y != x]
-        weights.append((x, ys, [w[y] for y in ys]))
+        w[x] = 0.0  # what x did to itself
+        weights.append((x, w))
     side = [sides.lean[r] if r is not None else 0.0 for r in known]
     score = [0.0] * n
     for _ in range(ROUNDS):
-        for x, ys, ws in weights:
-            total = sum(map(mul, ws, map(side.__getitem__, ys)))
+        for x, w in weights:
+            total = sum(map(mul, w, side))
             score[x] = SCORE_LIMIT if total > SCORE_LIMIT else -SCORE_LIMIT if total < -SCORE_LIMIT else total
         for x in unknown:
             side[x] = math.tanh(score[x] / 2)
