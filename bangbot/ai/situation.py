@@ -38,7 +38,7 @@ class Situation:
     Beliefs and stance are worked out on first use: most answers (a Missed!, a Beer when dying) need neither.
     """
 
-    __slots__ = ("_janet", "_moment", "_odds", "_stance", "me", "memory", "view")
+    __slots__ = ("_hand_kinds", "_in_play", "_janet", "_moment", "_odds", "_stance", "me", "memory", "view")
 
     def __init__(self, view: PlayerView, me: int, memory: Mapping[str, Any]) -> None:
         self.view = view
@@ -48,6 +48,8 @@ class Situation:
         self._stance: Stance | None = None
         self._moment: int | None = None  # the tie-break's mix of seed, seat and moment
         self._janet: bool | None = None
+        self._hand_kinds: list[str] | None = None
+        self._in_play: dict[int, frozenset[str]] = {}
 
     @staticmethod
     def of(view: PlayerView, memory: Mapping[str, Any]) -> Situation:
@@ -101,13 +103,20 @@ class Situation:
         """Returns how many players are still in the game."""
         return sum(1 for s in self.view.seats if s.alive)
 
-    def in_play(self, seat: int) -> set[str]:
+    def in_play(self, seat: int) -> frozenset[str]:
         """Returns the kinds of the cards in play in front of seat."""
-        return {KIND[c] for c in self.view.seats[seat].in_play}
+        kinds = self._in_play.get(seat)
+        if kinds is None:
+            kinds = self._in_play[seat] = frozenset(KIND[c] for c in self.view.seats[seat].in_play)
+        return kinds
 
     def count(self, k: str, cards: tuple[int, ...] | list[int] | None = None) -> int:
         """Returns how many cards of kind k the hand (or the given cards) holds."""
-        return [KIND[c] for c in (self.view.hand if cards is None else cards)].count(k)
+        if cards is not None:
+            return [KIND[c] for c in cards].count(k)
+        if self._hand_kinds is None:
+            self._hand_kinds = [KIND[c] for c in self.view.hand]
+        return self._hand_kinds.count(k)
 
     def bang_like(self, cards: tuple[int, ...] | list[int] | None = None) -> int:
         """Returns how many cards could serve as a BANG! (Calamity Janet counts her Missed!)."""
