@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy.dialects.postgresql.base import PGDialect
@@ -59,7 +59,7 @@ def rows_of(model: type[SQLModel], prefix: str, count: int, skip: tuple[str, ...
     )
 
 
-@cache
+@lru_cache(maxsize=256)  # shapes differ mostly in how many actions the AI made; a long run meets many
 def statement(shape: Shape) -> str:
     """Returns the text of the one statement that saves a game of this shape; it yields (game id, outbox id)."""
     game_cols = columns(Game, skip=("id",))
