@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bangbot.ai.beliefs import estimate
 from bangbot.ai.heuristic import HeuristicPlayer
 from bangbot.ai.player import Memory
 from bangbot.core.actions import Action, Answer, EndTurn, Pass, Play
+from bangbot.core.cards import CARDS
 from bangbot.core.roles import DEPUTY, OUTLAW, RENEGADE, SHERIFF
 from bangbot.core.state import GameState
 from bangbot.core.variants import STARWARS
@@ -14,7 +16,7 @@ from bangbot.core.views import view
 from tests.scenario_helpers import play, scenario, seat_spec
 
 STRICT = HeuristicPlayer(strict=True)
-BANG = 0  # card index of a plain BANG!
+BANG, GATLING = 0, 57  # card indices of a plain BANG! and the Gatling
 
 
 def sw_table(players: list[dict[str, Any]], script: list[str] = (), **extra: Any) -> GameState:  # type: ignore[assignment]
@@ -82,3 +84,25 @@ def test_seasoned_gives_up_a_bang_to_repeat_a_card_only_when_the_repeat_pays() -
     coach = [seat_spec("seasoned", SHERIFF, hand=["stagecoach", "bang"], life=4), *vader_facing([])[1:]]
     state = sw_table(coach, ["0: play stagecoach"], turn=0, phase="play")
     assert isinstance(decide(state, 0, seen_by(0, [])), Answer)  # two more cards for one BANG!
+
+
+def test_a_stormtrooper_who_fought_another_to_the_death_is_not_taken_for_the_bounty_hunter() -> None:
+    players = [
+        seat_spec("fearless", SHERIFF, hand=["bang"], life=4, in_play=["winchester"]),
+        seat_spec("hardy", DEPUTY, life=2),
+        seat_spec("elusive", RENEGADE, life=2),
+        seat_spec("lucky", DEPUTY, alive=False, life=0),
+        seat_spec("calculating", OUTLAW, alive=False, life=0),
+        seat_spec("provident", OUTLAW, alive=False, life=0),
+        seat_spec("nimble", OUTLAW, alive=False, life=0),
+    ]
+    state = sw_table(players, turn=0, phase="play")
+    rebels_out = [{"kind": "eliminated", "seat": s, "role": OUTLAW, "killer": 0} for s in (4, 5, 6)]
+    # The Stormtroopers (1, 3) fought each other until 3 went out; the Bounty Hunter (2) fired a Gatling that hit
+    # Vader and shot 3 once.
+    fight = [shot(3, 1), shot(1, 3), shot(3, 1), shot(1, 3), shot(1, 3), shot(2, 3), shot(2, 3, GATLING)]
+    memory = seen_by(0, [*rebels_out, *fight, {"kind": "eliminated", "seat": 3, "role": DEPUTY, "killer": 1}], 7)
+    odds = estimate(view(state, 0), memory)
+    assert odds.p(2, RENEGADE) > odds.p(1, RENEGADE)
+    action = decide(state, 0, memory)
+    assert isinstance(action, Play) and CARDS[action.card].kind == "bang" and action.target == 2
