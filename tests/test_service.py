@@ -213,8 +213,10 @@ def test_the_lobby(tmp_path: Path) -> None:
         answer = await table.press(0, table.lobby(), "start")
         assert answer.alert and "4" in answer.text
         await table.press(2, table.lobby(), "join")
+        assert all(f"Player{n}" in table.lobby().text for n in range(3))
         await table.press(2, table.lobby(), "leave")
         assert [s.name for s in table.repo.seats(1)] == ["Player0", "Player1"]
+        assert "Player1" in table.lobby().text and "Player2" not in table.lobby().text
         await table.press(0, table.lobby(), "ai+")
         await table.press(0, table.lobby(), "ai+")
         assert "AI players: 2" in table.lobby().text

@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from sqlalchemy import event
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
 from bangbot.storage.db import open_engine
-from bangbot.storage.models import ActionLog, Game, Seat
+from bangbot.storage.models import ActionLog, Game, Outbox, PressAnswer, Seat
 from bangbot.storage.repository import Repository, StaleGame
 
 NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
@@ -30,8 +32,14 @@ def test_migrations_build_exactly_the_models_schema(tmp_path: Path) -> None:
     open_engine(f"sqlite:///{tmp_path / 's.sqlite3'}")
 
 
-def test_a_save_from_an_old_read_is_refused_and_writes_nothing(tmp_path: Path) -> None:
-    repo = Repository(open_engine(f"sqlite:///{tmp_path / 'c.sqlite3'}"))
+@pytest.fixture(params=["sqlite", "postgresql"])
+def repo(request: pytest.FixtureRequest, tmp_path: Path) -> Repository:
+    """A repository on a fresh SQLite file, then on a fresh PostgreSQL database."""
+    sqlite = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    return Repository(open_engine(sqlite if request.param == "sqlite" else request.getfixturevalue("postgres_url")))
+
+
+def test_a_save_from_an_old_read_is_refused_and_writes_nothing(repo: Repository) -> None:
     game = new_game(repo)
     assert game.id is not None
     first, second = repo.game(game.id), repo.game(game.id)
@@ -48,11 +56,80 @@ def test_a_save_from_an_old_read_is_refused_and_writes_nothing(tmp_path: Path) -
             second,
             [Seat(game_id=game.id, position=1, user_id=2, name="b")],
             [ActionLog(game_id=game.id, index=1, seat=0, action="end", at=NOW)],
+            remove_seats=[Seat(game_id=game.id, position=0)],
+            outbox=Outbox(game_id=game.id, payload="{}", created_at=NOW),
+            answer=PressAnswer(press_id="late", game_id=game.id, user_id=2, at=NOW),
         )
     stored = repo.game(game.id)
     assert stored is not None and stored.chat_title == "first" and stored.version == 1
     assert [s.name for s in repo.seats(game.id)] == ["a"]
     assert [a.index for a in repo.actions(game.id)] == [0]
+    assert repo.outbox(game.id) == [] and repo.press_answer("late") is None
+
+
+def test_a_save_writes_every_column_and_replaces_removed_seats(repo: Repository) -> None:
+    game = new_game(repo)
+    assert game.id is not None
+    lobby = [Seat(game_id=game.id, position=p, user_id=10 + p, name=f"lobby {p}") for p in range(3)]
+    repo.save(game, lobby)
+    # Starting a game replaces the lobby's seats: positions 0 and 1 are written again, 2 is gone.
+    table = [
+        Seat(
+            game_id=game.id,
+            position=p,
+            user_id=None if p else 10,
+            name=f"table {p}",
+            standin=True,
+            unreachable=True,
+            missed_deadlines=2,
+            missed_turn=7,
+            prompt_version=3,
+            prompt_digest="d",
+            shown_digest="s",
+            private_message_id=2**40 + p,
+            ai_memory_json='{"m": 1}',
+        )
+        for p in range(2)
+    ]
+    game.status, game.state_json, game.deadline_at, game.log_message_id = "running", '{"s": 1}', NOW, 2**41
+    row = Outbox(game_id=game.id, payload='{"p": 1}', created_at=NOW)
+    answer = PressAnswer(press_id="p1", game_id=game.id, user_id=10, text="ok", alert=True, at=NOW)
+    actions = [ActionLog(game_id=game.id, index=i, seat=1, action=f"a{i}", by="ai", at=NOW) for i in range(2)]
+    repo.save(game, table, actions, remove_seats=lobby, outbox=row, answer=answer)
+    stored = repo.game(game.id)
+    assert stored is not None and stored.version == 2
+    assert (stored.status, stored.state_json, stored.log_message_id) == ("running", '{"s": 1}', 2**41)
+    assert stored.deadline_at is not None and stored.deadline_at.replace(tzinfo=UTC) == NOW
+    assert [s.model_dump() for s in repo.seats(game.id)] == [s.model_dump() for s in table]
+    assert [(a.index, a.action, a.by) for a in repo.actions(game.id)] == [(0, "a0", "ai"), (1, "a1", "ai")]
+    [stored_row] = repo.outbox(game.id)
+    assert (stored_row.id, stored_row.version, stored_row.payload) == (row.id, 2, '{"p": 1}')
+    stored_answer = repo.press_answer("p1")
+    assert stored_answer is not None and (stored_answer.text, stored_answer.alert) == ("ok", True)
+
+
+def test_a_save_on_postgresql_is_one_statement_and_all_or_nothing(postgres_url: str) -> None:
+    engine = open_engine(postgres_url)
+    repo = Repository(engine)
+    game = new_game(repo)
+    assert game.id is not None
+    repo.save(game, answer=PressAnswer(press_id="once", game_id=game.id, user_id=1, at=NOW))
+    statements: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+    seats = [Seat(game_id=game.id, position=p, name=f"s{p}") for p in range(4)]
+    repo.save(game, seats, outbox=Outbox(game_id=game.id, created_at=NOW))
+    assert len(statements) == 1 and statements[0].startswith("WITH")
+    # A part that fails (this press was answered already) takes the whole save with it.
+    with pytest.raises(IntegrityError):
+        repo.save(
+            game,
+            [Seat(game_id=game.id, position=4, name="late")],
+            outbox=Outbox(game_id=game.id, created_at=NOW),
+            answer=PressAnswer(press_id="once", game_id=game.id, user_id=1, at=NOW),
+        )
+    stored = repo.game(game.id)
+    assert stored is not None and stored.version == 2
+    assert len(repo.seats(game.id)) == 4 and len(repo.outbox(game.id)) == 1
 
 
 def test_one_open_game_per_chat_and_due_times(tmp_path: Path) -> None:

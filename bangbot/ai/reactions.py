@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bangbot.ai.cardinfo import kind
+from bangbot.ai.fate import hits_back
 from bangbot.ai.situation import Situation
 from bangbot.ai.starwars import choose_fate_answer
 from bangbot.ai.turn import cheapest_heal
@@ -30,7 +31,8 @@ def choose_answer(sit: Situation, request: Mapping[str, Any]) -> Action:
     legal = sit.view.legal
     kind_of_request = request.get("type")
     if kind_of_request == "Respond":
-        return dodge(sit, int(request.get("needed", 1)))
+        attacker = request.get("attacker")
+        return dodge(sit, int(request.get("needed", 1)), None if attacker is None else int(attacker))
     if kind_of_request == "IndiansRespond":
         return answer_indians(sit)
     if kind_of_request == "DuelTurn":
@@ -54,12 +56,22 @@ def answers(sit: Situation) -> list[int]:
     return [a.card for a in sit.view.legal if isinstance(a, Answer)]
 
 
-def dodge(sit: Situation, needed: int) -> Action:
-    """Answers a BANG! or Gatling with a Missed! whenever enough of them can cancel it."""
+def dodge(sit: Situation, needed: int, attacker: int | None = None) -> Action:
+    """Answers a BANG! or Gatling with a Missed! whenever enough of them can cancel it.
+
+    A Missed! whose fate effect hits the attacker back is kept off a friend, and never kills a spared one.
+    """
     cards = answers(sit)
     if len(cards) < needed:
         return Pass()
-    return Answer(min(cards, key=lambda c: (kind(c) != MISSED, card_value(sit, c, sit.view.hand), c)))
+    spared = attacker is not None and attacker != sit.me and sit.harm(attacker) < 0
+
+    def cost(c: int) -> tuple[bool, bool, float, int]:
+        return (kind(c) != MISSED, spared and hits_back(sit, c), card_value(sit, c, sit.view.hand), c)
+
+    card = min(cards, key=cost)
+    fatal = spared and hits_back(sit, card) and attacker is not None and sit.view.seats[attacker].life <= 1
+    return Pass() if fatal and sit.mine.life > 1 else Answer(card)
 
 
 def worth_a_bang(sit: Situation, cards: list[int]) -> bool:

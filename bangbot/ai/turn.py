@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 from bangbot.ai.cardinfo import KIND, is_weapon, kind, weapon_range
 from bangbot.ai.dynamite import dynamite_gain
+from bangbot.ai.fate import is_barrage
 from bangbot.ai.handlimit import doomed
 from bangbot.ai.situation import Situation
 from bangbot.ai.values import card_value
@@ -182,20 +183,25 @@ def shot_card_ok(sit: Situation, a: Play) -> bool:
 
 def shoot(sit: Situation, plays: Sequence[Play]) -> Action | None:
     """Shoots the seat whose hit gains most, if any gains enough; a BANG! the hand limit would take goes anyway."""
-    options = [a for a in of_kind(plays, BANG, MISSED) if a.target is not None and shot_card_ok(sit, a)]
+    options = aimed(sit, [a for a in of_kind(plays, BANG, MISSED) if a.target is not None and shot_card_ok(sit, a)])
     if not options:
         return None
 
-    def score(a: Play) -> tuple[float, bool, float, int]:
+    def score(a: Play) -> tuple[float, bool, bool, float, int]:
         t = a.target or 0
         gain = sit.harm(t)
         value = gain * (0.3 + sit.hit_chance(t)) if gain >= SHOOT_AT else -1.0
-        return (value, kind(a.card) == BANG, sit.tiebreak(t), -a.card)
+        return (value, not is_barrage(sit, a.card), kind(a.card) == BANG, sit.tiebreak(t), -a.card)
 
     best = max(options, key=score)
     if score(best)[0] > 0:
         return best
     return last_chance_shot(sit, options)
+
+
+def aimed(sit: Situation, options: Sequence[Play]) -> list[Play]:
+    """Returns the shots that hit only their target, and those that would hit every seat (barrage) if a volley pays."""
+    return [a for a in options if not is_barrage(sit, a.card) or volley_pays(sit, indians=False)]
 
 
 def last_chance_shot(sit: Situation, options: Sequence[Play]) -> Play | None:
@@ -257,13 +263,18 @@ def volley_gain(sit: Situation, indians: bool) -> float:
     return total
 
 
-def volley(sit: Situation, plays: Sequence[Play]) -> Action | None:
-    """Plays Gatling or Indians! when it hurts enemies more than friends and cannot kill a seat it spares."""
+def volley_pays(sit: Situation, indians: bool) -> bool:
+    """Returns whether hitting every other seat hurts enemies enough more than friends and cannot kill a spared seat."""
     if any(sit.stance.spare[s] and sit.view.seats[s].life <= 1 for s in sit.others()):
-        return None
+        return False
+    return volley_gain(sit, indians) > VOLLEY_AT
+
+
+def volley(sit: Situation, plays: Sequence[Play]) -> Action | None:
+    """Plays Gatling or Indians! when the volley pays."""
     for k in (GATLING, INDIANS):
         found = of_kind(plays, k)
-        if found and volley_gain(sit, k == INDIANS) > VOLLEY_AT:
+        if found and volley_pays(sit, k == INDIANS):
             return found[0]
     return None
 

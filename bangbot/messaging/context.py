@@ -91,13 +91,9 @@ class Context:
             self.forget_language(("chat", chat_id))
 
     def remember_user(self, user: User) -> None:
-        """Stores a user's display name and messenger language when they changed."""
+        """Stores a user's display name and messenger language, the first time this process sees them or changed."""
         if self.known_users.get(user.id) == (user.name, user.language):
             return
         self.known_users[user.id] = (user.name, user.language)
-        settings = self.repo.user_settings(user.id)
-        if settings.name != user.name or settings.messenger_language != user.language:
-            settings.name = user.name
-            settings.messenger_language = user.language
-            self.repo.save_user_settings(settings)
-            self.forget_language(("user", user.id))
+        self.repo.store_messenger_profile(user.id, user.name, user.language)
+        self.forget_language(("user", user.id))

@@ -170,12 +170,22 @@ async def change_lobby(
     seats: Sequence[Seat] = (),
     remove: Sequence[Seat] = (),
     what: str = LOBBY_SHOW,
+    table: Sequence[Seat] | None = None,
 ) -> tuple[str, bool]:
-    """Saves a lobby change with what it must show and the press's answer in one transaction, then shows it."""
+    """Saves a lobby change with what it must show and the press's answer in one transaction, then shows it.
+
+    table, the lobby's seats as read before the change, spares reading them again to show it.
+    """
     row = lobby_row(ctx, game, what)
     ctx.repo.save(game, seats, remove_seats=remove, outbox=row, answer=press_answer(ctx, press, game, answer))
-    await deliver_row(ctx, row)
+    await deliver_row(ctx, row, lobby=None if table is None else (game, seats_after(table, seats, remove)))
     return answer
+
+
+def seats_after(table: Sequence[Seat], written: Sequence[Seat], removed: Sequence[Seat]) -> list[Seat]:
+    """Returns a lobby's seats in order once these were written (new or changed) and these removed."""
+    changed = {s.position for s in written} | {s.position for s in removed}
+    return sorted([s for s in table if s.position not in changed] + list(written), key=lambda s: s.position)
 
 
 async def create_lobby(ctx: Context, cmd: Command) -> None:
@@ -203,7 +213,7 @@ async def create_lobby(ctx: Context, cmd: Command) -> None:
     lobby.ai_seats = min(lobby.ai_seats, max_ai_seats(lobby))  # the chat's last table may have been larger
     game = ctx.repo.create_game(lobby, [seat], row)
     async with ctx.repo.game_lock(row.game_id):
-        await deliver_row(ctx, row)
+        await deliver_row(ctx, row, lobby=(game, [seat]))
     await warn_if_unreachable(ctx, game.chat_id, cmd.user.id, cmd.user.name)
 
 
@@ -229,7 +239,7 @@ async def join(ctx: Context, game: Game, seats: list[Seat], user: User, press: P
     assert game.id is not None
     position = max((s.position for s in seats), default=-1) + 1
     new = Seat(game_id=game.id, position=position, user_id=user.id, name=user.name)
-    answer = await change_lobby(ctx, game, (tr.gettext("You joined the game."), False), press, [new])
+    answer = await change_lobby(ctx, game, (tr.gettext("You joined the game."), False), press, [new], table=seats)
     await warn_if_unreachable(ctx, game.chat_id, user.id, user.name)
     return answer
 
@@ -276,7 +286,8 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str
             return await change_lobby(ctx, game, answer, press, remove=[mine], what=LOBBY_CANCELLED)
         if game.creator_id == press.user.id and rest[0].user_id is not None:
             game.creator_id = rest[0].user_id
-        return await change_lobby(ctx, game, (tr.gettext("You left the game."), False), press, remove=[mine])
+        left = (tr.gettext("You left the game."), False)
+        return await change_lobby(ctx, game, left, press, remove=[mine], table=seats)
     if not await may_manage(ctx, game, press.user.id):
         return tr.gettext("Only the creator of the game or a chat admin can do this."), True
     if choice == "cancel":
@@ -285,7 +296,7 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str
     if choice == "start":
         return await start_game(ctx, game, seats, tr, press)
     change_setting(game, choice)
-    answer = await change_lobby(ctx, game, ("", False), press)
+    answer = await change_lobby(ctx, game, ("", False), press, table=seats)
     # The chat's choice from now on: the next lobby starts from it, /rules follows it.
     if choice in ("game", "preset") or choice.startswith(MODE):
         remember_game(ctx, game)

@@ -20,7 +20,7 @@ from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import Step, deliver
 from bangbot.messaging.play import Batch, finish, load, run_ai
 from bangbot.messaging.showing import LOBBY_SHOW, Showing
-from bangbot.storage.models import Outbox
+from bangbot.storage.models import Game, Outbox, Seat
 
 log = logging.getLogger(__name__)
 UNSENT_GRACE = timedelta(seconds=5)  # a row nobody delivered for this long was left by a crash or a failure
@@ -79,8 +79,14 @@ async def hand_over_unreachable(ctx: Context, game_id: int | None, lost: list[in
         lost = await deliver_row(ctx, fresh.outbox, fresh)
 
 
-async def deliver_row(ctx: Context, row: Outbox, batch: Batch | None = None, between: Step | None = None) -> list[int]:
-    """Shows one outbox row (with batch, the change just saved; else rendered from storage); returns lost seats.
+async def deliver_row(
+    ctx: Context,
+    row: Outbox,
+    batch: Batch | None = None,
+    between: Step | None = None,
+    lobby: tuple[Game, list[Seat]] | None = None,
+) -> list[int]:
+    """Shows one outbox row (with batch or lobby, the change just saved; else read from storage); returns lost seats.
 
     between runs once the players saw the change, before the group does (see delivery.deliver).
     The row is deleted once everything is shown, or once the messenger's queued group edits are sent.
@@ -89,12 +95,12 @@ async def deliver_row(ctx: Context, row: Outbox, batch: Batch | None = None, bet
 
     showing = batch.showing if batch is not None else Showing.from_json(row.payload)
     lost: list[int] = []
-    game = ctx.repo.game(row.game_id) if batch is None else batch.game
+    game = batch.game if batch is not None else lobby[0] if lobby is not None else ctx.repo.game(row.game_id)
     if game is None:
         ctx.repo.outbox_done(row.id or 0)
         return lost
     if showing.lobby == LOBBY_SHOW:
-        await show_lobby(ctx, game, ctx.repo.seats(row.game_id))
+        await show_lobby(ctx, game, lobby[1] if lobby is not None else ctx.repo.seats(row.game_id))
     elif showing.lobby:
         await close_lobby(ctx, game, showing.lobby)
     else:

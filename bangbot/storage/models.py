@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Column, Index, Text, text
+from sqlalchemy import BigInteger, Column, Index, Table, Text, text
 from sqlmodel import Field, SQLModel
 
 GATHERING = "gathering"
@@ -155,3 +155,10 @@ class PressAnswer(SQLModel, table=True):
     text: str = ""
     alert: bool = False
     at: datetime = Field(index=True)
+
+
+def table_of(model: type[SQLModel]) -> Table:
+    """Returns the SQLAlchemy table of a table model."""
+    table = model.__table__  # type: ignore[attr-defined]
+    assert isinstance(table, Table)
+    return table

@@ -11,11 +11,14 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, delete, insert, text, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped
 from sqlmodel import Session, SQLModel, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
+from bangbot.storage import pg_save
 from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.models import (
     GATHERING,
@@ -28,6 +31,7 @@ from bangbot.storage.models import (
     PressAnswer,
     Seat,
     UserSettings,
+    table_of,
 )
 
 GAME_FIELDS = tuple(c for c in Game.model_fields if c not in ("id", "version"))
@@ -45,6 +49,12 @@ SEAT_UPDATE = (
     .where(col(Seat.game_id) == bindparam("key_game"), col(Seat.position) == bindparam("key_position"))
     .values({name: bindparam(name) for name in SEAT_FIELDS})
 )
+
+# The reads of every update, built once: a statement built per call costs more than its round trip.
+GAME_BY_ID = select(Game).where(col(Game.id) == bindparam("id"))
+SEATS_OF_GAME = select(Seat).where(col(Seat.game_id) == bindparam("game_id")).order_by(col(Seat.position))
+OUTBOX_OF_GAME = select(Outbox).where(col(Outbox.game_id) == bindparam("game_id")).order_by(col(Outbox.id))
+PRESS_ANSWER_BY_ID = select(PressAnswer).where(col(PressAnswer.press_id) == bindparam("press_id"))
 
 
 class StaleGame(Exception):
@@ -143,9 +153,7 @@ class Repository:
 
     def save_chat_settings(self, settings: ChatSettings) -> None:
         """Stores a chat's settings."""
-        with self._writing_session() as s:
-            s.merge(settings)
-            s.commit()
+        self._upsert(ChatSettings, column_values(settings))
 
     def user_settings(self, user_id: int) -> UserSettings:
         """Returns a user's settings (defaults if there are none yet)."""
@@ -154,14 +162,27 @@ class Repository:
 
     def save_user_settings(self, settings: UserSettings) -> None:
         """Stores a user's settings."""
-        with self._writing_session() as s:
-            s.merge(settings)
-            s.commit()
+        self._upsert(UserSettings, column_values(settings))
+
+    def store_messenger_profile(self, user_id: int, name: str, messenger_language: str | None) -> None:
+        """Stores the name and language the messenger reports for a user, keeping the language they chose."""
+        self._upsert(UserSettings, {"user_id": user_id, "name": name, "messenger_language": messenger_language})
+
+    def _upsert(self, model: type[ChatSettings | UserSettings], values: dict[str, Any]) -> None:
+        """Inserts a settings row, or sets these values of the stored one with the same key: one statement."""
+        key = next(iter(table_of(model).primary_key.columns.keys()))
+        dialect_insert = postgresql_insert if self.engine.dialect.name == "postgresql" else sqlite_insert
+        statement = dialect_insert(model).values(**values)
+        statement = statement.on_conflict_do_update(
+            index_elements=[key], set_={name: statement.excluded[name] for name in values if name != key}
+        )
+        with self._writing(several=False) as connection:
+            connection.execute(statement)
 
     def game(self, game_id: int) -> Game | None:
         """Returns a game by id."""
         with self._session() as s:
-            return s.get(Game, game_id)
+            return s.exec(GAME_BY_ID, params={"id": game_id}).first()
 
     def open_game(self, chat_id: int) -> Game | None:
         """Returns the chat's lobby or running game, if any."""
@@ -177,7 +198,7 @@ class Repository:
     def seats(self, game_id: int) -> list[Seat]:
         """Returns a game's seats (lobby members) in order."""
         with self._session() as s:
-            return list(s.exec(select(Seat).where(Seat.game_id == game_id).order_by(col(Seat.position))))
+            return list(s.exec(SEATS_OF_GAME, params={"game_id": game_id}))
 
     def actions(self, game_id: int) -> list[ActionLog]:
         """Returns a game's action log in order."""
@@ -234,6 +255,12 @@ class Repository:
         (writing nothing) otherwise.
         """
         assert game.id is not None
+        if outbox is not None:
+            outbox.game_id, outbox.version = game.id, game.version + 1
+        if self.engine.dialect.name == "postgresql":
+            self._save_in_one_statement(game, seats, actions, remove_seats, outbox, answer)
+            game.version += 1
+            return game
         values: dict[str, Any] = {name: getattr(game, name) for name in GAME_FIELDS}
         values["version"] = game.version + 1
         with self._writing() as connection:
@@ -250,13 +277,30 @@ class Repository:
             if actions:
                 connection.execute(insert(ActionLog), [column_values(action) for action in actions])
             if outbox is not None:
-                outbox.game_id, outbox.version = game.id, game.version + 1
                 fields = column_values(outbox, skip=("id",))
                 outbox.id = connection.execute(insert(Outbox).values(**fields).returning(col(Outbox.id))).scalar_one()
             if answer is not None:
                 connection.execute(insert(PressAnswer).values(**column_values(answer)))
         game.version += 1
         return game
+
+    def _save_in_one_statement(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        actions: Sequence[ActionLog],
+        remove_seats: Sequence[Seat],
+        outbox: Outbox | None,
+        answer: PressAnswer | None,
+    ) -> None:
+        """Runs save() as one PostgreSQL statement (see pg_save); raises StaleGame, writing nothing, if it must."""
+        shape, params = pg_save.parameters(game, seats, actions, remove_seats, outbox, answer)
+        with self._writing(several=False) as connection:
+            saved_id, outbox_id = connection.exec_driver_sql(pg_save.statement(shape), params).one()
+        if saved_id is None:
+            raise StaleGame(f"game {game.id} changed since version {game.version}")
+        if outbox is not None:
+            outbox.id = outbox_id
 
     @staticmethod
     def _write_seats(connection: Connection, seats: Sequence[Seat]) -> None:
@@ -282,8 +326,7 @@ class Repository:
     def outbox(self, game_id: int) -> list[Outbox]:
         """Returns what a game must still show, oldest first."""
         with self._session() as s:
-            query = select(Outbox).where(Outbox.game_id == game_id).order_by(col(Outbox.id))
-            return list(s.exec(query))
+            return list(s.exec(OUTBOX_OF_GAME, params={"game_id": game_id}))
 
     def outbox_games(self, unsent_before: datetime | None = None, sent_before: datetime | None = None) -> list[int]:
         """Returns the games with something still to show: all of them, or those whose rows are overdue.
@@ -302,10 +345,14 @@ class Repository:
 
     def outbox_progress(self, row: Outbox, **refs: int | None) -> None:
         """Stores how far the delivery of an outbox row got (progress, sent_at) and new message refs of its game."""
-        with self._writing(several=bool(refs)) as connection:
-            connection.execute(
-                update(Outbox).where(col(Outbox.id) == row.id).values(progress=row.progress, sent_at=row.sent_at)
-            )
+        progress = update(Outbox).where(col(Outbox.id) == row.id).values(progress=row.progress, sent_at=row.sent_at)
+        together = bool(refs) and self.engine.dialect.name == "postgresql"  # one statement: a WITH query first
+        with self._writing(several=bool(refs) and not together) as connection:
+            if together:
+                refs_update = update(Game).where(col(Game.id) == row.game_id).values(**refs)
+                connection.execute(refs_update.add_cte(progress.cte("progress")))
+                return
+            connection.execute(progress)
             if refs:
                 connection.execute(update(Game).where(col(Game.id) == row.game_id).values(**refs))
 
@@ -317,7 +364,7 @@ class Repository:
     def press_answer(self, press_id: str) -> PressAnswer | None:
         """Returns the answer given to a press that changed a game, if this press was applied."""
         with self._session() as s:
-            return s.get(PressAnswer, press_id)
+            return s.exec(PRESS_ANSWER_BY_ID, params={"press_id": press_id}).first()
 
     def forget_press_answers(self, before: datetime) -> None:
         """Deletes the answers of presses older than before (the messenger redelivers for a day at most)."""
