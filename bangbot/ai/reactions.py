@@ -64,7 +64,10 @@ def dodge(sit: Situation, needed: int, attacker: int | None = None) -> Action:
     cards = answers(sit)
     if len(cards) < needed:
         return Pass()
-    spared = attacker is not None and attacker != sit.me and sit.harm(attacker) < 0
+    # whether the attacker is spared matters only for a card that hits back; beliefs are not worked out otherwise
+    spared = (
+        any(hits_back(sit, c) for c in cards) and attacker is not None and attacker != sit.me and sit.harm(attacker) < 0
+    )
 
     def cost(c: int) -> tuple[bool, bool, float, int]:
         return (kind(c) != MISSED, spared and hits_back(sit, c), card_value(sit, c, sit.view.hand), c)
