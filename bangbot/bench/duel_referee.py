@@ -39,11 +39,13 @@ def helps_holder(card: int) -> bool | None:
     return name not in HARMFUL_IN_PLAY
 
 
-def own_side_harm(owner: int, seat: int, card: int, placed: bool) -> bool:
+def own_side_harm(state: DuelState, owner: int, seat: int, card: int, placed: bool) -> bool:
     """Returns whether seat placing (placed) or discarding a card in play of owner's works against seat itself:
-    a harmful card on its own characters, a helpful one on another's; taking its own help, or another's harm."""
+    a harmful card on its own characters, a helpful one on its target's; taking its own help, or its target's harm.
+
+    The standoff's hunter (the player whose target seat is) counts neither way: seat loses if the hunter dies too."""
     helps = helps_holder(card)
-    if helps is None:
+    if helps is None or owner not in (seat, own_target(state, seat)):
         return False
     mine = owner == seat
     return (mine != helps) if placed else (mine == helps)
@@ -107,9 +109,11 @@ class DuelSanityReferee:
             self.dynamite_owner = seat
             self.tally["dynamite_played"] += 1
         elif CARDS[card].type.frame in (EQUIPMENT, RESOURCE) and play.target is not None:
-            self.tally["harm_to_own_side"] += own_side_harm(seat_of(play.target), seat, card, placed=True)
+            self.tally["harm_to_own_side"] += own_side_harm(state, seat_of(play.target), seat, card, placed=True)
         elif name in REMOVALS and play.target is not None and play.target_card is not None and play.target_card >= 0:
-            self.tally["harm_to_own_side"] += own_side_harm(seat_of(play.target), seat, play.target_card, placed=False)
+            self.tally["harm_to_own_side"] += own_side_harm(
+                state, seat_of(play.target), seat, play.target_card, placed=False
+            )
 
     def _aimed(self, state: DuelState, seat: int, action: DuelAction) -> None:
         """Counts, in the standoff, an attack on one player and whether that player is not the own target."""
@@ -133,7 +137,9 @@ class DuelSanityReferee:
             if reason in ("carbine", "ambush") and option.isdigit():
                 slot = holder(state, int(option))
                 if slot is not None:
-                    self.tally["harm_to_own_side"] += own_side_harm(seat_of(slot), seat, int(option), placed=False)
+                    self.tally["harm_to_own_side"] += own_side_harm(
+                        state, seat_of(slot), seat, int(option), placed=False
+                    )
             elif reason == "blow" and option == str(seat):
                 self.tally["harm_to_own_side"] += 1  # a random card of its own hand
 
@@ -189,9 +195,12 @@ def _is_attack(action: DuelAction) -> bool:
 
 
 def _saloon_wasted(state: DuelState, seat: int, target: int) -> bool:
-    """Returns whether a Saloon (life set to 3) raises no own character or raises another player's."""
+    """Returns whether a Saloon (life set to 3) raises no own character or raises the own target's (the standoff's
+    hunter counts neither way, as in own_side_harm)."""
     f = state.fighter(target)
     if f is None:
         return False
     change = min(3, f.max_life) - f.life
-    return change <= 0 if seat_of(target) == seat else change > 0
+    if seat_of(target) == seat:
+        return change <= 0
+    return change > 0 and seat_of(target) == own_target(state, seat)
