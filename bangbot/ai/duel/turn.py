@@ -92,7 +92,9 @@ def _bang_worth(board: Board, play: Play) -> float:
     if play.how:
         name, spend = "colt", hand_worth(play.card, hand, _hurt(board))
     else:
-        name, spend = type_id(play.card), BANG_SPEND * hand_worth(play.card, hand, _hurt(board))
+        # A BANG! card kept past the hand limit would be thrown away unplayed: firing it then spends nothing.
+        share = 0.0 if _over_limit(board) else BANG_SPEND
+        name, spend = type_id(play.card), share * hand_worth(play.card, hand, _hurt(board))
     hits = 1
     if name == "quickdraw":
         f = board.fighter(play.target)
@@ -118,9 +120,14 @@ def _play_worth(board: Board, play: Play) -> float:
     return _action_worth(board, name, play) - _keeping(board, play.card)
 
 
+def _over_limit(board: Board) -> bool:
+    """Returns whether the hand holds more cards than the turn may end with (some go at the hand limit anyway)."""
+    return len(board.view.hand) > board.view.hand_limit
+
+
 def _keeping(board: Board, card: int) -> float:
     """Returns what keeping an action card for later is worth (nothing when the hand limit would take it anyway)."""
-    if len(board.view.hand) > board.view.hand_limit:
+    if _over_limit(board):
         return 0.0
     return KEEP_SHARE * hand_worth(card, board.view.hand, _hurt(board))
 
