@@ -173,11 +173,12 @@ class DuelSanityReferee:
             self.tally["turns"] += state.turn_number
 
     def _hurt(self, data: dict[str, Any]) -> None:
-        """Counts Dynamite exploding on its owner or another player; notes who took a character's last life."""
+        """Counts Dynamite exploding (and killing) on its owner or another player; notes who took a last life."""
         victim = seat_of(int(data["slot"]))
         if data["cause"] == "dynamite":
-            mine = self.dynamite_owner == victim
-            self.tally["dynamite_exploded_on_owner" if mine else "dynamite_exploded_on_other"] += 1
+            whose = "owner" if self.dynamite_owner == victim else "other"
+            self.tally[f"dynamite_exploded_on_{whose}"] += 1
+            self.tally[f"dynamite_killed_on_{whose}"] += not data["life"]
         if not data["life"]:
             self.killer[victim] = data["by"]
 

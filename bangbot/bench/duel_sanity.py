@@ -6,9 +6,9 @@ cards discarded there after taking a hit they could have dodged, every hand-limi
 life, a Saloon that raises no own character or raises the own target, harm to the own side (a Rattlesnake on the own
 characters or a helpful card on the target's, Steal, Ambush, Blow or Carbine discarding the own help or the target's
 Rattlesnake, Blow's random card from the own hand; help to the standoff's hunter is no harm: its fall would end the
-game too), Dynamite and whom it blew up, turns. Base-game figures that do not apply to the Duel: friendly fire by
-role, the Sheriff killing a Deputy (and back), Jail on a teammate and the Sheriff-against-Renegade final need hidden
-roles and teammates, and every Duel player is a side of its own, seen by all; "law against random" becomes the
+game too), Dynamite and whom it blew up or killed, turns. Base-game figures that do not apply to the Duel: friendly
+fire by role, the Sheriff killing a Deputy (and back), Jail on a teammate and the Sheriff-against-Renegade final need
+hidden roles and teammates, and every Duel player is a side of its own, seen by all; "law against random" becomes the
 heuristic's win rate on each side. A figure about a card (Beer and Whisky, Saloon, Dynamite) is left out of a mode
 whose decks hold no such card. Attacks on a player who is not the own target, and a win handed to the third player by
 eliminating the wrong one, are the standoff's alone: with two players the only opponent is the target.
@@ -57,6 +57,8 @@ FIGURES = (
     Figure("dynamite_played", frozenset({"dynamite"})),
     Figure("dynamite_exploded_on_owner", frozenset({"dynamite"})),
     Figure("dynamite_exploded_on_other", frozenset({"dynamite"})),
+    Figure("dynamite_killed_on_owner", frozenset({"dynamite"})),
+    Figure("dynamite_killed_on_other", frozenset({"dynamite"})),
     Figure("wins_handed_to_third_player", standoff=True),
     Figure("turns"),
 )
