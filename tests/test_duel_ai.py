@@ -178,6 +178,26 @@ def test_blow_never_throws_away_a_card_of_its_own_hand() -> None:
     assert decide(state, 1) == Choose("none")
 
 
+def test_in_the_standoff_a_quickdraw_volley_that_would_finish_the_hunter_is_held_back() -> None:
+    # Seen in `bench ai --sanity --game duel`: three hits at a 2-life hunter were read as three single hits, none of
+    # them a kill, and the volley ended the game for the third player.
+    outlaws = tables.seat("pearl_hart", "cattle_katie")
+    law = tables.seat("jango/2", equip={0: ["gunbelt", "partner", "whisky"]}, hand=["missed"], reserve=[])
+    renegades = tables.seat("big_steve/2", hand=["quickdraw", "missed"], reserve=[])
+    state, _ = tables.table(outlaws, law, renegades, mode=STANDOFF, turn=2)
+    quickdraw = tables.in_hand(state, 2, "quickdraw")
+    assert Play(quickdraw, 2) in view(state, 2).legal
+    assert decide(state, 2) != Play(quickdraw, 2)
+
+
+def test_a_quickdraw_volley_that_would_win_the_duel_is_fired() -> None:
+    law = tables.seat("bill_tilghman", "lone_ranger", hand=["quickdraw"])
+    outlaws = tables.seat("west_harding/2", equip={0: ["barrel", "hat", "watch"]}, hand=["missed"], reserve=[])
+    state, _ = tables.table(law, outlaws)
+    quickdraw = tables.in_hand(state, 0, "quickdraw")
+    assert decide(state, 0) == Play(quickdraw, 2)
+
+
 def test_the_hand_limit_discards_the_least_useful_card() -> None:
     state = duel_position()
     cards = set_hand(state, 0, ["missed", "colt", "canteen", "stagecoach", "barrel", "missed", "winchester"])
