@@ -198,6 +198,18 @@ def test_a_quickdraw_volley_that_would_win_the_duel_is_fired() -> None:
     assert decide(state, 0) == Play(quickdraw, 2)
 
 
+def test_in_the_standoff_a_gatling_that_would_rather_finish_the_hunter_than_the_target_is_held_back() -> None:
+    # Seen in `bench ai --sanity --game duel`: the target's last character, with no hand, looked sure to fall, but
+    # its Dexterity dodged, and the Gatling finished the hunter's last character for the third player.
+    outlaws = tables.seat("babe_leroy/2", "slim_poet/2", hand=["gatling", "missed"])
+    law = tables.seat("jango/1", equip={0: ["dexterity"]}, reserve=[])  # the Outlaws' target
+    renegades = tables.seat("marshal/1", hand=["colt", "knife"], reserve=[])  # the Outlaws' hunter
+    state, _ = tables.table(outlaws, law, renegades, mode=STANDOFF)
+    gatling = tables.in_hand(state, 0, "gatling")
+    assert Play(gatling) in view(state, 0).legal
+    assert decide(state, 0) != Play(gatling)
+
+
 def test_the_hand_limit_discards_the_least_useful_card() -> None:
     state = duel_position()
     cards = set_hand(state, 0, ["missed", "colt", "canteen", "stagecoach", "barrel", "missed", "winchester"])
