@@ -162,7 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("--seed", type=int, default=1, help="faults: the seed of presses, kills, deals; ai: the first deal")
     bn.add_argument("--game", default=DEFAULT_RULESET, choices=sorted(RULESETS), help="ai: the game to play")
     bn.add_argument("--sanity", action="store_true", help="ai: blunders of heuristic tables against random ones")
-    bn.add_argument("--json", action="store_true", help="ai --sanity: one JSON object keyed by table size")
+    bn.add_argument("--json", action="store_true", help="ai --sanity: one JSON object by table size (duel: mode)")
     bn.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults: the database")
     bn.set_defaults(func=cmd_bench)
     return parser

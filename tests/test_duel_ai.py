@@ -21,6 +21,7 @@ from bangbot.core.duel.state import DuelState, Fighter
 from bangbot.core.duel.views import view
 from bangbot.rulesets import ruleset
 from bangbot.rulesets.duel import DUEL
+from tests import duel_tables as tables
 
 AI = DuelPlayer()
 RULES = ruleset(DUEL)
@@ -149,6 +150,64 @@ def test_rattlesnake_goes_on_the_enemy_attacker_and_a_barrel_on_the_own_cover() 
     state, _ = apply(state, 1, first)
     second = decide(state, 1)
     assert {first, second} == {Play(snake, 0), Play(barrel, 3)}
+
+
+def test_a_bang_that_the_hand_limit_would_throw_away_is_fired_rather_than_passed() -> None:
+    # Seen in `bench ai --sanity --game duel`: a shot worth a little less than keeping the card, so the turn ended
+    # and the card went at the hand limit (2 cards kept at 2 life) instead.
+    state = my_turn(duel_position(), 1)
+    set_fighters(state, 0, ("alan_pinkerton", 4), ("jango", 3))
+    set_fighters(state, 1, ("west_harding", 2), ("kid_curry", 2))
+    set_hand(state, 0, ["missed", "hat"])
+    knife, missed, carbine, other_carbine = set_hand(state, 1, ["knife", "missed", "carbine", "carbine"])
+    assert view(state, 1).hand_limit == 2
+    assert decide(state, 1) in (Play(carbine, 0), Play(other_carbine, 0))
+    state.discard += [knife, other_carbine]
+    state.squads[1].hand = [missed, carbine]  # within the limit: the carbine is worth more kept than this shot
+    assert decide(state, 1) == EndTurn()
+
+
+def test_blow_never_throws_away_a_card_of_its_own_hand() -> None:
+    # Seen in `bench ai --sanity --game duel`: Blow played for the card on the enemy attacker, then, with the enemy's
+    # hand empty, the random hand card taken from its own hand.
+    law = tables.seat("bill_tilghman", "lone_ranger", equip={0: ["barrel"]})
+    renegades = tables.seat("hick_addams", "charlie_bassett", hand=["blow", "missed", "colt"])
+    state, _ = tables.table(law, renegades, mode="third_law", turn=1)
+    state, _ = tables.do(state, "play blow @0 #barrel")
+    assert state.requests[0]["reason"] == "blow" and state.requests[0]["options"] == ["none", "1"]
+    assert decide(state, 1) == Choose("none")
+
+
+def test_in_the_standoff_a_quickdraw_volley_that_would_finish_the_hunter_is_held_back() -> None:
+    # Seen in `bench ai --sanity --game duel`: three hits at a 2-life hunter were read as three single hits, none of
+    # them a kill, and the volley ended the game for the third player.
+    outlaws = tables.seat("pearl_hart", "cattle_katie")
+    law = tables.seat("jango/2", equip={0: ["gunbelt", "partner", "whisky"]}, hand=["missed"], reserve=[])
+    renegades = tables.seat("big_steve/2", hand=["quickdraw", "missed"], reserve=[])
+    state, _ = tables.table(outlaws, law, renegades, mode=STANDOFF, turn=2)
+    quickdraw = tables.in_hand(state, 2, "quickdraw")
+    assert Play(quickdraw, 2) in view(state, 2).legal
+    assert decide(state, 2) != Play(quickdraw, 2)
+
+
+def test_a_quickdraw_volley_that_would_win_the_duel_is_fired() -> None:
+    law = tables.seat("bill_tilghman", "lone_ranger", hand=["quickdraw"])
+    outlaws = tables.seat("west_harding/2", equip={0: ["barrel", "hat", "watch"]}, hand=["missed"], reserve=[])
+    state, _ = tables.table(law, outlaws)
+    quickdraw = tables.in_hand(state, 0, "quickdraw")
+    assert decide(state, 0) == Play(quickdraw, 2)
+
+
+def test_in_the_standoff_a_gatling_that_would_rather_finish_the_hunter_than_the_target_is_held_back() -> None:
+    # Seen in `bench ai --sanity --game duel`: the target's last character, with no hand, looked sure to fall, but
+    # its Dexterity dodged, and the Gatling finished the hunter's last character for the third player.
+    outlaws = tables.seat("babe_leroy/2", "slim_poet/2", hand=["gatling", "missed"])
+    law = tables.seat("jango/1", equip={0: ["dexterity"]}, reserve=[])  # the Outlaws' target
+    renegades = tables.seat("marshal/1", hand=["colt", "knife"], reserve=[])  # the Outlaws' hunter
+    state, _ = tables.table(outlaws, law, renegades, mode=STANDOFF)
+    gatling = tables.in_hand(state, 0, "gatling")
+    assert Play(gatling) in view(state, 0).legal
+    assert decide(state, 0) != Play(gatling)
 
 
 def test_the_hand_limit_discards_the_least_useful_card() -> None:

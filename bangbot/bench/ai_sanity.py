@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from bangbot.ai.heuristic import HeuristicPlayer
 from bangbot.ai.match import play_match
@@ -19,6 +19,7 @@ from bangbot.ai.sides import Sides, sides_for
 from bangbot.bench.ai_referee import PHASES, SanityReferee
 from bangbot.core.state import GameConfig
 from bangbot.rulesets import DEFAULT, ruleset
+from bangbot.rulesets.duel import DUEL
 
 SIZES = (5, 7)
 CHUNK = 50
@@ -26,6 +27,7 @@ HEURISTIC = "heuristic"
 RANDOM = "random"
 LAW_VS_RANDOM = "law_vs_random"
 LINEUPS = (HEURISTIC, RANDOM, LAW_VS_RANDOM)
+T = TypeVar("T")
 
 
 @dataclass
@@ -78,14 +80,25 @@ def play_batch(players: int, name: str, seeds: range, game: str = DEFAULT) -> Ba
 
 def run_table(players: int, name: str, games: int, seed: int, workers: int, game: str = DEFAULT) -> Batch:
     """Plays games seeded seed, seed+1, ... at one table, over workers processes when more than one."""
+    return run_chunks(play_table_chunk, (players, name, game), games, seed, workers)
+
+
+def play_table_chunk(table: tuple[int, str, str], seeds: range) -> Batch:
+    """Plays one chunk of seeds at a (table size, lineup, game) table."""
+    players, name, game = table
+    return play_batch(players, name, seeds, game)
+
+
+def run_chunks(play: Callable[[T, range], Batch], table: T, games: int, seed: int, workers: int) -> Batch:
+    """Plays games seeded seed, seed+1, ... of any game's table in chunks, over workers processes when more than one."""
     chunks = [range(s, min(s + CHUNK, seed + games)) for s in range(seed, seed + games, CHUNK)]
     total = Batch()
     if workers <= 1:
         for c in chunks:
-            total.add(play_batch(players, name, c, game))
+            total.add(play(table, c))
         return total
     with ProcessPoolExecutor(workers) as pool:
-        for part in pool.map(play_batch, [players] * len(chunks), [name] * len(chunks), chunks, [game] * len(chunks)):
+        for part in pool.map(play, [table] * len(chunks), chunks):
             total.add(part)
     return total
 
@@ -153,26 +166,34 @@ def measure(players: int, games: int, seed: int, workers: int, game: str = DEFAU
     out: dict[str, Any] = figures(main.tally, sides)
     vs = batches[LAW_VS_RANDOM].tally
     out["law_win_rate_vs_random"] = share(vs[f"wins:{sides.leader_side}"], vs["games"])
-    out["decision_ms_p50"] = round(1000 * percentile(main.times, 50), 4)
-    out["decision_ms_p99"] = round(1000 * percentile(main.times, 99), 4)
-    out["decision_ms_mean"] = round(1000 * statistics.fmean(main.times), 4) if main.times else 0.0
-    out["heuristic_games_per_cpu_s"] = round(main.tally["games"] / main.elapsed, 2) if main.elapsed else 0.0
+    out.update(speed(main))
     out["random_baseline"] = figures(batches[RANDOM].tally, sides)
     return out
 
 
-def render(results: dict[str, dict[str, Any]]) -> str:
-    """Returns the developer-facing table: one column pair (heuristic, random) per table size."""
+def speed(batch: Batch) -> dict[str, float]:
+    """Returns a heuristic table's decision time (p50, p99, mean, in ms) and games per CPU second."""
+    return {
+        "decision_ms_p50": round(1000 * percentile(batch.times, 50), 4),
+        "decision_ms_p99": round(1000 * percentile(batch.times, 99), 4),
+        "decision_ms_mean": round(1000 * statistics.fmean(batch.times), 4) if batch.times else 0.0,
+        "heuristic_games_per_cpu_s": round(batch.tally["games"] / batch.elapsed, 2) if batch.elapsed else 0.0,
+    }
+
+
+def render(results: dict[str, dict[str, Any]], column: Callable[[str], str] = lambda size: f"{size}p ") -> str:
+    """Returns the developer-facing table: one column pair (heuristic, random) per table (column names it)."""
     sizes = list(results)
     keys = [k for k in results[sizes[0]] if k != "random_baseline"]
-    head = f"{'figure':<44}" + "".join(f"{s + 'p heur':>13}{s + 'p random':>13}" for s in sizes)
+    width = max([44] + [len(k) + 1 for k in keys])
+    head = f"{'figure':<{width}}" + "".join(f"{column(s) + 'heur':>13}{column(s) + 'random':>13}" for s in sizes)
     lines = [head]
     for k in keys:
         cells = ""
         for s in sizes:
             base = results[s]["random_baseline"].get(k)
             cells += f"{_cell(results[s][k]):>13}{_cell(base):>13}"
-        lines.append(f"{k:<44}{cells}")
+        lines.append(f"{k:<{width}}{cells}")
     return "\n".join(lines)
 
 
@@ -187,11 +208,36 @@ def _cell(value: object) -> str:
 
 def main(games: int = 2000, seed: int = 1, workers: int = 1, as_json: bool = False, game: str = DEFAULT) -> None:
     """Prints a game's sanity figures at 5 and 7 players, as a table or one JSON object keyed by table size."""
+    if game == DUEL:
+        from bangbot.bench.duel_sanity import main as duel_main
+
+        duel_main(games, seed, workers, as_json)
+        return
     started = time.perf_counter()
     results = {str(n): measure(n, games, seed, workers, game) for n in SIZES}
+    title = f"bench ai --sanity ({game}): {games} games per table from seed {seed}"
+    report(results, as_json, title, time.perf_counter() - started, workers)
+
+
+def report(
+    results: dict[str, dict[str, Any]],
+    as_json: bool,
+    title: str,
+    elapsed: float,
+    workers: int,
+    apart: bool = False,
+) -> None:
+    """Prints the figures of every table: one JSON object keyed by table, or the titled table(s) and the time taken.
+
+    apart: one table per key (its own heuristic and random columns), for tables whose figures differ."""
     if as_json:
         print(json.dumps(results, indent=2, sort_keys=True))
         return
-    print(f"bench ai --sanity ({game}): {games} games per table from seed {seed}")
-    print(render(results))
-    print(f"elapsed {time.perf_counter() - started:.1f} s over {workers} worker(s)")
+    print(title)
+    if apart:
+        for name, one in results.items():
+            print(f"\n{name}:")
+            print(render({name: one}, column=lambda _: ""))
+    else:
+        print(render(results))
+    print(f"elapsed {elapsed:.1f} s over {workers} worker(s)")

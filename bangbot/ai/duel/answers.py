@@ -100,8 +100,10 @@ def _option(board: Board, request: Mapping[str, Any]) -> DuelAction | None:
     if reason in ("shotgun", "cover"):
         return Choose(max(options, key=lambda o: (_swap_option(board, o), -options.index(o))))
     if reason == "blow":
-        seats = [o for o in options if o.isdigit()]
-        return Choose(max(seats, key=lambda o: board.pressure(int(o)))) if seats else Choose(options[0])
+        # A random card from a hand: another player's that is worth robbing, never its own.
+        seats = [o for o in options if o.isdigit() and board.pressure(int(o)) > 0]
+        keep = "none" if "none" in options else options[0]
+        return Choose(max(seats, key=lambda o: board.pressure(int(o)))) if seats else Choose(keep)
     if reason == "union_pacific":
         others = [o for o in options if o.isdigit() and int(o) != board.me]
         return Choose(str(board.target) if str(board.target) in others else options[0])

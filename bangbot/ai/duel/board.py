@@ -6,6 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from bangbot.core.duel.data import CHARACTER, type_id
+from bangbot.core.duel.effects import DODGE_RESOURCES
 from bangbot.core.duel.views import DuelView, FighterView, SquadView
 
 LIFE_POINT = 10.0  # a life point, in the AI's units (a card in the hand is worth about 4)
@@ -140,9 +141,12 @@ class Board:
         chance = LAND_CHANCE if self.squad(slot // 2).hand_count else 1.0
         if not bare:
             names = {type_id(c) for c in f.equipment}
+            ready = {type_id(c) for c in f.resources if c not in f.fresh}
             if "barrel" in names:
                 chance *= BARREL_LETS_THROUGH
             if "hat" in names:
+                chance *= HAT_LETS_THROUGH
+            if ready & DODGE_RESOURCES:  # Dexterity, Lucky Penny: a dodge in play that draws a card besides
                 chance *= HAT_LETS_THROUGH
             if self.has_ability(slot // 2, "check_dodges_and_shoots", slot):
                 chance *= CURRY_LETS_THROUGH

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from math import comb
+
 from bangbot.ai.duel.board import CURRY_LETS_THROUGH, Board
 from bangbot.ai.duel.cards import (
     CARD,
@@ -68,20 +70,24 @@ def _hurt(board: Board) -> bool:
     return is_hurt(board.mine().fighters)
 
 
-def _hit(board: Board, slot: int, name: str) -> float:
-    """Returns what aiming one hit of a card (by name) at a slot is worth, with the chance that it lands."""
+def _hit(board: Board, slot: int, name: str, hits: int = 1) -> float:
+    """Returns what aiming hits of a card (by name) at a slot is worth: each lands by its own chance, and the damage
+    of those that land adds up (Quickdraw's volley kills what one hit would not)."""
     f = board.fighter(slot)
-    if f is None:
+    if f is None or hits <= 0:
         return 0.0
     damage = 2 if name == "spencer" and f.life >= 4 else 1
     bare = name in BARE_HITS
     lands = board.lands(slot, bare)
-    worth = lands * (board.harm(slot, damage) + board.after_hurt(slot))
+    worth = hits * lands * board.after_hurt(slot)
+    for landed in range(1, hits + 1):
+        chance = comb(hits, landed) * lands**landed * (1 - lands) ** (hits - landed)
+        worth += chance * board.harm(slot, landed * damage)
     if name == "grapeshot":
         other = slot - slot % 2 + (1 - slot % 2)
         worth += lands * board.harm(other, 1)
     if not bare and slot // 2 != board.me and board.has_ability(slot // 2, "check_dodges_and_shoots", slot):
-        worth += (1 - CURRY_LETS_THROUGH) * board.hit_back(1.0)
+        worth += hits * (1 - CURRY_LETS_THROUGH) * board.hit_back(1.0)
     return worth
 
 
@@ -92,12 +98,14 @@ def _bang_worth(board: Board, play: Play) -> float:
     if play.how:
         name, spend = "colt", hand_worth(play.card, hand, _hurt(board))
     else:
-        name, spend = type_id(play.card), BANG_SPEND * hand_worth(play.card, hand, _hurt(board))
+        # A BANG! card kept past the hand limit would be thrown away unplayed: firing it then spends nothing.
+        share = 0.0 if _over_limit(board) else BANG_SPEND
+        name, spend = type_id(play.card), share * hand_worth(play.card, hand, _hurt(board))
     hits = 1
     if name == "quickdraw":
         f = board.fighter(play.target)
         hits = len(f.equipment) + len(f.resources) if f is not None else 0
-    worth = hits * _hit(board, play.target, name)
+    worth = _hit(board, play.target, name, hits)
     return worth + (RIDERS.get(name, 0.0) if worth > 0 else 0.0) - spend
 
 
@@ -118,9 +126,14 @@ def _play_worth(board: Board, play: Play) -> float:
     return _action_worth(board, name, play) - _keeping(board, play.card)
 
 
+def _over_limit(board: Board) -> bool:
+    """Returns whether the hand holds more cards than the turn may end with (some go at the hand limit anyway)."""
+    return len(board.view.hand) > board.view.hand_limit
+
+
 def _keeping(board: Board, card: int) -> float:
     """Returns what keeping an action card for later is worth (nothing when the hand limit would take it anyway)."""
-    if len(board.view.hand) > board.view.hand_limit:
+    if _over_limit(board):
         return 0.0
     return KEEP_SHARE * hand_worth(card, board.view.hand, _hurt(board))
 
