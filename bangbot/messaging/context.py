@@ -14,6 +14,7 @@ from bangbot.i18n import SOURCE_LANGUAGE, Translator, normalize_language, transl
 from bangbot.i18n.glossary import BASE
 from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import Messenger, User
+from bangbot.storage.models import ChatSettings
 from bangbot.storage.repository import Repository
 
 LOBBY_TTL = timedelta(hours=6)
@@ -82,13 +83,14 @@ class Context:
             return self.tr_user(reader, game)
         return themed(translator(chosen or SOURCE_LANGUAGE), game)
 
-    def adopt_language(self, chat_id: int, user_id: int) -> None:
-        """Stores the user's language as the group's when the group has none yet (its first lobby)."""
+    def adopt_language(self, chat_id: int, user_id: int) -> ChatSettings:
+        """Gives a group without a language the user's (at its first lobby); returns the group's settings."""
         settings = self.repo.chat_settings(chat_id)
         if settings.language is None:
             settings.language = self.user_language(user_id)
             self.repo.save_chat_settings(settings)
-            self.forget_language(("chat", chat_id))
+            self.languages[("chat", chat_id)] = (settings.language, time.monotonic())
+        return settings
 
     def remember_user(self, user: User) -> None:
         """Stores a user's display name and messenger language, the first time this process sees them or changed."""

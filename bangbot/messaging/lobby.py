@@ -190,8 +190,7 @@ def seats_after(table: Sequence[Seat], written: Sequence[Seat], removed: Sequenc
 
 async def create_lobby(ctx: Context, cmd: Command) -> None:
     """Opens a lobby with the chat's settings; the creator joins it and, if the chat has none, gives it a language."""
-    ctx.adopt_language(cmd.chat_id, cmd.user.id)
-    settings = ctx.repo.chat_settings(cmd.chat_id)
+    settings = ctx.adopt_language(cmd.chat_id, cmd.user.id)
     game_id = settings.ruleset if settings.ruleset in OFFERED else DEFAULT_RULESET
     presets = ruleset(game_id).presets
     now = ctx.clock()

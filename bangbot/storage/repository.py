@@ -55,6 +55,8 @@ GAME_BY_ID = select(Game).where(col(Game.id) == bindparam("id"))
 SEATS_OF_GAME = select(Seat).where(col(Seat.game_id) == bindparam("game_id")).order_by(col(Seat.position))
 OUTBOX_OF_GAME = select(Outbox).where(col(Outbox.game_id) == bindparam("game_id")).order_by(col(Outbox.id))
 PRESS_ANSWER_BY_ID = select(PressAnswer).where(col(PressAnswer.press_id) == bindparam("press_id"))
+CHAT_SETTINGS_BY_ID = select(ChatSettings).where(col(ChatSettings.chat_id) == bindparam("chat_id"))
+USER_SETTINGS_BY_ID = select(UserSettings).where(col(UserSettings.user_id) == bindparam("user_id"))
 
 
 class StaleGame(Exception):
@@ -149,7 +151,7 @@ class Repository:
     def chat_settings(self, chat_id: int) -> ChatSettings:
         """Returns a chat's settings (defaults if it has none yet)."""
         with self._session() as s:
-            return s.get(ChatSettings, chat_id) or ChatSettings(chat_id=chat_id)
+            return s.exec(CHAT_SETTINGS_BY_ID, params={"chat_id": chat_id}).first() or ChatSettings(chat_id=chat_id)
 
     def save_chat_settings(self, settings: ChatSettings) -> None:
         """Stores a chat's settings."""
@@ -158,7 +160,7 @@ class Repository:
     def user_settings(self, user_id: int) -> UserSettings:
         """Returns a user's settings (defaults if there are none yet)."""
         with self._session() as s:
-            return s.get(UserSettings, user_id) or UserSettings(user_id=user_id)
+            return s.exec(USER_SETTINGS_BY_ID, params={"user_id": user_id}).first() or UserSettings(user_id=user_id)
 
     def save_user_settings(self, settings: UserSettings) -> None:
         """Stores a user's settings."""
@@ -221,9 +223,7 @@ class Repository:
 
         Refuses (StaleGame) if the chat already has an open game.
         """
-        with self._writing_session() as s:
-            if self.open_game(game.chat_id) is not None:
-                raise StaleGame(f"chat {game.chat_id} already has an open game")
+        with self._writing_session() as s:  # the unique index on open games per chat refuses a second one
             s.add(game)
             try:
                 s.flush()
@@ -235,9 +235,8 @@ class Repository:
                     outbox.game_id, outbox.version = game.id, game.version
                     s.add(outbox)
                 s.commit()
-            except IntegrityError as error:  # another worker opened one at the same moment
+            except IntegrityError as error:  # the chat has an open game, maybe opened by another worker just now
                 raise StaleGame(f"chat {game.chat_id} already has an open game") from error
-            s.refresh(game)
             return game
 
     def save(
