@@ -24,9 +24,9 @@ from bangbot.storage.db import open_engine
 from bangbot.storage.models import FINISHED
 from bangbot.storage.repository import Repository
 from bangbot.testing.bot_process import BotProcess
-from bangbot.testing.telegram_emulator import BotApiEmulator, MessageView
+from bangbot.testing.telegram_emulator import BotApiEmulator
 from tests.duel_harness import face_up, hidden, mentions, named_by, vocabulary
-from tests.test_telegram_e2e import settled_buttons
+from tests.test_telegram_e2e import press_in_lobby, settled_buttons, settled_lobby
 
 RULES = ruleset(DUEL)
 GAME_ID = 1
@@ -112,23 +112,6 @@ def awaited_have_buttons(emulator: BotApiEmulator, repo: Repository) -> None:
         data = [decode(d) for row in shown.buttons for _, d in row if not d.startswith("http")]
         assert not shown.deleted and data, f"seat {seat.position} is asked but has no buttons: {shown.text}"
         assert all(d.version == seat.prompt_version and d.seat == seat.position for d in data)
-
-
-def settled_lobby(emulator: BotApiEmulator, repo: Repository, group: int) -> MessageView | None:
-    """Returns the lobby message once it shows the stored lobby (buttons of its version, nothing left to send)."""
-    game = repo.game(GAME_ID)
-    if game is None or game.lobby_message_id is None or repo.outbox(GAME_ID):
-        return None
-    shown = emulator.message(group, game.lobby_message_id)
-    versions = {decode(d).version for row in shown.buttons for _, d in row if not d.startswith("http")}
-    return shown if versions == {game.version} else None
-
-
-def press_in_lobby(emulator: BotApiEmulator, repo: Repository, group: int, user: int, label: str) -> None:
-    """Presses a button of the settled lobby as user and asserts that the press was accepted."""
-    lobby = emulator.wait_until(lambda: settled_lobby(emulator, repo, group), what="the lobby to settle")
-    answer = emulator.wait_for_answer(emulator.user_presses(user, group, lobby.message_id, lobby.button(label)))
-    assert not answer.show_alert, answer.text
 
 
 def lobby_shows(emulator: BotApiEmulator, repo: Repository, group: int, text: str) -> bool:

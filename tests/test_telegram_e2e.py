@@ -20,7 +20,7 @@ from bangbot.storage.db import open_engine
 from bangbot.storage.models import FINISHED
 from bangbot.storage.repository import Repository
 from bangbot.testing.bot_process import BotProcess
-from bangbot.testing.telegram_emulator import ApiCall, BotApiEmulator
+from bangbot.testing.telegram_emulator import ApiCall, BotApiEmulator, MessageView
 
 FAST_GROUP_RATE = (300, 60.0)  # the long game runs with a larger group budget; test_group_flood_limit keeps 20/60
 
@@ -156,6 +156,23 @@ def press_to_the_end(
     return presses
 
 
+def settled_lobby(emulator: BotApiEmulator, repo: Repository, group: int) -> MessageView | None:
+    """Returns the lobby message once it shows the stored lobby (buttons of its version, nothing left to send)."""
+    game = repo.game(1)
+    if game is None or game.lobby_message_id is None or repo.outbox(1):
+        return None
+    shown = emulator.message(group, game.lobby_message_id)
+    versions = {decode(d).version for row in shown.buttons for _, d in row if not d.startswith("http")}
+    return shown if versions == {game.version} else None
+
+
+def press_in_lobby(emulator: BotApiEmulator, repo: Repository, group: int, user: int, label: str) -> None:
+    """Presses a button of the settled lobby as user and asserts that the press was accepted."""
+    lobby = emulator.wait_until(lambda: settled_lobby(emulator, repo, group), what="the lobby to settle")
+    answer = emulator.wait_for_answer(emulator.user_presses(user, group, lobby.message_id, lobby.button(label)))
+    assert not answer.show_alert, answer.text
+
+
 def test_a_whole_star_wars_game_over_http(emulator: BotApiEmulator, tmp_path: Path) -> None:
     users = [emulator.add_user(name, language_code=lang) for name, lang in (("Leia", "ru"), ("Han", "en"))]
     group = emulator.add_group("Cantina", members=users, admins=[users[0]])
@@ -166,15 +183,11 @@ def test_a_whole_star_wars_game_over_http(emulator: BotApiEmulator, tmp_path: Pa
         emulator.user_sends(users[0], group, "/newgame")
         lobby = emulator.wait_for_message(group, "Собираем")
         emulator.user_starts_bot(users[1], "join_1")
-        press = emulator.user_presses(users[0], group, lobby.message_id, lobby.button("Игра"))
-        emulator.wait_for_answer(press)
+        # A lobby edit may reach the group after the press's answer: each press waits for the lobby to settle.
+        press_in_lobby(emulator, repo, group, users[0], "Игра")
         emulator.wait_until(lambda: "Звёздные" in emulator.message(group, lobby.message_id).text, what="Star Wars")
-        for _ in range(2):
-            current = emulator.message(group, lobby.message_id)
-            emulator.wait_for_answer(emulator.user_presses(users[0], group, lobby.message_id, current.button("🤖 +")))
-        current = emulator.message(group, lobby.message_id)
-        start = emulator.user_presses(users[0], group, lobby.message_id, current.button("Начать игру"))
-        assert not emulator.wait_for_answer(start).show_alert
+        for label in ("🤖 +", "🤖 +", "Начать игру"):
+            press_in_lobby(emulator, repo, group, users[0], label)
         assert press_to_the_end(emulator, repo, random.Random(7)) > 3
         game = repo.game(1)
         assert game is not None and game.status == FINISHED and game.ruleset == "starwars"
@@ -247,7 +260,8 @@ def test_group_flood_limit_is_never_exceeded(tmp_path: Path) -> None:
             def press() -> None:
                 nonlocal presses
                 current = emulator.message(group, lobby.message_id).button("Simplified")
-                query = emulator.user_presses(users[0], group, lobby.message_id, current)
+                # The lobby's edit may land between reading the button and pressing it: the press is of what was seen.
+                query = emulator.user_presses(users[0], group, lobby.message_id, current, check=False)
                 assert not emulator.wait_for_answer(query).show_alert
                 presses += 1
 
