@@ -24,7 +24,7 @@ GAME = "g"  # the name of the WITH query that updates the game and returns its i
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """What a save writes, in counts: the statement's text is the same for every save of one shape."""
+    """What a save writes (whether it deletes seats, how many rows of each kind): one statement text per shape."""
 
     removed: bool
     seats: int
@@ -69,7 +69,7 @@ def statement(shape: Shape) -> str:
     ]
     if shape.removed:
         parts.append(
-            "removed AS (DELETE FROM seat WHERE game_id IN (SELECT id FROM g)"
+            f"removed AS (DELETE FROM seat WHERE game_id IN (SELECT id FROM {GAME})"
             " AND position = ANY(CAST(%(removed)s AS INTEGER[])))"
         )
     if shape.seats:
