@@ -53,8 +53,12 @@ class Context:
         if hit is not None and now - hit[1] < LANGUAGE_CACHE_SECONDS:
             return hit[0]
         value = load()
-        self.languages[key] = (value, now)
+        self.remember_language(key, value)
         return value
+
+    def remember_language(self, key: tuple[str, int], value: str) -> None:
+        """Caches a language just read or stored here."""
+        self.languages[key] = (value, time.monotonic())
 
     def forget_language(self, key: tuple[str, int]) -> None:
         """Drops a cached language after it was changed here."""
@@ -89,7 +93,7 @@ class Context:
         if settings.language is None:
             settings.language = self.user_language(user_id)
             self.repo.save_chat_settings(settings)
-            self.languages[("chat", chat_id)] = (settings.language, time.monotonic())
+            self.remember_language(("chat", chat_id), settings.language)
         return settings
 
     def remember_user(self, user: User) -> None:
