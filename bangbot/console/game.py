@@ -189,6 +189,7 @@ class Terminal:
         """Opens or resumes the terminal table and plays until the end or the end of input; returns the status."""
         repo, options = self.repo, self.options
         await self.service.start()
+        await self.service.idle()
         settings = repo.chat_settings(GROUP_ID)
         settings.language = options.language
         settings.ruleset = options.game
@@ -202,6 +203,7 @@ class Terminal:
         if game is None:
             chat = self.tr.gettext("the terminal")
             await self.service.on_command(Command(self.user, GROUP_ID, False, "newgame", chat_title=chat))
+            await self.service.idle()
             game = repo.open_game(GROUP_ID)
         if game is None or game.id is None:
             return 1
@@ -212,6 +214,7 @@ class Terminal:
             await self.service.on_press(
                 Press(press_id(), self.user, GROUP_ID, game.lobby_message_id, start.data, False)
             )
+            await self.service.idle()
         elif game.status == RUNNING:
             await self.resume(game)
         self.seat = next((s.position for s in repo.seats(game.id) if s.user_id == USER_ID), None)
@@ -241,6 +244,7 @@ class Terminal:
             pending = self.messenger.latest_private()
             if pending is None:
                 await self.service.tick()
+                await self.service.idle()
                 continue
             ref, shown = pending
             keys = dict(numbered(shown.buttons))
@@ -251,6 +255,7 @@ class Terminal:
             if choice != AGAIN:
                 data = keys[choice].data
                 await self.service.on_press(Press(press_id(), self.user, USER_ID, ref.message_id, data, True))
+                await self.service.idle()
                 self.follow_language()
         game = self.game()
         if game is not None and game.winner:
@@ -269,6 +274,7 @@ class Terminal:
         if choice != AGAIN and self.game_id is not None:
             self.quiet, self.released = choice == "2", True
             await self.service.resume_ai(self.game_id)
+            await self.service.idle()
         return True
 
     async def read_choice(self, keys: Collection[str]) -> str | None:
@@ -298,8 +304,10 @@ class Terminal:
         elif name == "status":
             self.show_table = True
             await self.service.on_command(Command(self.user, GROUP_ID, False, "status"))
+            await self.service.idle()
         elif name in PRIVATE_COMMANDS:
             await self.service.on_command(Command(self.user, USER_ID, True, name, args))
+            await self.service.idle()
             self.follow_language()
         else:
             self.out.write(
