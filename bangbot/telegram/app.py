@@ -35,7 +35,6 @@ log = logging.getLogger(__name__)
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]  # no edited messages: an edited command is not run again
 RATE_LIMIT_RETRIES = 3
 SHUTDOWN_FLUSH_SECONDS = 5.0
-GROUP_MERGE_SECONDS = 1.5  # quick moves of one turn share the group's edits (Telegram allows ~20 a minute per group)
 QUIET_LOGGERS = ("httpx", "alembic")  # their INFO lines (each request, each migration) are no news
 
 
@@ -52,7 +51,7 @@ class BangBot:
         self.application = builder.rate_limiter(limiter).build()
         self.messenger = TelegramMessenger(self.application.bot)
         context = Context(Repository(open_engine(settings.database_url)), self.messenger, heuristic_players())
-        context.group_merge_seconds = GROUP_MERGE_SECONDS
+        context.group_merge_seconds = settings.group_merge_seconds
         if settings.seed is not None:
             seed = settings.seed
             context.seeds = lambda: seed  # every game dealt the same way: for tests and reproducing a report
