@@ -155,6 +155,35 @@ def test_vengeful_shoots_first_at_whoever_takes_his_card() -> None:
     assert seat(dodged, 0)["life"] == seat(dodged, 0)["max_life"] and kinds(seat(dodged, 0)["hand"]) == ["beer"]
 
 
+def test_persistent_taking_from_a_vengeful_hand_is_shot_at_first() -> None:
+    """«Мстительный»: «Эта способность действует против способностей, предоставляющих выбор (например, «Засада»)».
+
+    «Настойчивый» chooses between the deck and a random card of any player's hand: taking from a Vengeful is such
+    a choice, so the BANG! effect comes first and the card is taken after it.
+    """
+    players = table(seat_spec("persistent", "outlaw", hand=["missed"]), seat_spec("vengeful", "sheriff", hand=["beer"]))
+    asked = play(sw(players, ["0: draw @1"], phase="start"))[1]
+    assert asked["awaiting"] == [0] and sorted(legal(asked, 0))[-1] == "pass"  # the thief answers the BANG! effect
+    assert kinds(seat(asked, 1)["hand"]) == ["beer"]  # nothing is taken yet
+    _, summary = play(sw(players, ["0: draw @1", "0: pass"], phase="start"))
+    assert seat(summary, 0)["life"] == 3 and kinds(seat(summary, 0)["hand"]) == ["beer", "missed"]
+    assert event_index(summary, "hurt", seat=0, source=1) < event_index(summary, "steal", seat=0, reason="persistent")
+
+
+@pytest.mark.parametrize(
+    ("tops", "alive"), [(["bang:QD", "beer:6H", "bang:KD"], True), (["bang:QD", "missed:8S"], False)]
+)
+def test_dangerous_needs_one_successful_check_per_energy_lost(tops: list[str], alive: bool) -> None:
+    """«Опасный»: «вы должны успешно пройти одну проверку за каждую потерянную единицу энергии»."""
+    players = table(seat_spec("dangerous", "outlaw", life=1, in_play=["dynamite"]), seat_spec("fearless", "sheriff"))
+    _, summary = play(sw(players, deck_top=["missed:5S", *tops], phase="start"))
+    checks = [e["ok"] for e in events(summary, "check", seat=0, reason="dangerous")]
+    assert checks == ([True, True, True] if alive else [True, False])
+    assert seat(summary, 0)["alive"] is alive
+    if alive:
+        assert seat(summary, 0)["life"] == 1 and len(events(summary, "draw", seat=0, reason="dangerous")) == 1
+
+
 def test_carbonite_never_goes_on_vader() -> None:
     players = table(seat_spec("fearless", "outlaw", hand=["jail"]), seat_spec("lucky", "sheriff"))
     _, summary = play(sw(players))
@@ -185,7 +214,7 @@ def test_a_bang_at_low_energy_asks_the_order_and_applies_both_effects() -> None:
 
 def test_the_barrage_replaces_the_shot_with_a_hit_on_every_other_player() -> None:
     players = table(seat_spec("fearless", "sheriff", hand=["bang:5D"], life=1))
-    _, summary = play(sw(players, ["0: play bang @1"]))
+    _, summary = play(sw(players, ["0: play bang"]))  # no target: it hits every other player instead
     assert events(summary, "fate", seat=0, effect="fate_barrage")
     assert sorted(e["seat"] for e in events(summary, "hurt", source=0)) == [1, 2, 3]
 
