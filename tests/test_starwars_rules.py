@@ -345,3 +345,24 @@ def test_a_bacta_while_dying_orders_its_rescue_and_its_fate(order: str) -> None:
     assert seat(summary, 1)["alive"] and seat(summary, 1)["life"] == 1
     rescued, drew = event_index(summary, "saved", seat=1), event_index(summary, "draw", seat=1, reason="fate_draw")
     assert (drew < rescued) is (order == "fate first")
+
+
+def test_the_ai_drinks_no_bacta_that_cannot_save_it_and_takes_no_card_from_a_vengeful_hand() -> None:
+    from bangbot.ai.heuristic import HeuristicPlayer
+    from bangbot.core.actions import DrawDeck, Pass
+    from bangbot.core.views import view
+
+    ai = HeuristicPlayer(strict=True)
+    two_left = [
+        seat_spec("fearless", "sheriff", hand=["bang"]),
+        seat_spec("calculating", "outlaw", life=1, hand=["beer:9H"]),
+        seat_spec("elusive", "renegade", alive=False, life=0),
+        seat_spec("hardy", "outlaw", alive=False, life=0),
+    ]
+    dying, summary = play(sw(two_left, ["0: play bang @1"]))
+    assert summary["awaiting"] == [1] and legal(summary, 1)[0].startswith("answer beer")
+    assert ai.decide(view(dying, 1), {}) == Pass()  # a Bacta that gives no energy and has no fate effect
+    players = table(seat_spec("persistent", "outlaw"), seat_spec("vengeful", "sheriff", hand=["beer", "bang"]))
+    asked, summary = play(sw(players, phase="start"))
+    assert "draw @1" in legal(summary, 0)
+    assert ai.decide(view(asked, 0), {}) == DrawDeck()  # taking from Vader's hand would cost a BANG! effect first
