@@ -66,6 +66,7 @@ EXAMPLES = [
     "sw_sharpshooter_atat_needs_two_missed",
     "sw_barrage_at_any_distance",
     "sw_bacta_with_two_left_is_offered",
+    "sw_two_swap_hands_against_one_atat",
 ]
 
 

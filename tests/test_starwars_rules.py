@@ -47,7 +47,7 @@ def test_the_deal_uses_the_ability_cards_energy_and_the_assumed_deck() -> None:
     assert len(DECK) == 80 and held[NEW_HOPE] == 1 and held[WELLS_FARGO] == 0
     assert Counter(FATE.values()) == {
         "fate_draw": 8, "fate_discard_all": 2, "fate_steal": 2, "fate_barrage": 1,
-        "fate_counter_hit": 2, "fate_swap_hands": 1, "fate_heal_other": 1,
+        "fate_counter_hit": 2, "fate_swap_hands": 2, "fate_heal_other": 1,
     }  # fmt: skip
     with pytest.raises(ValueError):
         rules.config(7, "ja")
