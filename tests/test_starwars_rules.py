@@ -366,3 +366,19 @@ def test_the_ai_drinks_no_bacta_that_cannot_save_it_and_takes_no_card_from_a_ven
     asked, summary = play(sw(players, phase="start"))
     assert "draw @1" in legal(summary, 0)
     assert ai.decide(view(asked, 0), {}) == DrawDeck()  # taking from Vader's hand would cost a BANG! effect first
+
+
+def test_a_vengeful_answer_to_one_fate_discard_waits_for_the_others() -> None:
+    """«Эффекты других карт и способности персонажей действуют после того, как были сыграны оба эффекта, но не между
+    ними.» Vader's fate effect makes everyone discard: the Vengeful's BANG! effect at him (and its Cover check) comes
+    only once every discard of the effect is chosen."""
+    players = [
+        seat_spec("fearless", "sheriff", hand=["bang:AH"], in_play=["barrel"], life=2),
+        seat_spec("vengeful", "outlaw", hand=["beer"]),
+        seat_spec("elusive", "renegade", hand=["stagecoach"], in_play=["mustang"]),
+        seat_spec("hardy", "outlaw"),
+    ]
+    script = ["0: play bang @1", "0: fate first", "0: play bang @2 mustang"]
+    _, summary = play(sw(players, script, deck_top=["missed:8S", "beer:6H"]))
+    assert event_index(summary, "discarded", seat=2) < event_index(summary, "check", seat=0, reason="barrel")
+    assert [e["seat"] for e in events(summary, "check")] == [0]  # the Vengeful has no Cover: only Vader checks
