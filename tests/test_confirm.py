@@ -149,3 +149,15 @@ def test_every_question_and_yes_is_translated(language: str) -> None:
     board = presenter("base").keyboard(tr, v, NAMES, f"k{mine}", lambda choice: choice)
     if language != "en":
         assert "Are you sure" not in text and board[0][0].text != "Yes"
+
+
+def test_giving_up_a_base_duel_at_one_life_with_a_bang_in_hand_asks_first() -> None:
+    v = base_view(
+        four_seats(
+            seat_spec("willy_the_kid", "sheriff", hand=["duel"]),
+            seat_spec("bart_cassidy", "outlaw", life=1, hand=["bang"]),
+        ),
+        ["0: play duel @1"],
+        seat_no=1,
+    )
+    assert "costs your last life" in confirms(v, index_of(v, Pass()), TOP)
