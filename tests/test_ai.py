@@ -19,7 +19,7 @@ from bangbot.ai.match import MEMORY_SALT, play_match
 from bangbot.ai.mixing import mix
 from bangbot.ai.random_player import SEED_KEY
 from bangbot.core.actions import Action, Answer, DrawDeck, DrawDiscard, DrawHand, EndTurn, Pass, Play, PutBack
-from bangbot.core.cards import BASE_DECK
+from bangbot.core.cards import BANG, BASE_DECK, CARDS, MISSED
 from bangbot.core.engine import apply, new_game
 from bangbot.core.legal import awaiting
 from bangbot.core.notation import to_text
@@ -51,12 +51,16 @@ def test_heuristic_only_ever_chooses_legal_actions(preset: str, players: int) ->
     def watch(seat: int, seen: PlayerView, memory: Memory, action: Action) -> None:
         assert action in seen.legal, f"seat {seat} chose {to_text(action)}"
         chosen[type(action).__name__] += 1
+        at_oneself = [a for a in seen.legal if isinstance(a, Play) and a.target == seat and a.card in seen.hand]
+        chosen["offered a BANG! on oneself"] += any(CARDS[a.card].kind in (BANG, MISSED) for a in at_oneself)
+        assert not (action in at_oneself and CARDS[action.card].kind in (BANG, MISSED)), "a BANG! on oneself"
 
     for seed in range(8):
         config = GameConfig.with_preset(players, preset, simplified=seed % 4 == 3)
         result = play_match(config, 500 + seed, everyone(STRICT), watch=watch)
         assert result.winner is not None and not result.capped
     assert chosen["Play"] > 0 and chosen["EndTurn"] > 0 and chosen["Answer"] > 0
+    assert (chosen["offered a BANG! on oneself"] > 0) == (preset == "standard")
 
 
 def test_random_player_is_legal_and_repeats_itself() -> None:

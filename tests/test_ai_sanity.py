@@ -61,9 +61,8 @@ def test_a_pass_with_only_friends_in_reach_is_not_a_pass_on_an_opponent() -> Non
     state = five_seats(["bang", "bang"], outlaw_in_play=["mustang"])
     referee.begin(state, [])
     seen = view(state, 0)
-    assert {a.target for a in seen.legal if isinstance(a, Play)} == {
-        1
-    }  # a Mustang keeps the Outlaw on his right out of reach
+    # a Mustang keeps the Outlaw on his right out of reach; a BANG! at oneself is no pass on anyone
+    assert {a.target for a in seen.legal if isinstance(a, Play)} == {0, 1}
     referee.decided(state, 0, seen, EndTurn())
     referee.decided(state, 0, seen, Discard(state.players[0].hand[0]))
     assert tally["bangs_discarded_after_pass"] == 1 and tally["bangs_discarded_after_passing_an_opponent"] == 0

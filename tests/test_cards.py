@@ -82,14 +82,14 @@ def life(s: Summary, n: int) -> int:
     return value
 
 
-def targets(s: Summary, n: int, kind: str) -> set[int]:
-    """Returns the seats that seat n may now play a card of this kind at."""
+def targets(s: Summary, n: int, kind: str, oneself: bool = False) -> set[int]:
+    """Returns the other seats (and with oneself, seat n too) that seat n may now play a card of this kind at."""
     out: set[int] = set()
     for text in legal(s, n):
         words = text.split()
         if words[0] == "play" and words[1].partition("#")[0] == kind and len(words) > 2:
             out.add(int(words[2][1:]))
-    return out
+    return out if oneself else out - {n}
 
 
 def plays(s: Summary, n: int, kind: str) -> list[str]:
@@ -170,11 +170,19 @@ def test_target_may_take_the_hit_although_holding_missed() -> None:
     assert hand(s, 1) == ["missed"]
 
 
-def test_colt_45_reaches_only_distance_1_and_never_self() -> None:
+def test_colt_45_reaches_only_distance_1() -> None:
     _, s = run(make_table(hands={0: ["bang", FILLER]}))
     assert targets(s, 0, "bang") == {1, 3}
     assert_illegal(make_table(hands={0: ["bang", FILLER]}, script=["0: play bang @2"]))
-    assert_illegal(make_table(hands={0: ["bang", FILLER]}, script=["0: play bang @0"]))
+
+
+def test_bang_on_oneself_is_legal_in_the_standard_preset_only() -> None:
+    # cs 004: «Pokud chcete, smíte karty s tímto efektem hrát i na sebe.» The ja rulebook is silent: not there.
+    _, s = run(make_table(hands={0: ["bang", FILLER]}))
+    assert targets(s, 0, "bang", oneself=True) == {0, 1, 3}
+    _, shot = run(make_table(hands={0: ["bang", FILLER]}, script=["0: play bang @0"]))
+    assert life(shot, 0) == 4 and events(shot, "hurt", seat=0, source=0)
+    assert_illegal(make_table(hands={0: ["bang", FILLER]}, script=["0: play bang @0"], preset="ja"))
 
 
 SEVEN_CHARS = (
@@ -680,7 +688,7 @@ def test_panic_distance_counts_scope_and_mustang() -> None:
     assert targets(s, 0, "panic") == {3}
     data["players"][0]["in_play"] = ["scope"]
     _, s = run(data)
-    assert targets(s, 0, "panic") == {0, 1, 2, 3}  # 0: own Scope
+    assert targets(s, 0, "panic", oneself=True) == {0, 1, 2, 3}  # 0: own Scope
     data["script"] = ["0: play panic @2 hand"]
     _, s = run(data)
     assert hand(s, 2) == []
@@ -720,7 +728,7 @@ def test_cat_balou_discards_a_chosen_card_in_play() -> None:
 def test_cat_balou_targets_everyone_and_own_cards_in_play() -> None:
     data = make_table(hands={0: ["cat_balou", FILLER], 1: ["bang"], 2: ["bang"], 3: ["bang"]}, in_play={0: ["mustang"]})
     _, s = run(data)
-    assert targets(s, 0, "cat_balou") == {0, 1, 2, 3}
+    assert targets(s, 0, "cat_balou", oneself=True) == {0, 1, 2, 3}
     assert f"play {ref('cat_balou')} @0 hand" not in legal(s, 0)
     data["script"] = ["0: play cat_balou @0 mustang"]
     state, s = run(data)

@@ -168,8 +168,9 @@ def passive_until_out(show: str) -> tuple[str, str]:
     for seed in range(1, 30):
         game = TerminalSession("--players", "4", "--seed", str(seed), "--name", "Player")
         while (seen := game.wait_for(OUT, PROMPT)) == PROMPT:
-            last = re.findall(r"^│ (\d+)\) ", game.text, re.M)[-1]
-            game.type(last)  # the last choice: take the hit, end the turn (0), or the only way on
+            choices = re.findall(r"^│ (\d+)\) (.*)", game.text, re.M)
+            last = choices[-1][0] if not choices[-1][1].startswith("« Back") else choices[-2][0]
+            game.type(last)  # take the hit (0) and confirm it when asked (Yes, not « Back), end the turn, go on
         if seen:
             if PROMPT not in game.text[game.text.rindex(OUT) :]:
                 assert game.wait_for(PROMPT) == PROMPT

@@ -182,8 +182,13 @@ def shot_card_ok(sit: Situation, a: Play) -> bool:
 
 
 def shoot(sit: Situation, plays: Sequence[Play]) -> Action | None:
-    """Shoots the seat whose hit gains most, if any gains enough; a BANG! the hand limit would take goes anyway."""
-    options = [a for a in of_kind(plays, BANG, MISSED) if a.target is not None and shot_card_ok(sit, a)]
+    """Shoots the seat whose hit gains most, if any gains enough; a BANG! the hand limit would take goes anyway.
+
+    Never at itself: no character gains from its own BANG! (the rulebooks' BANG! on oneself never pays).
+    """
+    options = [
+        a for a in of_kind(plays, BANG, MISSED) if a.target not in (None, sit.view.seat) and shot_card_ok(sit, a)
+    ]
     if not options:
         return None
 

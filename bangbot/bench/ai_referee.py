@@ -64,7 +64,7 @@ class SanityReferee:
         """Counts passes on legal shots (any, at another side), dodges not made, Beer at full life, discards."""
         p = state.players[seat]
         janet = BANG_AND_MISSED_SWAP in p.abilities
-        shots = [a.target for a in seen.legal if isinstance(a, Play) and self._is_shot(a, janet)]
+        shots = [a.target for a in seen.legal if isinstance(a, Play) and self._is_shot(a, janet) and a.target != seat]
         if isinstance(action, EndTurn) and shots:
             self.passed_shot.add(seat)
             self.tally["turns_passing_a_legal_bang"] += 1

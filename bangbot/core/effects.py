@@ -8,6 +8,7 @@ from bangbot.core import rng
 from bangbot.core.abilities import (
     BUILT_IN_BARREL,
     CHECKS_TWO_CARDS,
+    DRAWS_ON_EMPTY_HAND,
     DRAWS_PER_LIFE_LOST,
     EVERY_HIT_NEEDS_TWO_MISSED,
     NEEDS_TWO_MISSED,
@@ -20,7 +21,7 @@ from bangbot.core.actions import HAND
 from bangbot.core.cards import BANG, BARREL, HEARTS, PANIC, SPADES, Card
 from bangbot.core.events import Event
 from bangbot.core.options import PER_LIFE
-from bangbot.core.requests import EXCLUSIVE, Aim, Dying, Respond, Theft
+from bangbot.core.requests import EXCLUSIVE, Aim, DuelTurn, Dying, Respond, Theft
 from bangbot.core.roles import DEPUTY, OUTLAW, SHERIFF, winner
 from bangbot.core.state import OVER, GameState, Player, card
 from bangbot.core.variants import variant_of
@@ -55,6 +56,24 @@ def draw(state: GameState, ev: Events, seat: int, n: int, reason: str) -> list[i
     state.players[seat].hand.extend(cards)
     ev.append(Event("draw", {"seat": seat, "count": len(cards), "reason": reason}, {"cards": cards}, (seat,)))
     return cards
+
+
+def draw_on_empty_hand(state: GameState, ev: Events, seat: int, starting_duel: bool = False) -> None:
+    """Suzy Lafayette («Запасливый») draws a card the moment her hand is empty, before anything else resolves.
+
+    In a Duel (also one her last card starts) she waits until it is over unless the options say otherwise.
+    """
+    p = state.players[seat]
+    if not p.alive or p.hand or DRAWS_ON_EMPTY_HAND not in p.abilities:
+        return
+    if (starting_duel or in_duel(state, seat)) and not state.config.options.empty_hand_draws_in_duel:
+        return
+    draw(state, ev, seat, 1, p.character)
+
+
+def in_duel(state: GameState, seat: int) -> bool:
+    """Returns whether seat is one of the two players of a Duel still going on."""
+    return any(isinstance(r, DuelTurn) and seat in (r.seat, r.opponent) for r in state.requests)
 
 
 def random_hand_card(state: GameState, seat: int) -> int:

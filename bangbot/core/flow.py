@@ -8,7 +8,6 @@ from bangbot.core.abilities import (
     DRAWS_FROM_A_HAND,
     DRAWS_FROM_DISCARD,
     DRAWS_MORE_WITHOUT_BLUE,
-    DRAWS_ON_EMPTY_HAND,
     DRAWS_ONE_FROM_ANY_HAND,
     DRAWS_PER_MISSING_ENERGY,
     LOOKS_AT_THREE,
@@ -16,7 +15,17 @@ from bangbot.core.abilities import (
 )
 from bangbot.core.actions import EndTurn, Pass
 from bangbot.core.cards import DYNAMITE, JAIL, NEW_HOPE, SPADES, Border, Card, is_red
-from bangbot.core.effects import Events, check, draw, heal, hurt, is_heart, resolve_aim, take_from_deck
+from bangbot.core.effects import (
+    Events,
+    check,
+    draw,
+    draw_on_empty_hand,
+    heal,
+    hurt,
+    is_heart,
+    resolve_aim,
+    take_from_deck,
+)
 from bangbot.core.events import Event
 from bangbot.core.legal import can_play, request_actions, waits
 from bangbot.core.notation import to_text
@@ -25,7 +34,6 @@ from bangbot.core.requests import (
     EXCLUSIVE,
     Aim,
     DrawChoice,
-    DuelTurn,
     FirstCheck,
     IndiansRespond,
     KitChoice,
@@ -106,15 +114,9 @@ def resolve_forced(state: GameState, ev: Events) -> bool:
 
 
 def suzy_draws(state: GameState, ev: Events) -> None:
-    """Suzy Lafayette draws a card whenever her hand is empty, except while she is in a Duel."""
+    """Every Suzy Lafayette («Запасливый») whose hand is empty draws a card (see draw_on_empty_hand)."""
     for p in state.players:
-        if p.alive and (DRAWS_ON_EMPTY_HAND in p.abilities) and not p.hand and not in_duel(state, p.seat):
-            draw(state, ev, p.seat, 1, p.character)
-
-
-def in_duel(state: GameState, seat: int) -> bool:
-    """Returns whether seat is one of the two players of a Duel still going on."""
-    return any(isinstance(r, DuelTurn) and seat in (r.seat, r.opponent) for r in state.requests)
+        draw_on_empty_hand(state, ev, p.seat)
 
 
 def advance(state: GameState, ev: Events) -> bool:

@@ -93,12 +93,15 @@ def card_hint(view: PlayerView, card: int) -> Hint | None:
     """Returns why one hand card is missing from the choices of its holder's turn, or would do nothing there."""
     assert view.seat is not None
     kind = CARD_KIND[card]
-    playable = any(isinstance(a, Play) and a.card == card for a in view.legal)
+    plays = [a for a in view.legal if isinstance(a, Play) and a.card == card]
     calamity = BANG_AND_MISSED_SWAP in abilities_of(view.seats[view.seat].character)
-    if playable:
+    shot = kind == BANG or (kind == MISSED and calamity)
+    if shot and plays and all(a.target == view.seat for a in plays):  # only at oneself: nobody else is in range
+        return Hint(NOBODY_IN_RANGE, BANG, view.reach)
+    if plays:
         odd = pointless(view, card)
         return Hint(odd, kind) if odd is not None else None
-    if kind == BANG or (kind == MISSED and calamity):
+    if shot:
         return Hint(ONE_BANG if not view.bang_allowed else NOBODY_IN_RANGE, BANG, view.reach)
     if kind == MISSED:
         return Hint(MISSED_NOT_NOW, kind)

@@ -295,6 +295,8 @@ def card_plays(state: GameState, seat: int, dist: Mapping[int, int] | None = Non
         if kind == BANG or (kind == MISSED and calamity):
             if bang_ok and in_range is not None:
                 yield from (play(c, t) for t in in_range)
+                if state.config.options.bang_on_oneself:  # cs: «smíte karty s tímto efektem hrát i na sebe»
+                    yield play(c, seat)
         elif kind == MISSED:
             continue
         elif kind in (PANIC, CAT_BALOU):

@@ -26,6 +26,8 @@ class RuleOptions:
     pedro_second_from_discard: bool = False
     el_gringo_takes: str = PER_LIFE
     life_overrides: tuple[tuple[str, int], ...] = field(default=())
+    empty_hand_draws_in_duel: bool = False  # Suzy Lafayette waits until a Duel is over (cs); Star Wars' does not
+    bang_on_oneself: bool = True  # cs «smíte karty s tímto efektem hrát i na sebe»; the ja rulebook is silent
 
     def life(self, character: str) -> int:
         """Returns a character's printed life points under these options."""
@@ -49,6 +51,8 @@ class RuleOptions:
             pedro_second_from_discard=bool(data["pedro_second_from_discard"]),
             el_gringo_takes=str(data["el_gringo_takes"]),
             life_overrides=tuple(sorted(data["life_overrides"].items())),
+            empty_hand_draws_in_duel=bool(data.get("empty_hand_draws_in_duel", False)),
+            bang_on_oneself=bool(data.get("bang_on_oneself", False)),
         )
 
 
@@ -64,6 +68,7 @@ PRESETS: dict[str, RuleOptions] = {
         pedro_second_from_discard=True,
         el_gringo_takes=PER_HIT,
         life_overrides=((EL_GRINGO, 4), (KIT_CARLSON, 3)),
+        bang_on_oneself=False,
     ),
 }
 

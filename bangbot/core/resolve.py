@@ -50,6 +50,7 @@ from bangbot.core.effects import (
     chosen_take,
     discard_from_hand,
     draw,
+    draw_on_empty_hand,
     eliminate,
     heal,
     hurt,
@@ -284,6 +285,7 @@ def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
     kind = CARD_KIND[c]
     p.hand.remove(c)
     ev.append(Event("play", {"seat": seat, "card": c, "target": t, "target_card": action.target_card}))
+    draw_on_empty_hand(state, ev, seat, starting_duel=kind == DUEL)
     if kind_of(c).border is Border.BLUE:
         put_in_play(state, ev, seat, c, t)
         return

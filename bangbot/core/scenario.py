@@ -64,11 +64,13 @@ def build_state(data: dict[str, Any]) -> GameState:
     ruleset = data.get("ruleset", BASE)
     if ruleset not in VARIANTS:
         raise ScenarioError(f"unknown ruleset {ruleset!r}; known: {', '.join(VARIANTS)}")
+    variant = VARIANTS[ruleset]
     config = replace(
         GameConfig.with_preset(len(seats), data.get("preset", "standard"), data.get("simplified", False)),
         ruleset=ruleset,
     )
-    variant = VARIANTS[ruleset]
+    if variant.options is not None:
+        config = replace(config, options=variant.options)
     alloc = _Allocator(deck_indices(config.simplified, variant.deck))
     # Cards with a suit and rank are reserved first so that kind-only specs never take them.
     all_specs: list[tuple[str, int, str]] = []

@@ -7,10 +7,14 @@ from dataclasses import dataclass, field
 
 from bangbot.core import starwars
 from bangbot.core.characters import CHARACTERS
+from bangbot.core.options import RuleOptions
 from bangbot.core.state import GameConfig
 
 BASE = "base"
 STARWARS = starwars.STARWARS
+# Rulebook 001's «Запасливый» draws «как только» his hand is empty, with no Duel exception (unlike cs's Suzy
+# Lafayette); the rest as the standard preset, BANG! on oneself included (the rulebook is silent on it).
+STARWARS_OPTIONS = RuleOptions(empty_hand_draws_in_duel=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +29,7 @@ class Variant:
     no_reward_causes: frozenset[str] = frozenset()  # eliminations by these causes earn no reward
     chosen_start_order: bool = False  # the player orders the start-of-turn checks (the Star Wars compactor, New Hope)
     drinks_in_vain: bool = False  # a dying player may play Beer with two left, healing nothing (fate, «Проворный»)
+    options: RuleOptions | None = None  # the game's own rule options; None: the base game's presets
 
 
 VARIANTS: Mapping[str, Variant] = {
@@ -38,6 +43,7 @@ VARIANTS: Mapping[str, Variant] = {
         starwars.NO_REWARD_CAUSES,
         chosen_start_order=True,
         drinks_in_vain=True,
+        options=STARWARS_OPTIONS,
     ),
 }
 

@@ -332,7 +332,8 @@ DUEL_CHARACTER_HELP: dict[str, Marked] = {
     "charlie_bassett": NP_("character-help-duel", "Once per turn, after you use a resource, you draw a card."),
     "big_jim": NP_(
         "character-help-duel",
-        "Whenever your attacking and covering characters swap, you may swap the opponent's too.",
+        "When a swap of your attacking and covering characters makes him your attacking character, you may swap an "
+        "opponent's two characters too (in the Mexican standoff: only your target's).",
     ),
     "dutch_harry": NP_(
         "character-help-duel",

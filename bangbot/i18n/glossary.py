@@ -365,11 +365,14 @@ def normalize_name(text: str) -> str:
 
 
 def _variants(name: str) -> list[str]:
-    """Returns the normalized forms a name is found by: whole, and for 'Barile(樽)' also each part."""
+    """Returns the normalized forms of a name: whole, for 'Barile(樽)' each part too, after a colon the rest."""
     forms = [name]
     match = _GLOSS.match(name)
     if match:
         forms += [match["name"], match["gloss"]]
+    _, colon, subtitle = name.replace("：", ":").partition(":")
+    if colon:  # 'Third squad: Renegades against the Law' is also found by what sets it apart
+        forms.append(subtitle)
     return [n for n in map(normalize_name, forms) if n]
 
 
@@ -418,13 +421,43 @@ def _search(tr: Translator, key: str, order: tuple[str, ...]) -> tuple[tuple[str
         found = _index_of(tr, name).get(key) or _global_index(name).get(key)
         if found is not None:
             return found, True
+    candidates = _prefixed(key, order)
+    return (candidates[0] if len(candidates) == 1 else None), bool(candidates)
+
+
+def _prefixed(key: str, order: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Returns the topics of the first of these rulesets with a name that starts with key (none for a short key)."""
     if len(key) < _MIN_PREFIX:
-        return None, False
+        return []
     for name in order:
-        candidates = {hit for form, hit in _global_index(name).items() if form.startswith(key)}
+        candidates = {hit: None for form, hit in _global_index(name).items() if form.startswith(key)}
         if candidates:
-            return (candidates.pop() if len(candidates) == 1 else None), True
-    return None, False
+            return list(candidates)
+    return []
+
+
+def _topic_name(tr: Translator, topic: tuple[str, str]) -> str:
+    """Returns a topic's name in the translator's language, from the first ruleset table that has it."""
+    what, id_ = topic
+    for tables in RULESETS.values():
+        for kind, table in tables:
+            if kind == what and id_ in table:
+                return tr.name(table[id_])
+    return id_
+
+
+def unclear(tr: Translator, text: str, ruleset: str = BASE) -> list[str]:
+    """Returns the names of the topics a name typed could mean when lookup finds it unclear (empty otherwise)."""
+    key = normalize_name(text)
+    if not key or lookup(tr, text, ruleset) is not None:
+        return []
+    order = search_order(ruleset)
+    early = tuple(name for name in order if name == ruleset or name not in LATE_RULESETS)
+    for part in (early, tuple(name for name in order if name not in early)):
+        candidates = _prefixed(key, part)
+        if candidates:
+            return [_topic_name(tr, topic) for topic in candidates] if len(candidates) > 1 else []
+    return []
 
 
 def lookup(tr: Translator, text: str, ruleset: str = BASE) -> tuple[str, str] | None:

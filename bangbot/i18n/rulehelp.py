@@ -61,8 +61,16 @@ def _el_gringo_takes(tr: Translator, options: RuleOptions) -> str:
     return tr.pgettext("rule-detail", "He takes one card for each life point he loses.")
 
 
+def _bang_on_oneself(tr: Translator, options: RuleOptions) -> str:
+    """Returns whether a BANG! may be aimed at its own player."""
+    if options.bang_on_oneself:
+        return tr.pgettext("rule-detail", "You may also aim it at yourself; the game asks you to confirm.")
+    return tr.pgettext("rule-detail", "You cannot aim it at yourself.")
+
+
 # The sentences of a card's or character's help that depend on rule options, in the order they are told.
 DETAILS: dict[str, tuple[Detail, ...]] = {
+    "bang": (_bang_on_oneself,),
     "jail": (_jail_frees, _jail_costs),
     "dynamite": (_dynamite_passes,),
     "sid_ketchum": (_sid_ketchum_cost,),

@@ -23,6 +23,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "{card} with {name}: discard a {bang} or lose 1 life.": NP_(
         "starwars", "{card} with {name}: discard a {bang} or lose 1 energy."
     ),
+    "Are you sure? This costs your last life, while another choice could still save you.": NP_(
+        "starwars", "Are you sure? This costs your last energy, while another choice could still save you."
+    ),
     "{card} at full life does nothing.": NP_("starwars", "{card} at full energy does nothing."),
     "{card} does nothing now: everyone is at full life.": NP_(
         "starwars", "{card} does nothing now: everyone is at full energy."

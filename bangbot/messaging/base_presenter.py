@@ -8,6 +8,7 @@ from typing import Any
 from bangbot.i18n import Translator
 from bangbot.messaging import keyboards, render
 from bangbot.messaging.adapter import Keyboard
+from bangbot.messaging.confirm import question
 from bangbot.messaging.presenter import EventData, MakeData
 from bangbot.messaging.prompts import prompt
 
@@ -23,7 +24,8 @@ class BasePresenter:
         self, tr: Translator, view: Any, names: Sequence[str], title: str, standin: bool, level: str, news: str
     ) -> str:
         """Returns a seat's private message with the prompt of the step shown."""
-        return render.private_text(tr, view, names, title, prompt(tr, view, names, standin, level), news)
+        asked = None if standin else question(tr, view, names, level)
+        return render.private_text(tr, view, names, title, asked or prompt(tr, view, names, standin, level), news)
 
     def keyboard(self, tr: Translator, view: Any, names: Sequence[str], level: str, make: MakeData) -> Keyboard:
         """Returns the buttons of one step."""

@@ -14,6 +14,7 @@ from bangbot.i18n.duel import duel_character_name
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Button, Keyboard
+from bangbot.messaging.confirm import with_confirmations
 from bangbot.messaging.duel_labels import ability_owner, card_label, slot_label
 from bangbot.messaging.duel_prompts import AS_CARD, RELOAD, REUSE, Request, asked, played_as
 from bangbot.messaging.presenter import TOP, MakeData
@@ -140,8 +141,14 @@ def keyboard(tr: Translator, view: DuelView, names: Sequence[str], level: str, m
 
     The steps are the ruleset's (Ruleset.steps): a button opens the next step while several actions share the steps
     pressed so far, and applies the action ('a<index>') once it is the only one. « Back (on every later step) and
-    the ways to play nothing (on the first) are alone in the last rows.
+    the ways to play nothing (on the first) are alone in the last rows. A risky choice opens its confirmation step
+    ('k<index>', see confirm.py).
     """
+    return with_confirmations(step_buttons, tr, view, names, level, make)
+
+
+def step_buttons(tr: Translator, view: DuelView, names: Sequence[str], level: str, make: MakeData) -> Keyboard:
+    """Returns the buttons of one step but a confirmation (see keyboard)."""
     written = players(tr, names)
     options = paths(view)
     prefix = pressed(options, level)

@@ -8,6 +8,7 @@ from typing import Any
 from bangbot.i18n import Translator
 from bangbot.messaging import duel_keyboards, duel_lines, duel_render
 from bangbot.messaging.adapter import Keyboard
+from bangbot.messaging.confirm import question
 from bangbot.messaging.duel_prompts import prompt
 from bangbot.messaging.presenter import EventData, MakeData
 
@@ -23,7 +24,8 @@ class DuelPresenter:
         self, tr: Translator, view: Any, names: Sequence[str], title: str, standin: bool, level: str, news: str
     ) -> str:
         """Returns a seat's private message with the prompt of the step shown."""
-        asked = prompt(tr, view, names, standin, duel_keyboards.level_steps(view, level))
+        confirming = None if standin else question(tr, view, names, level)
+        asked = confirming or prompt(tr, view, names, standin, duel_keyboards.level_steps(view, level))
         return duel_render.private_text(tr, view, names, title, asked, news)
 
     def keyboard(self, tr: Translator, view: Any, names: Sequence[str], level: str, make: MakeData) -> Keyboard:

@@ -27,6 +27,7 @@ from bangbot.i18n.glossary import character_name
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Button, Keyboard
+from bangbot.messaging.confirm import with_confirmations
 from bangbot.messaging.labels import card_label, cards_label
 from bangbot.messaging.presenter import BACK, TOP, MakeData
 from bangbot.messaging.starwars_prompts import STARWARS_ACTIONS, STARWARS_PASSES
@@ -89,8 +90,13 @@ def keyboard(tr: Translator, view: PlayerView, names: Sequence[str], level: str,
 
     The steps come from the game's ruleset (Ruleset.steps): a button opens the next step while several actions
     share the steps pressed so far. « Back (on every later step) and the way to play nothing (on the first) are
-    always alone in the last row.
+    always alone in the last row. A risky choice opens its confirmation step ('k<index>', see confirm.py).
     """
+    return with_confirmations(step_buttons, tr, view, names, level, make)
+
+
+def step_buttons(tr: Translator, view: PlayerView, names: Sequence[str], level: str, make: MakeData) -> Keyboard:
+    """Returns the buttons of one step but a confirmation (see keyboard)."""
     names = players(tr, names)
     back = Button(tr.gettext("« Back"), make(BACK), fixed=FIXED_BACK)
     options = paths(view)

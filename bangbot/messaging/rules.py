@@ -8,8 +8,9 @@ from bangbot.core.options import STANDARD
 from bangbot.i18n import Translator
 from bangbot.i18n.duel_rules import DUEL_RULESET, duel_summary
 from bangbot.i18n.explain import TableRules, explain
-from bangbot.i18n.glossary import lookup
+from bangbot.i18n.glossary import lookup, unclear
 from bangbot.i18n.themes import themed
+from bangbot.i18n.wording import join_list
 from bangbot.messaging.adapter import Command
 from bangbot.messaging.context import Context
 from bangbot.messaging.echo import echo
@@ -49,6 +50,12 @@ def rules_answer(ctx: Context, cmd: Command, tr: Translator) -> str:
     if not query:
         return game_tr.gettext("Name a card or a character, for example: /rules Barrel")
     found = lookup(tr, query, rules.ruleset)
+    if found is None and (several := unclear(tr, query, rules.ruleset)):
+        return tr.gettext(
+            "“{name}” could mean any of these: {names}. Type more of the name.",
+            name=echo(query),
+            names=join_list(tr, several),
+        )
     if found is None:
         return game_tr.gettext("I don't know a card or character called “{name}”.", name=echo(query))
     return explain(tr, found, rules)

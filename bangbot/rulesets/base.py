@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bangbot.core import engine, legal, notation, serialize
+from bangbot.core import engine, legal, notation, risks, serialize
 from bangbot.core.actions import (
     Action,
     Answer,
@@ -128,3 +128,7 @@ class BaseBang:
         if isinstance(action, Fate):
             return (Step(STEP_ANSWER, "fate_first" if action.first else "fate_last"),)
         return (Step(STEP_ANSWER, _ANSWER_STEPS[type(action)]),)
+
+    def risk(self, view: PlayerView, action: Action) -> str | None:
+        """Returns why the action is confirmed first: a lethal give-up, a shot at oneself, a blow at the own side."""
+        return risks.risk(view, action)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bangbot.core.duel import engine, legal, notation, serialize
+from bangbot.core.duel import engine, legal, notation, risks, serialize
 from bangbot.core.duel.actions import (
     Answer,
     Choose,
@@ -136,3 +136,7 @@ class DuelBang:
         if isinstance(action, Choose):
             return (Step(STEP_ANSWER, action.option),)
         return (Step(STEP_ANSWER, _ANSWER_STEPS[type(action)]),)
+
+    def risk(self, view: DuelView, action: DuelAction) -> str | None:
+        """Returns RISK_CHARACTER_OUT for a give-up that costs a character its last life while it had another answer."""
+        return risks.risk(view, action)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bangbot.core.options import STANDARD, RuleOptions
+from bangbot.core.options import STANDARD
 from bangbot.core.roles import MAX_PLAYERS, MIN_PLAYERS
 from bangbot.core.state import GameConfig
-from bangbot.core.variants import STARWARS
+from bangbot.core.variants import STARWARS, STARWARS_OPTIONS
 from bangbot.rulesets.base import BaseBang
 
 
@@ -23,4 +23,4 @@ class StarWarsBang(BaseBang):
             raise ValueError(f"BANG! Star Wars needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
         if preset not in self.presets:
             raise ValueError(f"BANG! Star Wars has no rule preset {preset!r}")
-        return GameConfig(players, preset, simplified, STARWARS, RuleOptions())
+        return GameConfig(players, preset, simplified, STARWARS, STARWARS_OPTIONS)

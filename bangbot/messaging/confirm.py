@@ -1,0 +1,98 @@
+"""The confirmation step of any game: a choice its ruleset calls risky asks "Are you sure?" before it is applied.
+
+A button that would apply a risky legal action ('a<index>') opens the step 'k<index>' instead: the question, then
+"Yes" (the action itself) and « Back (the first step). In Telegram that is a second button to press, in the terminal
+a second numbered choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bangbot.core.ruleset import (
+    RISK_CHARACTER_OUT,
+    RISK_LAST_LIFE,
+    RISK_ONESELF,
+    RISK_OWN_CARD,
+    RISK_TEAMMATE,
+    STEP_TARGET,
+)
+from bangbot.i18n import Translator
+from bangbot.i18n.wording import players
+from bangbot.messaging.adapter import BACK as FIXED_BACK
+from bangbot.messaging.adapter import Button, Keyboard
+from bangbot.messaging.presenter import BACK, MakeData
+from bangbot.messaging.step_menu import PRESS
+from bangbot.rulesets import ruleset
+
+CONFIRM = "k"  # a choice that opens the confirmation of the legal action of this index: 'k<index>'
+
+
+def risky(view: Any, index: int) -> str | None:
+    """Returns the risk of the view's legal action of this index (see Ruleset.risk), or None."""
+    if not 0 <= index < len(view.legal):
+        return None
+    return ruleset(view.config.ruleset).risk(view, view.legal[index])
+
+
+def guard(view: Any, make: MakeData) -> MakeData:
+    """Returns make, with every button that would apply a risky action made to open its confirmation instead."""
+
+    def guarded(choice: str) -> str:
+        index = choice[len(PRESS) :]
+        if choice.startswith(PRESS) and index.isdigit() and risky(view, int(index)) is not None:
+            return make(CONFIRM + index)
+        return make(choice)
+
+    return guarded
+
+
+def confirmed(view: Any, level: str) -> int | None:
+    """Returns the index of the risky action a confirmation step is about, or None for any other step."""
+    index = level[len(CONFIRM) :]
+    if not level.startswith(CONFIRM) or not index.isdigit() or risky(view, int(index)) is None:
+        return None
+    return int(index)
+
+
+def confirm_keyboard(tr: Translator, index: int, make: MakeData) -> Keyboard:
+    """Returns the buttons of a confirmation: Yes (apply the action) and « Back (the first step)."""
+    yes = Button(tr.gettext("Yes"), make(f"{PRESS}{index}"))
+    return ((yes,), (Button(tr.gettext("« Back"), make(BACK), fixed=FIXED_BACK),))
+
+
+StepButtons = Callable[[Translator, Any, Sequence[str], str, MakeData], Keyboard]
+
+
+def with_confirmations(
+    steps: StepButtons, tr: Translator, view: Any, names: Sequence[str], level: str, make: MakeData
+) -> Keyboard:
+    """Returns a step's buttons as steps builds them, each risky action guarded; or the confirmation step's own."""
+    index = confirmed(view, level)
+    if index is not None:
+        return confirm_keyboard(tr, index, make)
+    return steps(tr, view, names, level, guard(view, make))
+
+
+def question(tr: Translator, view: Any, names: Sequence[str], level: str) -> str | None:
+    """Returns the question of a confirmation step ("Are you sure? …"), or None for any other step."""
+    index = confirmed(view, level)
+    if index is None:
+        return None
+    action = view.legal[index]
+    code = risky(view, index)
+    if code == RISK_LAST_LIFE:
+        return tr.gettext("Are you sure? This costs your last life, while another choice could still save you.")
+    if code == RISK_CHARACTER_OUT:
+        return tr.gettext(
+            "Are you sure? This costs your character its last life, while another choice could still save it."
+        )
+    if code == RISK_ONESELF:
+        return tr.gettext("Are you sure? You are shooting at yourself.")
+    if code == RISK_OWN_CARD:
+        return tr.gettext("Are you sure? This card is aimed at one of your own cards in play.")
+    assert code == RISK_TEAMMATE, code
+    target = next(s.value for s in ruleset(view.config.ruleset).steps(action) if s.kind == STEP_TARGET)
+    assert isinstance(target, int)
+    return tr.gettext("Are you sure? {name} is on your side.", name=players(tr, names)[target])
