@@ -1,4 +1,4 @@
-"""Strict scenarios (core/scenario.py): the script answers every decision asked and says where it stops."""
+"""Strict scenarios (core/scenario.py) and Duel positions (tests/duel_tables.py): every decision asked is answered."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ from typing import Any
 
 import pytest
 
+from bangbot.core.duel.legal import awaiting
 from bangbot.core.scenario import ScenarioError, run
+from tests.duel_tables import do, seat, table
 from tests.scenario_helpers import scenario, seat_spec
 
 
@@ -60,3 +62,21 @@ def test_a_step_may_say_who_is_asked_before_it() -> None:
     wrong = {**right, "awaiting": [3]}
     with pytest.raises(ScenarioError, match=r"step 2 \(3: pass\) expects seats \[3\] asked"):
         run(gatling(["0: play gatling", wrong], [1, 2]), strict=True)
+
+
+DUEL_LAW = ("bill_tilghman", "pat_garrett")
+DUEL_OUTLAWS = ("west_harding", "jack_ransome")
+
+
+def test_a_duel_step_for_a_seat_the_engine_does_not_ask_fails() -> None:
+    state, _ = table(seat(*DUEL_LAW, hand=["colt"]), seat(*DUEL_OUTLAWS, hand=["missed"]))
+    with pytest.raises(AssertionError, match=r"step '0: end': seats \[1\] asked \(dodge: \['answer \d+', 'pass'\]\)"):
+        do(state, "0: play colt @2", "0: end")
+    after, _ = do(state, "0: play colt @2", "1: pass")
+    assert awaiting(after) == (0,)
+
+
+def test_a_duel_step_must_name_its_seat() -> None:
+    state, _ = table(seat(*DUEL_LAW, hand=["colt"]), seat(*DUEL_OUTLAWS))
+    with pytest.raises(AssertionError, match="names the seat"):
+        do(state, "play colt @2")
