@@ -57,7 +57,7 @@ def test_buffalo_may_aim_at_the_cover_and_draws_before_the_answer() -> None:
     state, _ = reinforcements(seat(*LAW_PAIR, equip={0: ["buffalo"]}, deck=["hat"]), seat(*OUTLAW_PAIR))
     buffalo = on_slot(state, 0, "buffalo")
     assert {"use buffalo @2", "use buffalo @3"} <= set(legal_names(state))
-    state, _ = do(state, "0: use buffalo @3")
+    state, _ = do(state, "0: use buffalo @3", asks=1)
     assert hand(state, 0) == ["hat"], "the card is drawn at once, before the opponent answers"
     assert buffalo in state.discard
     dodge_request(state, 3)
@@ -84,9 +84,9 @@ def test_spencer_takes_two_from_four_or_more_one_below_and_one_missed_cancels_it
 
 def test_chief_asks_each_opposing_character_for_a_bang_card_or_a_life() -> None:
     state, _ = reinforcements(seat(*LAW_PAIR, hand=["chief"]), seat(*OUTLAW_PAIR, hand=["colt"]))
-    state, _ = do(state, "0: play chief @2")
+    state, _ = do(state, "0: play chief @2", asks=1)
     assert asked(state)["kind"] == "indians" and asked(state)["slot"] == 2
-    state, _ = do(state, "1: answer colt")
+    state, _ = do(state, "1: answer colt", asks=1)
     assert asked(state)["slot"] == 3
     state, _ = do(state, "1: pass")
     assert (life(state, 2), life(state, 3)) == (4, 2)
@@ -95,7 +95,7 @@ def test_chief_asks_each_opposing_character_for_a_bang_card_or_a_life() -> None:
 def test_double_barrel_dodged_by_the_attacker_also_hits_the_cover() -> None:
     law = seat(*LAW_PAIR, equip={0: ["double_barrel"]})
     state, _ = reinforcements(law, seat(*OUTLAW_PAIR, hand=["missed", "missed"]))
-    state, _ = do(state, "0: use double_barrel @2", "1: answer missed")
+    state, _ = do(state, "0: use double_barrel @2", "1: answer missed", asks=1)
     dodge_request(state, 3)
     state, _ = do(state, "1: pass")
     assert (life(state, 2), life(state, 3)) == (4, 2)
@@ -109,7 +109,7 @@ def test_ambush_discards_from_the_own_attacker_and_or_any_attacker() -> None:
     ambush, sniper = in_hand(state, 0, "ambush"), on_slot(state, 2, "sniper")
     hat, barrel = on_slot(state, 0, "hat"), on_slot(state, 0, "barrel")
     assert {f"play {ambush}", f"play {ambush} @2 #{sniper}", f"play {ambush} @0 #{hat}"} <= set(legal(state))
-    state, _ = do(state, "0: play ambush @2 #sniper")
+    state, _ = do(state, "0: play ambush @2 #sniper", asks=0)
     assert sniper in state.discard
     assert set(asked(state)["options"]) == {"none", str(hat), str(barrel)}
     state, _ = do(state, "0: choose #hat")
@@ -123,7 +123,7 @@ def test_sharps_ignores_the_targets_equipment_and_ability() -> None:
     out = seat("kid_curry", "daltons", equip={0: ["barrel", "hat", "spurs"]})
     state, _ = reinforcements(seat(*LAW_PAIR, hand=["sharps", "colt"]), out)
     assert "play sharps @2" in legal_names(state) and "play colt @2" not in legal_names(state), "Spurs ignored"
-    state, events = do(state, "0: play sharps @2")
+    state, events = do(state, "0: play sharps @2", asks=1)
     assert kinds(events, "check") == [], "no Barrel check, no Kid Curry check"
     assert legal(state, 1) == ["pass"], "no Hat"
     state, _ = do(state, "1: pass")
@@ -147,7 +147,7 @@ def test_companion_is_a_bang_or_a_missed() -> None:
     state, _ = reinforcements(seat(*LAW_PAIR, hand=["companion"]), seat(*OUTLAW_PAIR, hand=["companion"]))
     mine, theirs = in_hand(state, 0, "companion"), in_hand(state, 1, "companion")
     assert f"play {mine} @2 as=bang" in legal(state)
-    state, _ = do(state, "0: play companion @2 as=bang")
+    state, _ = do(state, "0: play companion @2 as=bang", asks=1)
     assert f"answer {theirs}" in legal(state, 1)
     state, _ = do(state, "1: answer companion")
     assert life(state, 2) == 4
@@ -157,7 +157,7 @@ def test_lightning_allows_one_more_bang_card_at_any_time_of_the_turn() -> None:
     law = seat(*LAW_PAIR, hand=["lightning", "colt", "colt", "stagecoach"])
     state, _ = reinforcements(law, seat(*OUTLAW_PAIR))
     _, first, second, _ = state.squads[0].hand
-    state, _ = do(state, "0: play lightning @2", "1: pass", "0: play stagecoach")
+    state, _ = do(state, "0: play lightning @2", "1: pass", "0: play stagecoach", asks=0)
     state, _ = do(state, f"0: discard {state.squads[0].hand[-1]}", f"0: play {first} @2", "1: pass")
     assert not any(a.startswith(f"play {second} ") for a in legal(state)), "only one more"
     state, _ = do(
@@ -186,7 +186,7 @@ def test_gold_pan_takes_the_top_discard_and_only_then_is_discarded() -> None:
 def test_partner_shoots_at_the_opposing_attacker_when_its_character_becomes_attacker() -> None:
     out = seat(*OUTLAW_PAIR, equip={0: ["watch", "barrel"]}, hand=["beer"], deck=["hat", "barrel:S"])
     state, _ = reinforcements(seat(*LAW_PAIR, equip={1: ["partner"]}), out)
-    state, events = do(state, "0: swap")
+    state, events = do(state, "0: swap", asks=1)
     assert [e.kind for e in events if e.kind in ("draw", "check")] == ["draw", "check"], "the Watch before the Barrel"
     assert hand(state, 1) == ["beer", "hat"], "the Pocket Watch drew the top card, the Barrel checked the next"
     dodge_request(state, 2)  # the Barrel showed no barrel: any card from the hand dodges
@@ -196,16 +196,16 @@ def test_partner_shoots_at_the_opposing_attacker_when_its_character_becomes_atta
 
 
 def test_partner_hit_lands_when_not_dodged() -> None:
-    state, _ = do(reinforcements(seat(*LAW_PAIR, equip={1: ["partner"]}), seat(*OUTLAW_PAIR))[0], "0: swap")
+    state, _ = do(reinforcements(seat(*LAW_PAIR, equip={1: ["partner"]}), seat(*OUTLAW_PAIR))[0], "0: swap", asks=1)
     dodge_request(state, 2)
     state, _ = do(state, "1: pass")
     assert life(state, 2) == 3
 
 
 def test_cover_swaps_once_or_twice_the_same_player_allowed() -> None:
-    state, _ = do(reinforcements(seat(*LAW_PAIR, hand=["cover"]), seat(*OUTLAW_PAIR))[0], "0: play cover")
+    state, _ = do(reinforcements(seat(*LAW_PAIR, hand=["cover"]), seat(*OUTLAW_PAIR))[0], "0: play cover", asks=0)
     assert asked(state)["options"] == ["0", "1"], "the first swap is the card's point"
-    state, _ = do(state, "0: choose 1")
+    state, _ = do(state, "0: choose 1", asks=0)
     assert who(state, 2) == "daltons"
     assert asked(state)["options"] == ["none", "0", "1"]
     state, _ = do(state, "0: choose 1")
@@ -221,13 +221,13 @@ def test_ricochet_takes_only_missed_cards_a_hat_and_missed_resources_in_play() -
         equip={0: ["hat", "barrel", "lucky_penny"]},
     )
     state, _ = reinforcements(law, seat(*OUTLAW_PAIR, hand=["ricochet", "missed"]), turn=1)
-    state, _ = do(state, "1: play ricochet @0")
+    state, _ = do(state, "1: play ricochet @0", asks=0)
     missed, hat, penny = in_hand(state, 0, "missed"), on_slot(state, 0, "hat"), on_slot(state, 0, "lucky_penny")
     assert set(legal(state, 0)) == {f"answer {missed}", f"use {hat}", f"use {penny}", "pass"}
     count = len(state.squads[0].hand)
-    state, _ = do(state, "0: use lucky_penny")
+    state, _ = do(state, "0: use lucky_penny", asks=1)
     assert len(state.squads[0].hand) == count, "no other effect than the Missed! in a Ricochet"
-    state, _ = do(state, "1: answer missed", f"0: answer {missed}")
+    state, _ = do(state, "1: answer missed", f"0: answer {missed}", asks=1)
     assert legal(state, 1) == ["pass"]
     state, _ = do(state, "1: pass")
     assert life(state, 2) == 3, "the attacker of the first who does not discard loses a life"
@@ -237,7 +237,7 @@ def test_lucky_penny_draws_at_once_so_the_new_card_may_dodge_the_next_hit() -> N
     out = seat(*OUTLAW_PAIR, equip={0: ["lucky_penny", "hat"]}, deck=["missed"])
     state, _ = reinforcements(seat(*LAW_PAIR, hand=["quickdraw"]), out)
     missed = state.squads[1].deck[-1]
-    state, _ = do(state, "0: play quickdraw @2", "1: use lucky_penny")
+    state, _ = do(state, "0: play quickdraw @2", "1: use lucky_penny", asks=1)
     dodge_request(state, 2)
     assert f"answer {missed}" in legal(state, 1)
     state, _ = do(state, "1: answer missed")
@@ -246,7 +246,7 @@ def test_lucky_penny_draws_at_once_so_the_new_card_may_dodge_the_next_hit() -> N
 
 def test_sledge_draws_before_the_other_player_answers_its_hit() -> None:
     state, _ = reinforcements(seat(*LAW_PAIR, equip={0: ["sledge"]}, deck=["hat"]), seat(*OUTLAW_PAIR))
-    state, _ = do(state, "0: use sledge @2")
+    state, _ = do(state, "0: use sledge @2", asks=1)
     assert hand(state, 0) == ["hat"]
     dodge_request(state, 2)
 
@@ -255,11 +255,11 @@ def test_blow_discards_a_card_in_play_and_a_hand_card_each_robbing_wild_bill() -
     law = seat("wild_bill", "pat_garrett", hand=["beer"], equip={0: ["hat"]})
     state, _ = reinforcements(law, seat(*OUTLAW_PAIR, hand=["blow"]), turn=1)
     hat = on_slot(state, 0, "hat")
-    state, _ = do(state, "1: play blow @0 #hat")
+    state, _ = do(state, "1: play blow @0 #hat", asks=1)
     dodge_request(state, 2)  # Wild Bill's first hit back, for the card in play
-    state, _ = do(state, "1: pass")
+    state, _ = do(state, "1: pass", asks=1)
     assert asked(state)["reason"] == "blow" and "0" in asked(state)["options"]
-    state, _ = do(state, "1: choose 0")
+    state, _ = do(state, "1: choose 0", asks=1)
     assert state.squads[0].hand == [] and hat in state.discard
     dodge_request(state, 2)
     state, _ = do(state, "1: pass")
@@ -273,7 +273,7 @@ def test_whitney_is_dodged_by_a_missed_card_only() -> None:
         hand=["missed", "companion", "trick", "return_fire"],
         equip={0: ["hat", "barrel", "lucky_penny"]},
     )
-    state, events = do(reinforcements(seat(*LAW_PAIR, hand=["whitney"]), out)[0], "0: play whitney @2")
+    state, events = do(reinforcements(seat(*LAW_PAIR, hand=["whitney"]), out)[0], "0: play whitney @2", asks=1)
     assert kinds(events, "check") == []
     assert set(legal_names(state, 1)) == {"answer missed", "pass"}
 
@@ -296,9 +296,9 @@ def test_spurs_keep_hits_off_their_character_while_the_hand_is_empty() -> None:
     law = seat(*LAW_PAIR, hand=["colt", "gatling", "indians"])
     state, _ = reinforcements(law, seat(*OUTLAW_PAIR, equip={0: ["spurs"]}))
     assert "play colt @2" not in legal_names(state)
-    state, _ = do(state, "0: play gatling")
+    state, _ = do(state, "0: play gatling", asks=0)
     assert slots_asked(state, "dodge") == [1, 3], "Gatling spares the spurred"
-    state, _ = do(state, "0: pass", "1: pass", "0: play indians")
+    state, _ = do(state, "0: pass", "1: pass", "0: play indians", asks=1)
     assert 2 in slots_asked(state, "indians"), "Indians! still reach him"
     state, _ = reinforcements(seat(*LAW_PAIR, hand=["colt"]), seat(*OUTLAW_PAIR, hand=["beer"], equip={0: ["spurs"]}))
     assert "play colt @2" in legal_names(state), "with a card in hand he may be shot"
@@ -308,7 +308,7 @@ def test_union_pacific_draws_two_from_own_and_or_the_opponents_deck() -> None:
     law = seat(*LAW_PAIR, hand=["union_pacific"], deck=["hat"])
     state, _ = reinforcements(law, seat(*OUTLAW_PAIR, deck=["beer"]))
     hat, beer = state.squads[0].deck[-1], state.squads[1].deck[-1]
-    state, _ = do(state, "0: play union_pacific")
+    state, _ = do(state, "0: play union_pacific", asks=0)
     assert asked(state)["options"] == ["0", "1"]
     state, _ = do(state, "0: choose 1", "0: choose 0")
     assert {hat, beer} <= set(state.squads[0].hand) and not asked(state)
@@ -323,7 +323,7 @@ def test_fortune_teller_discards_her_equipment_as_a_bang_then_draws() -> None:
     hat = on_slot(state, 0, "hat")
     assert "use hat @2 as=bang" in legal_names(state)
     assert "use rattlesnake @2 as=bang" not in legal_names(state), "not an always-active card"
-    state, _ = do(state, "0: use hat @2 as=bang")
+    state, _ = do(state, "0: use hat @2 as=bang", asks=1)
     assert hat in state.discard and len(state.squads[0].hand) == 2
     state, _ = do(state, "1: pass")
     assert life(state, 2) == 3
@@ -333,14 +333,14 @@ def test_fortune_teller_discards_her_equipment_as_a_bang_then_draws() -> None:
 def test_fortune_teller_discards_her_equipment_as_a_missed_or_against_indians() -> None:
     law = seat("fortune_teller", "pat_garrett", fresh={0: ["whisky"]})
     state, _ = reinforcements(law, seat(*OUTLAW_PAIR, hand=["colt", "indians"]), turn=1)
-    state, _ = do(state, "1: play colt @0")
+    state, _ = do(state, "1: play colt @0", asks=0)
     assert "use whisky as=missed" in legal_names(state, 0), "even a resource that came in this turn"
     state, _ = do(state, "0: use whisky as=missed")
     assert life(state, 0) == 4 and len(state.squads[0].hand) == 1
     law = seat("fortune_teller", "pat_garrett", equip={0: ["hat"]})
-    state, _ = do(reinforcements(law, seat(*OUTLAW_PAIR, hand=["indians"]), turn=1)[0], "1: play indians")
+    state, _ = do(reinforcements(law, seat(*OUTLAW_PAIR, hand=["indians"]), turn=1)[0], "1: play indians", asks=0)
     assert asked(state)["slot"] == 0
-    state, _ = do(state, "0: use hat as=bang")
+    state, _ = do(state, "0: use hat as=bang", asks=1)
     assert life(state, 0) == 4 and len(state.squads[0].hand) == 1
 
 
@@ -348,7 +348,7 @@ def test_alicia_may_take_a_card_in_play_from_an_attacker_instead_of_drawing() ->
     position = (seat("alicia", "pat_garrett"), seat(*OUTLAW_PAIR, equip={0: ["barrel"]}))
     state, _ = reinforcements(*position, turn=1)
     barrel, deck = on_slot(state, 2, "barrel"), len(state.squads[0].deck)
-    state, _ = do(state, "1: end")
+    state, _ = do(state, "1: end", asks=0)
     assert asked(state)["options"] == ["draw", str(barrel)]
     state, _ = do(state, "0: choose #barrel")
     assert state.squads[0].hand == [barrel] and len(state.squads[0].deck) == deck, "no card drawn"
@@ -370,7 +370,7 @@ def test_marshal_draws_three_from_chosen_decks_when_he_enters_play() -> None:
     law = seat("pat_garrett/1", "hick_addams", reserve=["marshal"], deck=["hat", "hat", "barrel"])
     state, _ = reinforcements(law, seat(*OUTLAW_PAIR, hand=["colt"], deck=["beer"]), turn=1)
     beer = state.squads[1].deck[-1]
-    state, _ = do(state, "1: play colt @0", "0: pass")
+    state, _ = do(state, "1: play colt @0", "0: pass", asks=0)
     assert asked(state)["reason"] == "enters_draws_three" and asked(state)["left"] == 3
     assert asked(state)["options"][:2] == ["0", "1"]
     count = len(state.squads[0].hand)
@@ -405,7 +405,10 @@ def test_hick_addams_draws_when_another_player_discards_his_cards() -> None:
 def test_hick_addams_does_not_draw_for_a_resource_he_discards_himself() -> None:
     law = seat("hick_addams", "pat_garrett", equip={0: ["lucky_penny"]})
     state, _ = do(
-        reinforcements(law, seat(*OUTLAW_PAIR, hand=["gatling"]), turn=1)[0], "1: play gatling", "0: use lucky_penny"
+        reinforcements(law, seat(*OUTLAW_PAIR, hand=["gatling"]), turn=1)[0],
+        "1: play gatling",
+        "0: use lucky_penny",
+        asks=1,
     )
     assert len(state.squads[0].hand) == 1, "only the Lucky Penny's own card"
 
@@ -426,7 +429,7 @@ def test_charlie_bassett_draws_after_the_first_resource_used_in_a_turn() -> None
 
 
 def test_big_jim_swaps_the_opponents_characters_after_his_own_swap() -> None:
-    state, _ = do(reinforcements(seat(*LAW_PAIR), seat("daltons", "big_jim"), turn=1)[0], "1: swap")
+    state, _ = do(reinforcements(seat(*LAW_PAIR), seat("daltons", "big_jim"), turn=1)[0], "1: swap", asks=1)
     assert asked(state)["options"] == ["none", "0"]
     state, _ = do(state, "1: choose 0")
     assert who(state, 0) == "marshal"
@@ -435,10 +438,10 @@ def test_big_jim_swaps_the_opponents_characters_after_his_own_swap() -> None:
 def test_dutch_harry_looks_at_each_card_drawn_and_may_take_the_next_instead() -> None:
     state, _ = reinforcements(seat(*LAW_PAIR), seat("dutch_harry", "daltons", deck=["hat", "barrel", "beer"]))
     hat, barrel, beer = reversed(state.squads[1].deck[-3:])
-    state, _ = do(state, "0: end")
+    state, _ = do(state, "0: end", asks=1)
     assert asked(state)["reason"] == "filters_draws" and asked(state)["look"] == hat
     assert RULES.view(state, 0).requests[0].get("look") is None, "only Harry sees the card"
-    state, _ = do(state, "1: choose discard")
+    state, _ = do(state, "1: choose discard", asks=1)
     assert barrel in state.squads[1].hand and hat in state.discard
     assert asked(state)["look"] == beer
     state, _ = do(state, "1: choose keep")
@@ -450,7 +453,7 @@ def test_big_steve_keeps_six_cards_whatever_his_life() -> None:
     state, _ = do(reinforcements(seat(*LAW_PAIR), seat("big_steve/1", "daltons", hand=six), turn=1)[0], "1: end")
     assert state.turn == 0 and len(state.squads[1].hand) == 6
     state, _ = reinforcements(seat(*LAW_PAIR), seat("big_steve/1", "daltons", hand=[*six, "colt"]), turn=1)
-    state, _ = do(state, "1: end")
+    state, _ = do(state, "1: end", asks=1)
     assert asked(state)["kind"] == "limit"
 
 
@@ -468,7 +471,7 @@ def test_little_leroy_discards_a_card_to_apply_her_resource_again() -> None:
     out = seat("little_leroy", "daltons", hand=["beer"], equip={0: ["dexterity"]})
     state, _ = reinforcements(seat(*LAW_PAIR), out, turn=1)
     beer = in_hand(state, 1, "beer")
-    state, _ = do(state, "1: use dexterity")
+    state, _ = do(state, "1: use dexterity", asks=1)
     assert asked(state)["reason"] == "resource_twice"
     state, _ = do(state, f"1: choose {beer}")
     assert len(state.squads[1].hand) == 2 and beer in state.discard
@@ -490,7 +493,7 @@ def test_el_chindi_ignores_other_players_action_cards_while_he_holds_a_card() ->
     assert "colt" in plays, "not a BANG! card"
     assert not plays & {"derringer", "duel", "knife"}
     assert "play canteen @2" not in legal_names(state)
-    state, _ = do(state, "0: play gatling")
+    state, _ = do(state, "0: play gatling", asks=0)
     assert slots_asked(state, "dodge") == [1, 3]
     state, _ = reinforcements(seat(*LAW_PAIR, hand=["duel"]), seat("el_chindi", "daltons"))
     assert "play duel @2" in legal_names(state), "with an empty hand he does not"
@@ -498,7 +501,7 @@ def test_el_chindi_ignores_other_players_action_cards_while_he_holds_a_card() ->
 
 def test_el_chindi_as_cover_answers_his_own_attackers_indians() -> None:
     out = seat("daltons", "el_chindi", hand=["indians", "beer"])
-    state, _ = do(reinforcements(seat(*LAW_PAIR), out, turn=1)[0], "1: play indians")
+    state, _ = do(reinforcements(seat(*LAW_PAIR), out, turn=1)[0], "1: play indians", asks=0)
     assert 3 in slots_asked(state, "indians")
 
 
@@ -544,9 +547,9 @@ def test_hit_resources_answer_a_duel_or_indians_even_the_turn_they_came_in() -> 
     law = seat(*LAW_PAIR, hand=["duel", "buffalo"])
     state, _ = reinforcements(law, seat(*OUTLAW_PAIR, equip={0: ["sledge"]}))
     buffalo = in_hand(state, 0, "buffalo")
-    state, _ = do(state, "0: play buffalo @2", "0: play duel @2")
+    state, _ = do(state, "0: play buffalo @2", "0: play duel @2", asks=1)
     assert set(legal_names(state, 1)) == {"use buffalo", "pass"}, "Buffalo yes, Sledge not named"
-    state, _ = do(state, "1: use buffalo")
+    state, _ = do(state, "1: use buffalo", asks=0)
     assert buffalo in state.discard and life(state, 2) == 4
 
 
@@ -607,19 +610,24 @@ def test_standoff_ends_when_a_last_character_dies_and_its_hunter_wins() -> None:
 
 
 def test_standoff_gatling_hits_every_attacker_then_every_cover_clockwise() -> None:
-    state, events = do(standoff(seat(*OUT3), seat(*LAW3, hand=["gatling"]), seat(*REN3), turn=1)[0], "1: play gatling")
+    state, events = do(
+        standoff(seat(*OUT3), seat(*LAW3, hand=["gatling"]), seat(*REN3), turn=1)[0], "1: play gatling", asks=2
+    )
     assert [h["slot"] for h in kinds(events, "hit")] == [4, 0, 3, 5, 1]
-    state, _ = do(standoff(seat(*OUT3), seat(*LAW3, hand=["indians"]), seat(*REN3), turn=1)[0], "1: play indians")
+    state, _ = do(
+        standoff(seat(*OUT3), seat(*LAW3, hand=["indians"]), seat(*REN3), turn=1)[0], "1: play indians", asks=2
+    )
     assert slots_asked(state, "indians") == [4, 0, 3, 5, 1]
 
 
 def test_standoff_general_store_two_from_each_deck_picked_in_two_rounds_from_the_turns_player() -> None:
     state, _ = standoff(seat(*OUT3), seat(*LAW3, hand=["general_store"]), seat(*REN3), turn=1)
-    state, _ = do(state, "1: play general_store")
+    state, _ = do(state, "1: play general_store", asks=1)
     assert len(asked(state)["shown"]) == 6 and asked(state)["picks"] == [1, 2, 0, 1, 2, 0]
-    for number in (1, 2, 0, 1, 2, 0):
+    picks = (1, 2, 0, 1, 2, 0)
+    for number, then in zip(picks, (*picks[1:], None), strict=True):
         assert RULES.awaiting(state) == (number,)
-        state, _ = do(state, f"{number}: pick {asked(state)['shown'][0]}")
+        state, _ = do(state, f"{number}: pick {asked(state)['shown'][0]}", asks=then)
     assert [len(state.squads[s].hand) for s in range(3)] == [2, 2, 2]
 
 
@@ -628,7 +636,7 @@ def test_standoff_the_opponent_cards_act_only_on_the_own_target() -> None:
     state, _ = standoff(outlaws, seat(*LAW3, hand=["missed"]), seat(*REN3, hand=["missed"]))
     assert targets(state, "duel") == {2}
     assert targets(state, "colt") == {2, 4}
-    state, _ = do(state, "0: play blow")
+    state, _ = do(state, "0: play blow", asks=0)
     assert asked(state)["options"] == ["none", "0", "1"], "own hand or the target's"
 
 
@@ -638,7 +646,7 @@ def test_standoff_wild_bill_and_hick_addams_answer_any_other_player() -> None:
         seat("hick_addams", "alicia", equip={0: ["barrel"]}),
     )
     state, _ = standoff(seat(*OUT3, hand=["steal", "steal"]), law, renegades)
-    state, _ = do(state, "0: play steal @2 #hat")
+    state, _ = do(state, "0: play steal @2 #hat", asks=0)
     dodge_request(state, 0)  # Wild Bill's hit back, though the Outlaw is not his target
     state, _ = do(state, "0: pass", "0: play steal @4 #barrel")
     assert len(state.squads[2].hand) == 1, "Hick Addams draws, though the Outlaw is not his target"
@@ -663,13 +671,13 @@ def test_el_chindi_ignores_return_fire_while_he_holds_a_card() -> None:
     state, _ = do(state, "1: play colt @0", "0: answer return_fire")
     assert not asked(state) and life(state, 2) == 4, "no hit comes back at him"
     state, _ = reinforcements(law, seat("el_chindi", "daltons", hand=["colt"]), turn=1)
-    state, _ = do(state, "1: play colt @0", "0: answer return_fire")
+    state, _ = do(state, "1: play colt @0", "0: answer return_fire", asks=1)
     dodge_request(state, 2)  # his hand is empty now: the hit comes
 
 
 def test_standoff_return_fire_goes_at_the_own_target_whoever_shot() -> None:
     state, _ = standoff(seat(*OUT3, hand=["colt"]), seat(*LAW3, hand=["return_fire"]), seat(*REN3))
-    state, _ = do(state, "0: play colt @2", "1: answer return_fire")
+    state, _ = do(state, "0: play colt @2", "1: answer return_fire", asks=2)
     dodge_request(state, 4)  # the Law's target is the Renegade, though the Outlaw shot
 
 
@@ -681,7 +689,7 @@ def test_standoff_blow_reaches_the_own_and_the_targets_attackers_only() -> None:
 
 def test_el_chindi_ignores_his_share_of_an_indian_chief() -> None:
     state, _ = reinforcements(seat(*LAW_PAIR, hand=["chief"]), seat("el_chindi", "daltons", hand=["beer"]))
-    state, _ = do(state, "0: play chief @2")
+    state, _ = do(state, "0: play chief @2", asks=1)
     assert slots_asked(state, "indians") == [3]
 
 
@@ -697,7 +705,7 @@ def test_standoff_wyatt_earp_draws_only_when_his_own_target_dodges() -> None:
 
 def test_standoff_kid_curry_checks_only_against_his_own_target() -> None:
     outlaws = seat("kid_curry", "jack_ransome")
-    _, events = do(standoff(outlaws, seat(*LAW3), seat(*REN3, hand=["colt"]), turn=2)[0], "2: play colt @0")
+    _, events = do(standoff(outlaws, seat(*LAW3), seat(*REN3, hand=["colt"]), turn=2)[0], "2: play colt @0", asks=0)
     assert not [e for e in kinds(events, "check") if e["reason"] == "kid_curry"], "the Renegades are not his target"
-    _, events = do(standoff(outlaws, seat(*LAW3, hand=["colt"]), seat(*REN3), turn=1)[0], "1: play colt @0")
+    _, events = do(standoff(outlaws, seat(*LAW3, hand=["colt"]), seat(*REN3), turn=1)[0], "1: play colt @0", asks=0)
     assert [e for e in kinds(events, "check") if e["reason"] == "kid_curry"], "the Law is his target: he checks"

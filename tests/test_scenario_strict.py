@@ -80,3 +80,11 @@ def test_a_duel_step_must_name_its_seat() -> None:
     state, _ = table(seat(*DUEL_LAW, hand=["colt"]), seat(*DUEL_OUTLAWS))
     with pytest.raises(AssertionError, match="names the seat"):
         do(state, "play colt @2")
+
+
+def test_duel_steps_say_who_is_left_with_a_decision() -> None:
+    state, _ = table(seat(*DUEL_LAW, hand=["colt"]), seat(*DUEL_OUTLAWS, hand=["missed"]))
+    with pytest.raises(AssertionError, match=r"end with seat 1 asked \(dodge\), not None"):
+        do(state, "0: play colt @2")
+    shot, _ = do(state, "0: play colt @2", asks=1)
+    assert awaiting(shot) == (1,)
