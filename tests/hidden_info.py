@@ -20,7 +20,7 @@ from bangbot.core.duel.data import characters_of
 from bangbot.core.duel.modes import MODES
 from bangbot.core.duel.state import DuelState
 from bangbot.core.duel.table import COMMON_DECK
-from bangbot.core.requests import IndiansRespond, KitChoice, Respond
+from bangbot.core.requests import PASSED, IndiansRespond, KitChoice, Respond
 from bangbot.core.roles import SHERIFF
 from bangbot.core.state import OVER, GameConfig, GameState
 from bangbot.rulesets import AnyRuleset, ruleset_of
@@ -44,9 +44,10 @@ def _deal_again(places: Sequence[list[int]], rnd: random.Random) -> list[list[in
 def resample_table(state: GameState, seat: int | None, rnd: random.Random) -> GameState:
     """Returns state with what seat cannot see dealt again: other hands, the deck's order, hidden roles, Kit's look.
 
-    Kept: the seat's own hand and role, every card in play, the discard pile, hand and deck sizes, the roles shown
-    (the Sheriff's, the eliminated players', all once the game is over), and an answer another seat already gave
-    (its card stays in that hand). seat None resamples what no player sees (the group chat's view).
+    An answer another seat gave out of turn, waiting for the seats before it, may become a pass (else its card stays
+    in that hand). Kept: the seat's own hand and role, every card in play, the discard pile, hand and deck sizes,
+    the roles shown (the Sheriff's, the eliminated players', all once the game is over). seat None resamples what
+    no player sees (the group chat's view).
     """
     out = state.copy()
     others = [p for p in out.players if p.seat != seat]
@@ -56,6 +57,9 @@ def resample_table(state: GameState, seat: int | None, rnd: random.Random) -> Ga
         rnd.shuffle(roles)
         for p, role in zip(hidden, roles, strict=True):
             p.role = role
+    for i, r in enumerate(out.requests):  # a card another seat answered with might as well have been a pass
+        if isinstance(r, Respond | IndiansRespond) and r.seat != seat and r.answer >= 0 and rnd.random() < 0.5:
+            out.requests[i] = replace(r, answer=PASSED)
     given = {r.answer for r in out.requests if isinstance(r, Respond | IndiansRespond) and r.seat != seat}
     looks = [i for i, r in enumerate(out.requests) if isinstance(r, KitChoice) and r.seat != seat]
     places = [out.deck, *([c for c in p.hand if c not in given] for p in others)]
@@ -158,7 +162,7 @@ def self_play(config: GameConfig, seed: int, explore: float = 0.2, step_cap: int
         if rules.winner(state) is not None:
             return
         yield Position(state, memories, player)
-        seat = rules.awaiting(state)[0]
+        seat = chooser.choice(rules.awaiting(state))  # answers to a Gatling come in any order
         legal = rules.legal_actions(state, seat)
         explored = chooser.random() < explore
         action = chooser.choice(legal) if explored else player.decide(rules.view(state, seat), memories[seat])

@@ -48,9 +48,9 @@ TABLES = [
 
 
 def seats_to_check(position: Position, rnd: random.Random) -> list[int | None]:
-    """Returns the seats checked at a position: the asked one, another one at random, and the group chat (None)."""
+    """Returns the seats checked at a position: one asked, another one at random, and the group chat (None)."""
     rules = ruleset_of(position.state.config)
-    asked = rules.awaiting(position.state)[0]
+    asked = rnd.choice(rules.awaiting(position.state))
     other = rnd.choice([s for s in range(position.state.config.players) if s != asked])
     return [asked, other, None]
 
