@@ -202,8 +202,6 @@ def run(data: dict[str, Any], strict: bool = False) -> tuple[GameState, dict[str
 
     strict: every decision asked is answered by the script and the asked seats match its "awaiting" keys.
     """
-    if strict and "awaiting" not in data:
-        raise ScenarioError('a strict scenario says which seats are asked once its script is done: "awaiting"')
     state = build_state(data)
     events: list[Event] = []
     settle(state, events)
@@ -224,6 +222,11 @@ def run(data: dict[str, Any], strict: bool = False) -> tuple[GameState, dict[str
         events += new_events
         if strict:
             _check_unanswered(before, state, seat, i + 1)
+    if strict and "awaiting" not in data:
+        now = list(awaiting(state))
+        raise _strict_error(
+            f'a strict scenario says who is asked once its script is done: "awaiting": {now}', state, None
+        )
     if strict and list(awaiting(state)) != [int(s) for s in data["awaiting"]]:
         raise _strict_error(f"the script ends with other seats asked than {data['awaiting']}", state, None)
     return state, summary(state, events)
