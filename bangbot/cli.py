@@ -15,13 +15,14 @@ from bangbot.rulesets.duel import DUEL
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
-    """Runs a scenario file and prints the resulting state as JSON; 1 when a step is not legal."""
+    """Runs a scenario file and prints the resulting state as JSON; 1 when a step is not legal or, unless --loose,
+    when the script leaves a decision unanswered or the seats asked differ from its "awaiting"."""
     from bangbot.core.scenario import ScenarioError, run
 
     try:
         with open(args.file, encoding="utf-8") as f:
             data = json.load(f)
-        _, result = run(data)
+        _, result = run(data, strict=not args.loose)
     except ScenarioError as e:
         print(json.dumps({"error": str(e), "step": e.step, "legal": e.legal}, ensure_ascii=False), file=sys.stderr)
         return 1
@@ -142,6 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     sc = sub.add_parser("scenario", help="run a JSON scenario and print the resulting state")
     sc.add_argument("file")
+    sc.add_argument(
+        "--loose", action="store_true", help="print the result without checking the script's decisions and awaiting"
+    )
     sc.set_defaults(func=cmd_scenario)
     sp = sub.add_parser("selfplay", help="play random games and check invariants")
     sp.add_argument("--games", type=int, default=100)

@@ -1,4 +1,9 @@
-"""Duel positions for tests in a few lines: characters, cards in play, hands, deck tops, any mode; actions by name."""
+"""Duel positions for tests in a few lines: characters, cards in play, hands, deck tops, any mode; actions by name.
+
+Steps are strict: each is written "seat: action" and fails unless the engine asks exactly that seat then, so a
+decision asked of a seat the script did not expect (or a step meant for another) is never silently answered; and
+do(..., asks=seat) says who is left with a decision once the steps are done (none by default).
+"""
 
 from __future__ import annotations
 
@@ -149,14 +154,31 @@ def resolve(state: DuelState, seat: int, text: str) -> str:
     return " ".join(words)
 
 
-def do(state: DuelState, *texts: str) -> tuple[DuelState, list[Event]]:
-    """Applies actions in order, each by the seat asked now; returns the last state and every event."""
+def step_seat(state: DuelState, step: str) -> tuple[int, str]:
+    """Returns the seat and action of a step "seat: action"; fails unless that seat is the one the engine asks now."""
+    named, colon, text = step.partition(":")
+    assert colon and named.strip().isdigit(), f"a step names the seat it expects asked, as '0: {step}'"
+    seat, now = int(named), awaiting(state)
+    if now != (seat,):
+        kind = asked(state).get("kind", "its turn")
+        raise AssertionError(f"step '{step}': seats {list(now)} asked ({kind}: {legal(state) if now else []})")
+    return seat, text.strip()
+
+
+def do(state: DuelState, *steps: str, asks: int | None = None) -> tuple[DuelState, list[Event]]:
+    """Applies steps "seat: action" in order, each by the seat it names, which must be the one asked then; returns
+    the last state and every event. asks is the seat left with a decision to answer once the steps are done (None:
+    none, the turn's player is free to play or the game is over); any other ending fails."""
     events: list[Event] = []
-    for text in texts:
-        who = awaiting(state)[0]
+    for step in steps:
+        who, text = step_seat(state, step)
         state, happened = RULES.apply(state, who, RULES.parse(resolve(state, who, text)))
         events += happened
         assert RULES.invariants(state, happened) == [], RULES.invariants(state, happened)
+    left = asked(state).get("seat") if state.winner is None else None
+    if left != asks:
+        kind = asked(state).get("kind")
+        raise AssertionError(f"the steps {list(steps)} end with seat {left} asked ({kind}), not {asks}: {legal(state)}")
     return state, events
 
 

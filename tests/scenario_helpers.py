@@ -32,9 +32,9 @@ def scenario(players: list[dict[str, Any]], script: Iterable[str] = (), **extra:
     return {"players": players, "script": list(script), **extra}
 
 
-def play(data: dict[str, Any]) -> tuple[GameState, Summary]:
-    """Runs a scenario dict in process and returns the final state and its summary."""
-    return run(data)
+def play(data: dict[str, Any], strict: bool = False) -> tuple[GameState, Summary]:
+    """Runs a scenario dict in process and returns the final state and its summary (strict: see core/scenario.py)."""
+    return run(data, strict)
 
 
 def seat(summary: Summary, n: int) -> dict[str, Any]:
@@ -133,9 +133,10 @@ def _matches(event: dict[str, Any], pattern: dict[str, Any]) -> bool:
 def check_expect(summary: Summary, expect: dict[str, Any]) -> None:
     """Checks a scenario summary against the "expect" block of a scenario file.
 
-    Keys: winner, eliminated, turn, awaiting, discard_top; seats {seat: {life, alive, hand, hand_kinds, in_play,
-    in_play_kinds}}; legal {seat: exact list}; targets {seat: {kind: [seats]}}; events [patterns whose first
-    matches must come in this order]; absent [patterns no event may match].
+    Keys: winner, eliminated, turn, awaiting (a file says it at its top level, for strict mode), discard_top;
+    seats {seat: {life, alive, hand, hand_kinds, in_play, in_play_kinds}}; legal {seat: exact list};
+    targets {seat: {kind: [seats]}}; events [patterns whose first matches must come in this order];
+    absent [patterns no event may match].
     """
     for key in ("winner", "eliminated", "turn", "awaiting", "discard_top"):
         if key in expect:

@@ -17,6 +17,7 @@ GOOD = {
         {"character": "kit_carlson", "role": "renegade"},
     ],
     "script": ["0: play bang @1"],
+    "awaiting": [0],
 }
 
 
@@ -45,6 +46,17 @@ def test_an_illegal_step_stops_with_the_step_and_the_legal_actions(tmp_path: Pat
     assert err["step"] == 1
     assert "play bang#0 @1" in " ".join(err["legal"]) or any(a.startswith("play bang#") for a in err["legal"])
     assert "end" in err["legal"]
+
+
+def test_a_script_that_stops_elsewhere_than_it_says_fails_unless_loose(tmp_path: Path) -> None:
+    path = tmp_path / "elsewhere.json"
+    path.write_text(json.dumps({**GOOD, "awaiting": [1]}))
+    strict = bangbot("scenario", str(path))
+    assert strict.returncode == 1
+    assert "asked now: 0: " in json.loads(strict.stderr)["error"]
+    loose = bangbot("scenario", "--loose", str(path))
+    assert loose.returncode == 0, loose.stderr
+    assert json.loads(loose.stdout)["awaiting"] == [0]
 
 
 def test_a_malformed_scenario_file_is_reported(tmp_path: Path) -> None:

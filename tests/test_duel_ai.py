@@ -173,7 +173,7 @@ def test_blow_never_throws_away_a_card_of_its_own_hand() -> None:
     law = tables.seat("bill_tilghman", "lone_ranger", equip={0: ["barrel"]})
     renegades = tables.seat("hick_addams", "charlie_bassett", hand=["blow", "missed", "colt"])
     state, _ = tables.table(law, renegades, mode="third_law", turn=1)
-    state, _ = tables.do(state, "play blow @0 #barrel")
+    state, _ = tables.do(state, "1: play blow @0 #barrel", asks=1)
     assert state.requests[0]["reason"] == "blow" and state.requests[0]["options"] == ["none", "1"]
     assert decide(state, 1) == Choose("none")
 

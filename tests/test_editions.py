@@ -405,7 +405,7 @@ COMMON_EXAMPLES = [
 def test_rulebook_example_holds_under_the_ja_preset(name: str) -> None:
     data = copy.deepcopy(load(name))
     data["preset"] = "ja"
-    state, s = play(data)
+    state, s = play(data, strict=True)
     assert state.config.preset == "ja"
     check_expect(s, data["expect"])
     built = build_state(data)

@@ -1,4 +1,17 @@
-"""Scenarios: a table set up card by card, a script of actions in notation, and the result as JSON."""
+"""Scenarios: a table set up card by card, a script of actions in notation, and the result as JSON.
+
+A script step is "seat: action" (or {"seat": 1, "action": "...", "awaiting": [1, 2]}, the last key optional: the
+seats the engine must be asking just before that step). In strict mode (`bangbot scenario FILE` unless --loose) the
+script must answer every decision the engine asks, and the scenario says where it stops:
+
+- "awaiting": [seats] at the top level is required: exactly the seats the engine asks once the script is done
+  ([] when the game is over; the turn's player when it is free to play on);
+- a seat that is asked and stops being asked while another seat's step is applied (its decision resolved or
+  dropped without a step of its own) fails the scenario;
+- a step's "awaiting" that differs from the seats the engine asks then fails it.
+
+A strict failure is a ScenarioError naming the step and the seats asked with their legal actions.
+"""
 
 from __future__ import annotations
 
@@ -147,7 +160,7 @@ def summary(state: GameState, events: list[Event]) -> dict[str, Any]:
         "deck_size": len(state.deck),
         "deck_top": [card_ref(c) for c in reversed(state.deck[-3:])],
         "awaiting": list(awaiting(state)),
-        "legal": {str(s): [to_text(a) for a in legal_actions(state, s)] for s in awaiting(state)},
+        "legal": asked_now(state),
         "events": [event_json(e) for e in events],
     }
 
@@ -160,13 +173,46 @@ def parse_step(step: Any) -> tuple[int, str]:
     return int(seat), text.strip()
 
 
-def run(data: dict[str, Any]) -> tuple[GameState, dict[str, Any]]:
-    """Sets up a scenario, applies its script and returns the final state and its summary."""
+def asked_now(state: GameState) -> dict[str, list[str]]:
+    """Returns each seat asked now with its legal actions in notation."""
+    return {str(s): [to_text(a) for a in legal_actions(state, s)] for s in awaiting(state)}
+
+
+def _strict_error(message: str, state: GameState, step: int | None) -> ScenarioError:
+    """Returns a strict-mode failure that names the seats asked now and their legal actions."""
+    asked = asked_now(state)
+    listed = "; ".join(f"{s}: {', '.join(actions)}" for s, actions in asked.items()) or "nobody"
+    return ScenarioError(f"{message} (asked now: {listed})", step, [a for actions in asked.values() for a in actions])
+
+
+def _check_unanswered(before: tuple[int, ...], state: GameState, seat: int, step: int) -> None:
+    """Fails when a seat other than the one that acted was asked before a step and is no longer asked after it."""
+    dropped = [s for s in before if s != seat and s not in awaiting(state)]
+    if dropped:
+        raise _strict_error(f"step {step}: seats {dropped} were asked and the script did not answer them", state, step)
+
+
+def _expected_awaiting(step: Any) -> list[int] | None:
+    """Returns the seats a dict step says the engine asks just before it, or None when it does not say."""
+    if isinstance(step, dict) and "awaiting" in step:
+        return [int(s) for s in step["awaiting"]]
+    return None
+
+
+def run(data: dict[str, Any], strict: bool = False) -> tuple[GameState, dict[str, Any]]:
+    """Sets up a scenario, applies its script and returns the final state and its summary.
+
+    strict: every decision asked is answered by the script and the asked seats match its "awaiting" keys.
+    """
     state = build_state(data)
     events: list[Event] = []
     settle(state, events)
     for i, step in enumerate(data.get("script", [])):
         seat, text = parse_step(step)
+        before = awaiting(state)
+        expected = _expected_awaiting(step)
+        if strict and expected is not None and list(before) != expected:
+            raise _strict_error(f"step {i + 1} ({seat}: {text}) expects seats {expected} asked", state, i + 1)
         legal = legal_actions(state, seat)
         try:
             action = match(text, legal)
@@ -176,4 +222,13 @@ def run(data: dict[str, Any]) -> tuple[GameState, dict[str, Any]]:
             ) from None
         state, new_events = apply(state, seat, action)
         events += new_events
+        if strict:
+            _check_unanswered(before, state, seat, i + 1)
+    if strict and "awaiting" not in data:
+        now = list(awaiting(state))
+        raise _strict_error(
+            f'a strict scenario says who is asked once its script is done: "awaiting": {now}', state, None
+        )
+    if strict and list(awaiting(state)) != [int(s) for s in data["awaiting"]]:
+        raise _strict_error(f"the script ends with other seats asked than {data['awaiting']}", state, None)
     return state, summary(state, events)
