@@ -7,7 +7,8 @@ script must answer every decision the engine asks, and the scenario says where i
 - "awaiting": [seats] at the top level is required: exactly the seats the engine asks once the script is done
   ([] when the game is over; the turn's player when it is free to play on);
 - a seat that is asked and stops being asked while another seat's step is applied (its decision resolved or
-  dropped without a step of its own) fails the scenario;
+  dropped without a step of its own) fails the scenario, unless it is asked again later in the script (it was
+  only set aside while another seat decided first, as a fate effect's order);
 - a step's "awaiting" that differs from the seats the engine asks then fails it.
 
 A strict failure is a ScenarioError naming the step and the seats asked with their legal actions.
@@ -185,10 +186,26 @@ def _strict_error(message: str, state: GameState, step: int | None) -> ScenarioE
     return ScenarioError(f"{message} (asked now: {listed})", step, [a for actions in asked.values() for a in actions])
 
 
-def _check_unanswered(before: tuple[int, ...], state: GameState, seat: int, step: int) -> None:
-    """Fails when a seat other than the one that acted was asked before a step and is no longer asked after it."""
-    dropped = [s for s in before if s != seat and s not in awaiting(state)]
-    if dropped:
+def _check_unanswered(held: dict[int, int], before: tuple[int, ...], state: GameState, seat: int, step: int) -> None:
+    """Tracks the seats asked before a step and not after it (held: seat -> step) until they are asked again.
+
+    A seat may be set aside while another seat decides first (a fate effect's order, say) and asked again later:
+    that is no skipped decision. One still set aside when the script ends was never asked again (see _check_held).
+    """
+    now = awaiting(state)
+    for s in before:
+        if s != seat and s not in now:
+            held.setdefault(s, step)
+    for s in list(held):
+        if s in now or s == seat:
+            del held[s]
+
+
+def _check_held(held: dict[int, int], state: GameState) -> None:
+    """Fails when a seat set aside during the script was never asked again: its decision was skipped."""
+    if held:
+        step = min(held.values())
+        dropped = sorted(s for s, at in held.items() if at == step)
         raise _strict_error(f"step {step}: seats {dropped} were asked and the script did not answer them", state, step)
 
 
@@ -207,6 +224,7 @@ def run(data: dict[str, Any], strict: bool = False) -> tuple[GameState, dict[str
     state = build_state(data)
     events: list[Event] = []
     settle(state, events)
+    held: dict[int, int] = {}
     for i, step in enumerate(data.get("script", [])):
         seat, text = parse_step(step)
         before = awaiting(state)
@@ -223,7 +241,9 @@ def run(data: dict[str, Any], strict: bool = False) -> tuple[GameState, dict[str
         state, new_events = apply(state, seat, action)
         events += new_events
         if strict:
-            _check_unanswered(before, state, seat, i + 1)
+            _check_unanswered(held, before, state, seat, i + 1)
+    if strict:
+        _check_held(held, state)
     if strict and "awaiting" not in data:
         now = list(awaiting(state))
         raise _strict_error(
