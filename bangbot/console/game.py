@@ -19,6 +19,7 @@ from bangbot.console.frame import frame, terminal_width
 from bangbot.console.messenger import ConsoleMessenger, numbered
 from bangbot.core.ruleset import TableState
 from bangbot.i18n import N_, Translator, translator
+from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import Command, MessageRef, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
@@ -274,7 +275,8 @@ class Terminal:
     async def read_choice(self, keys: Collection[str]) -> str | None:
         """Reads one of keys, or a command (run, then AGAIN); None at the end of input."""
         while True:
-            self.out.write(self.tr.gettext("Your choice (a number above, or a command like /rules Barrel): "))
+            game_tr = themed(self.tr, self.options.game)
+            self.out.write(game_tr.gettext("Your choice (a number above, or a command like /rules Barrel): "))
             self.out.flush()
             line = read_line(self.stdin)
             if line is None:

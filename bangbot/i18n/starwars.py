@@ -356,12 +356,28 @@ SW_TERMS: dict[str, tuple[str, str]] = {
 }
 
 FATE = "fate"
+ROLE = "role"
+TERM = "term"
 
-# What /rules looks up in a Star Wars game: cards, abilities (the characters of this edition), fate effects.
+# The game's own words /rules explains, with what they mean.
+SW_RULES_TERMS: dict[str, tuple[str, str]] = {"face_your_destiny": SW_TERMS["face_your_destiny"]}
+SW_TERM_HELP: dict[str, tuple[str, str]] = {
+    "face_your_destiny": NP_(
+        "term-help-starwars",
+        "Some copies of BANG!, Missed!, Bacta Tank and Repair carry a second effect, their fate effect. Play such a "
+        "card with 2 energy or less and both effects happen, in the order you choose. A card discarded without being "
+        "played never brings its fate effect.",
+    ),
+}
+
+# What /rules looks up in a Star Wars game: cards, abilities (the characters of this edition), fate effects, roles
+# and the game's own terms.
 SW_TABLES: tuple[tuple[str, dict[str, tuple[str, str]]], ...] = (
     (CARD, SW_CARD_NAMES),
     (CHARACTER, SW_ABILITY_NAMES),
     (FATE, SW_FATE_NAMES),
+    (ROLE, SW_ROLE_NAMES),
+    (TERM, SW_RULES_TERMS),
 )
 
 

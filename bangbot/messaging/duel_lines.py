@@ -65,10 +65,23 @@ def enters(tr: Translator, e: EventData, names: Sequence[str], viewer: int | Non
 
 
 def draw(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
-    """A draw: the cards for the drawer, the count for others."""
+    """A draw: the cards for the drawer ('You draw' in one's own news), the count for others; and what made it."""
+    who, reason = names[e["seat"]], e.get("reason")
+    cause = source_name(tr, reason) if reason else ""
     if "cards" in e:
-        return tr.gettext("{name} draws: {cards}.", name=names[e["seat"]], cards=cards_label(tr, e["cards"]))
-    return tr.ngettext("{name} draws {n} card.", "{name} draws {n} cards.", e["count"], name=names[e["seat"]])
+        cards = cards_label(tr, e["cards"])
+        if viewer == e["seat"]:
+            if cause:
+                return tr.gettext("You draw ({cause}): {cards}.", cause=cause, cards=cards)
+            return tr.gettext("You draw: {cards}.", cards=cards)
+        if cause:
+            return tr.gettext("{name} draws ({cause}): {cards}.", name=who, cause=cause, cards=cards)
+        return tr.gettext("{name} draws: {cards}.", name=who, cards=cards)
+    if cause:
+        return tr.ngettext(
+            "{name} draws {n} card ({cause}).", "{name} draws {n} cards ({cause}).", e["count"], name=who, cause=cause
+        )
+    return tr.ngettext("{name} draws {n} card.", "{name} draws {n} cards.", e["count"], name=who)
 
 
 def check(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
@@ -209,6 +222,9 @@ def discarded(tr: Translator, e: EventData, names: Sequence[str], viewer: int | 
     """A card discarded from a hand or from play, by its owner or by someone else."""
     card, owner = card_label(tr, e["card"]), names[e["seat"]]
     by = e.get("by", e["seat"])
+    reason = e.get("reason")
+    if (by is None or by == e["seat"]) and reason and reason not in ("discard", "limit"):
+        return tr.gettext("{name} discards {card} ({cause}).", name=owner, card=card, cause=source_name(tr, reason))
     if by is None or by == e["seat"]:
         return tr.gettext("{name} discards {card}.", name=owner, card=card)
     return tr.gettext("{other} makes {name} discard {card}.", other=names[by], name=owner, card=card)

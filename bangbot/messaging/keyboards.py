@@ -23,11 +23,11 @@ from bangbot.core.hints import own_turn_to_play, pointless
 from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_TARGET, Step
 from bangbot.core.views import PlayerView
 from bangbot.i18n import Translator
-from bangbot.i18n.glossary import character_name
+from bangbot.i18n.glossary import character_name, role_name
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Button, Keyboard
-from bangbot.messaging.labels import card_label, cards_label
+from bangbot.messaging.labels import card_label, cards_label, life_bar
 from bangbot.messaging.presenter import BACK, TOP, MakeData
 from bangbot.messaging.starwars_prompts import STARWARS_ACTIONS, STARWARS_PASSES
 from bangbot.messaging.step_menu import ENDING, Option, number, paths, rows, walk_choices
@@ -43,6 +43,8 @@ def pass_label(tr: Translator, view: PlayerView) -> str:
         return tr.gettext("Go out of the game")
     if kind == "DuelTurn":
         return tr.gettext("Give up the Duel (lose 1 life)")
+    if kind == "IndiansRespond":
+        return tr.gettext("Lose 1 life")
     if kind in STARWARS_PASSES:
         return STARWARS_PASSES[kind](tr)
     return tr.gettext("Take the hit (lose 1 life)")
@@ -172,9 +174,25 @@ def card_menu(
         elif target not in seen_targets:
             seen_targets.add(target)
             buttons.append(Button(target_label(tr, view, names, target), make(f"t{card}.{target}")))
-    return rows(buttons)
+    return rows(buttons, 1)
 
 
 def target_label(tr: Translator, view: PlayerView, names: Sequence[str], target: int) -> str:
-    """Returns a target's button text: its name, or 'yourself'."""
-    return tr.gettext("Yourself") if target == view.seat else names[target]
+    """Returns a target's button text: who, character, any known role, life and distance; or 'Your own card'.
+
+    'Annie: Vulture Sam [Sheriff], ♥♥♥♥♡ 4/5, distance 1'; one's own seat is a target only for one's own cards.
+    """
+    if target == view.seat:
+        return tr.gettext("Your own card")
+    seat = view.seats[target]
+    character = character_name(tr, seat.character)
+    if seat.role:
+        character = tr.gettext("{character} [{role}]", character=character, role=role_name(tr, seat.role))
+    life = life_bar(tr, seat.life, seat.max_life)
+    return tr.gettext(
+        "{name}: {character}, {life}, distance {distance}",
+        name=names[target],
+        character=character,
+        life=life,
+        distance=view.distances[target],
+    )

@@ -1,0 +1,97 @@
+"""A reader's own moves in their private news, in the second person ("You draw"), for the events that say them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bangbot.i18n import Translator
+from bangbot.messaging.labels import card_label, cards_label, cause_name
+
+EventData = Mapping[str, Any]
+OwnLine = Callable[[Translator, EventData, Sequence[str]], str | None]
+
+
+def draw(tr: Translator, e: EventData, names: Sequence[str]) -> str | None:
+    """The reader drew cards: which ones (the reader always sees them), and what made the draw if not the turn."""
+    if "cards" not in e:
+        return None
+    cards, reason = cards_label(tr, e["cards"]), e.get("reason", "phase1")
+    if reason == "reward":
+        return tr.gettext("You draw as a reward: {cards}.", cards=cards)
+    if reason == "phase1":
+        return tr.gettext("You draw: {cards}.", cards=cards)
+    return tr.gettext("You draw ({cause}): {cards}.", cause=cause_name(tr, reason), cards=cards)
+
+
+def play(tr: Translator, e: EventData, names: Sequence[str]) -> str | None:
+    """The reader played a card that needs no target; lines with a target keep the table's wording."""
+    if e.get("target") is not None:
+        return None
+    return tr.gettext("You play {card}.", card=card_label(tr, e["card"]))
+
+
+def answer(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader answered with a card."""
+    return tr.gettext("You answer with {card}.", card=card_label(tr, e["card"]))
+
+
+def dodged(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader was not hit."""
+    return tr.gettext("You are not hit.")
+
+
+def hurt(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader lost life."""
+    return tr.ngettext(
+        "You lose {n} life ({life} left).", "You lose {n} lives ({life} left).", e["amount"], life=e["life"]
+    )
+
+
+def discard(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader discarded a card at the end of the turn."""
+    return tr.gettext("You discard {card}.", card=card_label(tr, e["card"]))
+
+
+def pick(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader picked a card of the General Store."""
+    return tr.gettext("You pick {card}.", card=card_label(tr, e["card"]))
+
+
+def life(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader drank a Beer."""
+    if e.get("gained", 1):
+        return tr.gettext("You regain 1 life (now: {life}).", life=e["life"])
+    return tr.gettext("You regain no life (still: {life}).", life=e["life"])
+
+
+def heal(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader discarded cards for a life."""
+    return tr.gettext("You discard {cards} to regain 1 life.", cards=cards_label(tr, e["cards"]))
+
+
+def saved(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader survived at the last life."""
+    return tr.gettext("You survive with 1 life.")
+
+
+OWN_LINES: dict[str, OwnLine] = {
+    "draw": draw,
+    "play": play,
+    "answer": answer,
+    "dodged": dodged,
+    "hurt": hurt,
+    "discard": discard,
+    "pick": pick,
+    "life": life,
+    "heal": heal,
+    "saved": saved,
+}
+
+
+def own_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str | None:
+    """Returns the second-person line of the reader's own event (viewer's seat), or None to use the table's line."""
+    if viewer is None or e.get("seat") != viewer:
+        return None
+    line = OWN_LINES.get(e["kind"])
+    return line(tr, e, names) if line is not None else None
