@@ -294,8 +294,8 @@ DUEL_CHARACTER_HELP: dict[str, Marked] = {
     ),
     "slim_poet": NP_(
         "character-help-duel",
-        "Each time another player makes him, or your covering character while he attacks, lose life, that player "
-        "discards a random card from the hand.",
+        "Each time another player makes him lose life, or makes the covering character lose life while he attacks, "
+        "that player discards a random card from their hand.",
     ),
     "sundance_kid": NP_(
         "character-help-duel",

@@ -136,7 +136,7 @@ def hit(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) 
     """A hit aimed at a character, by a card or an ability."""
     source = card_label(tr, e["card"]) if e.get("card") is not None else source_name(tr, e["rider"])
     return tr.gettext(
-        "{name} shoots at {target} ({source}).", name=names[e["by"]], target=target(tr, e, names), source=source
+        "{name} shoots ({source}) at {target}.", name=names[e["by"]], target=target(tr, e, names), source=source
     )
 
 
