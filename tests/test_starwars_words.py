@@ -165,7 +165,7 @@ RUSSIAN_TERMS = {"face_your_destiny": "Встреча с судьбой", "game_
 RULEBOOK = Path(os.environ.get("BANGBOT_RULEBOOKS", "/work/shared/rulebooks")) / "001_fd0f5252ac983470.txt"
 
 # The helps about what spec/star-wars.md marks assumed (weapon ranges, check symbols, New Hope for Wells Fargo,
-# which cards carry which fate effect), and how each language says "assumed: the rulebook does not print it".
+# which cards carry which fate effect), and how each language says "not printed in the rulebook; the game assumes".
 ASSUMED = {
     "SW_CARD_HELP": {"ion_blaster", "bowcaster", "dlt19", "a280", "new_hope", "cover", "carbonite", "trash_compactor"},
     "SW_ABILITY_HELP": {"lucky", "dangerous"},
@@ -173,10 +173,10 @@ ASSUMED = {
     "SW_ROLE_GOALS": set(),
 }
 ASSUMED_SAYS = {
-    "en": "assumed: the rulebook does not print",
-    "ru": "предположение: в правилах это не указано",
-    "ja": "推定です（ルールブックに記載がありません）",
-    "cs": "předpoklad: pravidla to neuvádějí",
+    "en": "This detail is not printed in the rulebook; the game assumes",
+    "ru": "Этого нет в правилах;",
+    "ja": "ルールブックに載っていないためゲームの推定です",
+    "cs": "Tohle pravidla neuvádějí; hra předpokládá",
 }
 # The base game's word for what Star Wars calls energy, which no Star Wars help may use.
 LIFE_WORDS = {"en": ("life",), "ru": ("жизн", "здоров"), "ja": ("ライフポイント", "体力"), "cs": ("život",)}
