@@ -14,17 +14,20 @@ from typing import Any
 
 import pytest
 
+from bangbot.core.cards import CARDS
 from bangbot.i18n import LANGUAGES, Translator, translator
-from bangbot.i18n.glossary import CHARACTER_NAMES, character_help
+from bangbot.i18n.glossary import CHARACTER_NAMES, character_help, character_name
 from bangbot.i18n.starwars import SW_ABILITY_NAMES
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import AI_NAMES, ai_name, players
 from bangbot.messaging.delivery import waiting_line
+from bangbot.messaging.duel_lines import event_line as duel_event_line
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
+from bangbot.messaging.render import event_line
 from bangbot.messaging.step_menu import PRESS
 from bangbot.rulesets import ruleset
-from tests.test_grammar import glossary_strings, strip
+from tests.test_grammar import card_of, glossary_strings, strip
 
 NAMES = ["Anna", "🤖 2", "Petr", "🤖 4", "Jana", "🤖 6", "花子"]
 GAMES = [("base", "standard", 5), ("base", "ja", 7), ("starwars", "standard", 6)] + [
@@ -160,3 +163,50 @@ def test_the_group_is_told_whose_turn_it_is_or_who_must_answer(language: str) ->
     batch.rules = SimpleNamespace(awaiting=lambda s: (other_seat,), view=rules.view)
     other = waiting_line(ctx, tr, batch)  # type: ignore[arg-type]
     assert f"P{other_seat}" in other and not any(word in other for word in TURN_WORDS[language])
+
+
+OWN_NEWS = {"en": "You ", "ru": "Вы ", "ja": "あなた", "cs": ""}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_players_own_news_speaks_to_them(language: str) -> None:
+    tr = translator(language)
+    names = players(tr, ["Anna", "🤖 2", "Petr"])
+    bang, barrel = card_of("bang"), card_of("barrel")
+    events = [
+        {"kind": "draw", "seat": 0, "count": 2, "cards": [bang, barrel], "reason": "phase1"},
+        {"kind": "draw", "seat": 0, "count": 1, "cards": [bang], "reason": "suzy_lafayette"},
+        {"kind": "play", "seat": 0, "card": bang, "target": 1},
+        {"kind": "play", "seat": 1, "card": bang, "target": 0},
+        {"kind": "play", "seat": 1, "card": card_of("panic"), "target": 0, "target_card": barrel},
+        {"kind": "hurt", "seat": 0, "amount": 1, "life": 3},
+        {"kind": "steal", "seat": 1, "from": 0, "card": barrel, "reason": "panic"},
+        {"kind": "steal", "seat": 1, "from": 0, "reason": "el_gringo"},
+        {"kind": "life", "seat": 0, "life": 4, "gained": 1},
+    ]
+    for e in events:
+        line = event_line(tr, e, names, 0) or ""
+        assert line and names[0] not in line, (e, line)
+        assert OWN_NEWS[language] in line or e["seat"] != 0, (e, line)
+        assert line != event_line(tr, e, names, None), e
+    cause = event_line(tr, events[1], names, 0) or ""
+    assert character_name(tr, "suzy_lafayette") in cause
+
+
+def test_the_log_names_what_made_a_card_move() -> None:
+    en, names = translator("en"), ["Anna", "Bob", "Cid"]
+    assert event_line(en, {"kind": "draw", "seat": 1, "count": 1, "reason": "bart_cassidy"}, names, None) == (
+        "Bob draws 1 card (Bart Cassidy)."
+    )
+    pedro = {"kind": "take_discard", "seat": 1, "card": card_of("beer"), "reason": "pedro_ramirez"}
+    assert (
+        event_line(en, pedro, names, None)
+        == f"Bob takes Beer {CARDS[card_of('beer')].label} from the discard pile (Pedro Ramirez)."
+    )
+    sw = themed(en, "starwars")
+    back = event_line(sw, {"kind": "strikes_back", "seat": 2, "at": 0, "reason": "vengeful"}, names, None)
+    assert back == "Cid shoots back at Anna (Vengeful)."
+    watch = duel_event_line(en, {"kind": "draw", "seat": 0, "count": 1, "reason": "watch"}, names, None)
+    assert watch == "Anna draws 1 card (Pocket Watch)."
+    tex = {"kind": "discarded", "seat": 1, "card": 0, "by": 1, "reason": "tex_killer"}
+    assert (duel_event_line(en, tex, names, None) or "").endswith("(Tex Killer).")

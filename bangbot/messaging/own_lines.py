@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bangbot.core.actions import HAND
+from bangbot.core.cards import CAT_BALOU, PANIC
 from bangbot.i18n import Translator
 from bangbot.messaging.labels import card_label, cards_label, cause_name
 
@@ -24,11 +26,18 @@ def draw(tr: Translator, e: EventData, names: Sequence[str]) -> str | None:
     return tr.gettext("You draw ({cause}): {cards}.", cause=cause_name(tr, reason), cards=cards)
 
 
-def play(tr: Translator, e: EventData, names: Sequence[str]) -> str | None:
-    """The reader played a card that needs no target; lines with a target keep the table's wording."""
-    if e.get("target") is not None:
-        return None
-    return tr.gettext("You play {card}.", card=card_label(tr, e["card"]))
+def play(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader played a card: at nobody, at a player, at a card in a player's hand or in play."""
+    card, target, which = card_label(tr, e["card"]), e.get("target"), e.get("target_card")
+    if target is None:
+        return tr.gettext("You play {card}.", card=card)
+    if which is None:
+        return tr.gettext("You play {card} on {target}.", card=card, target=names[target])
+    if which == HAND:
+        return tr.gettext("You play {card} on a card in the hand of {target}.", card=card, target=names[target])
+    return tr.gettext(
+        "You play {card} on {other} of {target}.", card=card, other=card_label(tr, which), target=names[target]
+    )
 
 
 def answer(tr: Translator, e: EventData, names: Sequence[str]) -> str:
@@ -89,9 +98,42 @@ OWN_LINES: dict[str, OwnLine] = {
 }
 
 
+def played_at_you(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """Someone played a card at the reader, or at one of the reader's cards."""
+    values = {"name": names[e["seat"]], "card": card_label(tr, e["card"])}
+    which = e.get("target_card")
+    if which is None:
+        return tr.gettext("{name} plays {card} on you.", **values)
+    if which == HAND:
+        return tr.gettext("{name} plays {card} on a card in your hand.", **values)
+    return tr.gettext("{name} plays {card} on your {other}.", other=card_label(tr, which), **values)
+
+
+def taken_from_you(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """Someone took a card from the reader: which one (the reader sees it), and what took it unless a card played."""
+    name, reason = names[e["seat"]], e.get("reason", PANIC)
+    card = card_label(tr, e["card"]) if "card" in e else None
+    if reason in (PANIC, CAT_BALOU):
+        if card is None:
+            return tr.gettext("{name} takes a card from your hand.", name=name)
+        return tr.gettext("{name} takes {card} from you.", name=name, card=card)
+    cause = cause_name(tr, reason)
+    if card is None:
+        return tr.gettext("{name} takes a card from your hand ({cause}).", name=name, cause=cause)
+    return tr.gettext("{name} takes {card} from you ({cause}).", name=name, card=card, cause=cause)
+
+
 def own_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str | None:
-    """Returns the second-person line of the reader's own event (viewer's seat), or None to use the table's line."""
-    if viewer is None or e.get("seat") != viewer:
+    """Returns the second-person line of an event of the reader (viewer's seat) or aimed at the reader, or None to
+    use the table's line."""
+    if viewer is None:
         return None
-    line = OWN_LINES.get(e["kind"])
-    return line(tr, e, names) if line is not None else None
+    kind = e["kind"]
+    if e.get("seat") == viewer:
+        line = OWN_LINES.get(kind)
+        return line(tr, e, names) if line is not None else None
+    if kind == "play" and e.get("target") == viewer:
+        return played_at_you(tr, e, names)
+    if kind == "steal" and e.get("from") == viewer:
+        return taken_from_you(tr, e, names)
+    return None
