@@ -23,6 +23,7 @@ from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import Command, MessageRef, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
+from bangbot.messaging.games_help import table_note
 from bangbot.messaging.presenters import presenter
 from bangbot.messaging.service import GameService
 from bangbot.rulesets import DEFAULT as DEFAULT_RULESET
@@ -296,7 +297,9 @@ class Terminal:
                 "“End the turn” (or taking the hit) and “« Back” are always the last button; "
                 "in the terminal game they are always 0 and 9."
             )
-            self.print_frame(USER_ID, [*self.tr.gettext(TERMINAL_HELP).splitlines(), "", fixed])
+            note = table_note(self.tr, self.options.game)
+            about = [note, ""] if note is not None else []
+            self.print_frame(USER_ID, [*self.tr.gettext(TERMINAL_HELP).splitlines(), "", *about, fixed])
         elif name == "status":
             self.show_table = True
             await self.service.on_command(Command(self.user, GROUP_ID, False, "status"))
