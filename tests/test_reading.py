@@ -40,7 +40,7 @@ TURN_WORDS = {
     "en": ("Your turn",),
     "ru": ("Ваш ход",),
     "ja": ("手番です",),
-    "cs": ("Jste na tahu", "Hrajete vy", "Váš tah"),
+    "cs": ("Jste na tahu", "Váš tah", "Na tahu: "),
 }
 DOUBLED_QUOTES = ("««", "»»", "„„", "““", "「「", "」」", "''", '""')
 HALF_WIDTH = set("()[]!?:")
