@@ -210,3 +210,19 @@ def test_the_log_names_what_made_a_card_move() -> None:
     assert watch == "Anna draws 1 card (Pocket Watch)."
     tex = {"kind": "discarded", "seat": 1, "card": 0, "by": 1, "reason": "tex_killer"}
     assert (duel_event_line(en, tex, names, None) or "").endswith("(Tex Killer).")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_duel_players_own_moves_speak_to_them(language: str) -> None:
+    tr = translator(language)
+    names = players(tr, ["Anna", "🤖 2"])
+    for e in (
+        {"kind": "draw", "seat": 0, "count": 1, "cards": [0], "reason": "watch"},
+        {"kind": "discarded", "seat": 0, "card": 0, "by": 0, "reason": "tex_killer"},
+        {"kind": "discarded", "seat": 0, "card": 0, "by": 0, "reason": "limit"},
+        {"kind": "picked", "seat": 0, "card": 0},
+        {"kind": "used", "seat": 0, "card": 0},
+        {"kind": "answered", "seat": 0, "card": 0, "to": "indians"},
+    ):
+        own, table = duel_event_line(tr, e, names, 0) or "", duel_event_line(tr, e, names, None) or ""
+        assert own and names[0] not in own and names[0] in table, (e, own, table)

@@ -223,9 +223,15 @@ def discarded(tr: Translator, e: EventData, names: Sequence[str], viewer: int | 
     card, owner = card_label(tr, e["card"]), names[e["seat"]]
     by = e.get("by", e["seat"])
     reason = e.get("reason")
+    mine = viewer == e["seat"]
     if (by is None or by == e["seat"]) and reason and reason not in ("discard", "limit"):
-        return tr.gettext("{name} discards {card} ({cause}).", name=owner, card=card, cause=source_name(tr, reason))
+        cause = source_name(tr, reason)
+        if mine:
+            return tr.gettext("You discard {card} ({cause}).", card=card, cause=cause)
+        return tr.gettext("{name} discards {card} ({cause}).", name=owner, card=card, cause=cause)
     if by is None or by == e["seat"]:
+        if mine:
+            return tr.gettext("You discard {card}.", card=card)
         return tr.gettext("{name} discards {card}.", name=owner, card=card)
     return tr.gettext("{other} makes {name} discard {card}.", other=names[by], name=owner, card=card)
 
@@ -249,11 +255,17 @@ def store(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None
 
 def picked(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
     """A General Store pick."""
+    if viewer == e["seat"]:
+        return tr.gettext("You pick {card}.", card=card_label(tr, e["card"]))
     return tr.gettext("{name} picks {card}.", name=names[e["seat"]], card=card_label(tr, e["card"]))
 
 
 def answered(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
     """A card discarded against Indians! or in a Duel."""
+    if viewer == e["seat"]:
+        return tr.gettext(
+            "You answer {source} with {card}.", source=duel_card_name(tr, e["to"]), card=card_label(tr, e["card"])
+        )
     return tr.gettext(
         "{name} answers {source} with {card}.",
         name=names[e["seat"]],
@@ -271,6 +283,8 @@ def reload(tr: Translator, e: EventData, names: Sequence[str], viewer: int | Non
 
 def used(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
     """A resource used from play."""
+    if viewer == e["seat"]:
+        return tr.gettext("You use {card}.", card=card_label(tr, e["card"]))
     return tr.gettext("{name} uses {card}.", name=names[e["seat"]], card=card_label(tr, e["card"]))
 
 
