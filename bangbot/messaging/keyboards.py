@@ -70,7 +70,13 @@ def action_label(tr: Translator, view: PlayerView, action: Action, names: Sequen
         top = card_label(tr, view.discard[-1]) if view.discard else ""
         return tr.gettext("Take {card} from the discard pile", card=top)
     if isinstance(action, DrawHand):
-        return tr.gettext("Draw from the hand of {name}", name=names[action.target])
+        seat = view.seats[action.target]
+        return tr.gettext(
+            "Draw from the hand of {name} ({character}, {hand})",
+            name=names[action.target],
+            character=character_name(tr, seat.character),
+            hand=tr.ngettext("{n} card", "{n} cards", seat.hand_count),
+        )
     if type(action).__name__ in STARWARS_ACTIONS:
         return STARWARS_ACTIONS[type(action).__name__](tr, action)
     raise AssertionError(f"no label for {action!r}")
