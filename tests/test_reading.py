@@ -226,3 +226,14 @@ def test_a_duel_players_own_moves_speak_to_them(language: str) -> None:
     ):
         own, table = duel_event_line(tr, e, names, 0) or "", duel_event_line(tr, e, names, None) or ""
         assert own and names[0] not in own and names[0] in table, (e, own, table)
+
+
+def test_own_news_at_a_star_wars_table_says_energy_and_carbonite() -> None:
+    sw = themed(translator("en"), "starwars")
+    names = players(sw, ["Anna", "🤖 2"])
+    hurt = event_line(sw, {"kind": "hurt", "seat": 0, "amount": 2, "life": 1}, names, 0)
+    assert hurt == "You lose 2 energy (1 left)."
+    jail = event_line(sw, {"kind": "jail", "seat": 0, "free": False}, names, 0) or ""
+    assert jail.startswith("You stay frozen in Carbonite")
+    check = event_line(sw, {"kind": "check", "seat": 0, "reason": "lucky", "cards": [0], "ok": True}, names, 0)
+    assert (check or "").startswith("You check for Lucky: ")

@@ -41,6 +41,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "{name} discards {cards} to regain 1 life.": NP_("starwars", "{name} discards {cards} to regain 1 energy."),
     "Everyone regains 1 life.": NP_("starwars", "Everyone regains 1 energy."),
     "{name} regains 1 life (now: {life}).": NP_("starwars", "{name} regains 1 energy (now: {life})."),
+    "You regain 1 life (now: {life}).": NP_("starwars", "You regain 1 energy (now: {life})."),
+    "You regain no life (still: {life}).": NP_("starwars", "You regain no energy (still: {life})."),
+    "You discard {cards} to regain 1 life.": NP_("starwars", "You discard {cards} to regain 1 energy."),
+    "You survive with 1 life.": NP_("starwars", "You survive with 1 energy."),
+    "You stay in {card} this turn.": NP_("starwars", "You stay frozen in {card} this turn."),
+    "You escape from {card}.": NP_("starwars", "You are thawed out of {card}."),
+    "{card} explodes at you!": NP_("starwars", "{card} crushes you!"),
     "{name} regains no life (still: {life}).": NP_("starwars", "{name} regains no energy (still: {life})."),
     "{name} stays in {card} this turn.": NP_("starwars", "{name} stays frozen in {card} this turn."),
     "{name} escapes from {card}.": NP_("starwars", "{name} is thawed out of {card}."),
@@ -68,6 +75,9 @@ PLURALS: dict[str, tuple[str, str, str]] = {
         "starwars",
         "The game begins with {n} player. {name} is Darth Vader.",
         "The game begins with {n} players. {name} is Darth Vader.",
+    ),
+    "You lose {n} life ({life} left).": npgettext(
+        "starwars", "You lose {n} energy ({life} left).", "You lose {n} energy ({life} left)."
     ),
     "{name} loses {n} life ({life} left).": npgettext(
         "starwars", "{name} loses {n} energy ({life} left).", "{name} loses {n} energy ({life} left)."

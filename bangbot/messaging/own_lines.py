@@ -6,8 +6,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bangbot.core.actions import HAND
-from bangbot.core.cards import CAT_BALOU, PANIC
+from bangbot.core.cards import CAT_BALOU, DYNAMITE, JAIL, PANIC
 from bangbot.i18n import Translator
+from bangbot.i18n.glossary import card_name
 from bangbot.messaging.labels import card_label, cards_label, cause_name
 
 EventData = Mapping[str, Any]
@@ -84,7 +85,45 @@ def saved(tr: Translator, e: EventData, names: Sequence[str]) -> str:
     return tr.gettext("You survive with 1 life.")
 
 
+def check(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader drew a check."""
+    return tr.gettext(
+        "You check for {reason}: {cards} — {verdict}.",
+        reason=cause_name(tr, e["reason"]),
+        cards=cards_label(tr, e["cards"]),
+        verdict=tr.gettext("success") if e["ok"] else tr.gettext("failure"),
+    )
+
+
+def jail(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader's Jail check freed them or kept them."""
+    card = card_name(tr, JAIL)
+    if e["free"]:
+        return tr.gettext("You escape from {card}.", card=card)
+    return tr.gettext("You stay in {card} this turn.", card=card)
+
+
+def exploded(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """Dynamite exploded at the reader."""
+    return tr.gettext("{card} explodes at you!", card=card_name(tr, DYNAMITE))
+
+
+def discarded(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """A card of the reader was discarded by someone else's card."""
+    return tr.gettext("Your {card} is discarded.", card=card_label(tr, e["card"]))
+
+
+def replaced(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader's new weapon replaced the old one."""
+    return tr.gettext("You discard the old weapon: {card}.", card=card_label(tr, e["card"]))
+
+
 OWN_LINES: dict[str, OwnLine] = {
+    "check": check,
+    "jail": jail,
+    "exploded": exploded,
+    "discarded": discarded,
+    "replaced": replaced,
     "draw": draw,
     "play": play,
     "answer": answer,
