@@ -130,7 +130,7 @@ def test_giving_up_a_duel_at_one_life_asks_first_in_the_duel_game(life: int, ask
         seat("west_harding", "jack_ransome", hand=["duel", "colt"]),
         turn=1,
     )
-    state, _ = do(state, "play duel @0")
+    state, _ = do(state, "1: play duel @0", asks=0)
     v = DUEL_RULES.view(state, 0)
     give_up = next(i for i, a in enumerate(v.legal) if type(a).__name__ == "Pass")
     assert (f"k{give_up}" in buttons(v)) == asks

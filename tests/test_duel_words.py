@@ -169,12 +169,28 @@ RUSSIAN_MODES = {
 RUSSIAN_SIDES = {"law": "Служители закона", "outlaw": "Бандиты", "renegade": "Ренегаты"}
 RULEBOOK = Path(os.environ.get("BANGBOT_RULEBOOKS", "/work/shared/rulebooks")) / "002_688a76d92595592b.txt"
 
-# How each language opens the three marks of where a fact comes from.
+# How each language says the three marks of where a fact comes from.
 MARKS = {
-    "en": {"reconstructed": "Reconstructed:", "assumed": "Assumed:", "printed": "Printed:"},
-    "ru": {"reconstructed": "Восстановлено:", "assumed": "Предположение:", "printed": "По правилам:"},
-    "ja": {"reconstructed": "復元：", "assumed": "推定：", "printed": "ルール記載："},
-    "cs": {"reconstructed": "Rekonstrukce:", "assumed": "Předpoklad:", "printed": "Podle pravidel:"},
+    "en": {
+        "reconstructed": "not printed in a rulebook we have",
+        "assumed": "not printed in the rulebook; the game assumes",
+        "printed": "printed in the Renegades rulebook",
+    },
+    "ru": {
+        "reconstructed": "Этого нет в доступных нам правилах",
+        "assumed": "Этого нет в правилах; игра исходит из того,",
+        "printed": "в правилах «Ренегатов»",
+    },
+    "ja": {
+        "reconstructed": "手元のルールブックには載っていません",
+        "assumed": "ルールブックには載っていないため",
+        "printed": "「裏切り者」のルールブックに記載されています",
+    },
+    "cs": {
+        "reconstructed": "Tohle v pravidlech, která máme, není",
+        "assumed": "Tohle pravidla neuvádějí; hra předpokládá",
+        "printed": "v pravidlech Odpadlíků",
+    },
 }
 KINDS = {DUEL_CARD: names.DUEL_CARD_NAMES, DUEL_CHARACTER: names.DUEL_CHARACTER_NAMES, DUEL_MODE: names.DUEL_MODE_NAMES}
 STANDOFF = TableRules.of(ruleset("duel").config(3, "standoff"))
@@ -318,12 +334,12 @@ def test_a_reconstructed_base_card_and_an_assumed_expansion_split_say_so() -> No
         assert MARKS[language]["reconstructed"] not in whitney
         assert tr.name(helps.DUEL_SOURCE_NOTES["card_split_assumed"]) in whitney
     en = translator("en")
-    assert "Assumed: which deck holds how many copies" in explain(en, (DUEL_CARD, "union_pacific"), STANDOFF)
-    assert "Assumed: the life points" in explain(en, (DUEL_CHARACTER, "el_chindi"), STANDOFF)
+    assert "the game assumes which deck holds how many copies" in explain(en, (DUEL_CARD, "union_pacific"), STANDOFF)
+    assert "the game assumes the life points" in explain(en, (DUEL_CHARACTER, "el_chindi"), STANDOFF)
     assert "Assumed" not in explain(en, (DUEL_CHARACTER, "kid_curry"), STANDOFF)
     for card in assumed_resources():
-        assert "Assumed: that it is a resource" in explain(en, (DUEL_CARD, card), STANDOFF)
-    assert "Assumed: that it is a resource" not in explain(en, (DUEL_CARD, "gold_pan"), STANDOFF)
+        assert "the game assumes that it is a resource" in explain(en, (DUEL_CARD, card), STANDOFF)
+    assert "the game assumes that it is a resource" not in explain(en, (DUEL_CARD, "gold_pan"), STANDOFF)
 
 
 def test_an_explained_card_shows_its_frame_and_copies_from_the_data() -> None:
@@ -336,14 +352,13 @@ def test_an_explained_card_shows_its_frame_and_copies_from_the_data() -> None:
         per_deck = Counter(c.deck for c in CARDS if c.type.id == id_)
         for deck, n in per_deck.items():
             assert f"{en.name(names.DUEL_DECK_NAMES[deck])}: {n} (" in text, (id_, deck)
-        assert (id_ in EXPANSION_CARDS) == ("Printed:" in text)
+        assert (id_ in EXPANSION_CARDS) == ("printed in the Renegades rulebook" in text)
     missed = explain(en, (DUEL_CARD, "missed"), STANDOFF)
     assert "Law: 5 (barrel and snake ×4); Outlaws: 7 (horseshoe, barrel, and snake ×5)" in missed
     assert explain(translator("ru"), (DUEL_CHARACTER, "daltons"), STANDOFF).splitlines()[1:4] == [
         "Колода: бандиты.",
         "Здоровье: 3.",
-        "Восстановлено: правил базовой «Дуэли» здесь нет, поэтому способность и здоровье взяты из открытой "
-        "расшифровки.",
+        "Этого нет в доступных нам правилах: способность и здоровье взяты из открытого списка карт базовой «Дуэли».",
     ]
 
 
@@ -385,11 +400,11 @@ def test_rules_without_a_name_at_a_duel_table_summarises_its_mode(tmp_path: Path
         await table.command(0, "rules")
         text = table.messenger.last(GROUP).text
         assert text.startswith("«Бэнг! Дуэль»: Мексиканское противостояние")
-        assert "Одна карта «Бэнг!» (красная рамка) за ход" in text and "По правилам:" in text
+        assert "Одна карта «Бэнг!» (красная рамка) за ход" in text and "в правилах «Ренегатов»" in text
         await table.command(1, "rules", "Часы")
         watch = table.messenger.last(GROUP).text
         assert watch.startswith("«Часы»: ") and watch.endswith("Режим: Мексиканское противостояние.")
         await table.command(1, "rules", "Тюрьма")  # a base card at a Duel table: by the standard rules
-        assert table.messenger.last(GROUP).text.endswith("Правила: стандартные.")
+        assert table.messenger.last(GROUP).text.endswith("Так играют по правилам этого стола: стандартные.")
 
     asyncio.run(scenario_())

@@ -50,7 +50,9 @@ def sample_events(n: int) -> list[dict[str, Any]]:
         {"kind": "start", "players": n, "sheriff": 1},
         {"kind": "turn", "number": n, "seat": 0},
         {"kind": "draw", "seat": 0, "cards": cards},
-        {"kind": "draw", "seat": 1, "count": n, "reason": "phase"},
+        {"kind": "draw", "seat": 1, "count": n, "reason": "phase1"},
+        {"kind": "draw", "seat": 1, "count": n, "reason": "bart_cassidy"},
+        {"kind": "draw", "seat": 1, "cards": cards, "reason": "suzy_lafayette"},
         {"kind": "draw", "seat": 1, "count": n, "reason": "reward"},
         {"kind": "check", "seat": 2, "reason": "barrel", "cards": [beer], "ok": True},
         {"kind": "check", "seat": 2, "reason": "jourdonnais", "cards": [bang, beer], "ok": False},
@@ -69,6 +71,8 @@ def sample_events(n: int) -> list[dict[str, Any]]:
         {"kind": "penalty", "seat": 0},
         {"kind": "steal", "seat": 0, "from": 1, "card": barrel},
         {"kind": "steal", "seat": 0, "from": 1},
+        {"kind": "steal", "seat": 0, "from": 1, "reason": "el_gringo"},
+        {"kind": "steal", "seat": 0, "from": 1, "card": barrel, "reason": "jesse_jones"},
         {"kind": "discarded", "seat": 1, "card": barrel},
         {"kind": "replaced", "seat": 1, "card": card_of("volcanic")},
         {"kind": "store", "cards": cards},
@@ -78,8 +82,10 @@ def sample_events(n: int) -> list[dict[str, Any]]:
         {"kind": "look", "seat": 5, "cards": cards},
         {"kind": "reveal", "seat": 6, "card": beer},
         {"kind": "take_discard", "seat": 6, "card": beer},
+        {"kind": "take_discard", "seat": 6, "card": beer, "reason": "pedro_ramirez"},
         {"kind": "heal", "seat": 6, "cards": [bang, missed]},
-        {"kind": "life", "seat": 6, "life": n},
+        {"kind": "life", "seat": 6, "life": n, "gained": 1},
+        {"kind": "life", "seat": 6, "life": n, "gained": 0},
         {"kind": "saloon"},
         {"kind": "reshuffle"},
         {"kind": "dynamite_passed", "seat": 2, "to": 3},
@@ -111,6 +117,8 @@ def starwars_events(n: int) -> list[dict[str, Any]]:
         {"kind": "swap_hands", "seat": 5, "other": 6},
         {"kind": "repeat", "seat": 1, "card": card_of("stagecoach"), "with": bang},
         {"kind": "fate_heal", "seat": 2, "target": 3, "life": n},
+        {"kind": "strikes_back", "seat": 1, "at": 0, "reason": "vengeful"},
+        {"kind": "draw", "seat": 1, "count": n, "reason": "fate_draw"},
         {"kind": "check", "seat": 2, "reason": "lucky", "cards": [beer, hope], "ok": True},
         {"kind": "check", "seat": 2, "reason": "dangerous", "cards": [bang], "ok": True},
         {"kind": "check", "seat": 2, "reason": "new_hope", "cards": [card_of("duel")], "ok": False},
@@ -299,7 +307,7 @@ def test_plural_forms_fit_every_count(language: str) -> None:
             "duration hours": duration(tr, n * 3600),
             "duration minutes": duration(tr, n * 60),
             "card": tr.ngettext("{n} card", "{n} cards", n),
-            "draws": event_line(tr, {"kind": "draw", "seat": 0, "count": n, "reason": "phase"}, NAMES, None) or "",
+            "draws": event_line(tr, {"kind": "draw", "seat": 0, "count": n, "reason": "phase1"}, NAMES, None) or "",
             "hurt": event_line(tr, {"kind": "hurt", "seat": 0, "amount": n, "life": 3}, NAMES, None) or "",
             "players": lobby_text(tr, *lobby_game(n, 0, 60)),
         }
@@ -357,7 +365,7 @@ def join_units(tr: Translator, units: list[tuple[str, str, int]]) -> str:
 def test_the_law_names_deputies_only_when_there_are_some(players: int) -> None:
     deputies = roles_for(players).count(DEPUTY)
     line = game_over_line(translator("en"), LAW, deputies)
-    expected = {0: "the Sheriff wins!", 1: "the Sheriff and his Deputy win!", 2: "the Sheriff and his Deputies win!"}
+    expected = {0: "the Sheriff wins!", 1: "the Sheriff and the Deputy win!", 2: "the Sheriff and the Deputies win!"}
     assert line == "Game over: " + expected[deputies]
     event = {"kind": "game_over", "winner": LAW, "roles": list(roles_for(players))}
     assert event_line(translator("en"), event, NAMES, None) == line

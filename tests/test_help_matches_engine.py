@@ -22,10 +22,12 @@ def test_big_jim_acts_only_when_the_swap_makes_him_the_attacker_as_his_help_says
     # Rulebook 002: «Всякий раз, когда ваш АП меняется местами с его ПП, можете также поменять местами АП соперника
     # с его ПП» — the engine asks only when Big Jim is the attacking character after the swap (an assumption).
     attacker_after, _ = do(
-        reinforcements(seat("pat_garrett", "marshal"), seat("daltons", "big_jim"), turn=1)[0], "swap"
+        reinforcements(seat("pat_garrett", "marshal"), seat("daltons", "big_jim"), turn=1)[0], "1: swap", asks=1
     )
     assert asked(attacker_after)["options"] == ["none", "0"]
-    cover_after, _ = do(reinforcements(seat("pat_garrett", "marshal"), seat("big_jim", "daltons"), turn=1)[0], "swap")
+    cover_after, _ = do(
+        reinforcements(seat("pat_garrett", "marshal"), seat("big_jim", "daltons"), turn=1)[0], "1: swap"
+    )
     assert not cover_after.requests or asked(cover_after).get("reason") != "swaps_both"
     for language, condition in BIG_JIM_CONDITION.items():
         assert condition in translator(language).name(DUEL_CHARACTER_HELP["big_jim"])

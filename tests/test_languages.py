@@ -102,7 +102,7 @@ def test_the_terminal_language_menu_switches_every_frame_and_prompt() -> None:
     assert "┌─ 個人チャット" in after and "┌─ グループチャット" in after
     ja = translator("ja")
     assert ja.gettext(asked) in after and ja.gettext(asked) != asked
-    assert ja.gettext("Rules: {preset}.", preset=preset_name(ja, "standard")) in after
+    assert ja.gettext("This is how the table's rules play it: {preset}.", preset=preset_name(ja, "standard")) in after
     assert "group chat" not in after and "private chat" not in after and "Your choice" not in after
     assert after.rstrip().endswith(stopped_line(ja, kept=False))  # the end of input, said in the new language
 

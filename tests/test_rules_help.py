@@ -76,7 +76,7 @@ def test_the_english_help_says_what_each_preset_plays() -> None:
     assert "for each life point" in character_help(en, "el_gringo", STANDARD)
     assert explain(en, (CHARACTER, "kit_carlson"), TableRules.of_preset("ja")).splitlines()[1:] == [
         "Life points: 3.",
-        "Rules: Japanese first edition.",
+        "This is how the table's rules play it: Japanese first edition.",
     ]
     assert "Life points: 4." in explain(en, (CHARACTER, "kit_carlson"), TableRules.of_preset("standard"))
 
@@ -119,12 +119,16 @@ def test_rules_follow_the_lobby_the_game_and_then_the_chat_default(tmp_path: Pat
         table = Table(f"sqlite:///{tmp_path / 'r.sqlite3'}", make_users(4), seed=5)
         await table.command(0, "rules", "Jail")
         standard = table.messenger.last(GROUP).text
-        assert "shows ♥," in standard and standard.endswith("Rules: standard.")
+        assert "shows ♥," in standard and standard.endswith("This is how the table's rules play it: standard.")
         await table.command(0, "newgame")
         await table.press(0, table.lobby(), "preset")
         await table.command(1, "rules", "Jail")
         lobby = table.messenger.last(GROUP).text
-        assert "♥ or ♦" in lobby and "phase 3" in lobby and lobby.endswith("Rules: Japanese first edition.")
+        assert (
+            "♥ or ♦" in lobby
+            and "phase 3" in lobby
+            and lobby.endswith("This is how the table's rules play it: Japanese first edition.")
+        )
         for user in (1, 2, 3):
             await table.press(user, table.lobby(), "join")
         assert not (await table.press(0, table.lobby(), "start")).alert
@@ -158,6 +162,6 @@ def test_rules_in_russian_by_the_japanese_preset(tmp_path: Path) -> None:
         await table.command(1, "rules", "Тюрьма")
         text = table.messenger.last(GROUP).text
         assert text.startswith("«Тюрьма»: ") and "♥ или ♦" in text and "фаз 1 и 2" in text
-        assert text.endswith("Правила: первое японское издание.")
+        assert text.endswith("Так играют по правилам этого стола: первое японское издание.")
 
     asyncio.run(scenario_())

@@ -96,7 +96,12 @@ def test_a_chosen_card_is_named_in_the_next_step_and_back_and_end_keep_the_last_
         await table.press(0, top, button(top, "BANG! J♦"))
         step = screen(table, 0)
         assert "BANG! J♦ → at whom?" in step.text
-        assert [b.text for row in step.buttons[:-1] for b in row] == ["Player1", "Player3", "Yourself"]
+        targets = [b.text for row in step.buttons[:-1] for b in row]
+        assert targets == [
+            "Player1: Black Jack, ♥♥♥♥ 4/4, distance 2",
+            "Player3: Jesse Jones, ♥♥♥♥ 4/4, distance 1",
+            "Yourself",  # BANG! on oneself, legal in the standard preset
+        ]
         assert [(b.text, b.fixed) for b in step.buttons[-1]] == [("« Back", BACK)]
         await table.press(0, step, "x")
         top = screen(table, 0)

@@ -150,7 +150,7 @@ def test_vengeful_shoots_first_at_whoever_takes_his_card() -> None:
     _, summary = play(sw(players, ["0: play panic @1 hand", "0: pass"]))
     vader = seat(summary, 0)
     assert vader["life"] == vader["max_life"] - 1 and kinds(vader["hand"]) == ["beer", "missed"]
-    assert [e["kind"] for e in summary["events"]] == ["play", "hurt", "steal"]
+    assert [e["kind"] for e in summary["events"]] == ["play", "strikes_back", "hurt", "steal"]
     dodged = play(sw(players, ["0: play panic @1 hand", "0: answer missed"]))[1]
     assert seat(dodged, 0)["life"] == seat(dodged, 0)["max_life"] and kinds(seat(dodged, 0)["hand"]) == ["beer"]
 

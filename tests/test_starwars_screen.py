@@ -129,7 +129,7 @@ NEW_LINES = {
         "Bob проверяет первой карту «Уплотнитель мусора» ✦.",
         "Ann сбрасывает карту «Бэнг!» и восстанавливает единицу энергии (теперь: 2).",
         "Ann остаётся в игре (энергия: 1).",
-        "Ann проходит проверку (Везучий): «Мимо!» ⚙🗑 — неудача.",
+        "Ann делает проверку (Везучий): «Мимо!» ⚙🗑 — неудача.",
     ),
     "ja": (
         "新たなる希望でAnnさんのエネルギーが回復しました（現在3）。",
@@ -181,7 +181,10 @@ def test_rules_in_a_star_wars_chat_explain_the_star_wars_card(tmp_path: Path, mo
     table = asyncio.run(scenario_())
     tr = translator("ru")
     bacta, bang, lucky, barrage, empty = (m.text for m in table.messenger.in_chat(GROUP)[-5:])
-    assert bacta.split("\n") == [f"«Бакта-камера»: {sw_card_help(tr, 'bacta_tank')}", "Правила: стандартные."]
+    assert bacta.split("\n") == [
+        f"«Бакта-камера»: {sw_card_help(tr, 'bacta_tank')}",
+        "Так играют по правилам этого стола: стандартные.",
+    ]
     assert bang.startswith(f"«Бэнг!»: {sw_card_help(tr, 'sw_bang')}")  # the Star Wars BANG!, not the base one
     assert lucky.split("\n")[:2] == [f"Везучий: {sw_ability_help(tr, 'lucky')}", "Энергия: 4."]
     assert barrage.startswith(f"Шквал огня: {sw_fate_help(tr, 'fate_barrage')}")

@@ -161,11 +161,11 @@ RUSSIAN_ABILITIES = {
     "calculating": "Расчётливый",
     "furious": "Яростный",
 }
-RUSSIAN_TERMS = {"face_your_destiny": "Встреча с судьбой", "game_starwars": "«Бэнг! Звёздные Войны»"}
+RUSSIAN_TERMS = {"face_your_destiny": "Встреча с судьбой", "game_starwars": "«Бэнг! Звёздные войны»"}
 RULEBOOK = Path(os.environ.get("BANGBOT_RULEBOOKS", "/work/shared/rulebooks")) / "001_fd0f5252ac983470.txt"
 
 # The helps about what spec/star-wars.md marks assumed (weapon ranges, check symbols, New Hope for Wells Fargo,
-# which cards carry which fate effect), and how each language says "assumed: the rulebook does not print it".
+# which cards carry which fate effect), and how each language says "not printed in the rulebook; the game assumes".
 ASSUMED = {
     "SW_CARD_HELP": {"ion_blaster", "bowcaster", "dlt19", "a280", "new_hope", "cover", "carbonite", "trash_compactor"},
     "SW_ABILITY_HELP": {"lucky", "dangerous"},
@@ -173,10 +173,10 @@ ASSUMED = {
     "SW_ROLE_GOALS": set(),
 }
 ASSUMED_SAYS = {
-    "en": "assumed: the rulebook does not print",
-    "ru": "предположение: в правилах это не указано",
-    "ja": "推定です（ルールブックに記載がありません）",
-    "cs": "předpoklad: pravidla to neuvádějí",
+    "en": "This detail is not printed in the rulebook; the game assumes",
+    "ru": "Этого нет в правилах;",
+    "ja": "ルールブックに載っていないためゲームの推定です",
+    "cs": "Tohle pravidla neuvádějí; hra předpokládá",
 }
 # The base game's word for what Star Wars calls energy, which no Star Wars help may use.
 LIFE_WORDS = {"en": ("life",), "ru": ("жизн", "здоров"), "ja": ("ライフポイント", "体力"), "cs": ("život",)}
@@ -215,8 +215,10 @@ def test_lookup_tables() -> None:
         (base.CHARACTER, sw.SW_ABILITY_NAMES),
         (sw.FATE, sw.SW_FATE_NAMES),
         (sw.NOTES, sw.SW_TOPIC_NAMES),
+        (sw.ROLE, sw.SW_ROLE_NAMES),
+        (sw.TERM, sw.SW_RULES_TERMS),
     )
-    assert {what for what, _ in sw.SW_TABLES} == {"card", "character", "fate", "notes-starwars"}
+    assert {what for what, _ in sw.SW_TABLES} == {"card", "character", "fate", "notes-starwars", "role", "term"}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -380,3 +382,36 @@ def test_rules_assumptions_at_a_star_wars_table_list_the_fate_table_as_played(la
         for name in sorted((card_name(game, kind) for kind in KINDS), key=len, reverse=True):
             text = text.replace(name, "")
         assert not any(ch in text for ch in "!:()")
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "topic", "says"),
+    [
+        ("ru", "Встреча с судьбой", ("term", "face_your_destiny"), "2 единицы энергии"),
+        ("ru", "Дарт Вейдер", ("role", "vader"), "Дарт Вейдер:"),
+        ("en", "bounty hunter", ("role", "bounty_hunter"), "Bounty Hunter:"),
+        ("ja", "運命との対決", ("term", "face_your_destiny"), "エネルギーが2以下"),
+        ("cs", "Stormtrooper", ("role", "stormtrooper"), "Stormtrooper:"),
+    ],
+)
+def test_rules_finds_roles_and_the_fate_rule_at_a_star_wars_table(
+    language: str, text: str, topic: tuple[str, str], says: str
+) -> None:
+    from bangbot.i18n.explain import TableRules, explain
+
+    tr = translator(language)
+    assert base.lookup(tr, text, "starwars") == topic
+    assert says in explain(tr, topic, TableRules.of_preset("standard", "starwars"))
+
+
+def test_help_at_a_star_wars_table_tells_its_words_and_symbols() -> None:
+    from bangbot.i18n.themes import themed
+    from bangbot.messaging.games_help import table_note
+
+    note = table_note(translator("ru"), "starwars")
+    assert note is not None and "«Бэнг! Звёздные войны»" in note and "Дарт Вейдер" in note
+    assert all(glyph in note for glyph in sw.SW_SYMBOL_GLYPHS.values()) and "/rules «Укрытие»" in note
+    assert table_note(translator("ru"), "base") is None
+    legend = themed(translator("ja"), "starwars").theme
+    assert legend is not None and legend.legend is not None
+    assert legend.legend(themed(translator("ja"), "starwars")).startswith("判定マーク：✦ 反乱同盟")

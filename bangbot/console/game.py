@@ -19,9 +19,11 @@ from bangbot.console.frame import frame, terminal_width
 from bangbot.console.messenger import ConsoleMessenger, numbered
 from bangbot.core.ruleset import TableState
 from bangbot.i18n import N_, Translator, translator
+from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import Command, MessageRef, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
+from bangbot.messaging.games_help import table_note
 from bangbot.messaging.presenters import presenter
 from bangbot.messaging.service import GameService
 from bangbot.rulesets import DEFAULT as DEFAULT_RULESET
@@ -280,7 +282,8 @@ class Terminal:
     async def read_choice(self, keys: Collection[str]) -> str | None:
         """Reads one of keys, or a command (run, then AGAIN); None at the end of input."""
         while True:
-            self.out.write(self.tr.gettext("Your choice (a number above, or a command like /rules Barrel): "))
+            game_tr = themed(self.tr, self.options.game)
+            self.out.write(game_tr.gettext("Your choice (a number above, or a command like /rules Barrel): "))
             self.out.flush()
             line = read_line(self.stdin)
             if line is None:
@@ -300,7 +303,9 @@ class Terminal:
                 "“End the turn” (or taking the hit) and “« Back” are always the last button; "
                 "in the terminal game they are always 0 and 9."
             )
-            self.print_frame(USER_ID, [*self.tr.gettext(TERMINAL_HELP).splitlines(), "", fixed])
+            note = table_note(self.tr, self.options.game)
+            about = [note, ""] if note is not None else []
+            self.print_frame(USER_ID, [*self.tr.gettext(TERMINAL_HELP).splitlines(), "", *about, fixed])
         elif name == "status":
             self.show_table = True
             await self.service.on_command(Command(self.user, GROUP_ID, False, "status"))

@@ -301,6 +301,7 @@ def chosen_take(
 ) -> None:
     """Seat chose to take (steal) or discard target's card; «Мстительный» first shoots at seat, the card goes after."""
     if target != seat and (STRIKES_AT_THIEVES in state.players[target].abilities):
+        ev.append(Event("strikes_back", {"seat": target, "at": seat, "reason": state.players[target].character}))
         attack(state, ev, seat, target, BANG, missed_needed(state.players[target], BANG))
         state.requests.append(Theft(seat, target, which, steal, reason=reason))
     else:

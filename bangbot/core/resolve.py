@@ -346,9 +346,8 @@ def brown_effect(
         state.bangs_played += 1
         attack(state, ev, t, seat, BANG, missed_needed(p, BANG), held)
     elif kind == BEER:
-        if beer_works(state):
-            heal(state, seat, 1)
-        ev.append(Event("life", {"seat": seat, "life": p.life}))
+        gained = heal(state, seat, 1) if beer_works(state) else 0
+        ev.append(Event("life", {"seat": seat, "life": p.life, "gained": gained}))
         offer_rebounds(state, seat)
     elif kind == SALOON:
         for q in state.players:
@@ -488,7 +487,7 @@ def resolve_draw_choice(state: GameState, ev: Events, r: DrawChoice, action: Act
         assert isinstance(action, DrawDiscard)
         c = state.discard.pop()
         p.hand.append(c)
-        ev.append(Event("take_discard", {"seat": seat, "card": c}))
+        ev.append(Event("take_discard", {"seat": seat, "card": c, "reason": p.character}))
     if r.step == 1 and not (isinstance(action, DrawHand) and (DRAWS_ONE_FROM_ANY_HAND in p.abilities)):
         second_from_discard = (
             isinstance(action, DrawDiscard)

@@ -294,8 +294,8 @@ DUEL_CHARACTER_HELP: dict[str, Marked] = {
     ),
     "slim_poet": NP_(
         "character-help-duel",
-        "Each time another player makes him, or your covering character while he attacks, lose life, that player "
-        "discards a random card from the hand.",
+        "Each time another player makes him lose life, or makes the covering character lose life while he attacks, "
+        "that player discards a random card from their hand.",
     ),
     "sundance_kid": NP_(
         "character-help-duel",
@@ -436,27 +436,33 @@ DUEL_RULES_SUMMARY: tuple[Marked, ...] = (
 DUEL_SOURCE_NOTES: dict[str, Marked] = {
     "reconstructed": NP_(
         "duel-source",
-        "Reconstructed: the base Duel's rulebook is not held here, so its effect, copies and symbols follow a "
-        "public transcription.",
+        "This detail is not printed in a rulebook we have: the effect, copies and symbols follow a public list of "
+        "the base Duel's cards.",
     ),
-    "card_printed": NP_("duel-source", "Printed: the effect is the Renegades rulebook's."),
+    "card_printed": NP_("duel-source", "The effect is printed in the Renegades rulebook."),
     "card_split_assumed": NP_(
         "duel-source",
-        "Assumed: which deck holds how many copies, and their check symbols (lost from the rulebook's text).",
+        "This detail is not printed in the rulebook; the game assumes which deck holds how many copies, and their "
+        "check symbols.",
     ),
-    "card_frame_assumed": NP_("duel-source", "Assumed: that it is a resource (the rulebook does not say)."),
+    "card_frame_assumed": NP_(
+        "duel-source", "This detail is not printed in the rulebook; the game assumes that it is a resource."
+    ),
     "character_reconstructed": NP_(
         "duel-source",
-        "Reconstructed: the base Duel's rulebook is not held here, so the ability and life points follow a public "
-        "transcription.",
+        "This detail is not printed in a rulebook we have: the ability and life points follow a public list of the "
+        "base Duel's cards.",
     ),
-    "character_printed": NP_("duel-source", "Printed: the ability is the Renegades rulebook's."),
-    "character_life_assumed": NP_("duel-source", "Assumed: the life points (lost from the rulebook's text)."),
+    "character_printed": NP_("duel-source", "The ability is printed in the Renegades rulebook."),
+    "character_life_assumed": NP_(
+        "duel-source", "This detail is not printed in the rulebook; the game assumes the life points."
+    ),
     "mode_reconstructed": NP_(
         "duel-source",
-        "Reconstructed: the base Duel's rulebook is not held here; the second player's fifth starting card is assumed.",
+        "This detail is not printed in a rulebook we have: the game follows a public summary of the base Duel and "
+        "assumes the second player's fifth starting card.",
     ),
-    "mode_printed": NP_("duel-source", "Printed: the Renegades rulebook describes this mode."),
+    "mode_printed": NP_("duel-source", "This mode is printed in the Renegades rulebook."),
     "see_assumptions": NP_("duel-source", "Every fact chosen where no rulebook speaks: /rules assumptions"),
 }
 

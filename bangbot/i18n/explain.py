@@ -75,5 +75,5 @@ def explain(tr: Translator, topic: tuple[str, str], rules: TableRules) -> str:
         lines = [tr.pgettext("rules", "{name}: {help}", name=character_name(tr, ident), help=help_text)]
         lines.append(tr.gettext("Life points: {n}.", n=rules.options.life(ident)))
     shown = STANDARD if rules.ruleset == DUEL_RULESET else rules.preset  # a base topic at a Duel table: standard
-    lines.append(tr.gettext("Rules: {preset}.", preset=preset_name(tr, shown)))
+    lines.append(tr.gettext("This is how the table's rules play it: {preset}.", preset=preset_name(tr, shown)))
     return "\n".join(lines)

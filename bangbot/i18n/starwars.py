@@ -60,9 +60,9 @@ SW_CARD_HELP: dict[str, tuple[str, str]] = {
     "repair": NP_("card-help-starwars", "Draw 2 cards from the deck. Some copies also carry a fate effect."),
     "new_hope": NP_(
         "card-help-starwars",
-        "Put it in front of yourself. At the start of your next turn make a check: the Alliance symbol gives you "
-        "2 energy and the card is discarded, otherwise pass it to the player on your left. That it replaces "
-        "Wells Fargo and which symbol it needs are assumed: the rulebook does not print them.",
+        "Put it in front of yourself. At the start of your next turn make a check: the Alliance symbol gives you 2 "
+        "energy and the card is discarded, otherwise pass it to the player on your left. This detail is not printed in "
+        "the rulebook; the game assumes that it replaces Wells Fargo and which symbol it needs.",
     ),
     "unexpected_encounter": NP_(
         "card-help-starwars",
@@ -97,8 +97,8 @@ SW_CARD_HELP: dict[str, tuple[str, str]] = {
     ),
     "cover": NP_(
         "card-help-starwars",
-        "Stays in play. Whenever you are hit you may make a check: the Alliance symbol cancels the hit like "
-        "a Missed!. Which symbol it needs is assumed: the rulebook does not print it.",
+        "Stays in play. Whenever you are hit you may make a check: the Alliance symbol cancels the hit like a Missed!. "
+        "This detail is not printed in the rulebook; the game assumes which symbol it needs.",
     ),
     "droid": NP_(
         "card-help-starwars",
@@ -112,15 +112,15 @@ SW_CARD_HELP: dict[str, tuple[str, str]] = {
     ),
     "carbonite": NP_(
         "card-help-starwars",
-        "Put it in front of any player except Darth Vader. At the start of their turn, after their other checks, "
-        "they make a check: the Alliance symbol frees them, anything else costs them the turn; either way it is "
-        "discarded. Which symbol frees them is assumed: the rulebook does not print it.",
+        "Put it in front of any player except Darth Vader. At the start of their turn, after their other checks, they "
+        "make a check: the Alliance symbol frees them, anything else costs them the turn; either way it is discarded. "
+        "This detail is not printed in the rulebook; the game assumes which symbol frees them.",
     ),
     "trash_compactor": NP_(
         "card-help-starwars",
-        "Put it in front of yourself. At the start of your next turn make a check: the compactor symbol makes you "
-        "lose 3 energy and the card is discarded, otherwise pass it to the player on your left. "
-        "Which cards show the symbol is assumed: the rulebook does not print it.",
+        "Put it in front of yourself. At the start of your next turn make a check: the compactor symbol makes you lose "
+        "3 energy and the card is discarded, otherwise pass it to the player on your left. This detail is not printed "
+        "in the rulebook; the game assumes which cards show the symbol.",
     ),
     "lightsaber": NP_(
         "card-help-starwars",
@@ -128,19 +128,23 @@ SW_CARD_HELP: dict[str, tuple[str, str]] = {
     ),
     "ion_blaster": NP_(
         "card-help-starwars",
-        "A weapon with range 2; it replaces the weapon you had. The range is assumed: the rulebook does not print it.",
+        "A weapon with range 2; it replaces the weapon you had. This detail is not printed in the rulebook; the game "
+        "assumes the range.",
     ),
     "bowcaster": NP_(
         "card-help-starwars",
-        "A weapon with range 3; it replaces the weapon you had. The range is assumed: the rulebook does not print it.",
+        "A weapon with range 3; it replaces the weapon you had. This detail is not printed in the rulebook; the game "
+        "assumes the range.",
     ),
     "dlt19": NP_(
         "card-help-starwars",
-        "A weapon with range 4; it replaces the weapon you had. The range is assumed: the rulebook does not print it.",
+        "A weapon with range 4; it replaces the weapon you had. This detail is not printed in the rulebook; the game "
+        "assumes the range.",
     ),
     "a280": NP_(
         "card-help-starwars",
-        "A weapon with range 5; it replaces the weapon you had. The range is assumed: the rulebook does not print it.",
+        "A weapon with range 5; it replaces the weapon you had. This detail is not printed in the rulebook; the game "
+        "assumes the range.",
     ),
     "e11": NP_(
         "card-help-starwars",
@@ -203,9 +207,9 @@ SW_ABILITY_HELP: dict[str, tuple[str, str]] = {
     ),
     "lucky": NP_(
         "ability-help-starwars",
-        "Each time you are hit you may make a check: the Alliance symbol cancels the hit. With Cover you get a "
-        "second check, and a Missed! may still follow. Which symbol it needs is assumed: the rulebook does not "
-        "print it.",
+        "Each time you are hit you may make a check: the Alliance symbol cancels the hit. With Cover you get a second "
+        "check, and a Missed! may still follow. This detail is not printed in the rulebook; the game assumes which "
+        "symbol it needs.",
     ),
     "hardy": NP_(
         "ability-help-starwars",
@@ -248,9 +252,9 @@ SW_ABILITY_HELP: dict[str, tuple[str, str]] = {
     ),
     "dangerous": NP_(
         "ability-help-starwars",
-        "When you lose your last energy, make a check: a card without the Empire symbol keeps you in the game "
-        "with 1 energy and a card drawn, one success needed per energy lost. After a failed check you may not "
-        "play a Bacta Tank. Which symbol it looks for is assumed: the rulebook does not print it.",
+        "When you lose your last energy, make a check: a card without the Empire symbol keeps you in the game with 1 "
+        "energy and a card drawn, one success needed per energy lost. After a failed check you may not play a Bacta "
+        "Tank. This detail is not printed in the rulebook; the game assumes which symbol it looks for.",
     ),
     "nimble": NP_(
         "ability-help-starwars",
@@ -299,40 +303,40 @@ SW_FATE_NAMES: dict[str, tuple[str, str]] = {
 SW_FATE_HELP: dict[str, tuple[str, str]] = {
     "fate_draw": NP_(
         "fate-help-starwars",
-        "Draw a card from the deck. On some BANG!, Missed!, Bacta Tank and Repair cards; which copies carry it is "
-        "assumed: the rulebook does not print it.",
+        "Draw a card from the deck. On some BANG!, Missed!, Bacta Tank and Repair cards. This detail is not printed in "
+        "the rulebook; the game assumes which copies carry it.",
     ),
     "fate_discard_all": NP_(
         "fate-help-starwars",
-        "Every other player discards a card: a random one from their hand or one you choose from their play area. "
-        "On some BANG! cards; which copies carry it is assumed: the rulebook does not print it.",
+        "Every other player discards a card: a random one from their hand or one you choose from their play area. On "
+        "some BANG! cards. This detail is not printed in the rulebook; the game assumes which copies carry it.",
     ),
     "fate_steal": NP_(
         "fate-help-starwars",
-        "Take a card from the player you shoot at: from their hand or from their play area. On some BANG! cards; "
-        "which copies carry it is assumed: the rulebook does not print it.",
+        "Take a card from the player you shoot at: from their hand or from their play area. On some BANG! cards. This "
+        "detail is not printed in the rulebook; the game assumes which copies carry it.",
     ),
     "fate_barrage": NP_(
         "fate-help-starwars",
         "Instead of the BANG!, every other player takes a hit, which each may cancel with a Missed! effect. "
-        "It is played without a target, whatever the distances. On some BANG! cards; which copies carry it is "
-        "assumed: the rulebook does not print it.",
+        "It is played without a target, whatever the distances. On some BANG! cards. This detail is not printed in "
+        "the rulebook; the game assumes which copies carry it.",
     ),
     "fate_counter_hit": NP_(
         "fate-help-starwars",
-        "The player who attacked you loses 1 energy; this is not a BANG! play. On some Missed! cards; which copies "
-        "carry it is assumed: the rulebook does not print it.",
+        "The player who attacked you loses 1 energy; this is not a BANG! play. On some Missed! cards. This detail is "
+        "not printed in the rulebook; the game assumes which copies carry it.",
     ),
     "fate_swap_hands": NP_(
         "fate-help-starwars",
-        "Swap your whole hand with the hand of the player whose attack you cancel; against an AT-AT Attack, "
-        "whoever played their Missed! first swaps first. On some Missed! cards; which copies carry it is assumed: "
-        "the rulebook does not print it.",
+        "Swap your whole hand with the hand of the player whose attack you cancel; against an AT-AT Attack, whoever "
+        "played their Missed! first swaps first. On some Missed! cards. This detail is not printed in the rulebook; the"
+        " game assumes which copies carry it.",
     ),
     "fate_heal_other": NP_(
         "fate-help-starwars",
-        "Another player of your choice regains 1 energy, except when only two players are left. On some Bacta "
-        "Tank cards; which copies carry it is assumed: the rulebook does not print it.",
+        "Another player of your choice regains 1 energy, except when only two players are left. On some Bacta Tank "
+        "cards. This detail is not printed in the rulebook; the game assumes which copies carry it.",
     ),
 }
 
@@ -361,13 +365,29 @@ SW_TOPIC_NAMES: dict[str, tuple[str, str]] = {"assumptions": NP_("topic-starwars
 
 FATE = "fate"
 NOTES = "notes-starwars"
+ROLE = "role"
+TERM = "term"
 
-# What /rules looks up in a Star Wars game: cards, abilities (the characters of this edition), fate effects, notes.
+# The game's own words /rules explains, with what they mean.
+SW_RULES_TERMS: dict[str, tuple[str, str]] = {"face_your_destiny": SW_TERMS["face_your_destiny"]}
+SW_TERM_HELP: dict[str, tuple[str, str]] = {
+    "face_your_destiny": NP_(
+        "term-help-starwars",
+        "Some copies of BANG!, Missed!, Bacta Tank and Repair carry a second effect, their fate effect. Play such a "
+        "card with 2 energy or less and both effects happen, in the order you choose. A card discarded without being "
+        "played never brings its fate effect.",
+    ),
+}
+
+# What /rules looks up in a Star Wars game: cards, abilities (the characters of this edition), fate effects, roles,
+# the game's own terms and notes.
 SW_TABLES: tuple[tuple[str, dict[str, tuple[str, str]]], ...] = (
     (CARD, SW_CARD_NAMES),
     (CHARACTER, SW_ABILITY_NAMES),
     (FATE, SW_FATE_NAMES),
     (NOTES, SW_TOPIC_NAMES),
+    (ROLE, SW_ROLE_NAMES),
+    (TERM, SW_RULES_TERMS),
 )
 
 

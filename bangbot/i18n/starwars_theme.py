@@ -10,6 +10,7 @@ from bangbot.i18n.glossary import CARD, CHARACTER, card_name
 from bangbot.i18n.starwars import (
     FATE as FATE_TOPIC,
 )
+from bangbot.i18n.starwars import ROLE as ROLE_TOPIC
 from bangbot.i18n.starwars import (
     SW_ABILITY_ENERGY,
     SW_ABILITY_HELP,
@@ -20,12 +21,17 @@ from bangbot.i18n.starwars import (
     SW_FATE_NAMES,
     SW_ROLE_GOALS,
     SW_ROLE_NAMES,
+    SW_RULES_TERMS,
     SW_SYMBOL_GLYPHS,
+    SW_TERM_HELP,
     SW_TERMS,
     sw_fate_name,
+    sw_symbol_name,
 )
+from bangbot.i18n.starwars import TERM as TERM_TOPIC
 from bangbot.i18n.starwars_messages import MESSAGES, PLURALS
 from bangbot.i18n.theme import Theme
+from bangbot.i18n.wording import join_list
 
 # The base card kind each Star Wars card is played as (the engine's kinds; 'colt45' is the rifle on the board).
 CARD_OF_KIND: dict[str, str] = {
@@ -71,6 +77,12 @@ def starwars_label(tr: Translator, index: int) -> str:
     return tr.pgettext("card label", "{card} ({fate})", card=text, fate=sw_fate_name(tr, effect)) if effect else text
 
 
+def starwars_legend(tr: Translator) -> str:
+    """Returns the line that explains a card label: the glyph of each check symbol, the fate effect in brackets."""
+    symbols = join_list(tr, (f"{glyph} {sw_symbol_name(tr, s)}" for s, glyph in SW_SYMBOL_GLYPHS.items()))
+    return tr.gettext("Check symbols: {symbols}. A name in brackets is the card's fate effect.", symbols=symbols)
+
+
 STARWARS_THEME = Theme(
     id=STARWARS,
     game=SW_TERMS["game_starwars"],
@@ -88,7 +100,10 @@ STARWARS_THEME = Theme(
         CARD: (SW_CARD_NAMES, SW_CARD_HELP),
         CHARACTER: (SW_ABILITY_NAMES, SW_ABILITY_HELP),
         FATE_TOPIC: (SW_FATE_NAMES, SW_FATE_HELP),
+        ROLE_TOPIC: (SW_ROLE_NAMES, SW_ROLE_GOALS),
+        TERM_TOPIC: (SW_RULES_TERMS, SW_TERM_HELP),
     },
+    legend=starwars_legend,
     energy=SW_ABILITY_ENERGY,
     bars=("▰", "▱"),
 )

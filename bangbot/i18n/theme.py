@@ -21,7 +21,8 @@ class Theme:
     ids, terms by keys of glossary.GAME_WORDS; messages by the English msgid they replace (rendered with pgettext),
     plurals by the English singular they replace (rendered with npgettext). topics holds, per kind of thing /rules
     explains ('card', 'character', ...), the names and help texts keyed by the theme's own ids, and energy the life
-    each character starts with. label shows a card; bars are the full and the empty mark of the life bar.
+    each character starts with. label shows a card; bars are the full and the empty mark of the life bar; legend,
+    if any, is the line that explains the marks of a card label.
     """
 
     id: str
@@ -39,6 +40,7 @@ class Theme:
     topics: Mapping[str, Topic] = field(default_factory=dict)
     energy: Mapping[str, int] = field(default_factory=dict)
     bars: tuple[str, str] = ("♥", "♡")
+    legend: Callable[[Translator], str] | None = None
 
 
 def themed_name(tr: Translator, table: str, key: str) -> str | None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from babel.lists import format_list
 
-from bangbot.i18n import Translator
+from bangbot.i18n import NP_, Translator
 
 MINUTE = 60
 HOUR = 60 * MINUTE
@@ -40,11 +41,57 @@ def duration(tr: Translator, seconds: int) -> str:
     return str(format_list(parts, style="unit-narrow", locale=tr.language))
 
 
+AI_SEAT_NAME = "🤖 {n}"  # how an AI seat's name is stored; shown as AI_NAMES[n - 1] in the reader's language
+AI_SEAT = re.compile(r"🤖 (\d+)")
+AI_NAMES = (
+    NP_("AI player", "Annie"),
+    NP_("AI player", "Bill"),
+    NP_("AI player", "Clementine"),
+    NP_("AI player", "Doc"),
+    NP_("AI player", "Etta"),
+    NP_("AI player", "Frank"),
+    NP_("AI player", "Grace"),
+    NP_("AI player", "Hank"),
+)
+
+
+def ai_slot(name: str) -> int | None:
+    """Returns the index into AI_NAMES of a stored AI seat name ('🤖 2' -> 1), or None for a person's name."""
+    found = AI_SEAT.fullmatch(name)
+    return (int(found.group(1)) - 1) % len(AI_NAMES) if found else None
+
+
+def ai_name(tr: Translator, slot: int, taken: Iterable[str] = ()) -> str:
+    """Returns an AI player's name in the reader's language ('🤖 Annie'): the slot's, else the next one not taken."""
+    used = set(taken)
+    for step in range(len(AI_NAMES)):
+        text = "🤖 " + tr.name(AI_NAMES[(slot + step) % len(AI_NAMES)])
+        if text not in used:
+            return text
+    return AI_SEAT_NAME.format(n=slot + 1)
+
+
 def player(tr: Translator, name: str) -> str:
-    """Returns a player's name as a sentence of the reader's language writes it (Japanese adds さん)."""
-    return tr.pgettext("player name", "{name}", name=name)
+    """Returns a player's name as a sentence of the reader's language writes it (Japanese adds さん to people).
+
+    An AI seat gets its name in the reader's language, without an honorific.
+    """
+    slot = ai_slot(name)
+    return ai_name(tr, slot) if slot is not None else tr.pgettext("player name", "{name}", name=name)
 
 
 def players(tr: Translator, names: Iterable[str]) -> list[str]:
-    """Returns every name as player() writes it."""
-    return [player(tr, n) for n in names]
+    """Returns every name as player() writes it; an AI name never equals a person's name at the table."""
+    stored = list(names)
+    people = [tr.pgettext("player name", "{name}", name=n) for n in stored if ai_slot(n) is None]
+    taken = set(people) | set(stored)
+    written: list[str] = []
+    for n in stored:
+        slot = ai_slot(n)
+        if slot is None:
+            written.append(tr.pgettext("player name", "{name}", name=n))
+            continue
+        text = ai_name(tr, slot, taken)
+        taken.add(text)
+        written.append(text)
+    return written

@@ -135,14 +135,21 @@ def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence
 
 
 def waiting_line(ctx: Context, tr: Translator, batch: Batch) -> str:
-    """Returns the line that mentions the people who must act now."""
+    """Returns the line that mentions the people who must act now: the turn's owner, or those who must answer."""
     asked = batch.rules.awaiting(batch.state)
+    turn = batch.rules.view(batch.state, None).turn
     people = [
         player(tr, ctx.messenger.mention(s.user_id, s.name))
         for s in batch.seats
         if s.user_id is not None and not s.ai_controlled and s.position in asked
     ]
-    return tr.gettext("Your move: {names}", names=join_list(tr, people)) if people else ""
+    if not people:
+        return ""
+    if tuple(asked) == (turn,):
+        return tr.gettext("Your turn: {names}", names=join_list(tr, people))
+    if turn not in asked:
+        return tr.gettext("Waiting for an answer: {names}", names=join_list(tr, people))
+    return tr.gettext("Waiting for: {names}.", names=join_list(tr, people))
 
 
 async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress: Progress, latest: bool) -> None:

@@ -15,8 +15,9 @@ from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Button, Keyboard
 from bangbot.messaging.confirm import with_confirmations
-from bangbot.messaging.duel_labels import ability_owner, card_label, slot_label
+from bangbot.messaging.duel_labels import ability_owner, card_label, fighter_at, slot_label
 from bangbot.messaging.duel_prompts import AS_CARD, RELOAD, REUSE, Request, asked, played_as
+from bangbot.messaging.labels import life_bar
 from bangbot.messaging.presenter import TOP, MakeData
 from bangbot.messaging.step_menu import ENDING, PRESS, Option, branches, opens, parent, paths, pressed, rows
 from bangbot.messaging.step_menu import walk_choices as walk
@@ -119,7 +120,12 @@ def step_label(tr: Translator, view: DuelView, step: Step, group: list[Option], 
             return tr.gettext("Use {card}", card=card_label(tr, value))
         return card_label(tr, value)
     if step.kind == STEP_TARGET and isinstance(value, int):
-        return slot_label(tr, view, names, value)
+        target, f = slot_label(tr, view, names, value), fighter_at(view, value)
+        return (
+            target
+            if f is None
+            else tr.gettext("{target}, {life}", target=target, life=life_bar(tr, f.life, f.max_life))
+        )
     if step.kind == STEP_TARGET_CARD and isinstance(value, int):
         return tr.gettext("A random card from the hand") if value == HAND else card_label(tr, value)
     return answer_label(tr, view, str(value), names)

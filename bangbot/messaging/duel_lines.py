@@ -65,10 +65,23 @@ def enters(tr: Translator, e: EventData, names: Sequence[str], viewer: int | Non
 
 
 def draw(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
-    """A draw: the cards for the drawer, the count for others."""
+    """A draw: the cards for the drawer ('You draw' in one's own news), the count for others; and what made it."""
+    who, reason = names[e["seat"]], e.get("reason")
+    cause = source_name(tr, reason) if reason else ""
     if "cards" in e:
-        return tr.gettext("{name} draws: {cards}.", name=names[e["seat"]], cards=cards_label(tr, e["cards"]))
-    return tr.ngettext("{name} draws {n} card.", "{name} draws {n} cards.", e["count"], name=names[e["seat"]])
+        cards = cards_label(tr, e["cards"])
+        if viewer == e["seat"]:
+            if cause:
+                return tr.gettext("You draw ({cause}): {cards}.", cause=cause, cards=cards)
+            return tr.gettext("You draw: {cards}.", cards=cards)
+        if cause:
+            return tr.gettext("{name} draws ({cause}): {cards}.", name=who, cause=cause, cards=cards)
+        return tr.gettext("{name} draws: {cards}.", name=who, cards=cards)
+    if cause:
+        return tr.ngettext(
+            "{name} draws {n} card ({cause}).", "{name} draws {n} cards ({cause}).", e["count"], name=who, cause=cause
+        )
+    return tr.ngettext("{name} draws {n} card.", "{name} draws {n} cards.", e["count"], name=who)
 
 
 def check(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
@@ -123,7 +136,7 @@ def hit(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) 
     """A hit aimed at a character, by a card or an ability."""
     source = card_label(tr, e["card"]) if e.get("card") is not None else source_name(tr, e["rider"])
     return tr.gettext(
-        "{name} shoots at {target} ({source}).", name=names[e["by"]], target=target(tr, e, names), source=source
+        "{name} shoots ({source}) at {target}.", name=names[e["by"]], target=target(tr, e, names), source=source
     )
 
 
@@ -209,7 +222,16 @@ def discarded(tr: Translator, e: EventData, names: Sequence[str], viewer: int | 
     """A card discarded from a hand or from play, by its owner or by someone else."""
     card, owner = card_label(tr, e["card"]), names[e["seat"]]
     by = e.get("by", e["seat"])
+    reason = e.get("reason")
+    mine = viewer == e["seat"]
+    if (by is None or by == e["seat"]) and reason and reason not in ("discard", "limit"):
+        cause = source_name(tr, reason)
+        if mine:
+            return tr.gettext("You discard {card} ({cause}).", card=card, cause=cause)
+        return tr.gettext("{name} discards {card} ({cause}).", name=owner, card=card, cause=cause)
     if by is None or by == e["seat"]:
+        if mine:
+            return tr.gettext("You discard {card}.", card=card)
         return tr.gettext("{name} discards {card}.", name=owner, card=card)
     return tr.gettext("{other} makes {name} discard {card}.", other=names[by], name=owner, card=card)
 
@@ -233,11 +255,17 @@ def store(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None
 
 def picked(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
     """A General Store pick."""
+    if viewer == e["seat"]:
+        return tr.gettext("You pick {card}.", card=card_label(tr, e["card"]))
     return tr.gettext("{name} picks {card}.", name=names[e["seat"]], card=card_label(tr, e["card"]))
 
 
 def answered(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
     """A card discarded against Indians! or in a Duel."""
+    if viewer == e["seat"]:
+        return tr.gettext(
+            "You answer {source} with {card}.", source=duel_card_name(tr, e["to"]), card=card_label(tr, e["card"])
+        )
     return tr.gettext(
         "{name} answers {source} with {card}.",
         name=names[e["seat"]],
@@ -255,6 +283,8 @@ def reload(tr: Translator, e: EventData, names: Sequence[str], viewer: int | Non
 
 def used(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
     """A resource used from play."""
+    if viewer == e["seat"]:
+        return tr.gettext("You use {card}.", card=card_label(tr, e["card"]))
     return tr.gettext("{name} uses {card}.", name=names[e["seat"]], card=card_label(tr, e["card"]))
 
 

@@ -87,7 +87,7 @@ def body_lines(tr: Translator, view: DuelView, names: Sequence[str]) -> list[str
     elif view.phase == SETUP:
         lines.append(tr.gettext("The players choose their characters. Waiting for: {names}.", names=waiting))
     elif view.awaiting:
-        lines.append(tr.gettext("Turn of {name}. Waiting for: {names}.", name=names[view.turn], names=waiting))
+        lines.append(tr.gettext("{name}'s turn. Waiting for: {names}.", name=names[view.turn], names=waiting))
     return lines
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from bangbot.core.events import Event
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import role_name
+from bangbot.i18n.wording import player
 
 
 def eliminations(events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -20,7 +21,7 @@ def farewell_text(tr: Translator, out: dict[str, Any], names: Sequence[str], tit
     killer = out.get("killer")
     if isinstance(killer, int) and killer != out["seat"]:
         first = tr.gettext(
-            "You are out of the game in {title}: {name} eliminated you.", title=title, name=names[killer]
+            "You are out of the game in {title}: {name} eliminated you.", title=title, name=player(tr, names[killer])
         )
     else:
         first = tr.gettext("You are out of the game in {title}.", title=title)

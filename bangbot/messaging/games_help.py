@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from bangbot.i18n import NP_, Translator
 from bangbot.i18n.glossary import game_name
+from bangbot.i18n.starwars import SW_ROLE_NAMES, SW_SYMBOL_GLYPHS, sw_card_name, sw_role_name, sw_symbol_name
+from bangbot.i18n.wording import join_list
 from bangbot.rulesets import OFFERED
+
+STARWARS = "starwars"
 
 GAME_PITCHES: dict[str, tuple[str, str]] = {
     "base": NP_(
@@ -23,6 +27,21 @@ GAME_PITCHES: dict[str, tuple[str, str]] = {
         "the others wait in reserve.",
     ),
 }
+
+
+def table_note(tr: Translator, ruleset: str) -> str | None:
+    """Returns what /help tells about the game of the asker's table beyond base BANG!, or None when nothing."""
+    if ruleset != STARWARS:
+        return None
+    return tr.gettext(
+        "At this table: {game}. Life is energy. Roles: {roles}. Instead of suits, cards show check symbols: "
+        "{symbols}. A name in brackets is the card's fate effect: it happens too when you play the card with "
+        "2 energy or less. /rules explains cards, abilities, roles and fate effects, e.g. /rules {example}.",
+        game=game_name(tr, STARWARS),
+        roles=join_list(tr, (sw_role_name(tr, r) for r in SW_ROLE_NAMES)),
+        symbols=join_list(tr, (f"{glyph} {sw_symbol_name(tr, s)}" for s, glyph in SW_SYMBOL_GLYPHS.items())),
+        example=sw_card_name(tr, "cover"),
+    )
 
 
 def games_intro(tr: Translator) -> str:

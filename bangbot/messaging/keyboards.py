@@ -23,12 +23,12 @@ from bangbot.core.hints import own_turn_to_play, pointless
 from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_TARGET, Step
 from bangbot.core.views import PlayerView
 from bangbot.i18n import Translator
-from bangbot.i18n.glossary import character_name
+from bangbot.i18n.glossary import character_name, role_name
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Button, Keyboard
 from bangbot.messaging.confirm import with_confirmations
-from bangbot.messaging.labels import card_label, cards_label
+from bangbot.messaging.labels import card_label, cards_label, life_bar
 from bangbot.messaging.presenter import BACK, TOP, MakeData
 from bangbot.messaging.starwars_prompts import STARWARS_ACTIONS, STARWARS_PASSES
 from bangbot.messaging.step_menu import ENDING, Option, number, paths, rows, walk_choices
@@ -44,6 +44,8 @@ def pass_label(tr: Translator, view: PlayerView) -> str:
         return tr.gettext("Go out of the game")
     if kind == "DuelTurn":
         return tr.gettext("Give up the Duel (lose 1 life)")
+    if kind == "IndiansRespond":
+        return tr.gettext("Lose 1 life")
     if kind in STARWARS_PASSES:
         return STARWARS_PASSES[kind](tr)
     return tr.gettext("Take the hit (lose 1 life)")
@@ -69,7 +71,13 @@ def action_label(tr: Translator, view: PlayerView, action: Action, names: Sequen
         top = card_label(tr, view.discard[-1]) if view.discard else ""
         return tr.gettext("Take {card} from the discard pile", card=top)
     if isinstance(action, DrawHand):
-        return tr.gettext("Draw from the hand of {name}", name=names[action.target])
+        seat = view.seats[action.target]
+        return tr.gettext(
+            "Draw from the hand of {name} ({character}, {hand})",
+            name=names[action.target],
+            character=character_name(tr, seat.character),
+            hand=tr.ngettext("{n} card", "{n} cards", seat.hand_count),
+        )
     if type(action).__name__ in STARWARS_ACTIONS:
         return STARWARS_ACTIONS[type(action).__name__](tr, action)
     raise AssertionError(f"no label for {action!r}")
@@ -174,13 +182,30 @@ def card_menu(
             continue
         target = number(path[1])
         if len(path) == 2:
-            buttons.append(Button(target_label(tr, view, names, target), make(f"a{i}")))
+            buttons.append(Button(target_label(tr, view, names, target, whole=True), make(f"a{i}")))
         elif target not in seen_targets:
             seen_targets.add(target)
             buttons.append(Button(target_label(tr, view, names, target), make(f"t{card}.{target}")))
-    return rows(buttons)
+    return rows(buttons, 1)
 
 
-def target_label(tr: Translator, view: PlayerView, names: Sequence[str], target: int) -> str:
-    """Returns a target's button text: its name, or 'yourself'."""
-    return tr.gettext("Yourself") if target == view.seat else names[target]
+def target_label(tr: Translator, view: PlayerView, names: Sequence[str], target: int, whole: bool = False) -> str:
+    """Returns a target's button text: who, character, any known role, life and distance; or oneself.
+
+    'Annie: Vulture Sam [Sheriff], ♥♥♥♥♡ 4/5, distance 1'. One's own seat reads 'Yourself' when the card aims at
+    the player (whole: a BANG! on oneself) and 'Your own card' when a card of one's own is chosen next.
+    """
+    if target == view.seat:
+        return tr.gettext("Yourself") if whole else tr.gettext("Your own card")
+    seat = view.seats[target]
+    character = character_name(tr, seat.character)
+    if seat.role:
+        character = tr.gettext("{character} [{role}]", character=character, role=role_name(tr, seat.role))
+    life = life_bar(tr, seat.life, seat.max_life)
+    return tr.gettext(
+        "{name}: {character}, {life}, distance {distance}",
+        name=names[target],
+        character=character,
+        life=life,
+        distance=view.distances[target],
+    )

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from bangbot.core.cards import CARDS
 from bangbot.i18n import Translator
-from bangbot.i18n.glossary import card_name
+from bangbot.i18n.glossary import card_name, character_name, is_character
+from bangbot.i18n.starwars import SW_FATE_NAMES, sw_fate_name
 from bangbot.i18n.wording import join_list
 
 BASE_BARS = ("♥", "♡")
@@ -29,3 +30,10 @@ def life_bar(tr: Translator, life: int, max_life: int) -> str:
     """Returns life as full and empty marks (the theme's, else hearts), then the count: '♥♥♡ 2/3'."""
     full, empty = tr.theme.bars if tr.theme is not None else BASE_BARS
     return f"{full * life}{empty * (max_life - life)} {life}/{max_life}"
+
+
+def cause_name(tr: Translator, reason: str) -> str:
+    """Returns what checked or moved a card: a character's (a Star Wars ability's), a card kind's or a fate's name."""
+    if reason in SW_FATE_NAMES:
+        return sw_fate_name(tr, reason)
+    return character_name(tr, reason) if is_character(tr, reason) else card_name(tr, reason)

@@ -9,7 +9,7 @@ from bangbot.i18n import Translator
 from bangbot.i18n.duel import duel_mode_name
 from bangbot.i18n.explain import preset_name
 from bangbot.i18n.glossary import game_name
-from bangbot.i18n.wording import duration, join_list, player, players
+from bangbot.i18n.wording import AI_SEAT_NAME, duration, join_list, player, players
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, User
 from bangbot.messaging.codec import BadButton, ButtonData, lobby_button, offered_choices
 from bangbot.messaging.context import Context
@@ -33,7 +33,6 @@ from bangbot.storage.models import (
 DEADLINE_CHOICES = (60, 5 * 60, 3600, 6 * 3600, 24 * 3600, 3 * 24 * 3600, 7 * 24 * 3600)
 MIN_DEADLINE = 60
 MAX_DEADLINE = 7 * 24 * 3600
-AI_NAME = "🤖 {n}"
 MAX_DURATION_TEXT = 32
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 MODE = "mode."  # a mode button's choice: this prefix and the mode it switches to
@@ -376,7 +375,7 @@ async def start_game(
     game.seed = ctx.seeds()
     state, events = rules.new_game(config, game.seed)
     table = [Seat(game_id=game.id, position=i, user_id=s.user_id, name=s.name) for i, s in enumerate(seats)] + [
-        Seat(game_id=game.id, position=len(seats) + n, name=AI_NAME.format(n=n + 1)) for n in range(game.ai_seats)
+        Seat(game_id=game.id, position=len(seats) + n, name=AI_SEAT_NAME.format(n=n + 1)) for n in range(game.ai_seats)
     ]
     game.status = RUNNING
     game.lobby_expires_at = None

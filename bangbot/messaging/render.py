@@ -6,13 +6,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bangbot.core.actions import HAND
-from bangbot.core.cards import DYNAMITE, GENERAL_STORE, JAIL, NEW_HOPE
+from bangbot.core.cards import CAT_BALOU, DYNAMITE, GENERAL_STORE, JAIL, NEW_HOPE, PANIC
 from bangbot.core.roles import DEPUTY, LAW, OUTLAWS, roles_for
 from bangbot.core.views import PlayerView, SeatView
 from bangbot.i18n import Translator
-from bangbot.i18n.glossary import card_name, character_help, character_name, is_character, role_goal, role_name
+from bangbot.i18n.glossary import card_name, character_help, character_name, role_goal, role_name
 from bangbot.i18n.wording import join_list, players
-from bangbot.messaging.labels import card_label, cards_label, life_bar
+from bangbot.messaging.labels import card_label, cards_label, cause_name, life_bar
+from bangbot.messaging.own_lines import own_line
 from bangbot.messaging.presenter import log_lines
 from bangbot.messaging.reasons import reach_lines
 from bangbot.messaging.starwars_lines import STARWARS_LINES
@@ -24,7 +25,7 @@ def game_over_line(tr: Translator, side: str, deputies: int) -> str:
     """Returns 'Game over' with who won; the law's line names the Deputies only when the table had some."""
     if side == LAW and deputies:
         return tr.ngettext(
-            "Game over: the Sheriff and his Deputy win!", "Game over: the Sheriff and his Deputies win!", deputies
+            "Game over: the Sheriff and the Deputy win!", "Game over: the Sheriff and the Deputies win!", deputies
         )
     if side == LAW:
         return tr.gettext("Game over: the Sheriff wins!")
@@ -38,17 +39,14 @@ def deputies_at(table_size: int) -> int:
     return roles_for(table_size).count(DEPUTY)
 
 
-def check_reason(tr: Translator, reason: str) -> str:
-    """Returns what a check was drawn for: a card kind's or a character's (a Star Wars ability's) name."""
-    return character_name(tr, reason) if is_character(tr, reason) else card_name(tr, reason)
-
-
 def event_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str | None:
     """Returns one event as a line for a reader (viewer None: the group), or None if it says nothing new.
 
     names are the seats' names as the reader's sentences write them (wording.players).
     """
     kind = e["kind"]
+    if (own := own_line(tr, e, names, viewer)) is not None:
+        return own
     who = names[e["seat"]] if isinstance(e.get("seat"), int) else ""
     if kind == "start":
         return tr.ngettext(
@@ -60,19 +58,13 @@ def event_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int |
     if kind == "turn":
         return tr.gettext("Turn {number}: {name}.", number=e["number"], name=who)
     if kind == "draw":
-        if "cards" in e:
-            return tr.gettext("{name} draws: {cards}.", name=who, cards=cards_label(tr, e["cards"]))
-        if e["reason"] == "reward":
-            return tr.ngettext(
-                "{name} draws {n} card as a reward.", "{name} draws {n} cards as a reward.", e["count"], name=who
-            )
-        return tr.ngettext("{name} draws {n} card.", "{name} draws {n} cards.", e["count"], name=who)
+        return draw_line(tr, e, who)
     if kind == "check":
         verdict = tr.gettext("success") if e["ok"] else tr.gettext("failure")
         return tr.gettext(
             "{name} checks for {reason}: {cards} — {verdict}.",
             name=who,
-            reason=check_reason(tr, e["reason"]),
+            reason=cause_name(tr, e["reason"]),
             cards=cards_label(tr, e["cards"]),
             verdict=verdict,
         )
@@ -109,11 +101,14 @@ def event_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int |
     if kind == "game_over":
         return game_over_line(tr, e["winner"], list(e.get("roles", [])).count(DEPUTY))
     if kind == "steal":
-        if "card" in e:
-            return tr.gettext(
-                "{name} takes {card} from {other}.", name=who, card=card_label(tr, e["card"]), other=names[e["from"]]
-            )
-        return tr.gettext("{name} takes a card from the hand of {other}.", name=who, other=names[e["from"]])
+        return steal_line(tr, e, names, who)
+    if kind == "strikes_back":
+        return tr.gettext(
+            "{name} shoots back at {other} ({cause}).",
+            name=who,
+            other=names[e["at"]],
+            cause=cause_name(tr, e["reason"]),
+        )
     if kind == "discarded":
         return tr.gettext("{card} of {name} is discarded.", name=who, card=card_label(tr, e["card"]))
     if kind == "replaced":
@@ -133,11 +128,20 @@ def event_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int |
     if kind == "reveal":
         return tr.gettext("{name} shows the second card drawn: {card}.", name=who, card=card_label(tr, e["card"]))
     if kind == "take_discard":
+        if "reason" in e:
+            return tr.gettext(
+                "{name} takes {card} from the discard pile ({cause}).",
+                name=who,
+                card=card_label(tr, e["card"]),
+                cause=cause_name(tr, e["reason"]),
+            )
         return tr.gettext("{name} takes {card} from the discard pile.", name=who, card=card_label(tr, e["card"]))
     if kind == "heal":
         return tr.gettext("{name} discards {cards} to regain 1 life.", name=who, cards=cards_label(tr, e["cards"]))
     if kind == "life":
-        return tr.ngettext("{name} has {n} life.", "{name} has {n} lives.", e["life"], name=who)
+        if e.get("gained", 1):
+            return tr.gettext("{name} regains 1 life (now: {life}).", name=who, life=e["life"])
+        return tr.gettext("{name} regains no life (still: {life}).", name=who, life=e["life"])
     if kind == "saloon":
         return tr.gettext("Everyone regains 1 life.")
     if kind == "reshuffle":
@@ -161,6 +165,46 @@ def event_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int |
         return tr.gettext("{name} has nothing more to play.", name=who)
     line = STARWARS_LINES.get(kind)
     return line(tr, e, names, who) if line is not None else None
+
+
+def draw_line(tr: Translator, e: EventData, who: str) -> str:
+    """Returns a draw: the cards for the drawer, the count for others; what made the draw unless it is the turn's."""
+    reason = e.get("reason", "phase1")
+    if reason == "reward":
+        return tr.ngettext(
+            "{name} draws {n} card as a reward.", "{name} draws {n} cards as a reward.", e["count"], name=who
+        )
+    if reason == "phase1":
+        if "cards" in e:
+            return tr.gettext("{name} draws: {cards}.", name=who, cards=cards_label(tr, e["cards"]))
+        return tr.ngettext("{name} draws {n} card.", "{name} draws {n} cards.", e["count"], name=who)
+    cause = cause_name(tr, reason)
+    if "cards" in e:
+        return tr.gettext("{name} draws ({cause}): {cards}.", name=who, cause=cause, cards=cards_label(tr, e["cards"]))
+    return tr.ngettext(
+        "{name} draws {n} card ({cause}).", "{name} draws {n} cards ({cause}).", e["count"], name=who, cause=cause
+    )
+
+
+def steal_line(tr: Translator, e: EventData, names: Sequence[str], who: str) -> str:
+    """Returns a card taken from another player: which one only for the two players, and what took it."""
+    other, reason = names[e["from"]], e.get("reason", PANIC)
+    if reason in (PANIC, CAT_BALOU):
+        if "card" in e:
+            return tr.gettext(
+                "{name} takes {card} from {other}.", name=who, card=card_label(tr, e["card"]), other=other
+            )
+        return tr.gettext("{name} takes a card from the hand of {other}.", name=who, other=other)
+    cause = cause_name(tr, reason)
+    if "card" in e:
+        return tr.gettext(
+            "{name} takes {card} from {other} ({cause}).",
+            name=who,
+            card=card_label(tr, e["card"]),
+            other=other,
+            cause=cause,
+        )
+    return tr.gettext("{name} takes a card from the hand of {other} ({cause}).", name=who, other=other, cause=cause)
 
 
 def play_line(tr: Translator, e: EventData, names: Sequence[str], who: str) -> str:
@@ -241,7 +285,7 @@ def private_text(tr: Translator, view: PlayerView, names: Sequence[str], title: 
         )
     lines.append(
         tr.gettext(
-            "Your character: {character} — {ability}",
+            "Your character: {character}. {ability}",
             character=character_name(tr, me.character),
             ability=character_help(tr, me.character, view.config.options),
         )
@@ -249,7 +293,9 @@ def private_text(tr: Translator, view: PlayerView, names: Sequence[str], title: 
     lines.append(tr.gettext("Life: {life}", life=life_bar(tr, me.life, me.max_life)))
     lines.append(tr.gettext("Hand: {cards}", cards=cards_label(tr, view.hand)))
     lines.append(tr.gettext("In play: {cards}", cards=cards_label(tr, me.in_play)))
-    lines += reach_lines(tr, view, names)
+    if tr.theme is not None and tr.theme.legend is not None:
+        lines.append(tr.theme.legend(tr))
+    lines += reach_lines(tr, view, players(tr, names))
     if recent:
         lines += ["", recent]
     if prompt:

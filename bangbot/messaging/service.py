@@ -25,7 +25,7 @@ from bangbot.messaging.codec import (
 )
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import BACK_FROM_AI, seat_choices, show_private, show_table
-from bangbot.messaging.games_help import games_intro
+from bangbot.messaging.games_help import games_intro, table_note
 from bangbot.messaging.lobby import (
     MAX_DEADLINE,
     MIN_DEADLINE,
@@ -41,7 +41,7 @@ from bangbot.messaging.lobby import (
 from bangbot.messaging.outbox import commit, idle, kick, recover, save, shown, sweep, touching
 from bangbot.messaging.play import Batch, apply_move, expire_deadline, load, run_ai
 from bangbot.messaging.presenter import TOP
-from bangbot.messaging.rules import rules_answer
+from bangbot.messaging.rules import rules_answer, table_rules
 from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
 from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Outbox, PressAnswer, Seat
 from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
@@ -236,6 +236,9 @@ class GameService:
             "“End the turn” (or taking the hit) and “« Back” are always the last button; "
             "in the terminal game they are always 0 and 9."
         )
+        note = table_note(tr, table_rules(self.ctx, cmd).ruleset)
+        if note is not None:
+            fixed = f"{note}\n\n{fixed}"
         await self.reply(
             cmd,
             games_intro(tr)

@@ -49,7 +49,7 @@ def use_ability(state: DuelState, seat: int, atom: str, events: Events) -> Reque
     state.used.append(atom)
     events.append(Event("ability", {"seat": seat, "ability": atom}))
     if atom == EMPTY_HAND_DRAWS:
-        draw(state, seat, 2, events)
+        draw(state, seat, 2, events, reason=atom)
         return []
     if atom == DISCARDS_OWN_CARD_DRAWS:
         options = [str(c) for c in katie_cards(state, seat)]
@@ -61,7 +61,7 @@ def katie_discards(state: DuelState, seat: int, card: int, events: Events) -> Re
     """Cattle Katie discards the chosen card in play on her and draws two."""
     discard_card(state, card)
     events.append(Event("discarded", {"seat": seat, "card": card, "by": seat, "reason": DISCARDS_OWN_CARD_DRAWS}))
-    draw(state, seat, 2, events)
+    draw(state, seat, 2, events, reason=DISCARDS_OWN_CARD_DRAWS)
     return []
 
 

@@ -90,7 +90,7 @@ def dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[s
     out: list[dict[str, Any]] = []
     # Wyatt Earp is on the "соперник" list too: in the standoff he draws only when his own target dodges.
     if ability(state, by, "dodged_draws") and seat in opponents(state, by, "dodged_draws"):
-        draw(state, by, 1, events)
+        draw(state, by, 1, events, reason="dodged_draws")
     if ability(state, by, "dodge_costs_card") and is_bang_hit(hit) and state.squads[seat].hand:
         out.append({"kind": "discard", "seat": seat, "reason": "tex_killer", "by": by})
     if rider == "carbine":
@@ -98,7 +98,7 @@ def dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[s
     elif rider == "peacemaker" and state.squads[seat].hand:
         out.append({"kind": "discard", "seat": seat, "reason": "peacemaker", "by": by})
     elif rider in ("remington",):
-        draw(state, by, 1, events)
+        draw(state, by, 1, events, reason=rider)
     elif rider == "schofield" and state.squads[by].fighters:
         heal(state, by * 2, 1, events)
     elif rider == "shotgun":

@@ -60,7 +60,8 @@ def resource_effect(
 ) -> Requests:
     """Applies a resource's effect once (after it was discarded): draw, heal, take from the discard pile or hit."""
     if name in _DRAWS:
-        draw(state, seat, 1, events)  # drawn at once, before the hit is answered (Buffalo, Sledge, Lucky Penny)
+        # drawn at once, before the hit is answered (Buffalo, Sledge, Lucky Penny)
+        draw(state, seat, 1, events, reason=name)
     if name == "whisky" and state.squads[seat].fighters:
         # The check symbol was lost from rulebook 002's text: a horseshoe heals 2 (ASSUMPTIONS: whisky_check).
         heal(state, seat * 2, 2 if check_shows(check(state, seat, events, "whisky"), HORSESHOE) else 1, events)
@@ -86,7 +87,7 @@ def after_use(state: DuelState, seat: int, name: str, slot: int | None, target: 
     """What follows using a resource: Charlie Bassett draws (once a turn), Little Leroy may repeat its effect."""
     if CHARLIE_BASSETT not in state.used and ability(state, seat, CHARLIE_BASSETT):
         state.used.append(CHARLIE_BASSETT)
-        draw(state, seat, 1, events)
+        draw(state, seat, 1, events, reason=CHARLIE_BASSETT)
     if not leroy_may(state, seat, slot):
         return []
     hand = [str(c) for c in sorted(set(state.squads[seat].hand))]
@@ -136,5 +137,5 @@ def resource_in(state: DuelState, r: dict[str, Any], events: Events) -> Requests
     state.used.append(key)
     for seat in state.alive_seats():
         if ability(state, seat, KING_FISHER):
-            draw(state, seat, 1, events)
+            draw(state, seat, 1, events, reason=KING_FISHER)
     return []

@@ -151,8 +151,12 @@ def peek_top(state: DuelState, seat: int, deck_of: int | None = None) -> int | N
     return state.common[-1] if state.common else None
 
 
-def draw(state: DuelState, seat: int, n: int, events: Events, deck_of: int | None = None) -> list[int]:
+def draw(
+    state: DuelState, seat: int, n: int, events: Events, deck_of: int | None = None, reason: str | None = None
+) -> list[int]:
     """Draws n cards into seat's hand (own deck first, then the common deck); returns them.
+
+    reason (a card, character or ability id) says what made the draw, for the log; None for the turn's own draw.
 
     Dutch Harry's player decides on each card: the draw becomes a decision put before all others (returns [])."""
     if n > 0 and ability(state, seat, FILTERS_DRAWS) and can_take(state, seat, deck_of):
@@ -176,7 +180,10 @@ def draw(state: DuelState, seat: int, n: int, events: Events, deck_of: int | Non
         drawn.append(c)
     state.squads[seat].hand += drawn
     if drawn:
-        events.append(Event("draw", {"seat": seat, "count": len(drawn)}, {"cards": drawn}, (seat,)))
+        public: dict[str, object] = {"seat": seat, "count": len(drawn)}
+        if reason is not None:
+            public["reason"] = reason
+        events.append(Event("draw", public, {"cards": drawn}, (seat,)))
     return drawn
 
 

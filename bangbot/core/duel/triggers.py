@@ -9,7 +9,7 @@ from bangbot.core.duel.abilities import LOOTS_THE_DEAD, loot_request
 from bangbot.core.duel.data import CHARACTER, type_id
 from bangbot.core.duel.hits import dodged, landed, start_hit
 from bangbot.core.duel.renegade_effects import after_swap, hick_draws, marshal_enters
-from bangbot.core.duel.renegades import IGNORES_EQUIPMENT
+from bangbot.core.duel.renegades import HICK_ADDAMS, IGNORES_EQUIPMENT
 from bangbot.core.duel.resources import resource_in
 from bangbot.core.duel.state import DuelState, seat_of
 from bangbot.core.duel.table import (
@@ -43,7 +43,7 @@ def hurt(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
         if target is not None:
             out += start_hit(state, seat, target, None, events, rider="alan_pinkerton")
     if ability(state, seat, "hurt_draws", slot):
-        draw(state, seat, 1, events)
+        draw(state, seat, 1, events, reason="hurt_draws")
     if ability(state, seat, "hurt_discards_random", slot) and state.squads[by].hand:
         hand = state.squads[by].hand
         state.rng, pick = rng.below(state.rng, len(hand))
@@ -65,7 +65,7 @@ def died(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
     remove_dead(state, slot, events)
     for other in state.alive_seats():
         if ability(state, other, "draws_on_any_death"):
-            draw(state, other, 2, events)
+            draw(state, other, 2, events, reason="draws_on_any_death")
     if squad.fighters or squad.reserve:
         draw(state, seat, 2, events)
     # Bull Anderson takes his pick once the dead character's cards are discarded and its player drew two; a hand
@@ -105,9 +105,9 @@ def became_attacker(state: DuelState, r: dict[str, Any], events: Events) -> Requ
         if ability(state, other, "draws_when_attacker_moves") and seat in opponents(
             state, other, "draws_when_attacker_moves"
         ):
-            draw(state, other, 1, events)
+            draw(state, other, 1, events, reason="draws_when_attacker_moves")
         if has_active(state, other, "watch") is not None and seat in opponents(state, other, "watch"):
-            draw(state, other, 1, events)
+            draw(state, other, 1, events, reason="watch")
     new = state.squads[seat].fighters[0]
     # The lineup puts the first attacker in play without this trigger (ASSUMPTIONS: tom_horn_lineup).
     if CHARACTER[new.character].ability == "enters_hits_cover":
@@ -137,7 +137,7 @@ def robbed(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
         if target is not None:
             out += start_hit(state, seat, target, None, events, rider="wild_bill")
     if hick_draws(state, r):
-        draw(state, seat, 1, events)
+        draw(state, seat, 1, events, reason=HICK_ADDAMS)
     return out
 
 
