@@ -12,9 +12,9 @@ from bangbot.testing.telegram_emulator import BotApiEmulator
 
 
 def start_bot(
-    tmp_path: Path, token: str, api_url: str, language: str = "en_US.UTF-8"
+    tmp_path: Path, token: str, api_url: str, language: str = "en_US.UTF-8", **more: str
 ) -> subprocess.CompletedProcess[str]:
-    """Runs the bot until it exits by itself."""
+    """Runs the bot (with more environment variables) until it exits by itself."""
     env = {
         **os.environ,
         "BANGBOT_TOKEN": token,
@@ -22,6 +22,7 @@ def start_bot(
         "DATABASE_URL": f"sqlite:///{tmp_path / 'bot.sqlite3'}",
         "LANGUAGE": "",
         "LC_ALL": language,
+        **more,
     }
     return subprocess.run(
         [sys.executable, "-m", "bangbot"],

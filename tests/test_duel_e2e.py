@@ -26,7 +26,7 @@ from bangbot.storage.repository import Repository
 from bangbot.testing.bot_process import BotProcess
 from bangbot.testing.telegram_emulator import BotApiEmulator
 from tests.duel_harness import face_up, hidden, mentions, named_by, vocabulary
-from tests.test_telegram_e2e import press_in_lobby, settled_buttons, settled_lobby
+from tests.test_telegram_e2e import join_payload, press_in_lobby, settled_buttons, settled_lobby
 
 RULES = ruleset(DUEL)
 GAME_ID = 1
@@ -163,7 +163,7 @@ def test_a_whole_duel_over_http(
             while not lobby_shows(emulator, repo, group, wanted):
                 press_in_lobby(emulator, repo, group, users[0], label)
         for user in users[1:]:
-            emulator.user_starts_bot(user, f"join_{GAME_ID}")
+            emulator.user_starts_bot(user, join_payload(repo, GAME_ID))
         seats = MODES[mode].players
         joined = tr.ngettext("{n} player: {names}", "{n} players: {names}", people, names=MARK).split(MARK)[0]
         emulator.wait_until(lambda: joined in settled_text(emulator, repo, group), what="everyone joined")

@@ -137,8 +137,9 @@ def test_two_workers_apply_each_move_exactly_once(workers: tuple[BotApiEmulator,
     group = emulator.add_group("Scale", members=users, admins=[users[0]])
     emulator.user_sends(users[0], group, "/newgame")
     lobby = emulator.wait_for_message(group, "gathering")
+    payload = lobby.button("Join").partition("?start=")[2]
     for user in users[1:]:
-        emulator.user_starts_bot(user, "join_1")
+        emulator.user_starts_bot(user, payload)
     emulator.wait_until(lambda: "4 players" in emulator.message(group, lobby.message_id).text, what="4 players")
     start = emulator.user_presses(
         users[0], group, lobby.message_id, emulator.message(group, lobby.message_id).button("Start")

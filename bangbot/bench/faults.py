@@ -25,7 +25,7 @@ from bangbot.core.legal import awaiting
 from bangbot.core.notation import parse
 from bangbot.core.replay import replay
 from bangbot.core.serialize import config_from_json, from_json, to_json
-from bangbot.messaging.codec import BadButton, decode
+from bangbot.messaging.codec import JOIN_PAYLOAD, BadButton, decode
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import GATHERING, RUNNING, ActionLog, Game, PressAnswer
 from bangbot.storage.repository import Repository
@@ -161,7 +161,7 @@ class FaultTable:
             joined = {s.user_id for s in seats}
             missing = [u for u in self.users if u not in joined]
             if missing:
-                self.emulator.user_starts_bot(missing[0], f"join_{game.id}")
+                self.emulator.user_starts_bot(missing[0], f"{JOIN_PAYLOAD}{game.join_token}")
                 self.emulator.wait_until(
                     lambda: len(self.repo.seats(game.id or 0)) > len(seats) or not self.bot.alive(), 60, "a join"
                 )

@@ -12,7 +12,7 @@ from sqlmodel import col
 from bangbot.core.engine import new_game
 from bangbot.core.serialize import to_json
 from bangbot.core.state import GameConfig
-from bangbot.storage.models import CANCELLED, EXPIRED, FINISHED, GATHERING, RUNNING, Game, Seat
+from bangbot.storage.models import CANCELLED, EXPIRED, FINISHED, GATHERING, RUNNING, Game, Seat, new_join_token
 
 PLAYERS = 5
 LOBBY_MEMBERS = 2
@@ -37,7 +37,7 @@ def game_row(template: dict[str, Any], index: int, now: datetime, state_json: st
     status = status_of(index)
     past = now - timedelta(days=1 + index % 300, minutes=index % 1440)
     row = {**template, "chat_id": FIRST_CHAT - index, "chat_title": f"Chat {index}", "status": status}
-    row.update(creator_id=index, created_at=past, updated_at=past)
+    row.update(creator_id=index, created_at=past, updated_at=past, join_token=new_join_token())
     if status == RUNNING:
         deadline = now + timedelta(minutes=10 + index % (24 * 60))
         reminder = max(deadline - timedelta(seconds=row["deadline_seconds"] / 5), now + timedelta(minutes=5))

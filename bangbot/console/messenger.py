@@ -95,7 +95,11 @@ class ConsoleMessenger:
         """Returns True: the person at the terminal runs the table."""
         return True
 
-    def join_link(self, game_id: int) -> str | None:
+    async def is_member(self, chat_id: int, user_id: int) -> bool:
+        """Returns True: the terminal's table is its one person's."""
+        return True
+
+    def join_link(self, token: str) -> str | None:
         """Returns None: joining is a plain button here."""
         return None
 

@@ -6,6 +6,8 @@ from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Protocol
 
+from bangbot.messaging.names import MAX_TITLE, display_name
+
 MAX_MESSAGE_LENGTH = 4096
 END = "end"  # Button.fixed of "End the turn" and of the other ways to play nothing (take the hit, …)
 BACK = "back"  # Button.fixed of "« Back"
@@ -37,11 +39,17 @@ class MessageRef:
 
 @dataclass(frozen=True, slots=True)
 class User:
-    """A person writing to the bot; language is the messenger's language code, if any."""
+    """A person writing to the bot; language is the messenger's language code, if any.
+
+    The name is kept as display_name shows it (the user id if nothing visible is left), wherever it came from.
+    """
 
     id: int
     name: str
     language: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", display_name(self.name) or str(self.id))
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +62,9 @@ class Command:
     name: str
     args: str = ""
     chat_title: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "chat_title", display_name(self.chat_title, MAX_TITLE))
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +114,15 @@ class Messenger(Protocol):
         """Returns text that names a user so that the messenger notifies them."""
         ...
 
-    def join_link(self, game_id: int) -> str | None:
-        """Returns a link that joins a lobby through the private chat (so the bot may write there), or None."""
+    async def is_member(self, chat_id: int, user_id: int) -> bool:
+        """Returns whether the user is a member of the group chat (a restricted member counts; one who left not)."""
+        ...
+
+    def join_link(self, token: str) -> str | None:
+        """Returns a link that joins the lobby with this join token through the private chat, or None.
+
+        Through the private chat, so the bot may write there; None where joining is a lobby button instead.
+        """
         ...
 
     def queued(self, chat_id: int) -> Awaitable[None] | None:

@@ -14,7 +14,8 @@ MAX_SMALL = 2**31 - 1  # versions and seats: INTEGER columns
 SCOPES = "gluc"
 _DATA = re.compile(r"([gluc])(-?[0-9]+):([0-9]+):([0-9]+):([A-Za-z0-9._+-]*)")
 _CHOICE = re.compile(r"[A-Za-z0-9._+-]*")
-_GAME_ID = re.compile(r"[0-9]{1,10}")
+_JOIN_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what a deep link's start parameter may carry
+JOIN_PAYLOAD = "join_"  # a join link's start parameter: this prefix and the lobby's join token
 
 
 class BadButton(ValueError):
@@ -73,12 +74,10 @@ def offered_choices(keyboard: Keyboard) -> frozenset[str]:
     return frozenset(decode(b.data).choice for row in keyboard for b in row if b.data and not b.url)
 
 
-def parse_game_id(text: str) -> int | None:
-    """Returns the game id text writes as ASCII digits (as in a join link), or None if it is no id 0..MAX_GAME_ID."""
-    if not _GAME_ID.fullmatch(text):
-        return None
-    number = int(text)
-    return number if number <= MAX_GAME_ID and str(number) == text else None
+def parse_join_token(payload: str) -> str | None:
+    """Returns the join token a /start payload carries (join_<token>), or None if it carries none."""
+    token = payload.removeprefix(JOIN_PAYLOAD)
+    return token if payload.startswith(JOIN_PAYLOAD) and _JOIN_TOKEN.fullmatch(token) else None
 
 
 def game_button(game_id: int, version: int, seat: int, choice: str) -> str:

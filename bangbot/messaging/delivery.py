@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 Step = Callable[[], Awaitable[None]]
 SendStep = Callable[[], Awaitable[dict[str, int] | None]]
 BACK_FROM_AI = "k"
+BACK = "back"  # the group notice that a player plays their seat again
 
 
 class Progress:
@@ -122,12 +123,14 @@ async def send_farewells(ctx: Context, batch: Batch, showing: Showing, progress:
 
 
 def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence[str]) -> str:
-    """Returns a group notice about a seat: handed to the AI, or unreachable."""
+    """Returns a group notice about a seat: handed to the AI, back from it, or unreachable."""
     name = player(tr, names[data["seat"]])
     if kind == "standin":
         return tr.gettext(
             "{name} missed two deadlines in a row: the AI plays for them until they press “I'm back”.", name=name
         )
+    if kind == BACK:
+        return tr.gettext("{name} is back: the AI no longer plays for them.", name=name)
     return tr.gettext(
         "{name}, I cannot write to you: open a private chat with me and send /start. Until then the AI plays for you.",
         name=name,

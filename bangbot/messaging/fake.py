@@ -31,10 +31,14 @@ class Answer:
 
 @dataclass
 class CollectingMessenger:
-    """Keeps every message, edit and answer; users in `unreachable` can't be messaged privately."""
+    """Keeps every message, edit and answer; users in `unreachable` can't be messaged privately.
+
+    Everyone is a member of every group but the users listed in `strangers` for it.
+    """
 
     unreachable: set[int] = field(default_factory=set)
     admins: dict[int, set[int]] = field(default_factory=dict)
+    strangers: dict[int, set[int]] = field(default_factory=dict)
     messages: list[Sent] = field(default_factory=list)
     answers: list[Answer] = field(default_factory=list)
     fail_sends: int = 0
@@ -82,7 +86,11 @@ class CollectingMessenger:
         """Returns whether the user is listed as an admin of the chat."""
         return user_id in self.admins.get(chat_id, set())
 
-    def join_link(self, game_id: int) -> str | None:
+    async def is_member(self, chat_id: int, user_id: int) -> bool:
+        """Returns whether the user is not listed as a stranger to the chat."""
+        return user_id not in self.strangers.get(chat_id, set())
+
+    def join_link(self, token: str) -> str | None:
         """Returns None: joining is a plain button here."""
         return None
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Sequence
 
@@ -10,7 +11,7 @@ from bangbot.i18n.duel import duel_mode_name
 from bangbot.i18n.explain import preset_name
 from bangbot.i18n.glossary import game_name
 from bangbot.i18n.wording import AI_SEAT_NAME, duration, join_list, player, players
-from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, User
+from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Messenger, Press, Undeliverable, User
 from bangbot.messaging.codec import BadButton, ButtonData, lobby_button, offered_choices
 from bangbot.messaging.context import Context
 from bangbot.messaging.outbox import commit, kick, touching
@@ -36,6 +37,11 @@ MAX_DEADLINE = 7 * 24 * 3600
 MAX_DURATION_TEXT = 32
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 MODE = "mode."  # a mode button's choice: this prefix and the mode it switches to
+REMOVE = "remove"  # the choice that offers the creator or an admin the players to remove
+REMOVE_SEAT = "rm."  # a removal button's choice: this prefix and the seat's position in the lobby
+# Choices that mean the same at every version of the lobby (they change only the presser's own seat), as a game
+# button stays current while its seat's choices do not change.
+ANY_VERSION = frozenset({"join", "leave"})
 # The games whose preset is a mode (it fixes the table size), with the name of each mode.
 MODE_NAMES: dict[str, Callable[[Translator, str], str]] = {DUEL: duel_mode_name}
 
@@ -105,9 +111,10 @@ def max_ai_seats(game: Game) -> int:
     return sizes_of(game).stop - 2
 
 
-def lobby_keyboard(tr: Translator, game: Game, join_link: str | None) -> Keyboard:
-    """Returns the lobby's buttons; with a join link, joining is that link instead of a 'join' press."""
+def lobby_keyboard(tr: Translator, game: Game, messenger: Messenger) -> Keyboard:
+    """Returns the lobby's buttons; with a join link (by the lobby's token), joining is that link, not a press."""
     assert game.id is not None
+    join_link = messenger.join_link(game.join_token) if game.join_token else None
     gid, version = game.id, game.version
 
     def b(text: str, choice: str) -> Button:
@@ -127,7 +134,7 @@ def lobby_keyboard(tr: Translator, game: Game, join_link: str | None) -> Keyboar
         *choose_game,
         rule_buttons,
         (b(tr.gettext("Time per move"), "time"), b("🤖 −", "ai-"), b("🤖 +", "ai+")),
-        (b(tr.gettext("Cancel"), "cancel"),),
+        (b(tr.gettext("Remove a player"), REMOVE), b(tr.gettext("Cancel"), "cancel")),
     )
 
 
@@ -135,7 +142,7 @@ async def show_lobby(ctx: Context, game: Game, seats: list[Seat], resend: bool =
     """Edits the lobby message, or sends it anew."""
     assert game.id is not None
     tr = ctx.tr_chat(game.chat_id, game=game.ruleset)
-    text, buttons = lobby_text(tr, game, seats), lobby_keyboard(tr, game, ctx.messenger.join_link(game.id))
+    text, buttons = lobby_text(tr, game, seats), lobby_keyboard(tr, game, ctx.messenger)
     if game.lobby_message_id is not None and not resend:
         await ctx.messenger.edit(MessageRef(game.chat_id, game.lobby_message_id), text, buttons)
         return
@@ -231,27 +238,39 @@ def warn_if_unreachable(ctx: Context, chat_id: int, user_id: int, name: str) -> 
 
 
 async def join(ctx: Context, game: Game, seats: list[Seat], user: User, press: Press | None = None) -> tuple[str, bool]:
-    """Seats a user in a lobby; returns the notice for them and whether it is an alert."""
+    """Seats a member of the lobby's group; returns the notice for them and whether it is an alert."""
     tr = ctx.tr_user(user.id, game.ruleset)
     if any(s.user_id == user.id for s in seats):
         return tr.gettext("You have already joined."), False
+    if not await ctx.messenger.is_member(game.chat_id, user.id):
+        return tr.gettext("Only members of the group where this game is gathering can join it."), True
     if len(seats) >= sizes_of(game).stop - 1:
         return tr.gettext("The table is full."), True
     assert game.id is not None
     position = max((s.position for s in seats), default=-1) + 1
     new = Seat(game_id=game.id, position=position, user_id=user.id, name=user.name)
-    answer = await change_lobby(ctx, game, (tr.gettext("You joined the game."), False), press, [new], table=seats)
+    answer = await change_lobby(ctx, game, (joined_text(tr, game), False), press, [new], table=seats)
     warn_if_unreachable(ctx, game.chat_id, user.id, user.name)
     return answer
 
 
-async def join_by_link(ctx: Context, game_id: int, user: User) -> str:
-    """Seats a user who came through a lobby's join link; returns what to tell them privately."""
-    async with touching(ctx, game_id):
-        game = ctx.repo.game(game_id)
+def joined_text(tr: Translator, game: Game) -> str:
+    """Returns what a player who just joined is told: which group's game, when the group has a title."""
+    if not game.chat_title:
+        return tr.gettext("You joined the game.")
+    return tr.gettext("You joined the game in «{group}».", group=game.chat_title)
+
+
+async def join_by_link(ctx: Context, token: str | None, user: User) -> str:
+    """Seats a user who came through a lobby's join link (token None: the link carried none); returns their notice."""
+    game = ctx.repo.game_by_join_token(token) if token is not None else None
+    if game is None or game.id is None:
+        return ctx.tr_user(user.id).gettext("There is no such lobby.")
+    async with touching(ctx, game.id):
+        game = ctx.repo.game(game.id)
         if game is None or game.status != GATHERING:
             return ctx.tr_user(user.id).gettext("This lobby is closed.")
-        text, _ = await join(ctx, game, ctx.repo.seats(game_id), user)
+        text, _ = await join(ctx, game, ctx.repo.seats(game.id or 0), user)
         return text
 
 
@@ -263,16 +282,23 @@ async def may_manage(ctx: Context, game: Game, user_id: int) -> bool:
 async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str, bool]:
     """Handles a lobby button; returns the notice for the press and whether it is an alert."""
     game = ctx.repo.game(data.target)
-    if game is None or game.status != GATHERING:
+    if game is None:
+        return ctx.tr_user(press.user.id).gettext("There is no such lobby."), True
+    if game.status != GATHERING:
         return ctx.tr_user(press.user.id).gettext("This lobby is closed."), True
     tr = ctx.tr_user(press.user.id, game.ruleset)
-    if data.choice not in offered_choices(lobby_keyboard(tr, game, ctx.messenger.join_link(data.target))):
+    seats = ctx.repo.seats(data.target)
+    removal = data.choice.startswith(REMOVE_SEAT)  # on the message offer_removal sent, not on the lobby's
+    if removal and data.version == game.version and data.choice not in removal_choices(seats):
+        raise BadButton(f"the lobby has no seat to remove for {data.choice!r}")
+    if not removal and data.choice not in offered_choices(lobby_keyboard(tr, game, ctx.messenger)):
         if data.choice.startswith(MODE):  # the mode (or the game) changed since the lobby showed this button
             return tr.gettext("This choice is no longer current."), True
         raise BadButton(f"the lobby does not offer {data.choice!r}")
-    if press.message_id != game.lobby_message_id:
+    if not removal and press.message_id != game.lobby_message_id:
         return tr.gettext("This is an old message: use the newest lobby message."), True
-    seats = ctx.repo.seats(data.target)
+    if data.version != game.version and data.choice not in ANY_VERSION:
+        return tr.gettext("This choice is no longer current."), True
     mine = next((s for s in seats if s.user_id == press.user.id), None)
     choice = data.choice
     if choice == "join":
@@ -280,17 +306,14 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str
     if choice == "leave":
         if mine is None:
             return tr.gettext("You are not in this game."), True
-        rest = [s for s in seats if s is not mine]
-        if not rest:
-            game.status = CANCELLED
-            answer = (tr.gettext("You left; the lobby is closed."), False)
-            return await change_lobby(ctx, game, answer, press, remove=[mine], what=LOBBY_CANCELLED)
-        if game.creator_id == press.user.id and rest[0].user_id is not None:
-            game.creator_id = rest[0].user_id
-        left = (tr.gettext("You left the game."), False)
-        return await change_lobby(ctx, game, left, press, remove=[mine], table=seats)
+        answers = (tr.gettext("You left the game."), tr.gettext("You left; the lobby is closed."))
+        return await remove_seat(ctx, game, seats, mine, answers, press)
     if not await may_manage(ctx, game, press.user.id):
         return tr.gettext("Only the creator of the game or a chat admin can do this."), True
+    if choice == REMOVE:
+        return await offer_removal(ctx, tr, game, seats, press)
+    if removal:
+        return await remove_player(ctx, tr, game, seats, press, int(choice.removeprefix(REMOVE_SEAT)))
     if choice == "cancel":
         game.status = CANCELLED
         return await change_lobby(ctx, game, (tr.gettext("The game is cancelled."), False), press, what=LOBBY_CANCELLED)
@@ -301,6 +324,61 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str
     # The chat's choice from now on: the next lobby starts from it, /rules follows it.
     if choice in ("game", "preset") or choice.startswith(MODE):
         remember_game(ctx, game)
+    return answer
+
+
+async def remove_seat(
+    ctx: Context, game: Game, seats: list[Seat], seat: Seat, answers: tuple[str, str], press: Press
+) -> tuple[str, bool]:
+    """Takes a seat out of a lobby (the next person becomes the creator if it was theirs); answers[1] if none is left.
+
+    A lobby left empty is closed.
+    """
+    rest = [s for s in seats if s is not seat]
+    if not rest:
+        game.status = CANCELLED
+        return await change_lobby(ctx, game, (answers[1], False), press, remove=[seat], what=LOBBY_CANCELLED)
+    if game.creator_id == seat.user_id and rest[0].user_id is not None:
+        game.creator_id = rest[0].user_id
+    return await change_lobby(ctx, game, (answers[0], False), press, remove=[seat], table=seats)
+
+
+def removal_choices(seats: Sequence[Seat]) -> frozenset[str]:
+    """Returns the choices of the buttons that remove each person of a lobby."""
+    return frozenset(f"{REMOVE_SEAT}{s.position}" for s in seats if s.user_id is not None)
+
+
+async def offer_removal(ctx: Context, tr: Translator, game: Game, seats: list[Seat], press: Press) -> tuple[str, bool]:
+    """Sends the group a message with a button for each player the presser may remove (everyone but themselves)."""
+    assert game.id is not None
+    others = [s for s in seats if s.user_id is not None and s.user_id != press.user.id]
+    if not others:
+        return tr.gettext("Nobody else has joined."), True
+    group = ctx.tr_chat(game.chat_id, game=game.ruleset)
+    version = game.version
+    buttons = tuple((Button(s.name, lobby_button(game.id, version, f"{REMOVE_SEAT}{s.position}")),) for s in others)
+    await ctx.messenger.send(game.chat_id, group.gettext("Choose the player to remove from the game:"), buttons)
+    return "", False
+
+
+async def remove_player(
+    ctx: Context, tr: Translator, game: Game, seats: list[Seat], press: Press, position: int
+) -> tuple[str, bool]:
+    """Takes a player out of a lobby for its creator or an admin, says so on the removal message and tells them."""
+    seat = next(s for s in seats if s.position == position)
+    assert seat.user_id is not None
+    gone = tr.gettext("{name} is no longer in this game.", name=player(tr, seat.name))
+    answer = await remove_seat(ctx, game, seats, seat, (gone, tr.gettext("The game is cancelled.")), press)
+    if press.message_id != game.lobby_message_id:  # the removal message says it; the lobby shows it anyway
+        group = ctx.tr_chat(game.chat_id, game=game.ruleset)
+        note = group.gettext("{name} is no longer in this game.", name=player(group, seat.name))
+        await ctx.messenger.edit(MessageRef(press.chat_id, press.message_id), note)
+    mine = ctx.tr_user(seat.user_id, game.ruleset)
+    told = mine.gettext(
+        "You are no longer in the game in «{group}»: its creator or a chat admin removed you.", group=game.chat_title
+    )
+    with contextlib.suppress(Undeliverable):  # the group's lobby shows it too
+        await ctx.messenger.send(seat.user_id, told)
     return answer
 
 

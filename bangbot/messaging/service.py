@@ -15,16 +15,17 @@ from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.wording import duration
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, Undeliverable
 from bangbot.messaging.codec import (
+    JOIN_PAYLOAD,
     BadButton,
     ButtonData,
     chat_button,
     decode,
     offered_choices,
-    parse_game_id,
+    parse_join_token,
     user_button,
 )
 from bangbot.messaging.context import Context
-from bangbot.messaging.delivery import BACK_FROM_AI, seat_choices, show_private, show_table
+from bangbot.messaging.delivery import BACK, BACK_FROM_AI, seat_choices, show_private, show_table
 from bangbot.messaging.games_help import games_intro, table_note
 from bangbot.messaging.lobby import (
     MAX_DEADLINE,
@@ -41,6 +42,7 @@ from bangbot.messaging.lobby import (
 from bangbot.messaging.outbox import commit, idle, kick, recover, save, shown, sweep, touching
 from bangbot.messaging.play import Batch, apply_move, expire_deadline, load, run_ai
 from bangbot.messaging.presenter import TOP
+from bangbot.messaging.refusals import game_press_refusal
 from bangbot.messaging.rules import rules_answer, table_rules
 from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
 from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Outbox, PressAnswer, Seat
@@ -48,7 +50,6 @@ from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
 
 log = logging.getLogger(__name__)
 RETRIES = 3
-JOIN_PAYLOAD = "join_"
 PRESS_MEMORY = timedelta(days=2)  # a messenger delivers an update again for a day at most
 PRUNE_EVERY = timedelta(hours=1)
 TIMERS_AT_ONCE = 16  # deadlines, reminders and expiries of different games fired side by side
@@ -106,14 +107,13 @@ class GameService:
         self.ctx.replies.post(cmd.chat_id, send)
 
     async def cmd_start(self, cmd: Command, tr: Translator) -> None:
-        """A private /start (from a lobby's join link: /start join_<game>): the player can be reached now."""
+        """A private /start (from a lobby's join link: /start join_<token>): the player can be reached now."""
         if not cmd.private:
             await self.reply(cmd, tr.gettext("Type /newgame to gather players for a game of BANG!"))
             return
         payload = cmd.args.strip()
-        game_id = parse_game_id(payload.removeprefix(JOIN_PAYLOAD)) if payload.startswith(JOIN_PAYLOAD) else None
-        if game_id is not None:
-            await self.reply(cmd, await join_by_link(self.ctx, game_id, cmd.user))
+        if payload.startswith(JOIN_PAYLOAD):
+            await self.reply(cmd, await join_by_link(self.ctx, parse_join_token(payload), cmd.user))
         else:
             await self.reply(
                 cmd,
@@ -138,6 +138,8 @@ class GameService:
                     if seat.user_id == user_id and seat.unreachable:
                         seat.unreachable = False
                         changed = True
+                        if not seat.standin:  # the AI no longer plays for them
+                            batch.notices.append((BACK, {"seat": seat.position}))
                 if changed:
                     await commit(ctx, batch)
             if changed:
@@ -390,10 +392,11 @@ class GameService:
         tr = ctx.tr_user(press.user.id)
         for _ in range(RETRIES):
             batch = load(ctx, data.target)
-            if batch is None or batch.game.status != RUNNING:
-                return tr.gettext("This game is over."), True
-            if not 0 <= data.seat < len(batch.seats) or batch.seats[data.seat].user_id != press.user.id:
-                return tr.gettext("These buttons are not yours."), True
+            game = batch.game if batch is not None else ctx.repo.game(data.target)
+            refusal = game_press_refusal(tr, game, batch, data.seat, press.user.id)
+            if refusal is not None:
+                return refusal, True
+            assert batch is not None  # a game without a state is refused
             seat = batch.seats[data.seat]
             if data.version != seat.prompt_version:
                 if press.message_id == seat.private_message_id:  # the message itself is behind: bring it up to date
@@ -407,6 +410,7 @@ class GameService:
             if choice == BACK_FROM_AI:
                 seat.standin = False
                 seat.missed_deadlines = 0
+                batch.notices.append((BACK, {"seat": seat.position}))
             elif seat.standin:
                 return tr.gettext("The AI is playing for you: press “I'm back” first."), True
             elif choice.startswith("a"):

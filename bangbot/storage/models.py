@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 
 from sqlalchemy import BigInteger, Column, Index, Table, Text, text
@@ -41,6 +42,14 @@ class UserSettings(SQLModel, table=True):
     messenger_language: str | None = None
 
 
+JOIN_TOKEN_BYTES = 12  # 96 random bits, 16 URL-safe characters: fits a deep link's start parameter
+
+
+def new_join_token() -> str:
+    """Returns a random, unguessable token for a lobby's join link (letters, digits, - and _)."""
+    return secrets.token_urlsafe(JOIN_TOKEN_BYTES)
+
+
 OPEN_GAME_CONDITION = text("status IN ('gathering', 'running')")
 
 
@@ -60,10 +69,12 @@ class Game(SQLModel, table=True):
         Index("ix_game_status_deadline_at", "status", "deadline_at"),
         Index("ix_game_status_reminder_at", "status", "reminder_at"),
         Index("ix_game_status_lobby_expires_at", "status", "lobby_expires_at"),
+        Index("uq_game_join_token", "join_token", unique=True),
     )
     id: int | None = Field(default=None, primary_key=True)
     chat_id: int = Field(sa_column=Column(BigInteger, index=True, nullable=False))
     chat_title: str = ""
+    join_token: str | None = Field(default_factory=new_join_token)  # None only for games stored before tokens
     status: str = Field(default=GATHERING, index=True)
     creator_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     ruleset: str = DEFAULT_RULESET

@@ -191,6 +191,11 @@ class Repository:
         with self._session() as s:
             return s.exec(GAME_BY_ID, params={"id": game_id}).first()
 
+    def game_by_join_token(self, token: str) -> Game | None:
+        """Returns the game whose lobby's join link carries this token."""
+        with self._session() as s:
+            return s.exec(select(Game).where(Game.join_token == token)).first()
+
     def open_game(self, chat_id: int) -> Game | None:
         """Returns the chat's lobby or running game, if any."""
         with self._session() as s:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import Bot, ChatMemberRestricted, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ChatAction, ChatMemberStatus, ParseMode
 from telegram.error import BadRequest, Forbidden
 
 from bangbot.messaging.adapter import Keyboard, MessageRef, Press, Undeliverable
+from bangbot.messaging.codec import JOIN_PAYLOAD
 from bangbot.telegram.edits import LatestEdits
 from bangbot.telegram.text import MAX_TEXT, mention_token, split, to_html, visible_length
 
@@ -124,6 +125,16 @@ class TelegramMessenger:
         """Returns what to await until the group edits queued for chat so far are sent, or None if none wait."""
         return self.group_edits.queued(chat_id)
 
-    def join_link(self, game_id: int) -> str | None:
-        """Returns the deep link that opens the private chat with /start join_<game>."""
-        return f"https://t.me/{self.username}?start=join_{game_id}" if self.username else None
+    async def is_member(self, chat_id: int, user_id: int) -> bool:
+        """Returns whether getChatMember says member, administrator or owner, or restricted but still a member."""
+        try:
+            member = await self.bot.get_chat_member(chat_id, user_id)
+        except (Forbidden, BadRequest):  # the bot is not in the group, or Telegram knows no such user there
+            return False
+        if isinstance(member, ChatMemberRestricted):
+            return member.is_member
+        return member.status in (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+    def join_link(self, token: str) -> str | None:
+        """Returns the deep link that opens the private chat with /start join_<token>."""
+        return f"https://t.me/{self.username}?start={JOIN_PAYLOAD}{token}" if self.username else None

@@ -28,7 +28,7 @@ from bangbot.telegram.adapter import TelegramMessenger
 from bangbot.telegram.commands import register_commands
 from bangbot.telegram.limiter import StrictRateLimiter
 from bangbot.telegram.settings import BotSettings
-from bangbot.telegram.startup import connection_problem
+from bangbot.telegram.startup import connection_problem, webhook_problem
 from bangbot.telegram.updates import to_command, to_press
 
 log = logging.getLogger(__name__)
@@ -125,7 +125,7 @@ class BangBot:
                 port=s.webhook_port,
                 url_path=s.webhook_path,
                 webhook_url=s.webhook_url if s.set_webhook else None,
-                secret_token=s.webhook_secret,
+                secret_token=s.secret(),
                 allowed_updates=ALLOWED_UPDATES,
             )
         else:
@@ -138,7 +138,8 @@ def run_bot(settings: BotSettings) -> int:
     logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=level)
     for noisy in QUIET_LOGGERS:
         logging.getLogger(noisy).setLevel(logging.WARNING)
-    problem = asyncio.run(connection_problem(settings, translator(system_language())))
+    tr = translator(system_language())
+    problem = webhook_problem(settings, tr) or asyncio.run(connection_problem(settings, tr))
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1

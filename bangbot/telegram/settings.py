@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -28,6 +29,16 @@ class BotSettings:
     group_rate: tuple[int, float] = (20, 60.0)
     group_merge_seconds: float = 1.5  # quick moves of one turn share the group's edits (~20 requests a minute)
     seed: int | None = None
+
+    def secret(self) -> str | None:
+        """Returns the webhook's secret token: the one set, else (when the bot registers its webhook) one of its own.
+
+        Its own is derived from the bot token, so every worker and every restart registers and checks the same one.
+        None when another program registers the webhook and no secret is set: such a webhook must not start.
+        """
+        if self.webhook_secret or not self.set_webhook:
+            return self.webhook_secret
+        return hashlib.sha256(f"bangbot webhook secret:{self.token}".encode()).hexdigest()
 
     @staticmethod
     def from_env(env: Mapping[str, str] | None = None) -> BotSettings | None:

@@ -11,6 +11,16 @@ from bangbot.telegram.settings import BotSettings
 TELEGRAM_API_URL = "https://api.telegram.org/bot"
 
 
+def webhook_problem(settings: BotSettings, tr: Translator) -> str | None:
+    """Returns why a webhook must not start (a secret neither set nor registered by the bot itself), or None."""
+    if settings.webhook_url and settings.secret() is None:
+        return tr.gettext(
+            "A webhook registered by another program (BANGBOT_SET_WEBHOOK=0) needs BANGBOT_WEBHOOK_SECRET, "
+            "so that forged updates are refused."
+        )
+    return None
+
+
 async def connection_problem(settings: BotSettings, tr: Translator) -> str | None:
     """Returns why the bot cannot work with these settings (token refused, Bot API unreachable), or None."""
     url = settings.api_url or TELEGRAM_API_URL

@@ -8,12 +8,10 @@ from telegram.constants import ChatType
 
 from bangbot.messaging.adapter import Command, Press, User
 
-MAX_NAME = 32
-
 
 def person(user: TelegramUser) -> User:
-    """Returns the service's view of a Telegram user."""
-    return User(user.id, user.full_name[:MAX_NAME] or str(user.id), user.language_code)
+    """Returns the service's view of a Telegram user (User cleans and cuts the name)."""
+    return User(user.id, user.full_name, user.language_code)
 
 
 def to_command(update: Update, bot_username: str) -> Command | None:

@@ -313,6 +313,7 @@ class _Chat:
     members: set[int] = field(default_factory=set)
     admins: set[int] = field(default_factory=set)
     creator: int | None = None
+    restricted: dict[int, bool] = field(default_factory=dict)  # restricted users: whether each is still a member
     bot_status: str = "member"
     migrated_to: int | None = None
     messages: dict[int, _Message] = field(default_factory=dict)
@@ -1473,6 +1474,7 @@ class BotApiEmulator:
         with self._lock:
             chat = self._require_group(chat_id)
             chat.members.discard(user_id)
+            chat.restricted.pop(user_id, None)
             chat.admins.discard(user_id)
             if chat.creator == user_id:
                 chat.creator = None
@@ -1484,6 +1486,20 @@ class BotApiEmulator:
             if user_id not in chat.members:
                 raise ValueError(f"user {user_id} is not a member of {chat_id}")
             (chat.admins.add if admin else chat.admins.discard)(user_id)
+
+    def restrict_member(self, chat_id: int, user_id: int, *, is_member: bool = True) -> None:
+        """Restricts a user in a supergroup: getChatMember says "restricted", with is_member as given.
+
+        A restricted user who is not a member (is_member False) cannot write or press there.
+        """
+        with self._lock:
+            chat = self._require_group(chat_id)
+            self._require_user(user_id)
+            if chat.type != "supergroup":
+                raise ValueError("only supergroup members can be restricted")
+            chat.restricted[user_id] = is_member
+            chat.admins.discard(user_id)
+            (chat.members.add if is_member else chat.members.discard)(user_id)
 
     def set_bot_status(self, chat_id: int, status: Literal["member", "administrator", "left", "kicked"]) -> None:
         """Sets the bot's own status in a group (kicked/left chats answer 403 to sends)."""
@@ -2577,6 +2593,8 @@ class BotApiEmulator:
             return self._member_of("member", self._user_json(user))
         if chat.creator == user_id:
             status = "creator"
+        elif user_id in chat.restricted:
+            return self._restricted_json(user, is_member=chat.restricted[user_id])
         elif user_id in chat.admins:
             status = "administrator"
         elif user_id in chat.members:
@@ -2584,6 +2602,30 @@ class BotApiEmulator:
         else:
             status = "left"
         return self._member_of(status, self._user_json(user))
+
+    def _restricted_json(self, user: _User, *, is_member: bool) -> JSON:
+        """Returns the ChatMemberRestricted object of a user, with every permission field Telegram sends."""
+        rights = (
+            "can_send_messages",
+            "can_send_audios",
+            "can_send_documents",
+            "can_send_photos",
+            "can_send_videos",
+            "can_send_video_notes",
+            "can_send_voice_notes",
+            "can_send_polls",
+            "can_send_other_messages",
+            "can_add_web_page_previews",
+            "can_change_info",
+            "can_invite_users",
+            "can_pin_messages",
+            "can_manage_topics",
+            "can_edit_tag",
+            "can_react_to_messages",
+        )
+        return {"status": "restricted", "user": self._user_json(user), "is_member": is_member, "until_date": 0} | {
+            right: False for right in rights
+        }
 
     @staticmethod
     def _member_of(status: str, user: JSON) -> JSON:
