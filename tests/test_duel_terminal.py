@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from sqlmodel import Session, select
@@ -10,7 +11,7 @@ from sqlmodel import Session, select
 from bangbot.core.duel.modes import MODE_IDS
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import ActionLog, Game, Seat
-from tests.terminal_session import PROMPT, TerminalSession
+from tests.terminal_session import PROMPT, TerminalSession, orphans
 from tests.test_terminal import OUT, bangbot
 
 TURNS = 3
@@ -36,21 +37,26 @@ def turn_of(game: Game) -> int:
 
 def play_until_turn(session: TerminalSession, url: str, turn: int) -> None:
     """Answers every question with its first choice, or ends the turn, until the stored game reaches turn."""
-    keys = ("1", "0")
     for n in range(2000):
         assert session.wait_for(PROMPT) == PROMPT, session.text[-2000:]
         if n % 10 == 9 and turn_of(stored(url)[0]) >= turn:
             return
-        session.type(keys[n % 2])
+        first = re.findall(r"^│ (\d+)\) ", session.text[session.text.rindex("┌─") :], re.M)[0]
+        session.type(first if n % 2 == 0 else "0")  # a question asked again keeps its numbers: 1 may be gone
     raise AssertionError("the game did not reach the turn")
 
 
 def test_a_few_turns_of_the_standoff_then_a_resume(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'duel.sqlite3'}"
-    session = TerminalSession("--game", "duel", "--mode", "standoff", "--seed", "4", "--db", url, "--name", "Ann")
+    wide = {"COLUMNS": "200"}  # no line wraps: a frame's lines are the message's
+    session = TerminalSession(
+        "--game", "duel", "--mode", "standoff", "--seed", "4", "--db", url, "--name", "Ann", env=wide
+    )
     play_until_turn(session, url, TURNS)
     code, out, err = session.finish()
     assert code == 0 and err == "", err
+    # Every changed line is printed under its player: no lone "reserve: 1; hand: 3 cards" or character line.
+    assert "reserve: " in out and orphans(out, 3) == []
     assert "┌─ group chat" in out and "┌─ private chat" in out
     assert OUT not in out, "nobody is out of a game under way"
     game, seats, actions = stored(url)
