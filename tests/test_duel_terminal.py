@@ -84,3 +84,23 @@ def test_the_mode_belongs_to_the_duel_and_fixes_the_seats() -> None:
     assert wrong.returncode == 2 and "--mode goes with --game duel" in wrong.stderr
     crowded = bangbot("", "--game", "duel", "--mode", "standoff", "--players", "4")
     assert crowded.returncode == 2 and "is played by 3, not --players 4" in crowded.stderr
+
+
+def test_the_lineup_shows_each_abilities_and_equipping_says_where_a_card_counts() -> None:
+    game = TerminalSession(
+        "--game", "duel", "--mode", "standoff", "--seed", "4", "--name", "Ann", env={"COLUMNS": "300"}
+    )
+    assert game.wait_for(PROMPT) == PROMPT
+    lineup = game.text[game.text.rindex("Choose your attacking character") :]
+    for name in ("Pearl Hart", "Tom Horn", "Slim Poet"):  # each reserve character with its ability
+        assert re.search(rf"^│ {name}: \w.{{20,}}$", lineup, re.M), name
+    game.type("1")
+    assert game.wait_for(PROMPT) == PROMPT
+    game.type(re.findall(r"^│ (\d+)\) Tom Horn", game.text, re.M)[-1])
+    assert game.wait_for(PROMPT) == PROMPT
+    game.type(re.findall(r"^│ (\d+)\) Gunbelt", game.text, re.M)[-1])  # an equipment card: where will it count?
+    assert game.wait_for(PROMPT) == PROMPT
+    code, out, err = game.finish()
+    assert code == 0 and err == "", err
+    step = out[out.rindex("Gunbelt 🐍 → at whom?") :]
+    assert "It counts only while its character attacks, or is the target of a hit" in step
