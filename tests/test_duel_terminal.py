@@ -62,7 +62,7 @@ def test_a_few_turns_of_the_standoff_then_a_resume(tmp_path: Path) -> None:
     game, seats, actions = stored(url)
     assert (game.ruleset, game.preset, game.status) == ("duel", "standoff", "running")
     assert seats[0].name == "Ann" and [s.is_ai for s in seats] == [False, True, True]
-    assert {a.by for a in actions} == {"player", "ai"} and turn_of(game) >= TURNS
+    assert {"player", "ai"} <= {a.by for a in actions} <= {"player", "ai", "forced"} and turn_of(game) >= TURNS
     # The same --db goes on with the same game.
     again = TerminalSession("--game", "duel", "--mode", "standoff", "--db", url)
     assert again.wait_for(PROMPT) == PROMPT
@@ -104,3 +104,14 @@ def test_the_lineup_shows_each_abilities_and_equipping_says_where_a_card_counts(
     assert code == 0 and err == "", err
     step = out[out.rindex("Gunbelt 🐍 → at whom?") :]
     assert "It counts only while its character attacks, or is the target of a hit" in step
+
+
+def test_a_decision_with_one_possible_answer_is_not_asked(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'duel.sqlite3'}"
+    session = TerminalSession("--game", "duel", "--seed", "5", "--db", url, "--name", "Ann", env={"COLUMNS": "200"})
+    play_until_turn(session, url, 8)
+    code, out, err = session.finish()
+    assert code == 0 and err == "", err
+    frames = re.findall(r"^┌─ private chat\n(.*?)^└─", out, re.M | re.S)
+    assert frames and all(len(re.findall(r"^│ \d+\) ", f, re.M)) != 1 for f in frames), "a lone choice was asked"
+    assert "forced" in {a.by for a in stored(url)[2]}  # e.g. a hit with no card to dodge it: taken, as in base BANG!
