@@ -61,8 +61,16 @@ class Table:
     def __post_init__(self) -> None:
         self.restart()
 
-    def restart(self) -> None:
-        """Replaces the service (and its database engine) as a new process would, keeping the chat history."""
+    def restart(self, keep_old: bool = False) -> None:
+        """Replaces the service (and its database engine) as a new process would, keeping the chat history.
+
+        The old process's connections close with it, unless keep_old (a second worker that lives on).
+        """
+        if self.service is not None and not keep_old:
+            for task in [*self.service.ctx.lanes.busy(), *self.service.ctx.replies.tasks.values()]:
+                task.cancel()  # what the old process was still sending dies with it
+            self.service.ctx.repo.leases.close()
+            self.service.ctx.repo.engine.dispose()
         repo = Repository(open_engine(self.url))
         ctx = Context(repo, self.messenger, random_players(), clock=self.clock, seeds=lambda: self.seed)
         self.service = GameService(ctx)
@@ -83,6 +91,7 @@ class Table:
         u = self.users[user]
         chat = u.id if private else GROUP
         await self.svc.on_command(Command(u, chat, private, name, args, "" if private else self.title))
+        await self.svc.idle()
 
     async def press(self, user: int, message: Sent, choice: str | None = None, data: str | None = None) -> Any:
         """Presses the button of message whose choice is choice (or sends raw data); returns the answer."""
@@ -92,9 +101,15 @@ class Table:
         u = self.users[user]
         press = Press(str(self.presses), u, message.ref.chat_id, message.ref.message_id, data, message.ref.chat_id > 0)
         await self.svc.on_press(press)
-        answer = self.messenger.answers[-1]
+        answer = next(a for a in reversed(self.messenger.answers) if a.press.id == press.id)
+        await self.svc.idle()
         assert answer.press.id == press.id, "every press is answered"
         return answer
+
+    async def tick(self) -> None:
+        """Runs the service's timer once and waits until what it changed is shown."""
+        await self.svc.tick()
+        await self.svc.idle()
 
     def game(self) -> Game | None:
         """Returns the group's newest game row."""

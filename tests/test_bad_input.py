@@ -192,8 +192,14 @@ class World:
     lobby_id: int
 
     def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
-        """Runs a coroutine on the world's loop."""
-        return self.loop.run_until_complete(coroutine)
+        """Runs a coroutine on the world's loop and waits until what it saved is shown."""
+
+        async def then_idle() -> Any:
+            result = await coroutine
+            await self.table.svc.idle()
+            return result
+
+        return self.loop.run_until_complete(then_idle())
 
     def snapshot(self, refs: bool = True) -> dict[str, list[tuple[Any, ...]]]:
         """Returns the stored rows of games, seats, actions, settings and press answers (refs: with MESSAGE_REFS)."""
@@ -569,6 +575,7 @@ def test_odd_updates_through_the_telegram_app(tmp_path: Path, caplog: pytest.Log
                 for raw in [*updates[fed:], *extra]:
                     await app.process_update(Update.de_json(json.loads(json.dumps(raw)), app.bot))
                 fed = len(updates)
+                await bot.service.idle()
 
             try:
                 emu.user_starts_bot(anna)

@@ -152,13 +152,13 @@ def test_an_absent_duel_player_is_moved_for_at_each_deadline_then_handed_to_the_
         assert table.choices(), "the absent player is asked"
         # A fifth of the time left: a reminder, privately and in the group.
         table.clock.advance(timedelta(hours=20))
-        await table.svc.tick()
+        await table.tick()
         assert any("Reminder" in m.text for m in table.messenger.in_chat(table.users[0].id))
         assert "time is running out" in table.messenger.last(GROUP).text
         table.clock.advance(DAY - timedelta(hours=20))
         table.restart()
         waiting = RULES.from_json(json.loads(table.repo.game(game.id).state_json or "{}"))  # type: ignore[union-attr]
-        await table.svc.tick()
+        await table.tick()
         moved = [a for a in table.repo.actions(game.id) if a.by == "deadline"]
         assert [a.seat for a in moved] == [0]
         safe = RULES.safe_action(waiting, 0)  # taking the hit or ending the turn, else the AI's choice
@@ -170,7 +170,7 @@ def test_an_absent_duel_player_is_moved_for_at_each_deadline_then_handed_to_the_
         while not table.repo.seats(game.id)[0].standin and not over(table):
             if not await press_for(table, 1, rng):
                 table.clock.advance(DAY)
-                await table.svc.tick()
+                await table.tick()
             awaited_have_buttons(table)
             watch.check()
         assert table.repo.seats(game.id)[0].standin

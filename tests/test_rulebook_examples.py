@@ -59,6 +59,14 @@ EXAMPLES = [
     "sw_two_bactas_against_the_compactor",
     "sw_end_example_2_rebels_win",
     "sw_no_two_alike_in_play",
+    # BANG! Star Wars, issue 20: where the engine broke a sentence of rulebook 001
+    "sw_fate_cover_waits_for_the_draw",
+    "sw_fate_steal_before_the_cover_check",
+    "sw_dangerous_one_check_per_energy",
+    "sw_sharpshooter_atat_needs_two_missed",
+    "sw_barrage_at_any_distance",
+    "sw_bacta_with_two_left_is_offered",
+    "sw_two_swap_hands_against_one_atat",
 ]
 
 

@@ -143,7 +143,7 @@ def test_deadlines_fire_after_a_restart_and_two_misses_hand_the_seat_to_the_ai(t
         table.clock.advance(__import__("datetime").timedelta(days=1, minutes=1))
         table.restart()
         before = len(table.repo.actions(1))
-        await table.svc.tick()
+        await table.tick()
         after = table.repo.actions(1)
         assert len(after) > before
         assert any(a.by == "deadline" for a in after[before:])
@@ -153,7 +153,7 @@ def test_deadlines_fire_after_a_restart_and_two_misses_hand_the_seat_to_the_ai(t
         # Keep missing deadlines: after two in a row the AI holds the seat and "I'm back" is offered.
         for _ in range(30):
             table.clock.advance(__import__("datetime").timedelta(days=1, minutes=1))
-            await table.svc.tick()
+            await table.tick()
             if any(s.standin for s in table.repo.seats(1)):
                 break
         standins = [s for s in table.repo.seats(1) if s.standin]
@@ -178,7 +178,7 @@ def test_a_reminder_comes_before_the_deadline(tmp_path: Path) -> None:
         await table.gather(4)
         waiting = waiting_humans(table)
         table.clock.advance(timedelta(hours=20))
-        await table.svc.tick()
+        await table.tick()
         assert table.repo.game(1).reminder_at is None  # type: ignore[union-attr]
         for user in waiting:
             texts = [m.text for m in table.messenger.in_chat(table.users[user].id)]
@@ -186,7 +186,7 @@ def test_a_reminder_comes_before_the_deadline(tmp_path: Path) -> None:
         assert "time is running out" in table.messenger.last(GROUP).text
         # Only once per deadline.
         count = len(table.messenger.messages)
-        await table.svc.tick()
+        await table.tick()
         assert len(table.messenger.messages) == count
 
     run(scenario())
@@ -248,7 +248,7 @@ def test_a_lobby_nobody_starts_expires(tmp_path: Path) -> None:
         await table.command(0, "newgame")
         lobby = table.lobby()
         table.clock.advance(timedelta(hours=7))
-        await table.svc.tick()
+        await table.tick()
         assert table.repo.game(1).status == "expired"  # type: ignore[union-attr]
         assert "/newgame" in lobby.text and not lobby.buttons
         await table.command(0, "newgame")
@@ -358,6 +358,7 @@ def test_one_user_in_two_chats_games(tmp_path: Path) -> None:
         from bangbot.messaging.adapter import Command
 
         await table.svc.on_command(Command(users[0], -42, False, "newgame", "", "Tombstone"))
+        await table.svc.idle()
         game = table.repo.open_game(-42)
         assert game is not None
         lobby = next(m for m in table.messenger.in_chat(-42) if m.buttons)

@@ -47,7 +47,7 @@ def test_the_deal_uses_the_ability_cards_energy_and_the_assumed_deck() -> None:
     assert len(DECK) == 80 and held[NEW_HOPE] == 1 and held[WELLS_FARGO] == 0
     assert Counter(FATE.values()) == {
         "fate_draw": 8, "fate_discard_all": 2, "fate_steal": 2, "fate_barrage": 1,
-        "fate_counter_hit": 2, "fate_swap_hands": 1, "fate_heal_other": 1,
+        "fate_counter_hit": 2, "fate_swap_hands": 2, "fate_heal_other": 1,
     }  # fmt: skip
     with pytest.raises(ValueError):
         rules.config(7, "ja")
@@ -155,6 +155,35 @@ def test_vengeful_shoots_first_at_whoever_takes_his_card() -> None:
     assert seat(dodged, 0)["life"] == seat(dodged, 0)["max_life"] and kinds(seat(dodged, 0)["hand"]) == ["beer"]
 
 
+def test_persistent_taking_from_a_vengeful_hand_is_shot_at_first() -> None:
+    """«Мстительный»: «Эта способность действует против способностей, предоставляющих выбор (например, «Засада»)».
+
+    «Настойчивый» chooses between the deck and a random card of any player's hand: taking from a Vengeful is such
+    a choice, so the BANG! effect comes first and the card is taken after it.
+    """
+    players = table(seat_spec("persistent", "outlaw", hand=["missed"]), seat_spec("vengeful", "sheriff", hand=["beer"]))
+    asked = play(sw(players, ["0: draw @1"], phase="start"))[1]
+    assert asked["awaiting"] == [0] and sorted(legal(asked, 0))[-1] == "pass"  # the thief answers the BANG! effect
+    assert kinds(seat(asked, 1)["hand"]) == ["beer"]  # nothing is taken yet
+    _, summary = play(sw(players, ["0: draw @1", "0: pass"], phase="start"))
+    assert seat(summary, 0)["life"] == 3 and kinds(seat(summary, 0)["hand"]) == ["beer", "missed"]
+    assert event_index(summary, "hurt", seat=0, source=1) < event_index(summary, "steal", seat=0, reason="persistent")
+
+
+@pytest.mark.parametrize(
+    ("tops", "alive"), [(["bang:QD", "beer:6H", "bang:KD"], True), (["bang:QD", "missed:8S"], False)]
+)
+def test_dangerous_needs_one_successful_check_per_energy_lost(tops: list[str], alive: bool) -> None:
+    """«Опасный»: «вы должны успешно пройти одну проверку за каждую потерянную единицу энергии»."""
+    players = table(seat_spec("dangerous", "outlaw", life=1, in_play=["dynamite"]), seat_spec("fearless", "sheriff"))
+    _, summary = play(sw(players, deck_top=["missed:5S", *tops], phase="start"))
+    checks = [e["ok"] for e in events(summary, "check", seat=0, reason="dangerous")]
+    assert checks == ([True, True, True] if alive else [True, False])
+    assert seat(summary, 0)["alive"] is alive
+    if alive:
+        assert seat(summary, 0)["life"] == 1 and len(events(summary, "draw", seat=0, reason="dangerous")) == 1
+
+
 def test_carbonite_never_goes_on_vader() -> None:
     players = table(seat_spec("fearless", "outlaw", hand=["jail"]), seat_spec("lucky", "sheriff"))
     _, summary = play(sw(players))
@@ -185,7 +214,7 @@ def test_a_bang_at_low_energy_asks_the_order_and_applies_both_effects() -> None:
 
 def test_the_barrage_replaces_the_shot_with_a_hit_on_every_other_player() -> None:
     players = table(seat_spec("fearless", "sheriff", hand=["bang:5D"], life=1))
-    _, summary = play(sw(players, ["0: play bang @1"]))
+    _, summary = play(sw(players, ["0: play bang"]))  # no target: it hits every other player instead
     assert events(summary, "fate", seat=0, effect="fate_barrage")
     assert sorted(e["seat"] for e in events(summary, "hurt", source=0)) == [1, 2, 3]
 
@@ -316,3 +345,40 @@ def test_a_bacta_while_dying_orders_its_rescue_and_its_fate(order: str) -> None:
     assert seat(summary, 1)["alive"] and seat(summary, 1)["life"] == 1
     rescued, drew = event_index(summary, "saved", seat=1), event_index(summary, "draw", seat=1, reason="fate_draw")
     assert (drew < rescued) is (order == "fate first")
+
+
+def test_the_ai_drinks_no_bacta_that_cannot_save_it_and_takes_no_card_from_a_vengeful_hand() -> None:
+    from bangbot.ai.heuristic import HeuristicPlayer
+    from bangbot.core.actions import DrawDeck, Pass
+    from bangbot.core.views import view
+
+    ai = HeuristicPlayer(strict=True)
+    two_left = [
+        seat_spec("fearless", "sheriff", hand=["bang"]),
+        seat_spec("calculating", "outlaw", life=1, hand=["beer:9H"]),
+        seat_spec("elusive", "renegade", alive=False, life=0),
+        seat_spec("hardy", "outlaw", alive=False, life=0),
+    ]
+    dying, summary = play(sw(two_left, ["0: play bang @1"]))
+    assert summary["awaiting"] == [1] and legal(summary, 1)[0].startswith("answer beer")
+    assert ai.decide(view(dying, 1), {}) == Pass()  # a Bacta that gives no energy and has no fate effect
+    players = table(seat_spec("persistent", "outlaw"), seat_spec("vengeful", "sheriff", hand=["beer", "bang"]))
+    asked, summary = play(sw(players, phase="start"))
+    assert "draw @1" in legal(summary, 0)
+    assert ai.decide(view(asked, 0), {}) == DrawDeck()  # taking from Vader's hand would cost a BANG! effect first
+
+
+def test_a_vengeful_answer_to_one_fate_discard_waits_for_the_others() -> None:
+    """«Эффекты других карт и способности персонажей действуют после того, как были сыграны оба эффекта, но не между
+    ними.» Vader's fate effect makes everyone discard: the Vengeful's BANG! effect at him (and its Cover check) comes
+    only once every discard of the effect is chosen."""
+    players = [
+        seat_spec("fearless", "sheriff", hand=["bang:AH"], in_play=["barrel"], life=2),
+        seat_spec("vengeful", "outlaw", hand=["beer"]),
+        seat_spec("elusive", "renegade", hand=["stagecoach"], in_play=["mustang"]),
+        seat_spec("hardy", "outlaw"),
+    ]
+    script = ["0: play bang @1", "0: fate first", "0: play bang @2 mustang"]
+    _, summary = play(sw(players, script, deck_top=["missed:8S", "beer:6H"]))
+    assert event_index(summary, "discarded", seat=2) < event_index(summary, "check", seat=0, reason="barrel")
+    assert [e["seat"] for e in events(summary, "check")] == [0]  # the Vengeful has no Cover: only Vader checks

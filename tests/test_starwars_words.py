@@ -214,8 +214,9 @@ def test_lookup_tables() -> None:
         (base.CARD, sw.SW_CARD_NAMES),
         (base.CHARACTER, sw.SW_ABILITY_NAMES),
         (sw.FATE, sw.SW_FATE_NAMES),
+        (sw.NOTES, sw.SW_TOPIC_NAMES),
     )
-    assert {what for what, _ in sw.SW_TABLES} == {"card", "character", "fate"}
+    assert {what for what, _ in sw.SW_TABLES} == {"card", "character", "fate", "notes-starwars"}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -349,3 +350,33 @@ def test_examples_in_each_language() -> None:
     assert sw.sw_role_name(cs, "bounty_hunter") == "Lovec odměn"
     assert sw.sw_term(ru, "energy") == "энергия"
     assert sw.sw_symbol_name(ru, "empire") == "Империя"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rules_assumptions_at_a_star_wars_table_list_the_fate_table_as_played(language: str) -> None:
+    """Issue 20, point 8: two «Мимо!» swap hands, and /rules assumptions says so in every language."""
+    from bangbot.core.cards import KINDS
+    from bangbot.core.starwars import ASSUMPTIONS, FATE_SWAP_HANDS
+    from bangbot.i18n.explain import TableRules, explain
+    from bangbot.i18n.glossary import card_name, lookup
+    from bangbot.i18n.starwars_notes import SW_ASSUMPTION_NOTES, SWAP_HANDS_NOTE
+    from bangbot.i18n.themes import themed
+
+    tr = translator(language)
+    topic = lookup(tr, tr.name(sw.SW_TOPIC_NAMES["assumptions"]), "starwars")
+    assert topic == (sw.NOTES, "assumptions") and lookup(tr, "assumptions", "duel") != topic
+    text = explain(tr, topic, TableRules("starwars"))
+    assert set(SW_ASSUMPTION_NOTES) == set(ASSUMPTIONS) and "{" not in text
+    game = themed(tr, "starwars")
+    missed = next(
+        line
+        for line in text.splitlines()
+        if line.startswith(f"• {card_name(game, 'missed')}") or line.startswith(f"・{card_name(game, 'missed')}")
+    )
+    swaps = game.ngettext("{fate}: {n} copy", "{fate}: {n} copies", 2, fate=sw.sw_fate_name(game, FATE_SWAP_HANDS))
+    assert swaps in missed
+    assert game.pgettext(*SWAP_HANDS_NOTE, missed=card_name(game, "missed"), atat=card_name(game, "gatling")) in text
+    if language == "ja":  # full-width punctuation, but in the names of cards (BANG!, Wells Fargo(…))
+        for name in sorted((card_name(game, kind) for kind in KINDS), key=len, reverse=True):
+            text = text.replace(name, "")
+        assert not any(ch in text for ch in "!:()")

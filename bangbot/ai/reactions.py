@@ -11,7 +11,7 @@ from bangbot.ai.situation import Situation
 from bangbot.ai.starwars import choose_fate_answer
 from bangbot.ai.turn import cheapest_heal
 from bangbot.ai.values import card_value, least_valuable, most_valuable
-from bangbot.core.abilities import DRAWS_PER_LIFE_LOST, STEALS_FROM_ATTACKER
+from bangbot.core.abilities import DRAWS_PER_LIFE_LOST, STEALS_FROM_ATTACKER, STRIKES_AT_THIEVES
 from bangbot.core.actions import Action, Answer, DrawDeck, DrawDiscard, DrawHand, Heal, Pass, Pick, PutBack
 from bangbot.core.cards import BEER, MISSED
 from bangbot.core.roster import abilities_of
@@ -116,8 +116,8 @@ def cheapest(sit: Situation, cards: list[int]) -> int:
 
 
 def survive(sit: Situation) -> Action:
-    """Drinks a Beer, or heals with Sid Ketchum's least valuable cards, or goes out when nothing saves."""
-    beers = [c for c in answers(sit) if kind(c) == BEER]
+    """Drinks a Beer that heals, or heals with Sid Ketchum's least valuable cards, or goes out when nothing saves."""
+    beers = [c for c in answers(sit) if kind(c) == BEER] if sit.beer_works() else []
     if beers:
         return Answer(beers[0])
     heals = [a for a in sit.view.legal if isinstance(a, Heal)]
@@ -127,9 +127,14 @@ def survive(sit: Situation) -> Action:
 
 
 def draw_from(sit: Situation) -> Action:
-    """Jesse Jones takes from the likeliest enemy's hand; Pedro Ramirez takes a good discard; else the deck."""
+    """Jesse Jones takes from the likeliest enemy's hand (never a «Мстительный»'s, who shoots first); Pedro Ramirez
+    takes a good discard; else the deck."""
     legal = sit.view.legal
-    from_hands = [a for a in legal if isinstance(a, DrawHand)]
+    from_hands = [
+        a
+        for a in legal
+        if isinstance(a, DrawHand) and STRIKES_AT_THIEVES not in abilities_of(sit.view.seats[a.target].character)
+    ]
     if from_hands:
         st = sit.stance
 

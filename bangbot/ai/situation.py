@@ -15,6 +15,7 @@ from bangbot.core.abilities import (
     BANG_AND_MISSED_SWAP,
     BUILT_IN_BARREL,
     CHECKS_TWO_CARDS,
+    EVERY_HIT_NEEDS_TWO_MISSED,
     NEEDS_TWO_MISSED,
     UNLIMITED_BANG,
 )
@@ -149,6 +150,10 @@ class Situation:
                 return min(value, 0.0) - DEATH_OF_A_FRIEND
             value += KILL_BONUS * st.weight[s] * st.enemy[s]
         return value
+
+    def every_hit_needs_two(self) -> bool:
+        """Returns whether every hit this seat deals needs two Missed! effects («Меткий»), not only its BANG!s."""
+        return EVERY_HIT_NEEDS_TWO_MISSED in abilities_of(self.mine.character)
 
     def hit_chance(self, s: int, slab: bool | None = None) -> float:
         """Returns the chance that a BANG! at seat s costs it a life ."""

@@ -183,25 +183,20 @@ def shot_card_ok(sit: Situation, a: Play) -> bool:
 
 def shoot(sit: Situation, plays: Sequence[Play]) -> Action | None:
     """Shoots the seat whose hit gains most, if any gains enough; a BANG! the hand limit would take goes anyway."""
-    options = aimed(sit, [a for a in of_kind(plays, BANG, MISSED) if a.target is not None and shot_card_ok(sit, a)])
+    options = [a for a in of_kind(plays, BANG, MISSED) if a.target is not None and shot_card_ok(sit, a)]
     if not options:
         return None
 
-    def score(a: Play) -> tuple[float, bool, bool, float, int]:
+    def score(a: Play) -> tuple[float, bool, float, int]:
         t = a.target or 0
         gain = sit.harm(t)
         value = gain * (0.3 + sit.hit_chance(t)) if gain >= SHOOT_AT else -1.0
-        return (value, not is_barrage(sit, a.card), kind(a.card) == BANG, sit.tiebreak(t), -a.card)
+        return (value, kind(a.card) == BANG, sit.tiebreak(t), -a.card)
 
     best = max(options, key=score)
     if score(best)[0] > 0:
         return best
     return last_chance_shot(sit, options)
-
-
-def aimed(sit: Situation, options: Sequence[Play]) -> list[Play]:
-    """Returns the shots that hit only their target, and those that would hit every seat (barrage) if a volley pays."""
-    return [a for a in options if not is_barrage(sit, a.card) or volley_pays(sit, indians=False)]
 
 
 def last_chance_shot(sit: Situation, options: Sequence[Play]) -> Play | None:
@@ -258,7 +253,7 @@ def volley_gain(sit: Situation, indians: bool) -> float:
     """Returns the total gain of hitting every other seat with Gatling or Indians!."""
     total = 0.0
     for s in sit.others():
-        chance = sit.no_bang_chance(s) + 0.1 if indians else sit.hit_chance(s, slab=False)
+        chance = sit.no_bang_chance(s) + 0.1 if indians else sit.hit_chance(s, slab=sit.every_hit_needs_two())
         total += sit.harm(s) * min(chance, 1.0)
     return total
 
@@ -271,10 +266,10 @@ def volley_pays(sit: Situation, indians: bool) -> bool:
 
 
 def volley(sit: Situation, plays: Sequence[Play]) -> Action | None:
-    """Plays Gatling or Indians! when the volley pays."""
-    for k in (GATLING, INDIANS):
-        found = of_kind(plays, k)
-        if found and volley_pays(sit, k == INDIANS):
+    """Plays Gatling, Indians! or a BANG! whose barrage hits every other seat, when the volley pays."""
+    barrages = [a for a in of_kind(plays, BANG) if is_barrage(sit, a.card)]
+    for found, indians in ((of_kind(plays, GATLING), False), (of_kind(plays, INDIANS), True), (barrages, False)):
+        if found and volley_pays(sit, indians):
             return found[0]
     return None
 

@@ -204,6 +204,7 @@ class Terminal:
         self.tr = follow_language(self.ctx, self.tr)
         if self.retitle():
             await self.service.show_player(USER_ID, resend=False)  # shown again under the new title
+            await self.service.idle()
 
     def retitle(self) -> bool:
         """Names the table in the person's language when its title is the terminal's, kept in another language;
@@ -240,6 +241,7 @@ class Terminal:
         """Opens or resumes the terminal table and plays until the end or the end of input; returns the status."""
         repo, options = self.repo, self.options
         await self.service.start()
+        await self.service.idle()
         game = repo.open_game(GROUP_ID)
         settings = repo.chat_settings(GROUP_ID)
         if game is not None and options.language is None:  # a resumed game keeps its language
@@ -258,6 +260,7 @@ class Terminal:
             await self.service.on_command(
                 Command(self.user, GROUP_ID, False, "newgame", chat_title=chat_title(self.tr))
             )
+            await self.service.idle()
             game = repo.open_game(GROUP_ID)
         if game is None or game.id is None:
             return 1
@@ -268,6 +271,7 @@ class Terminal:
             await self.service.on_press(
                 Press(press_id(), self.user, GROUP_ID, game.lobby_message_id, start.data, False)
             )
+            await self.service.idle()
             self.messenger.drop_notices()  # "check your private messages": the terminal shows them anyway
         elif game.status == RUNNING:
             self.retitle()
@@ -316,7 +320,9 @@ class Terminal:
             pending = self.messenger.latest_private()
             if pending is None:  # the AI players move (a resumed game may wait for them)
                 await self.service.resume_ai(game.id or 0)
+                await self.service.idle()
                 await self.service.tick()
+                await self.service.idle()
                 continue
             if not await self.answer(pending[0], state):
                 return self.stop()
@@ -356,6 +362,7 @@ class Terminal:
             if button.fixed == END:
                 self.ended_turn = state.turn_number
         await self.service.on_press(Press(press_id(), self.user, USER_ID, ref.message_id, button.data, True))
+        await self.service.idle()
         await self.follow_language()
         return True
 
@@ -373,6 +380,7 @@ class Terminal:
         if choice != AGAIN and self.game_id is not None:
             self.quiet, self.released, self.watched_turn = choice == "2", True, state_of(game).turn_number
             await self.service.resume_ai(self.game_id)
+            await self.service.idle()
         return True
 
     async def wait_for_enter(self) -> bool:
@@ -394,6 +402,7 @@ class Terminal:
             self.watched_turn = state_of(game).turn_number
         self.pause = None
         await self.service.resume_ai(self.game_id)
+        await self.service.idle()
         return True
 
     def keyboard_check(self) -> None:
@@ -441,8 +450,10 @@ class Terminal:
         elif name == "status":
             self.show_table = True
             await self.service.on_command(Command(self.user, GROUP_ID, False, "status"))
+            await self.service.idle()
         elif name in PRIVATE_COMMANDS:
             await self.service.on_command(Command(self.user, USER_ID, True, name, args))
+            await self.service.idle()
             await self.follow_language()
         else:
             self.say(self.tr.gettext("That command does not work in the terminal: /help lists those that do."))

@@ -48,6 +48,7 @@ DRAWS_MORE_WITHOUT_BLUE = "draws_more_without_blue"  # phase 1: two more cards w
 SURVIVES_BY_CHECK = "survives_by_check"  # losing the last energy, a check without the empire symbol saves him
 HEALS_WHEN_OTHERS_DRINK = "heals_when_others_drink"  # another's Bacta lets him discard a card for an energy
 DRAWS_PER_MISSING_ENERGY = "draws_per_missing_energy"  # phase 1: one card, plus one per energy he lacks
+EVERY_HIT_NEEDS_TWO_MISSED = "every_hit_needs_two_missed"  # not only his BANG!s: every hit he deals (AT-AT too)
 
 # The base game's 16 characters.
 BASE_CHARACTER_ABILITIES: Mapping[str, frozenset[str]] = {

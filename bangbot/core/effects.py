@@ -9,6 +9,8 @@ from bangbot.core.abilities import (
     BUILT_IN_BARREL,
     CHECKS_TWO_CARDS,
     DRAWS_PER_LIFE_LOST,
+    EVERY_HIT_NEEDS_TWO_MISSED,
+    NEEDS_TWO_MISSED,
     STEALS_FROM_ATTACKER,
     STRIKES_AT_THIEVES,
     SURVIVES_BY_CHECK,
@@ -18,12 +20,13 @@ from bangbot.core.actions import HAND
 from bangbot.core.cards import BANG, BARREL, HEARTS, PANIC, SPADES, Card
 from bangbot.core.events import Event
 from bangbot.core.options import PER_LIFE
-from bangbot.core.requests import Dying, Respond, Theft
+from bangbot.core.requests import EXCLUSIVE, Aim, Dying, Respond, Theft
 from bangbot.core.roles import DEPUTY, OUTLAW, SHERIFF, winner
-from bangbot.core.state import OVER, GameState, card
+from bangbot.core.state import OVER, GameState, Player, card
 from bangbot.core.variants import variant_of
 
 REWARD_CARDS = 3
+HOLDING = (*EXCLUSIVE, Aim)  # pending decisions that make a new BANG! effect's checks wait
 Events = list[Event]
 
 
@@ -98,7 +101,8 @@ def heal(state: GameState, seat: int, amount: int) -> int:
 def hurt(state: GameState, ev: Events, seat: int, amount: int, source: int | None, cause: str) -> None:
     """Seat loses amount life caused by source (None: nobody); the last life asks for a rescue.
 
-    «Опасный» first checks: a card without the empire symbol (not ♠) keeps him in at 1 and he draws a card.
+    «Опасный» first checks, once per energy lost from his last one on (as many as Bacta Tanks would be needed): a card
+    without the empire symbol (not ♠) each time keeps him in at 1 and he draws a card; a failed check ends the checks.
     """
     p = state.players[seat]
     p.life -= amount
@@ -117,7 +121,7 @@ def hurt(state: GameState, ev: Events, seat: int, amount: int, source: int | Non
     if p.life <= 0:
         no_beer = False
         if SURVIVES_BY_CHECK in p.abilities:
-            if check(state, ev, seat, p.character, not_spade):
+            if all(check(state, ev, seat, p.character, not_spade) for _ in range(1 - p.life)):
                 p.life = 1
                 ev.append(Event("survived", {"seat": seat, "life": 1}))
                 draw(state, ev, seat, 1, p.character)
@@ -204,8 +208,38 @@ def eliminate(state: GameState, ev: Events, seat: int, killer: int | None, cause
         ev.append(Event("penalty", {"seat": killer, "cards": lost}))
 
 
-def attack(state: GameState, ev: Events, target: int, attacker: int, source: str, needed: int) -> None:
-    """Aims a BANG! effect at target: Jourdonnais and Barrel check first, then target may answer."""
+def missed_needed(p: Player, source: str) -> int:
+    """Returns how many Missed! effects cancel p's hit by source: two for Slab the Killer's BANG!s, for «Меткий» all."""
+    two = (EVERY_HIT_NEEDS_TWO_MISSED in p.abilities) or (source == BANG and NEEDS_TWO_MISSED in p.abilities)
+    return 2 if two else 1
+
+
+def attack(
+    state: GameState, ev: Events, target: int, attacker: int, source: str, needed: int, held: bool = False
+) -> None:
+    """Aims a BANG! effect at target: Jourdonnais and Barrel check first, then target may answer.
+
+    While a play's fate decision or an earlier held shot is pending (or held: the play's other effect is still to
+    come) the checks wait as an Aim, so they are drawn in the order of the queue once both effects are applied.
+    """
+    if held or (state.requests and any(isinstance(r, HOLDING) for r in state.requests)):
+        state.requests.append(Aim(target, attacker, source, needed))
+        return
+    take_aim(state, ev, target, attacker, source, needed)
+
+
+def resolve_aim(state: GameState, ev: Events, r: Aim) -> None:
+    """Draws the checks of a held BANG! effect, which then takes the Aim's place in the queue."""
+    i = state.requests.index(r)
+    del state.requests[i]
+    before = len(state.requests)
+    take_aim(state, ev, r.seat, r.attacker, r.source, r.needed)
+    if len(state.requests) > before:
+        state.requests.insert(i, state.requests.pop())
+
+
+def take_aim(state: GameState, ev: Events, target: int, attacker: int, source: str, needed: int) -> None:
+    """Draws target's checks against a BANG! effect; what they leave uncancelled waits for target's answer."""
     p = state.players[target]
     if (BUILT_IN_BARREL in p.abilities) and needed > 0 and check(state, ev, target, p.character, is_heart):
         needed -= 1
@@ -248,7 +282,7 @@ def chosen_take(
 ) -> None:
     """Seat chose to take (steal) or discard target's card; «Мстительный» first shoots at seat, the card goes after."""
     if target != seat and (STRIKES_AT_THIEVES in state.players[target].abilities):
-        attack(state, ev, seat, target, BANG, 1)
+        attack(state, ev, seat, target, BANG, missed_needed(state.players[target], BANG))
         state.requests.append(Theft(seat, target, which, steal, reason=reason))
     else:
         take_or_discard(state, ev, seat, target, which, steal, reason)

@@ -16,12 +16,23 @@ from bangbot.core.abilities import (
 )
 from bangbot.core.actions import EndTurn, Pass
 from bangbot.core.cards import DYNAMITE, JAIL, NEW_HOPE, SPADES, Border, Card, is_red
-from bangbot.core.effects import Events, check, draw, heal, hurt, is_heart, take_from_deck
+from bangbot.core.effects import Events, check, draw, heal, hurt, is_heart, resolve_aim, take_from_deck
 from bangbot.core.events import Event
 from bangbot.core.legal import can_play, request_actions, waits
 from bangbot.core.notation import to_text
 from bangbot.core.options import LEFT
-from bangbot.core.requests import DrawChoice, DuelTurn, FirstCheck, IndiansRespond, KitChoice, Respond, Theft, is_open
+from bangbot.core.requests import (
+    EXCLUSIVE,
+    Aim,
+    DrawChoice,
+    DuelTurn,
+    FirstCheck,
+    IndiansRespond,
+    KitChoice,
+    Respond,
+    Theft,
+    is_open,
+)
 from bangbot.core.resolve import queued_action, resolve
 from bangbot.core.starwars import NEW_HOPE_ENERGY
 from bangbot.core.state import (
@@ -58,7 +69,13 @@ def settle(state: GameState, ev: Events) -> None:
 
 
 def resolve_queued(state: GameState, ev: Events) -> bool:
-    """Resolves the first pending decision if its answer was queued behind earlier seats; returns whether it did."""
+    """Resolves a held shot once no fate decision is ahead, or the head's queued answer; returns whether it did."""
+    for r in state.requests:
+        if isinstance(r, EXCLUSIVE):
+            break
+        if isinstance(r, Aim):
+            resolve_aim(state, ev, r)
+            return True
     head = state.requests[0] if state.requests else None
     if isinstance(head, Respond | IndiansRespond) and not is_open(head):
         resolve(state, ev, head.seat, queued_action(head))

@@ -42,6 +42,7 @@ from bangbot.core.cards import (
 )
 from bangbot.core.fate import fate_heal_actions, fate_take_actions
 from bangbot.core.requests import (
+    EXCLUSIVE,
     DrawChoice,
     DuelTurn,
     Dying,
@@ -59,8 +60,10 @@ from bangbot.core.requests import (
     is_open,
 )
 from bangbot.core.roles import SHERIFF
+from bangbot.core.starwars import FATE_BARRAGE
 from bangbot.core.state import CARD_KIND, DISCARD_PHASE, PLAY_PHASE, GameState, Player, kind_of
 from bangbot.core.table import distances_from, weapon_range
+from bangbot.core.variants import variant_of
 
 
 def awaiting(state: GameState) -> tuple[int, ...]:
@@ -81,10 +84,6 @@ def awaiting(state: GameState) -> tuple[int, ...]:
     if state.phase in (PLAY_PHASE, DISCARD_PHASE):
         return (state.turn,)
     return ()
-
-
-# Decisions that hold every decision queued behind them (a play's fate effects come before the reactions to it).
-EXCLUSIVE = (FateOrder, FateTake, FateHeal)
 
 
 def waits(state: GameState, r: Request) -> bool:
@@ -207,9 +206,15 @@ def request_actions(state: GameState, r: Request) -> list[Action]:
 
 
 def dying_actions(state: GameState, r: Dying, p: Player) -> list[Action]:
-    """Returns the rescues that can still save a dying seat, and going out of the game."""
+    """Returns the rescues that can still save a dying seat, and going out of the game.
+
+    With two left BANG! Star Wars lets him play a Bacta all the same: it heals nothing, but its fate effect applies
+    and «Проворный» may answer it.
+    """
     out: list[Action] = []
     beer = not r.no_beer
+    if beer and not beer_works(state) and variant_of(state.config).drinks_in_vain:
+        out.extend(Answer(c) for c in p.hand if CARD_KIND[c] == BEER)
     if rescue_potential(state, p.hand, p, beer) >= r.needed:
         if beer and beer_works(state):
             out.extend(Answer(c) for c in p.hand if CARD_KIND[c] == BEER)
@@ -263,8 +268,14 @@ def play(card: int, target: int | None = None, target_card: int | None = None) -
 
 
 def card_plays(state: GameState, seat: int, dist: Mapping[int, int] | None = None) -> Iterator[Action]:
-    """Yields the phase-2 actions but ending the turn, in play_actions' order, each worked out when asked for."""
+    """Yields the phase-2 actions but ending the turn, in play_actions' order, each worked out when asked for.
+
+    A BANG! whose fate effect is the barrage hits every other player instead of a target: it is played with no
+    target, whatever the distances.
+    """
     p = state.players[seat]
+    variant = variant_of(state.config)
+    fates = variant.fate if p.life <= variant.fate_energy else None
     others = state.others_in_order(seat)
     in_range: list[int] | None = None  # worked out at the first card that needs distances
     near: list[int] = []
@@ -272,6 +283,10 @@ def card_plays(state: GameState, seat: int, dist: Mapping[int, int] | None = Non
     calamity = BANG_AND_MISSED_SWAP in p.abilities
     for c in p.hand:
         kind = CARD_KIND[c]
+        if fates and kind == BANG and fates.get(c) == FATE_BARRAGE:
+            if bang_ok:
+                yield play(c)
+            continue
         if (kind in (BANG, PANIC) or (kind == MISSED and calamity)) and in_range is None:
             far = distances_from(state, seat) if dist is None else dist
             reach = weapon_range(state, seat)

@@ -104,6 +104,21 @@ class Theft:
 
 
 @dataclass(frozen=True, slots=True)
+class Aim:
+    """A BANG! effect at seat whose checks (Barrel, Jourdonnais) wait while a play's fate decision is ahead of it.
+
+    It asks nobody (answer is always PASSED): once nothing exclusive is ahead, its checks are drawn and it becomes
+    seat's Respond, or a dodge.
+    """
+
+    seat: int
+    attacker: int
+    source: str
+    needed: int
+    answer: int = PASSED
+
+
+@dataclass(frozen=True, slots=True)
 class FateOrder:
     """BANG! Star Wars: seat played card at low energy and picks whether its fate effect or its own comes first.
 
@@ -153,6 +168,10 @@ class Rebound:
     seat: int
 
 
+# Decisions that hold every decision queued behind them (a play's fate effects come before the reactions to it).
+EXCLUSIVE = (FateOrder, FateTake, FateHeal)
+
+
 def is_open(r: object) -> bool:
     """Returns whether a pending decision still waits for its seat (not an answer queued behind others)."""
     return getattr(r, "answer", UNANSWERED) == UNANSWERED
@@ -160,7 +179,7 @@ def is_open(r: object) -> bool:
 
 _REQUEST_CLASSES = (
     Respond, IndiansRespond, DuelTurn, Dying, StorePick, DrawChoice, KitChoice,
-    FirstCheck, Theft, Rebound, FateOrder, FateTake, FateHeal, Repeat,
+    FirstCheck, Theft, Aim, Rebound, FateOrder, FateTake, FateHeal, Repeat,
 )  # fmt: skip
 
 Request = (
@@ -173,6 +192,7 @@ Request = (
     | KitChoice
     | FirstCheck
     | Theft
+    | Aim
     | Rebound
     | FateOrder
     | FateTake

@@ -8,7 +8,6 @@ from bangbot.core.abilities import (
     DRAWS_FROM_DISCARD,
     DRAWS_ONE_FROM_ANY_HAND,
     HEALS_WHEN_OTHERS_DRINK,
-    NEEDS_TWO_MISSED,
     REPEATS_A_BROWN_EFFECT,
 )
 from bangbot.core.actions import (
@@ -54,7 +53,7 @@ from bangbot.core.effects import (
     eliminate,
     heal,
     hurt,
-    random_hand_card,
+    missed_needed,
     take_from_deck,
     take_or_discard,
 )
@@ -175,7 +174,7 @@ def resolve_fate_order(state: GameState, ev: Events, r: FateOrder, fate_first: b
         offer_repeat(state, seat, r.card, r.target)
         return
     before = len(state.requests)
-    brown_effect(state, ev, seat, r.card, r.target, r.target_card)
+    brown_effect(state, ev, seat, r.card, r.target, r.target_card, held=True)
     reactions = state.requests[before:]
     del state.requests[before:]
     if state.players[seat].life <= variant_of(state.config).fate_energy:
@@ -194,7 +193,7 @@ def answer_effect(state: GameState, ev: Events, r: FateOrder, fate_first: bool) 
     if isinstance(answered, Respond):
         dodge_once(state, ev, answered)
     elif isinstance(answered, Dying):
-        rescue_once(state, ev, answered)
+        drink_while_dying(state, ev, answered)
     if not fate_first:
         apply_fate(state, ev, r.seat, r.card, r.effect, r.target)
 
@@ -294,7 +293,7 @@ def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
         state.bangs_played += 1
         ev.append(Event("fate", {"seat": seat, "card": c, "effect": effect, "life": p.life}))
         for other in state.others_in_order(seat):
-            attack(state, ev, other, seat, BANG, 2 if (NEEDS_TWO_MISSED in p.abilities) else 1)
+            attack(state, ev, other, seat, BANG, missed_needed(p, BANG))
     elif effect is not None:
         state.requests.append(FateOrder(seat, c, effect, t, action.target_card))
     else:
@@ -331,14 +330,19 @@ def resolve_repeat(state: GameState, ev: Events, r: Repeat, action: Action) -> N
     brown_effect(state, ev, seat, r.card, r.target, None)
 
 
-def brown_effect(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None) -> None:
-    """Applies the effect of a brown card seat played (already on the discard pile) at target t and card which."""
+def brown_effect(
+    state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool = False
+) -> None:
+    """Applies the effect of a brown card seat played (already on the discard pile) at target t and card which.
+
+    held: the card's fate effect is still to come, so a shot's checks wait for it.
+    """
     p = state.players[seat]
     kind = CARD_KIND[c]
     if kind in (BANG, MISSED):
         assert t is not None
         state.bangs_played += 1
-        attack(state, ev, t, seat, BANG, 2 if (NEEDS_TWO_MISSED in p.abilities) else 1)
+        attack(state, ev, t, seat, BANG, missed_needed(p, BANG), held)
     elif kind == BEER:
         if beer_works(state):
             heal(state, seat, 1)
@@ -363,7 +367,7 @@ def brown_effect(state: GameState, ev: Events, seat: int, c: int, t: int | None,
         chosen_take(state, ev, seat, t, which, steal=kind == PANIC)
     elif kind == GATLING:
         for other in state.others_in_order(seat):
-            attack(state, ev, other, seat, GATLING, 1)
+            attack(state, ev, other, seat, GATLING, missed_needed(p, GATLING))
     elif kind == INDIANS:
         state.requests.extend(IndiansRespond(o, seat) for o in state.others_in_order(seat))
     elif kind == DUEL:
@@ -440,13 +444,22 @@ def resolve_dying(state: GameState, ev: Events, r: Dying, action: Action) -> Non
         offer_rebounds(state, r.seat)
         if effect is not None:  # the rescue waits for the order of the two effects
             ask_fate_order(state, r, FateOrder(r.seat, action.card, effect, None, answering=True))
-            return
-    else:
-        assert isinstance(action, Heal)
-        for c in action.cards:
-            discard_from_hand(state, r.seat, c)
-        ev.append(Event("heal", {"seat": r.seat, "cards": list(action.cards), "life": 0}))
+        else:
+            drink_while_dying(state, ev, r)
+        return
+    assert isinstance(action, Heal)
+    for c in action.cards:
+        discard_from_hand(state, r.seat, c)
+    ev.append(Event("heal", {"seat": r.seat, "cards": list(action.cards), "life": 0}))
     rescue_once(state, ev, r)
+
+
+def drink_while_dying(state: GameState, ev: Events, r: Dying) -> None:
+    """A Beer (Bacta) played while dying: one rescue, or no energy at all once only two players are left."""
+    if beer_works(state):
+        rescue_once(state, ev, r)
+    else:
+        ev.append(Event("life", {"seat": r.seat, "life": state.players[r.seat].life}))
 
 
 def rescue_once(state: GameState, ev: Events, r: Dying) -> None:
@@ -467,17 +480,8 @@ def resolve_draw_choice(state: GameState, ev: Events, r: DrawChoice, action: Act
     replace_request(state, r, None)
     if isinstance(action, DrawDeck):
         draw(state, ev, seat, 1, "phase1")
-    elif isinstance(action, DrawHand):
-        c = random_hand_card(state, action.target)
-        p.hand.append(c)
-        ev.append(
-            Event(
-                "steal",
-                {"seat": seat, "from": action.target, "reason": p.character, "from_hand": True},
-                {"card": c},
-                (seat, action.target),
-            )
-        )
+    elif isinstance(action, DrawHand):  # a choice: «Мстительный» shoots first
+        chosen_take(state, ev, seat, action.target, HAND, True, p.character)
     else:
         assert isinstance(action, DrawDiscard)
         c = state.discard.pop()

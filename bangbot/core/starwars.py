@@ -17,6 +17,7 @@ from bangbot.core.abilities import (
     DRAWS_ONE_FROM_ANY_HAND,
     DRAWS_PER_LIFE_LOST,
     DRAWS_PER_MISSING_ENERGY,
+    EVERY_HIT_NEEDS_TWO_MISSED,
     HARD_TO_REACH,
     HEALS_BY_DISCARDING,
     HEALS_WHEN_OTHERS_DRINK,
@@ -49,7 +50,7 @@ ABILITY_CARDS: Mapping[str, tuple[frozenset[str], int]] = {
     "seasoned": (frozenset({REPEATS_A_BROWN_EFFECT}), 4),
     "provident": (frozenset({DRAWS_ON_EMPTY_HAND}), 4),
     "inventive": (frozenset({BANG_AND_MISSED_SWAP}), 4),
-    "sharpshooter": (frozenset({NEEDS_TWO_MISSED}), 4),
+    "sharpshooter": (frozenset({NEEDS_TWO_MISSED, EVERY_HIT_NEEDS_TWO_MISSED}), 4),
     "vengeful": (frozenset({STRIKES_AT_THIEVES}), 4),
     "persistent": (frozenset({DRAWS_ONE_FROM_ANY_HAND}), 4),
     "resourceful": (frozenset({DRAWS_MORE_WITHOUT_BLUE}), 5),
@@ -71,9 +72,10 @@ FATE_SWAP_HANDS = "fate_swap_hands"
 FATE_HEAL_OTHER = "fate_heal_other"
 FATE_ENERGY = 2
 
-# Assumed: which printed copies carry which fate effect (kind, the copy's suit and rank, its effect); the
-# distribution is the spec's: BANG! 3 draw, 2 discard-all, 2 steal, 1 barrage; Missed! 2 draw, 2 counter-hit,
-# 1 swap; Bacta 2 draw, 1 heal-other; Repair 1 draw.
+# Assumed: which printed copies carry which fate effect (kind, the copy's suit and rank, its effect): BANG! 3 draw,
+# 2 discard-all, 2 steal, 1 barrage; Missed! 2 draw, 2 counter-hit, 2 swap; Bacta 2 draw, 1 heal-other; Repair
+# 1 draw. The spec assumed one swap; the rulebook's own example (two players swapping hands against one «Атака
+# АТ-АТ», the first to play his «Мимо!» first) needs at least two, so 2♠ swaps too.
 _FATE_TABLE: tuple[tuple[str, str, str], ...] = (
     (BANG, "AS", FATE_DRAW),
     (BANG, "QH", FATE_DRAW),
@@ -88,6 +90,7 @@ _FATE_TABLE: tuple[tuple[str, str, str], ...] = (
     (MISSED, "QC", FATE_COUNTER_HIT),
     (MISSED, "KC", FATE_COUNTER_HIT),
     (MISSED, "AC", FATE_SWAP_HANDS),
+    (MISSED, "2S", FATE_SWAP_HANDS),
     (BEER, "6H", FATE_DRAW),
     (BEER, "7H", FATE_DRAW),
     (BEER, "8H", FATE_HEAL_OTHER),

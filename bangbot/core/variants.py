@@ -24,6 +24,7 @@ class Variant:
     fate_energy: int = -1  # a card with a fate effect played at this life or less applies it; -1: never
     no_reward_causes: frozenset[str] = frozenset()  # eliminations by these causes earn no reward
     chosen_start_order: bool = False  # the player orders the start-of-turn checks (the Star Wars compactor, New Hope)
+    drinks_in_vain: bool = False  # a dying player may play Beer with two left, healing nothing (fate, «Проворный»)
 
 
 VARIANTS: Mapping[str, Variant] = {
@@ -36,6 +37,7 @@ VARIANTS: Mapping[str, Variant] = {
         starwars.FATE_ENERGY,
         starwars.NO_REWARD_CAUSES,
         chosen_start_order=True,
+        drinks_in_vain=True,
     ),
 }
 

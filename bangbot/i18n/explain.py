@@ -9,6 +9,9 @@ from bangbot.core.state import GameConfig
 from bangbot.i18n import N_, Translator
 from bangbot.i18n.duel_rules import DUEL_KINDS, DUEL_RULESET, explain_duel, mode_of_preset
 from bangbot.i18n.glossary import BASE, CARD, card_help, card_name, character_help, character_name
+from bangbot.i18n.starwars import NOTES as STARWARS_NOTES
+from bangbot.i18n.starwars_notes import starwars_assumptions
+from bangbot.i18n.starwars_theme import STARWARS_THEME
 from bangbot.i18n.themes import theme_of_topic, themed
 
 PRESET_NAMES: dict[str, str] = {STANDARD: N_("standard"), "ja": N_("Japanese first edition")}
@@ -47,11 +50,13 @@ def explain(tr: Translator, topic: tuple[str, str], rules: TableRules) -> str:
     """Returns a card's or character's name and help as rules play it, its life points, and the preset's name.
 
     A topic of a themed game (a Star Wars card, ability or fate effect) is told in that game's words; a Duel topic
-    with its data and sources (and, at a Duel table, the table's mode).
+    with its data and sources (and, at a Duel table, the table's mode); Star Wars' assumptions as a list.
     """
     what, ident = topic
     if what in DUEL_KINDS:
         return explain_duel(tr, topic, rules.preset if rules.ruleset == DUEL_RULESET else None)
+    if what == STARWARS_NOTES:
+        return starwars_assumptions(themed(tr, STARWARS_THEME.id))
     theme = theme_of_topic(what, ident, rules.ruleset)
     if theme is not None:
         game_tr = themed(tr, theme.id)

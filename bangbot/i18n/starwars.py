@@ -50,7 +50,7 @@ SW_CARD_HELP: dict[str, tuple[str, str]] = {
         "card-help-starwars",
         "Regain 1 energy, never above your starting energy. Outside your turn you may play it only right after "
         "losing your last energy, and several then bring you back to 1 at most. With only two players left it "
-        "gives no energy.",
+        "gives no energy, yet you may still play it, even right after losing your last energy, for its fate effect.",
     ),
     "respite": NP_(
         "card-help-starwars",
@@ -315,7 +315,8 @@ SW_FATE_HELP: dict[str, tuple[str, str]] = {
     "fate_barrage": NP_(
         "fate-help-starwars",
         "Instead of the BANG!, every other player takes a hit, which each may cancel with a Missed! effect. "
-        "On some BANG! cards; which copies carry it is assumed: the rulebook does not print it.",
+        "It is played without a target, whatever the distances. On some BANG! cards; which copies carry it is "
+        "assumed: the rulebook does not print it.",
     ),
     "fate_counter_hit": NP_(
         "fate-help-starwars",
@@ -355,13 +356,18 @@ SW_TERMS: dict[str, tuple[str, str]] = {
     "game_starwars": NP_("term-starwars", "BANG! Star Wars"),
 }
 
-FATE = "fate"
+# The topics /rules explains at a Star Wars table besides its cards, abilities and fate effects.
+SW_TOPIC_NAMES: dict[str, tuple[str, str]] = {"assumptions": NP_("topic-starwars", "Assumptions")}
 
-# What /rules looks up in a Star Wars game: cards, abilities (the characters of this edition), fate effects.
+FATE = "fate"
+NOTES = "notes-starwars"
+
+# What /rules looks up in a Star Wars game: cards, abilities (the characters of this edition), fate effects, notes.
 SW_TABLES: tuple[tuple[str, dict[str, tuple[str, str]]], ...] = (
     (CARD, SW_CARD_NAMES),
     (CHARACTER, SW_ABILITY_NAMES),
     (FATE, SW_FATE_NAMES),
+    (NOTES, SW_TOPIC_NAMES),
 )
 
 

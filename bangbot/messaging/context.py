@@ -14,6 +14,8 @@ from bangbot.i18n import SOURCE_LANGUAGE, Translator, normalize_language, transl
 from bangbot.i18n.glossary import BASE
 from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import Messenger, User
+from bangbot.messaging.lanes import Lanes
+from bangbot.messaging.replies import ChatSenders
 from bangbot.storage.models import ChatSettings
 from bangbot.storage.repository import Repository
 
@@ -41,6 +43,9 @@ class Context:
     languages: dict[tuple[str, int], tuple[str, float]] = field(default_factory=dict)
     known_users: dict[int, tuple[str, str | None]] = field(default_factory=dict)
     hold_ai: Callable[[TableState], bool] = field(default=lambda state: False)  # True: the AI players wait
+    lanes: Lanes = field(default_factory=Lanes)  # what this process is delivering, per game (messaging.outbox)
+    replies: ChatSenders = field(default_factory=ChatSenders)  # replies that need no saving, in order per chat
+    group_merge_seconds: float = 0.0  # the group's lane waits this long so that quick moves share one edit
 
     def ai_for(self, ruleset_id: str) -> AIPlayer:
         """Returns the AI player of a game; raises KeyError when the service was given none for it."""

@@ -27,12 +27,19 @@ BACK_FROM_AI = "k"
 
 
 class Progress:
-    """Counts the steps of an outbox row's delivery that send new messages, so a delivery started again skips them."""
+    """Counts the steps of one part of an outbox row's delivery that send new messages, so a delivery started again
+    skips them; the players' part counts in `progress`, the group's in `group_progress`."""
 
-    def __init__(self, ctx: Context, row: Outbox) -> None:
+    def __init__(self, ctx: Context, row: Outbox, group: bool = False) -> None:
         self.ctx = ctx
         self.row = row
+        self.group = group
         self.index = 0
+
+    @property
+    def done(self) -> int:
+        """Returns how many steps of this part earlier deliveries completed."""
+        return self.row.group_progress if self.group else self.row.progress
 
     async def step(self, send: SendStep) -> None:
         """Runs send unless an earlier delivery of the row already did.
@@ -40,7 +47,7 @@ class Progress:
         send returns None when it sent no new message (an edit, or nothing), else the game's message references to
         store: they are stored with the step's completion in one write.
         """
-        if self.index >= self.row.progress:
+        if self.index >= self.done:
             refs: dict[str, int] | None = None
             try:
                 refs = await send()
@@ -48,7 +55,10 @@ class Progress:
                 log.info("could not deliver to a chat: %s", error)
             checkpoint("sent")
             if refs is not None:
-                self.row.progress = self.index + 1
+                if self.group:
+                    self.row.group_progress = self.index + 1
+                else:
+                    self.row.progress = self.index + 1
                 self.ctx.repo.outbox_progress(self.row, **refs)
         self.index += 1
 
@@ -62,12 +72,11 @@ class Progress:
         await self.step(send)
 
 
-async def deliver(ctx: Context, batch: Batch, showing: Showing, row: Outbox, between: Step | None = None) -> list[int]:
-    """Shows a saved change to the players, then runs between (the press's answer), then shows it to the group.
+async def deliver_private(ctx: Context, batch: Batch, showing: Showing, row: Outbox) -> list[int]:
+    """Shows a saved change to each player privately: their message, a farewell, a reminder.
 
-    Returns the seats whose player could not be reached. The group comes last because its messages may wait for
-    the chat's flood limit. A messenger error other than Undeliverable propagates: the outbox row stays and is
-    delivered again later.
+    Returns the seats whose player could not be reached. A messenger error other than Undeliverable propagates:
+    the row's players' part is shown again later (edits compare what is shown; new messages are counted).
     """
     unreachable: list[int] = []
     edited: list[Seat] = []
@@ -81,13 +90,24 @@ async def deliver(ctx: Context, batch: Batch, showing: Showing, row: Outbox, bet
     ctx.repo.update_seat_refs(*edited)
     progress = Progress(ctx, row)
     await send_farewells(ctx, batch, showing, progress)
-    if between is not None:
-        await between()
-    if showing.log:
-        await deliver_group(ctx, batch, showing, progress)
     if showing.remind:
-        await send_reminders(ctx, batch, progress)
+        await send_private_reminders(ctx, batch, progress)
     return unreachable
+
+
+async def deliver_group(ctx: Context, batch: Batch, showing: Showing, row: Outbox, latest: bool) -> None:
+    """Shows a saved change to the group: its turn logs, notices and reminder, and the table when latest.
+
+    A row that is not the latest of those being shown skips the edits that a later row makes again (the current
+    turn's log, the table); its new messages are always sent, in order.
+    """
+    progress = Progress(ctx, row, group=True)
+    if showing.log:
+        await show_group_log(ctx, batch, showing, progress, latest)
+    if showing.remind:
+        await send_group_reminder(ctx, batch, progress)
+    if latest:
+        await show_table(ctx, batch, resend=False)
 
 
 async def send_farewells(ctx: Context, batch: Batch, showing: Showing, progress: Progress) -> None:
@@ -125,8 +145,8 @@ def waiting_line(ctx: Context, tr: Translator, batch: Batch) -> str:
     return tr.gettext("Your move: {names}", names=join_list(tr, people)) if people else ""
 
 
-async def deliver_group(ctx: Context, batch: Batch, showing: Showing, progress: Progress) -> None:
-    """Edits the current turn's log, posts one new log message per new turn and the notices, then edits the table."""
+async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress: Progress, latest: bool) -> None:
+    """Edits the current turn's log, posts one new log message per new turn, then the notices."""
     game = batch.game
     tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
     names = batch.names
@@ -138,7 +158,7 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, progress: 
             text = f"{text}\n\n{tail}" if text else tail
 
         async def show_log(i: int = i, text: str = text) -> dict[str, int] | None:
-            if not text:
+            if not text or (i == 0 and last == 0 and not latest):  # a later row edits the same log again
                 return None
             if i == 0 and game.log_message_id is not None:
                 await ctx.messenger.edit(MessageRef(game.chat_id, game.log_message_id), text)
@@ -152,23 +172,38 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, progress: 
         await progress.step(show_log)
     for kind, data in showing.notices:
         await progress.send(game.chat_id, notice_text(tr, kind, data, names))
-    await show_table(ctx, batch, resend=False)
 
 
-async def send_reminders(ctx: Context, batch: Batch, progress: Progress) -> None:
-    """Reminds the people being waited for, privately and with a mention in the group, of the time left."""
+def awaited_people(batch: Batch) -> list[Seat]:
+    """Returns the seats of people (not AI players) the game waits for now."""
+    return [batch.seats[s] for s in batch.rules.awaiting(batch.state) if not batch.seats[s].ai_controlled]
+
+
+async def send_private_reminders(ctx: Context, batch: Batch, progress: Progress) -> None:
+    """Reminds the people being waited for, privately, of the time left."""
     game = batch.game
-    left = int((game.deadline_at - ctx.clock()).total_seconds()) if game.deadline_at else 0
-    people = [batch.seats[s] for s in batch.rules.awaiting(batch.state) if not batch.seats[s].ai_controlled]
-    for seat in people:
+    left = time_left(ctx, batch)
+    for seat in awaited_people(batch):
         assert seat.user_id is not None
         await progress.send(
             seat.user_id, private_reminder(ctx.tr_user(seat.user_id, batch.rules.id), game.chat_title, left)
         )
+
+
+async def send_group_reminder(ctx: Context, batch: Batch, progress: Progress) -> None:
+    """Reminds the people being waited for with a mention in the group, with the time left."""
+    people = awaited_people(batch)
     if people:
+        game = batch.game
         tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
         mentions = [player(tr, ctx.messenger.mention(s.user_id or 0, s.name)) for s in people]
-        await progress.send(game.chat_id, group_reminder(tr, mentions, left))
+        await progress.send(game.chat_id, group_reminder(tr, mentions, time_left(ctx, batch)))
+
+
+def time_left(ctx: Context, batch: Batch) -> int:
+    """Returns the seconds left before the game's deadline (0 without one)."""
+    deadline = batch.game.deadline_at
+    return int((deadline - ctx.clock()).total_seconds()) if deadline else 0
 
 
 def private_reminder(tr: Translator, title: str, left: int) -> str:

@@ -13,7 +13,7 @@ from bangbot.i18n.wording import duration, join_list, player, players
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, User
 from bangbot.messaging.codec import BadButton, ButtonData, lobby_button, offered_choices
 from bangbot.messaging.context import Context
-from bangbot.messaging.outbox import commit, deliver_row, touching
+from bangbot.messaging.outbox import commit, kick, touching
 from bangbot.messaging.play import Batch, run_ai
 from bangbot.messaging.showing import LOBBY_CANCELLED, LOBBY_EXPIRED, LOBBY_SHOW, Showing
 from bangbot.rulesets import OFFERED, AnyRuleset, ruleset, table_sizes
@@ -178,7 +178,7 @@ async def change_lobby(
     """
     row = lobby_row(ctx, game, what)
     ctx.repo.save(game, seats, remove_seats=remove, outbox=row, answer=press_answer(ctx, press, game, answer))
-    await deliver_row(ctx, row, lobby=None if table is None else (game, seats_after(table, seats, remove)))
+    kick(ctx, game.id or 0)
     return answer
 
 
@@ -211,21 +211,24 @@ async def create_lobby(ctx: Context, cmd: Command) -> None:
     )
     lobby.ai_seats = min(lobby.ai_seats, max_ai_seats(lobby))  # the chat's last table may have been larger
     game = ctx.repo.create_game(lobby, [seat], row)
-    async with ctx.repo.game_lock(row.game_id):
-        await deliver_row(ctx, row, lobby=(game, [seat]))
-    await warn_if_unreachable(ctx, game.chat_id, cmd.user.id, cmd.user.name)
+    kick(ctx, game.id or 0)
+    warn_if_unreachable(ctx, game.chat_id, cmd.user.id, cmd.user.name)
 
 
-async def warn_if_unreachable(ctx: Context, chat_id: int, user_id: int, name: str) -> None:
-    """Tells the group how a player who can't get private messages can fix it."""
-    if not await ctx.messenger.can_message(user_id):
-        tr = ctx.tr_chat(chat_id)
-        text = tr.gettext(
-            "{name}, I cannot write to you yet: open a private chat with me and send /start, "
-            "so that I can send you your role and cards.",
-            name=player(tr, ctx.messenger.mention(user_id, name)),
-        )
-        await ctx.messenger.send(chat_id, text)
+def warn_if_unreachable(ctx: Context, chat_id: int, user_id: int, name: str) -> None:
+    """Tells the group, in the background, how a player who can't get private messages can fix it."""
+
+    async def warn() -> None:
+        if not await ctx.messenger.can_message(user_id):
+            tr = ctx.tr_chat(chat_id)
+            text = tr.gettext(
+                "{name}, I cannot write to you yet: open a private chat with me and send /start, "
+                "so that I can send you your role and cards.",
+                name=player(tr, ctx.messenger.mention(user_id, name)),
+            )
+            await ctx.messenger.send(chat_id, text)
+
+    ctx.replies.post(chat_id, warn)
 
 
 async def join(ctx: Context, game: Game, seats: list[Seat], user: User, press: Press | None = None) -> tuple[str, bool]:
@@ -239,7 +242,7 @@ async def join(ctx: Context, game: Game, seats: list[Seat], user: User, press: P
     position = max((s.position for s in seats), default=-1) + 1
     new = Seat(game_id=game.id, position=position, user_id=user.id, name=user.name)
     answer = await change_lobby(ctx, game, (tr.gettext("You joined the game."), False), press, [new], table=seats)
-    await warn_if_unreachable(ctx, game.chat_id, user.id, user.name)
+    warn_if_unreachable(ctx, game.chat_id, user.id, user.name)
     return answer
 
 
@@ -375,9 +378,6 @@ async def start_game(
     table = [Seat(game_id=game.id, position=i, user_id=s.user_id, name=s.name) for i, s in enumerate(seats)] + [
         Seat(game_id=game.id, position=len(seats) + n, name=AI_NAME.format(n=n + 1)) for n in range(game.ai_seats)
     ]
-    for seat in table:
-        if seat.user_id is not None:
-            seat.unreachable = not await ctx.messenger.can_message(seat.user_id)
     game.status = RUNNING
     game.lobby_expires_at = None
     batch = Batch(game, table, rules, state, list(events), remove_seats=seats)

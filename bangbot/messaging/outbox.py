@@ -1,43 +1,38 @@
 """Saved is shown: what a change must show is stored with it and delivered after it, again after any crash.
 
-Every change writes an outbox row in its own transaction (see play.finish and Repository.save). The row is
-delivered right after the commit; a row left behind by a crash or a messenger failure is delivered when its game is
-touched again, at start-up (`recover`) and by the timer (`sweep`). Steps that send new messages are counted in the
-row, so a delivery started again skips them; edits and private messages are rendered from the stored state and are
-idempotent. With several workers the game lock makes one worker deliver a row at a time.
+Every change writes an outbox row in its own transaction (see play.finish and Repository.save) while it holds the
+game's lock; nothing waits for the network there. Once the lock is released, the game's runner (`kick`) shows the
+rows in order, holding no lock and no database connection while a message waits: the players' lane shows each
+row's private part at once, the group's lane follows and may wait for the group's flood limit. A row is deleted
+only once every message of it is confirmed; a failure is retried with backoff (as long as the messenger asks, if it
+says), never dropped before a day. Steps that send new messages are counted in the row, so a delivery started again
+never sends one twice; edits render the stored state and are idempotent. Across workers (PostgreSQL) a lease makes
+one worker deliver a game at a time. A row left by a crash is delivered at start-up (`recover`), by the timer
+(`sweep`) or when its game is touched again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 
 from bangbot.faults import checkpoint
 from bangbot.messaging.context import Context
-from bangbot.messaging.delivery import Step, deliver
+from bangbot.messaging.delivery import deliver_group, deliver_private
+from bangbot.messaging.lanes import Backoff, GameLanes
 from bangbot.messaging.play import Batch, finish, load, run_ai
 from bangbot.messaging.showing import LOBBY_SHOW, Showing
-from bangbot.storage.models import Game, Outbox, Seat
+from bangbot.storage.models import Outbox
 
 log = logging.getLogger(__name__)
 UNSENT_GRACE = timedelta(seconds=5)  # a row nobody delivered for this long was left by a crash or a failure
 SETTLE_GRACE = timedelta(minutes=3)  # a row handed over this long ago whose queued group edits were never confirmed
 GIVE_UP_AFTER = timedelta(days=1)  # a row that failed for a day is dropped: /status shows everything from storage
 UNREACHABLE_ROUNDS = 3
-
-_settling: set[asyncio.Task[None]] = set()
-
-
-async def commit(ctx: Context, batch: Batch) -> None:
-    """Saves a batch with its outbox row, then shows it (see show_saved).
-
-    Raises StaleGame (nothing saved) if the game changed meanwhile.
-    """
-    save(ctx, batch)
-    await show_saved(ctx, batch)
+PRIVATE_WAIT_SECONDS = 5.0  # a press's answer waits this long at most for the players' messages to show the move
 
 
 def save(ctx: Context, batch: Batch) -> None:
@@ -46,146 +41,218 @@ def save(ctx: Context, batch: Batch) -> None:
     checkpoint("saved")
 
 
-async def show_saved(ctx: Context, batch: Batch, between: Step | None = None) -> None:
-    """Shows a saved batch, running between (the press's answer) once the players saw it and before the group.
+async def commit(ctx: Context, batch: Batch) -> None:
+    """Saves a batch with its outbox row and starts showing it (after the caller releases the game's lock).
 
-    Players found unreachable are handed to the AI.
-
-    Whatever fails is logged: the move stands, and the row is delivered again when the game is touched or by the
-    timer.
+    Raises StaleGame (nothing saved) if the game changed meanwhile.
     """
-    assert batch.outbox is not None
+    save(ctx, batch)
+    kick(ctx, batch.game.id or 0)
+
+
+def kick(ctx: Context, game_id: int) -> None:
+    """Makes this process show the game's outbox rows soon, in a runner of its own; returns at once."""
+    lanes = ctx.lanes.of(game_id)
+    lanes.wake.set()
+    if lanes.runner is None or lanes.runner.done():
+        lanes.runner = asyncio.get_running_loop().create_task(run(ctx, game_id, lanes))
+
+
+async def shown(ctx: Context, game_id: int, row: Outbox | None, timeout: float = PRIVATE_WAIT_SECONDS) -> bool:
+    """Waits until the players' part of a saved row was shown (or tried), at most timeout; returns whether it was."""
+    if row is None or row.id is None:
+        return True
+    lanes = ctx.lanes.of(game_id)
+    if row.id in lanes.shown:
+        return True
     try:
-        lost = await deliver_row(ctx, batch.outbox, batch, between)
-        await hand_over_unreachable(ctx, batch.game.id, lost)
+        await asyncio.wait_for(lanes.shown_event(row.id).wait(), timeout)
+    except TimeoutError:
+        return False
+    return True
+
+
+async def run(ctx: Context, game_id: int, lanes: GameLanes) -> None:
+    """Delivers a game's rows while this worker holds its lease; looks again after giving it back."""
+    try:
+        while True:
+            if not ctx.repo.leases.claim(game_id):  # another worker delivers it: it looks again when it is done
+                return
+            try:
+                await drain(ctx, game_id, lanes)
+            finally:
+                ctx.repo.leases.release(game_id)
+            if not ctx.repo.leases.shared or not ctx.repo.outbox(game_id):
+                return
     except Exception:
-        log.exception("could not show the change to game %s; it is kept for later", batch.game.id)
+        log.exception("delivery of game %s stopped; the timer starts it again", game_id)
+    finally:
+        for event in list(lanes.waiters.values()):
+            event.set()
+        lanes.waiters.clear()
+        if ctx.lanes.games.get(game_id) is lanes and not lanes.shown:
+            del ctx.lanes.games[game_id]
 
 
-async def hand_over_unreachable(ctx: Context, game_id: int | None, lost: list[int]) -> None:
-    """Marks seats whose player could not be reached, lets the AI play them and shows that (a few rounds at most)."""
-    for _ in range(UNREACHABLE_ROUNDS):
-        if not lost or game_id is None:
-            return
+async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
+    """Runs the players' lane of a game until no row is left, with the group's lane beside it."""
+    backoff = Backoff()
+    group: asyncio.Task[None] | None = None
+    try:
+        while True:
+            lanes.wake.clear()
+            rows = ctx.repo.outbox(game_id)  # a row deleted is gone from here: ids may be used again later
+            fresh = [r for r in rows if r.id not in lanes.shown]
+            if not rows and (group is None or group.done()):
+                return
+            for row in fresh:
+                if too_old(ctx, row):
+                    log.warning("giving up outbox row %s of game %s", row.id, game_id)
+                    ctx.repo.outbox_done(row.id or 0)
+                    continue
+                try:
+                    lost = await show_private_part(ctx, row)
+                except Exception as error:
+                    ctx.lanes.retries += 1
+                    log.warning("could not show row %s of game %s to its players: %r", row.id, game_id, error)
+                    lanes.private_tried(row.id or 0)
+                    await backoff.wait(error)
+                    break
+                backoff.reset()
+                lanes.shown[row.id or 0] = row
+                lanes.private_tried(row.id or 0)
+                if lost:
+                    await hand_over_unreachable(ctx, game_id, lost)
+                if group is None or group.done():
+                    group = asyncio.get_running_loop().create_task(group_lane(ctx, game_id, lanes))
+            else:
+                await wait_for_news(lanes, group)
+    finally:
+        if group is not None and not group.done():
+            await group
+
+
+async def wait_for_news(lanes: GameLanes, group: asyncio.Task[None] | None) -> None:
+    """Waits until a row is kicked in or the group's lane is done with what it had."""
+    wake: asyncio.Task[object] = asyncio.ensure_future(lanes.wake.wait())
+    waiting: list[asyncio.Future[object]] = [wake]
+    if group is not None and not group.done():
+        waiting.append(group)  # type: ignore[arg-type]  # a task of None is a future of object here
+    try:
+        await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        wake.cancel()
+
+
+async def show_private_part(ctx: Context, row: Outbox) -> list[int]:
+    """Shows a row's private part (nothing for a lobby row); returns the seats whose player could not be reached."""
+    showing = Showing.from_json(row.payload)
+    if showing.lobby:
+        return []
+    batch = load(ctx, row.game_id)
+    if batch is None:
+        return []
+    return await deliver_private(ctx, batch, showing, row)
+
+
+async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
+    """Shows the group's part of every row whose private part is shown, in order, merging edits; deletes them."""
+    backoff = Backoff()
+    while lanes.shown:
+        if ctx.group_merge_seconds > 0:
+            await asyncio.sleep(ctx.group_merge_seconds)  # lets the rows of a quick run of moves share their edits
+        rows = [lanes.shown[i] for i in sorted(lanes.shown)]
+        try:
+            await show_group_part(ctx, game_id, rows)
+        except Exception as error:
+            ctx.lanes.retries += 1
+            log.warning("could not show game %s to its group: %r", game_id, error)
+            await backoff.wait(error)
+            continue
+        backoff.reset()
+        for row in rows:
+            ctx.repo.outbox_done(row.id or 0)
+            del lanes.shown[row.id or 0]
+        lanes.wake.set()
+
+
+async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox]) -> None:
+    """Shows rows to the group (the table once, from the latest state) and waits until the messenger confirms it."""
+    from bangbot.messaging.lobby import close_lobby, show_lobby  # the lobby saves through this module
+
+    game = ctx.repo.game(game_id)
+    if game is None:
+        return
+    batch: Batch | None = None
+    for i, row in enumerate(rows):
+        latest = i == len(rows) - 1
+        showing = Showing.from_json(row.payload)
+        if showing.lobby == LOBBY_SHOW:
+            if latest:
+                await show_lobby(ctx, game, ctx.repo.seats(game_id))
+        elif showing.lobby:
+            await close_lobby(ctx, game, showing.lobby)
+        else:
+            batch = batch or load(ctx, game_id)
+            if batch is not None:
+                await deliver_group(ctx, batch, showing, row, latest)
+    queued = ctx.messenger.queued(game.chat_id)
+    if queued is not None:
+        await queued
+
+
+async def hand_over_unreachable(ctx: Context, game_id: int, lost: list[int]) -> None:
+    """Marks seats whose player could not be reached and lets the AI play them; the change is shown as any other."""
+    async with ctx.repo.game_lock(game_id):
         fresh = load(ctx, game_id)
         if fresh is None:
             return
         for position in lost:
-            fresh.seats[position].unreachable = True
-            fresh.notices.append(("unreachable", {"seat": position}))
+            if not fresh.seats[position].unreachable:
+                fresh.seats[position].unreachable = True
+                fresh.notices.append(("unreachable", {"seat": position}))
+        if not fresh.notices:
+            return
         run_ai(ctx, fresh)
-        finish(ctx, fresh)
-        assert fresh.outbox is not None
-        lost = await deliver_row(ctx, fresh.outbox, fresh)
+        save(ctx, fresh)
+    kick(ctx, game_id)
 
 
-async def deliver_row(
-    ctx: Context,
-    row: Outbox,
-    batch: Batch | None = None,
-    between: Step | None = None,
-    lobby: tuple[Game, list[Seat]] | None = None,
-) -> list[int]:
-    """Shows one outbox row (with batch or lobby, the change just saved; else read from storage); returns lost seats.
-
-    between runs once the players saw the change, before the group does (see delivery.deliver).
-    The row is deleted once everything is shown, or once the messenger's queued group edits are sent.
-    """
-    from bangbot.messaging.lobby import close_lobby, show_lobby  # the lobby saves through this module
-
-    showing = batch.showing if batch is not None else Showing.from_json(row.payload)
-    lost: list[int] = []
-    game = batch.game if batch is not None else lobby[0] if lobby is not None else ctx.repo.game(row.game_id)
-    if game is None:
-        ctx.repo.outbox_done(row.id or 0)
-        return lost
-    if showing.lobby == LOBBY_SHOW:
-        await show_lobby(ctx, game, lobby[1] if lobby is not None else ctx.repo.seats(row.game_id))
-    elif showing.lobby:
-        await close_lobby(ctx, game, showing.lobby)
-    else:
-        batch = batch or load(ctx, row.game_id)
-        if batch is not None:
-            lost = await deliver(ctx, batch, showing, row, between)
-    settle(ctx, row, ctx.messenger.queued(game.chat_id))
-    return lost
-
-
-def settle(ctx: Context, row: Outbox, queued: Awaitable[None] | None) -> None:
-    """Deletes a delivered row now, or once the edits the messenger still queues for its chat are sent."""
-    assert row.id is not None
-    row_id = row.id
-    if queued is None:
-        ctx.repo.outbox_done(row_id)
-        return
-    row.sent_at = ctx.clock()
-    ctx.repo.outbox_progress(row)
-
-    async def done_when_sent() -> None:
-        try:
-            await queued
-        except Exception:  # the row stays and is delivered again by the timer
-            log.exception("queued edits of outbox row %s failed", row_id)
-            return
-        ctx.repo.outbox_done(row_id)
-
-    task = asyncio.get_running_loop().create_task(done_when_sent())
-    _settling.add(task)
-    task.add_done_callback(_settling.discard)
-
-
-async def show_pending(ctx: Context, game_id: int, everything: bool = False) -> None:
-    """Delivers a game's outbox rows, oldest first; the caller holds the game's lock.
-
-    Rows handed over recently and waiting only for queued group edits are left alone unless everything is asked
-    (at start-up, when no edit of this process can be queued). A failure is logged and leaves the rest for later.
-    """
-    now = ctx.clock()
-    for row in ctx.repo.outbox(game_id):
-        assert row.id is not None
-        if row.sent_at is not None and not everything and aware(row.sent_at) > now - SETTLE_GRACE:
-            continue
-        if aware(row.created_at) < now - GIVE_UP_AFTER:
-            log.warning("giving up outbox row %s of game %s", row.id, game_id)
-            ctx.repo.outbox_done(row.id)
-            continue
-        try:
-            lost = await deliver_row(ctx, row)
-            await hand_over_unreachable(ctx, game_id, lost)
-        except Exception:
-            log.exception("could not deliver outbox row %s of game %s", row.id, game_id)
-            return
+def too_old(ctx: Context, row: Outbox) -> bool:
+    """Returns whether a row has failed for so long that showing it would only confuse (GIVE_UP_AFTER)."""
+    return aware(row.created_at) < ctx.clock() - GIVE_UP_AFTER
 
 
 @asynccontextmanager
 async def touching(ctx: Context, game_id: int) -> AsyncIterator[None]:
-    """Holds a game's lock for a change or a view, first delivering what its earlier changes still have to show."""
+    """Holds a game's lock for a change or a view, and has what its earlier changes still have to show delivered."""
     async with ctx.repo.game_lock(game_id):
-        await show_pending(ctx, game_id)
         yield
+    if ctx.lanes.of(game_id).runner is None:
+        kick(ctx, game_id)
 
 
 async def recover(ctx: Context) -> int:
-    """Delivers every row left in the outbox (at start-up); returns how many games had one."""
+    """Starts delivering every row left in the outbox (at start-up); returns how many games had one."""
     games = ctx.repo.outbox_games()
     for game_id in games:
-        async with ctx.repo.game_lock(game_id):
-            await show_pending(ctx, game_id, everything=True)
+        kick(ctx, game_id)
     return len(games)
 
 
 async def sweep(ctx: Context) -> None:
-    """Delivers the rows that are overdue: left undelivered by a crash or a failure, or never confirmed."""
+    """Starts delivering the rows that are overdue (left by a crash or a failure) whose game no runner serves."""
     now = ctx.clock()
     for game_id in ctx.repo.outbox_games(unsent_before=now - UNSENT_GRACE, sent_before=now - SETTLE_GRACE):
-        async with ctx.repo.game_lock(game_id):
-            await show_pending(ctx, game_id)
+        runner = ctx.lanes.of(game_id).runner
+        if runner is None or runner.done():
+            kick(ctx, game_id)
 
 
-async def settled() -> None:
-    """Waits until every row waiting for queued edits in this process was confirmed (for shutdown and tests)."""
-    while _settling:
-        await asyncio.gather(*list(_settling), return_exceptions=True)
+async def idle(ctx: Context) -> None:
+    """Waits until every runner of this process is done: nothing saved is left to show (for shutdown and tests)."""
+    while busy := ctx.lanes.busy():
+        await asyncio.gather(*busy, return_exceptions=True)
 
 
 def aware(moment: datetime) -> datetime:

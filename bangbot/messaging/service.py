@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
+from functools import partial
 
 from babel import Locale
 
@@ -36,19 +38,21 @@ from bangbot.messaging.lobby import (
     parse_duration,
     show_lobby,
 )
-from bangbot.messaging.outbox import commit, deliver_row, recover, save, settled, show_saved, sweep, touching
+from bangbot.messaging.outbox import commit, idle, kick, recover, save, shown, sweep, touching
 from bangbot.messaging.play import Batch, apply_move, expire_deadline, load, run_ai
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.rules import rules_answer
 from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
 from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Outbox, PressAnswer, Seat
-from bangbot.storage.repository import StaleGame
+from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
 
 log = logging.getLogger(__name__)
 RETRIES = 3
 JOIN_PAYLOAD = "join_"
 PRESS_MEMORY = timedelta(days=2)  # a messenger delivers an update again for a day at most
 PRUNE_EVERY = timedelta(hours=1)
+TIMERS_AT_ONCE = 16  # deadlines, reminders and expiries of different games fired side by side
+Later = list[Callable[[], Awaitable[object]]]  # network work a handler does once it released the game's lock
 
 
 class GameService:
@@ -84,13 +88,22 @@ class GameService:
             except StaleGame:  # another worker changed the same game meanwhile: read it again and retry
                 if attempt == RETRIES - 1:
                     await self.reply(cmd, tr.gettext("Many things happen at once here: please try again."))
+            except STORAGE_ERRORS:
+                log.warning("could not save or read for /%s", name, exc_info=True)
+                await self.reply(cmd, not_saved(ctx.tr_user(cmd.user.id)))
+                return
 
     async def reply(self, cmd: Command, text: str, buttons: tuple[tuple[Button, ...], ...] = ()) -> None:
-        """Answers a command in the chat it came from."""
-        try:
-            await self.ctx.messenger.send(cmd.chat_id, text, buttons)
-        except Undeliverable:
-            log.info("could not reply in chat %s", cmd.chat_id)
+        """Answers a command in the chat it came from, behind the replies posted there before, without waiting."""
+        messenger = self.ctx.messenger
+
+        async def send() -> None:
+            try:
+                await messenger.send(cmd.chat_id, text, buttons)
+            except Undeliverable:
+                log.info("could not reply in chat %s", cmd.chat_id)
+
+        self.ctx.replies.post(cmd.chat_id, send)
 
     async def cmd_start(self, cmd: Command, tr: Translator) -> None:
         """A private /start (from a lobby's join link: /start join_<game>): the player can be reached now."""
@@ -127,9 +140,9 @@ class GameService:
                         changed = True
                 if changed:
                     await commit(ctx, batch)
-                for seat in batch.seats:
-                    if seat.user_id == user_id:
-                        await show_private(ctx, batch, seat, TOP, resend=True)
+            if changed:
+                await shown(ctx, game.id, batch.outbox)
+            await self.show_player(user_id, resend=True, chat_id=game.chat_id)
 
     async def cmd_newgame(self, cmd: Command, tr: Translator) -> None:
         """Opens a lobby in a group, or shows the game already there."""
@@ -154,11 +167,12 @@ class GameService:
         if game is None or game.id is None:
             return
         if game.status == GATHERING:
-            await show_lobby(ctx, game, ctx.repo.seats(game.id), resend=True)
+            seats = ctx.repo.seats(game.id)
+            ctx.replies.post(cmd.chat_id, lambda: show_lobby(ctx, game, seats, resend=True))
             return
         batch = load(ctx, game.id)
         if batch is not None:
-            await show_table(ctx, batch, resend=True)
+            ctx.replies.post(cmd.chat_id, lambda: show_table(ctx, batch, resend=True))
 
     async def cmd_cancel(self, cmd: Command, tr: Translator) -> None:
         """Cancels the chat's lobby or game, for its creator or a chat admin."""
@@ -194,20 +208,26 @@ class GameService:
         if not await self.show_player(cmd.user.id, resend=True, chat_id=None if cmd.private else cmd.chat_id):
             await self.reply(cmd, tr.gettext("I cannot write to you: open a private chat with me and send /start."))
 
-    async def show_player(self, user_id: int, resend: bool, chat_id: int | None = None) -> bool:
-        """Shows a user's private message of each running game (of one chat, if given); False if unreachable."""
+    async def show_player(
+        self, user_id: int, resend: bool, chat_id: int | None = None, game_id: int | None = None
+    ) -> bool:
+        """Shows a user's private message of each running game (of one chat or one game, if given).
+
+        Returns False if the user is unreachable.
+        """
         ctx = self.ctx
         for game in ctx.repo.running_games_of(user_id):
             if game.id is None or (chat_id is not None and game.chat_id != chat_id):
                 continue
-            async with touching(ctx, game.id):
-                batch = load(ctx, game.id)
-                for seat in batch.seats if batch else []:
-                    if seat.user_id == user_id and batch is not None:
-                        try:
-                            await show_private(ctx, batch, seat, TOP, resend=resend)
-                        except Undeliverable:
-                            return False
+            if game_id is not None and game.id != game_id:
+                continue
+            batch = load(ctx, game.id)  # read without the lock: the message shows the stored state as it is
+            for seat in batch.seats if batch else []:
+                if seat.user_id == user_id and batch is not None:
+                    try:
+                        await show_private(ctx, batch, seat, TOP, resend=resend)
+                    except Undeliverable:
+                        return False
         return True
 
     async def cmd_help(self, cmd: Command, tr: Translator) -> None:
@@ -281,52 +301,43 @@ class GameService:
     async def on_press(self, press: Press) -> None:
         """Handles a button press and always acknowledges it, with an alert when it changes nothing.
 
-        A move is answered once it is saved and the players' messages show it, before the group's messages, which
-        may wait for the chat's flood limit.
+        The game's lock is held only to read, check, apply and save; a move is answered once its players' messages
+        show it (or after PRIVATE_WAIT_SECONDS), never behind the group's messages. A press whose change could not
+        be saved is told so, and changes nothing.
         """
         ctx = self.ctx
         ctx.remember_user(press.user)
-        text, alert, answered = "", False, False
+        text, alert = "", False
         saved: list[Batch] = []
-
-        async def answer() -> None:
-            nonlocal answered
-            answered = True
-            await ctx.messenger.answer(press, text, alert)
-
+        later: Later = []
         try:
             data = decode(press.data)
             if data.scope in "gl":
-                async with touching(ctx, data.target):
+                async with ctx.repo.game_lock(data.target):
                     known = ctx.repo.press_answer(press.id)
                     if known is not None and known.user_id == press.user.id:  # an applied press delivered again
-                        text, alert = await self.answer_again(press, known)
+                        text, alert = known.text, known.alert
+                        later.append(partial(self.show_player, press.user.id, False, game_id=known.game_id))
                     elif data.scope == "g":
-                        text, alert = await self.game_press(press, data, saved)
+                        text, alert = self.game_press(press, data, saved, later)
                     else:
                         text, alert = await self.retrying(lambda: lobby_press(ctx, press, data))
-                    if saved:
-                        await show_saved(ctx, saved[-1], answer)
+                kick(ctx, data.target)
+                if saved:
+                    await shown(ctx, data.target, saved[-1].outbox)
+                await run_later(later)
             else:
                 text, alert = await self.setting_press(press, data)
         except BadButton:
             text, alert = ctx.tr_user(press.user.id).gettext("This button is not mine or is too old."), True
         except StaleGame:
             text, alert = ctx.tr_user(press.user.id).gettext("This choice is no longer current."), True
-        finally:
-            if not answered:
-                await answer()
-
-    async def answer_again(self, press: Press, known: PressAnswer) -> tuple[str, bool]:
-        """Shows the presser's current message of the game again and returns the answer the press first got."""
-        batch = load(self.ctx, known.game_id)
-        for seat in batch.seats if batch is not None else []:
-            if batch is not None and seat.user_id == press.user.id:
-                try:
-                    await show_private(self.ctx, batch, seat, TOP)
-                except Undeliverable:
-                    log.info("could not show game %s to user %s again", known.game_id, press.user.id)
-        return known.text, known.alert
+        except STORAGE_ERRORS:
+            log.warning("could not save or read the press %s", press.id, exc_info=True)
+            text, alert = not_saved(ctx.tr_user(press.user.id)), True
+        except Undeliverable:
+            log.info("could not show the press %s to its player", press.id)
+        await ctx.messenger.answer(press, text, alert)
 
     async def retrying(self, attempt: Callable[[], Awaitable[tuple[str, bool]]]) -> tuple[str, bool]:
         """Runs a lobby change again when another worker saved the same game meanwhile."""
@@ -366,10 +377,11 @@ class GameService:
         )
         return tr.gettext("This chat's language is now English."), False
 
-    async def game_press(self, press: Press, data: ButtonData, saved: list[Batch]) -> tuple[str, bool]:
-        """Applies and saves a move (appended to saved, to be shown) or shows the next step of a choice.
+    def game_press(self, press: Press, data: ButtonData, saved: list[Batch], later: Later) -> tuple[str, bool]:
+        """Applies and saves a move (appended to saved, to be shown) or picks the next step of a choice.
 
-        Checks first whose and how current the button is.
+        Checks first whose and how current the button is. What must be shown to the presser alone (the next step,
+        their message brought up to date) is appended to later, to run once the game's lock is released.
         """
         ctx = self.ctx
         tr = ctx.tr_user(press.user.id)
@@ -382,7 +394,7 @@ class GameService:
             seat = batch.seats[data.seat]
             if data.version != seat.prompt_version:
                 if press.message_id == seat.private_message_id:  # the message itself is behind: bring it up to date
-                    await self.show_current(batch, seat)
+                    later.append(partial(self.show_current, batch, seat, TOP))
                 return tr.gettext("This choice is no longer current."), True
             choice = data.choice
             if not seat.standin and choice not in seat_choices(ctx, batch, seat):
@@ -402,7 +414,8 @@ class GameService:
                 seat.missed_deadlines = 0
                 apply_move(ctx, batch, seat.position, legal[index], "player")
             else:
-                await show_private(ctx, batch, seat, choice if choice != "x" else TOP)
+                level = choice if choice != "x" else TOP
+                later.append(partial(self.show_current, batch, seat, level))
                 return "", False
             run_ai(ctx, batch)
             answer = ("", False) if choice != BACK_FROM_AI else (tr.gettext("Welcome back!"), False)
@@ -422,10 +435,10 @@ class GameService:
             return answer
         return tr.gettext("This choice is no longer current."), True
 
-    async def show_current(self, batch: Batch, seat: Seat) -> None:
-        """Edits a seat's private message to what it must show now, if it shows something else."""
+    async def show_current(self, batch: Batch, seat: Seat, level: str) -> None:
+        """Edits a seat's private message to show a step of its choice, if it shows something else."""
         try:
-            await show_private(self.ctx, batch, seat, TOP)
+            await show_private(self.ctx, batch, seat, level)
         except Undeliverable:
             log.info("could not show game %s to seat %s", batch.game.id, seat.position)
 
@@ -434,32 +447,47 @@ class GameService:
         return await recover(self.ctx)
 
     async def stop(self) -> None:
-        """Waits until the outbox rows waiting for queued edits are confirmed."""
-        await settled()
+        """Waits until what this process saved is shown and every reply is sent."""
+        await self.idle()
+
+    async def idle(self) -> None:
+        """Waits until nothing this process saved or posted is left to show (for shutdown, the terminal and tests)."""
+        while self.ctx.lanes.busy() or self.ctx.replies.tasks:
+            await idle(self.ctx)
+            await self.ctx.replies.idle()
 
     async def tick(self) -> None:
-        """Fires every passed deadline, reminder and lobby expiry (also those that passed while down).
+        """Fires every passed deadline, reminder and lobby expiry (also those that passed while down), side by side.
 
-        It also delivers outbox rows left behind (by another worker's crash or a messenger failure) and forgets
-        the answers of presses too old to be delivered again.
+        Nothing here waits for the network: what the timers change is shown by each game's delivery afterwards. It
+        then starts delivering outbox rows left behind (by another worker's crash or a messenger failure) and
+        forgets the answers of presses too old to be delivered again.
         """
         ctx = self.ctx
         checkpoint("tick")
+        deadlines, reminders, lobbies = ctx.repo.due(ctx.clock())
+        timers = [(self.deadline, g) for g in deadlines] + [(self.remind, g) for g in reminders]
+        timers += [(self.expire, g) for g in lobbies]
+        room = asyncio.Semaphore(TIMERS_AT_ONCE)
+
+        async def fire(timer: Callable[[int], Awaitable[None]], game_id: int) -> None:
+            async with room:
+                try:
+                    async with touching(ctx, game_id):
+                        await timer(game_id)
+                except Exception:
+                    log.exception("the timer of game %s failed; it fires again at the next tick", game_id)
+
+        await asyncio.gather(*(fire(timer, game_id) for timer, game_id in timers))
         await sweep(ctx)
         now = ctx.clock()
         if self.pruned_at is None or now - self.pruned_at >= PRUNE_EVERY:
             ctx.repo.forget_press_answers(now - PRESS_MEMORY)
             self.pruned_at = now
-        deadlines, reminders, lobbies = ctx.repo.due(ctx.clock())
-        for game_id in deadlines:
-            async with touching(ctx, game_id):
-                await self.deadline(game_id)
-        for game_id in reminders:
-            async with touching(ctx, game_id):
-                await self.remind(game_id)
-        for game_id in lobbies:
-            async with touching(ctx, game_id):
-                await expire_lobby(ctx, game_id)
+
+    async def expire(self, game_id: int) -> None:
+        """Closes a lobby nobody started in time."""
+        await expire_lobby(self.ctx, game_id)
 
     async def deadline(self, game_id: int) -> None:
         """Makes the automatic moves of a game whose deadline passed."""
@@ -505,7 +533,7 @@ class GameService:
             ctx.repo.save(batch.game, outbox=row)
         except StaleGame:
             return
-        await deliver_row(ctx, row, batch)
+        kick(ctx, game_id)
 
 
 def language_keyboard(private: bool, chat_id: int) -> Keyboard:
@@ -520,3 +548,17 @@ def language_name(code: str) -> str:
     """Returns a language's name written in that language, e.g. 'Русский'."""
     name = Locale.parse(code).get_display_name(code) or code
     return name[:1].upper() + name[1:]
+
+
+def not_saved(tr: Translator) -> str:
+    """Returns what a person is told when their change could not be saved: nothing happened, try again."""
+    return tr.gettext("Not saved: the game did not change. Please try again in a moment.")
+
+
+async def run_later(later: Later) -> None:
+    """Runs what a handler left for after the game's lock; a failure there is logged (the change stands)."""
+    for work in later:
+        try:
+            await work()
+        except Exception:
+            log.exception("could not show a press's result")

@@ -131,8 +131,9 @@ class ActionLog(SQLModel, table=True):
 class Outbox(SQLModel, table=True):
     """What a saved change must still show, written in the change's transaction and deleted once it is shown.
 
-    `payload` is JSON (see messaging.outbox); `progress` counts the steps that sent a new message, so a delivery
-    that starts again never sends one twice; `sent_at` is set once everything was handed to the messenger.
+    `payload` is JSON (see messaging.outbox); `progress` counts the players' steps that sent a new message and
+    `group_progress` the group's, so a delivery that starts again never sends one twice; `sent_at` is set once
+    everything was handed to the messenger.
     """
 
     __tablename__ = "outbox"
@@ -141,6 +142,7 @@ class Outbox(SQLModel, table=True):
     version: int = 0
     payload: str = Field(default="{}", sa_column=Column(Text, nullable=False, default="{}"))
     progress: int = 0
+    group_progress: int = 0
     created_at: datetime
     sent_at: datetime | None = None
 

@@ -13,12 +13,13 @@ from typing import Any
 from sqlalchemy import Connection, Engine, bindparam, delete, insert, text, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Mapped
 from sqlmodel import Session, SQLModel, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from bangbot.storage import pg_save
+from bangbot.storage.leases import DeliveryLeases
 from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.models import (
     GATHERING,
@@ -59,6 +60,9 @@ CHAT_SETTINGS_BY_ID = select(ChatSettings).where(col(ChatSettings.chat_id) == bi
 USER_SETTINGS_BY_ID = select(UserSettings).where(col(UserSettings.user_id) == bindparam("user_id"))
 
 
+STORAGE_ERRORS = (SQLAlchemyError,)  # what a read or a save raises when the database cannot serve it now
+
+
 class StaleGame(Exception):
     """The game changed since it was read: the save was refused and nothing was written."""
 
@@ -81,6 +85,7 @@ class Repository:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.local_locks = KeyedLocks()
+        self.leases = DeliveryLeases(engine)
 
     @asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:
@@ -343,8 +348,12 @@ class Repository:
             return sorted(s.exec(query).all())
 
     def outbox_progress(self, row: Outbox, **refs: int | None) -> None:
-        """Stores how far the delivery of an outbox row got (progress, sent_at) and new message refs of its game."""
-        progress = update(Outbox).where(col(Outbox.id) == row.id).values(progress=row.progress, sent_at=row.sent_at)
+        """Stores how far the delivery of an outbox row got (both progress counts, sent_at) and new refs of its game."""
+        progress = (
+            update(Outbox)
+            .where(col(Outbox.id) == row.id)
+            .values(progress=row.progress, group_progress=row.group_progress, sent_at=row.sent_at)
+        )
         together = bool(refs) and self.engine.dialect.name == "postgresql"  # one statement: a WITH query first
         with self._writing(several=bool(refs) and not together) as connection:
             if together:

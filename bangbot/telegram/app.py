@@ -7,7 +7,6 @@ import logging
 import os
 import sys
 
-from sqlalchemy.exc import SQLAlchemyError
 from telegram import Update
 from telegram.ext import (
     Application,
@@ -20,7 +19,6 @@ from telegram.ext import (
 
 from bangbot.ai.players import heuristic_players
 from bangbot.i18n import system_language, translator
-from bangbot.messaging.codec import BadButton, decode
 from bangbot.messaging.context import Context
 from bangbot.messaging.service import GameService
 from bangbot.storage.db import open_engine
@@ -53,6 +51,7 @@ class BangBot:
         self.application = builder.rate_limiter(limiter).build()
         self.messenger = TelegramMessenger(self.application.bot)
         context = Context(Repository(open_engine(settings.database_url)), self.messenger, heuristic_players())
+        context.group_merge_seconds = settings.group_merge_seconds
         if settings.seed is not None:
             seed = settings.seed
             context.seeds = lambda: seed  # every game dealt the same way: for tests and reproducing a report
@@ -98,32 +97,13 @@ class BangBot:
             await self.service.on_command(command)
 
     async def on_press(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
-        """Hands a button press to the service, one update at a time per game's chat."""
+        """Hands a button press to the service at once: presses of one chat never wait for each other's messages."""
         press = to_press(update)
         if press is None:
             if update.callback_query is not None:
                 await update.callback_query.answer()
             return
-        async with self.locks.hold(self.lock_key(press.data, press.user.id)):
-            await self.service.on_press(press)
-
-    def lock_key(self, data: str, user_id: int) -> tuple[str, int]:
-        """Returns the chat of the game a button belongs to, or the user for personal and unreadable buttons."""
-        try:
-            button = decode(data)
-        except BadButton:
-            return ("user", user_id)
-        if button.scope in "gl":
-            try:
-                game = self.service.ctx.repo.game(button.target)
-            except (OverflowError, SQLAlchemyError):  # the service answers the press; only the lock is chosen here
-                log.warning("could not look up game %s for a press", button.target, exc_info=True)
-                return ("user", user_id)
-            if game is not None:
-                return ("chat", game.chat_id)
-        if button.scope == "c":
-            return ("chat", button.target)
-        return ("user", user_id)
+        await self.service.on_press(press)  # the service holds the game's lock only while it saves
 
     async def on_tick(self, _: ContextTypes.DEFAULT_TYPE) -> None:
         """Fires passed deadlines, reminders and lobby expiries."""

@@ -1,4 +1,9 @@
-"""Group edits that never hold up an update: the newest content of a message wins while an edit waits."""
+"""Group edits that never hold up an update: the newest content of a message wins while an edit waits.
+
+An edit that fails is tried again with backoff (as long as Telegram asks, when it says) until it is confirmed or a
+newer content of the same message replaces it: it is never dropped. A content equal to the one Telegram confirmed
+last is not sent again.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +12,12 @@ import itertools
 import logging
 from collections.abc import Awaitable, Callable
 
-from bangbot.messaging.adapter import Keyboard, MessageRef
+from bangbot.messaging.adapter import Keyboard, MessageRef, Undeliverable
+from bangbot.messaging.lanes import Backoff
 
 log = logging.getLogger(__name__)
 EditFunction = Callable[[MessageRef, str, Keyboard], Awaitable[None]]
+CONFIRMED_KEPT = 10_000  # the contents remembered as confirmed, newest first (older ones are only sent once more)
 
 
 class LatestEdits:
@@ -28,9 +35,15 @@ class LatestEdits:
         self._done: dict[MessageRef, int] = {}
         self._progress: asyncio.Condition | None = None
         self._numbers = itertools.count(1)
+        self._confirmed: dict[MessageRef, tuple[str, Keyboard]] = {}
+        self.failures = 0
+        self.skipped = 0
 
     def submit(self, ref: MessageRef, text: str, buttons: Keyboard) -> None:
         """Queues the newest content of a message; returns at once."""
+        if ref not in self._pending and self._confirmed.get(ref) == (text, buttons):
+            self.skipped += 1  # Telegram shows this already: an edit would only spend the group's budget
+            return
         number = next(self._numbers)
         self._submitted[ref] = number
         self._pending[ref] = (text, buttons, number)
@@ -39,6 +52,7 @@ class LatestEdits:
 
     def forget(self, ref: MessageRef) -> None:
         """Drops a queued edit (the message is being deleted)."""
+        self._confirmed.pop(ref, None)
         if self._pending.pop(ref, None) is not None:
             self._done[ref] = self._submitted[ref]
 
@@ -68,12 +82,21 @@ class LatestEdits:
     async def _drain(self, ref: MessageRef) -> None:
         """Sends the newest content of ref until none is queued."""
         try:
+            backoff = Backoff()
             while ref in self._pending:
                 text, buttons, number = self._pending.pop(ref)
                 try:
                     await self._edit(ref, text, buttons)
-                except Exception:
-                    log.exception("could not edit %s", ref)
+                    self._confirm(ref, text, buttons)
+                    backoff.reset()
+                except Undeliverable:  # the bot left the chat: no retry can show it
+                    log.info("cannot edit %s any more", ref)
+                except Exception as error:
+                    self.failures += 1
+                    log.warning("could not edit %s, trying again: %r", ref, error)
+                    self._pending.setdefault(ref, (text, buttons, number))  # unless a newer content came meanwhile
+                    await backoff.wait(error)
+                    continue
                 self._done[ref] = max(self._done.get(ref, 0), number)
                 progress = self._condition()
                 async with progress:
@@ -83,6 +106,13 @@ class LatestEdits:
             if ref not in self._pending and self._done.get(ref, 0) >= self._submitted.get(ref, 0):
                 self._submitted.pop(ref, None)
                 self._done.pop(ref, None)
+
+    def _confirm(self, ref: MessageRef, text: str, buttons: Keyboard) -> None:
+        """Remembers what Telegram shows in a message now, forgetting the oldest beyond CONFIRMED_KEPT."""
+        self._confirmed.pop(ref, None)
+        self._confirmed[ref] = (text, buttons)
+        if len(self._confirmed) > CONFIRMED_KEPT:
+            del self._confirmed[next(iter(self._confirmed))]
 
     async def flush(self) -> None:
         """Waits until every queued edit was sent."""

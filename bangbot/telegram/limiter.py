@@ -13,6 +13,8 @@ from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 
 JSONDict = dict[str, Any]
+FIRST = frozenset({"answerCallbackQuery"})  # a press's answer never waits behind other traffic (it is still counted)
+NOT_POSTED = frozenset({"getChatMember", "getChat", "getMe", "answerCallbackQuery", "sendChatAction"})  # no message
 Result = bool | JSONDict | list[JSONDict]
 
 
@@ -37,6 +39,10 @@ class SlidingWindow:
                     self.starts.append(now)
                     return now
                 await asyncio.sleep(self.starts[0] + self.period - now)
+
+    def count_now(self) -> None:
+        """Counts a call that goes out at once, without waiting for room (it may overfill the window briefly)."""
+        self.starts.append(self.clock())
 
     def finished(self, counted: float) -> None:
         """Counts a call from its end instead of its start: Telegram counts it on arrival, somewhere in between."""
@@ -81,10 +87,14 @@ class StrictRateLimiter(BaseRateLimiter[int]):
         chat = data.get("chat_id")
         if isinstance(chat, str) and chat.lstrip("-").isdigit():
             chat = int(chat)
-        group = chat if (isinstance(chat, int) and chat < 0) or isinstance(chat, str) else None
+        posts = endpoint not in NOT_POSTED
+        group = chat if posts and ((isinstance(chat, int) and chat < 0) or isinstance(chat, str)) else None
         for attempt in range(self.max_retries + 1):
             counted = await self.window(group).acquire() if group is not None else None
-            await self.overall.acquire()
+            if endpoint in FIRST:
+                self.overall.count_now()
+            else:
+                await self.overall.acquire()
             try:
                 return await callback(*args, **kwargs)
             except RetryAfter as error:

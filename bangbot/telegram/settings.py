@@ -26,6 +26,7 @@ class BotSettings:
     set_webhook: bool = True
     tick_seconds: float = 30.0
     group_rate: tuple[int, float] = (20, 60.0)
+    group_merge_seconds: float = 1.5  # quick moves of one turn share the group's edits (~20 requests a minute)
     seed: int | None = None
 
     @staticmethod
@@ -47,6 +48,7 @@ class BotSettings:
             set_webhook=env.get("BANGBOT_SET_WEBHOOK", "1") != "0",
             tick_seconds=float(env.get("BANGBOT_TICK_SECONDS", "30")),
             group_rate=parse_rate(env.get("BANGBOT_GROUP_RATE", "20/60")),
+            group_merge_seconds=float(env.get("BANGBOT_GROUP_MERGE_SECONDS", "1.5")),
             seed=int(env["BANGBOT_SEED"]) if env.get("BANGBOT_SEED") else None,
         )
 

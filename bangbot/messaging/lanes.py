@@ -1,0 +1,74 @@
+"""The delivery lanes of one process: per game, a runner that shows saved changes after the game's lock is released.
+
+A game's runner has two lanes. The players' lane shows each outbox row's private part (every seat's message, the
+farewells, private reminders) in order, as soon as the row is saved; the group's lane follows it row by row and may
+wait for the group's flood limit without holding anything else up. This module only keeps their bookkeeping; the
+lanes themselves are in messaging.outbox.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from bangbot.storage.models import Outbox
+
+BACKOFF_FIRST_SECONDS = 0.5
+BACKOFF_MAX_SECONDS = 60.0
+
+
+@dataclass
+class GameLanes:
+    """One game's delivery in this process: its runner, the rows its players' lane showed, who waits for which."""
+
+    runner: asyncio.Task[None] | None = None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    shown: dict[int, Outbox] = field(default_factory=dict)  # rows whose private part is shown, group part pending
+    waiters: dict[int, asyncio.Event] = field(default_factory=dict)
+
+    def shown_event(self, row_id: int) -> asyncio.Event:
+        """Returns the event set once a row's private part was shown (or tried once)."""
+        return self.waiters.setdefault(row_id, asyncio.Event())
+
+    def private_tried(self, row_id: int) -> None:
+        """Wakes whoever waits for a row's private part, which was shown or failed once."""
+        self.waiters.pop(row_id, asyncio.Event()).set()
+
+
+@dataclass
+class Lanes:
+    """Every game's lanes in this process, and counts of what they did."""
+
+    games: dict[int, GameLanes] = field(default_factory=dict)
+    retries: int = 0
+
+    def of(self, game_id: int) -> GameLanes:
+        """Returns a game's lanes, made on first use."""
+        return self.games.setdefault(game_id, GameLanes())
+
+    def busy(self) -> list[asyncio.Task[None]]:
+        """Returns the runners still working."""
+        return [g.runner for g in self.games.values() if g.runner is not None and not g.runner.done()]
+
+
+class Backoff:
+    """Waits longer after each failure in a row (doubling up to a minute), or as long as the messenger asked."""
+
+    def __init__(self, first: float = BACKOFF_FIRST_SECONDS, most: float = BACKOFF_MAX_SECONDS) -> None:
+        self.first = first
+        self.most = most
+        self.next = first
+
+    def reset(self) -> None:
+        """Starts over after a success."""
+        self.next = self.first
+
+    async def wait(self, error: BaseException) -> None:
+        """Sleeps before the next try: the error's retry_after if it has one, else the next step of the backoff."""
+        asked = getattr(error, "retry_after", None)
+        if isinstance(asked, timedelta):
+            asked = asked.total_seconds()
+        delay = float(asked) if isinstance(asked, int | float) and asked > 0 else self.next
+        self.next = min(self.next * 2, self.most)
+        await asyncio.sleep(delay)
