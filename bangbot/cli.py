@@ -7,8 +7,10 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from bangbot.core.duel.modes import MODE_IDS, MODES
+from bangbot.i18n import LANGUAGES
 from bangbot.rulesets import DEFAULT as DEFAULT_RULESET
 from bangbot.rulesets import OFFERED, RULESETS
 from bangbot.rulesets.duel import DUEL
@@ -97,35 +99,52 @@ def cmd_play(args: argparse.Namespace) -> int:
         from bangbot.telegram.app import run_bot
 
         return run_bot(settings)
+    from bangbot.console.arguments import seats_and_preset
     from bangbot.console.game import TerminalOptions, run
 
-    preset, players = args.preset, 5 if args.players is None else args.players
-    if args.game == DUEL:  # the Duel's preset is its mode, which fixes the table size
-        preset = args.mode or MODE_IDS[0]
-        players = MODES[preset].players
+    players, preset = seats_and_preset(args.game, args.preset, args.mode, args.players)
     options = TerminalOptions(players, args.lang, args.seed, preset, args.db, args.name, args.game)
     return run(options)
 
 
 def check_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Stops with a usage error when the terminal game's options do not fit together (--mode is the Duel's)."""
-    if args.mode is not None and args.game != DUEL:
-        parser.error(f"--mode goes with --game {DUEL} (its modes: {', '.join(MODE_IDS)})")
-    mode = args.mode or MODE_IDS[0]
-    if args.game == DUEL and args.players not in (None, MODES[mode].players):
-        parser.error(f"--game {DUEL} --mode {mode} is played by {MODES[mode].players}, not --players {args.players}")
+    """Stops with a one-line usage error when the terminal game's options do not fit together."""
+    from bangbot.console.arguments import options_problem
+    from bangbot.i18n import translator
+
+    problem = options_problem(translator(args.lang or "en"), args.game, args.preset, args.mode, args.players)
+    if problem is not None:
+        parser.error(problem)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line naming what is wrong (--help shows the usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Prints the one line and exits with status 2."""
+        self.exit(2, f"{self.prog}: {message}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """Returns the argument parser of the bangbot command."""
-    parser = argparse.ArgumentParser(prog="bangbot", description="BANG! by message")
+    parser = Parser(prog="bangbot", description="BANG! by message")
     parser.add_argument(
         "--players", type=int, default=None, help="seats at the table, 4 to 7 (you and AI players; default 5)"
     )
     parser.add_argument("--seed", type=int, default=None, help="deal the same game every time")
-    parser.add_argument("--lang", default="en", choices=["en", "ru", "ja", "cs"])
+    parser.add_argument(
+        "--lang",
+        default=None,
+        choices=LANGUAGES,
+        help="your language: en, ru, ja or cs (default: en; a resumed game keeps the language it was played in)",
+    )
     parser.add_argument("--game", default=DEFAULT_RULESET, choices=sorted(OFFERED), help="which BANG! to play")
-    parser.add_argument("--preset", default="standard", choices=["standard", "ja"])
+    parser.add_argument(
+        "--preset",
+        default=None,
+        choices=["standard", "ja"],
+        help="the rules: standard, or ja (the Japanese edition's; --game base only; the Duel has --mode)",
+    )
     parser.add_argument(
         "--mode",
         default=None,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The main job: sets up .venv, then runs bangbot (arguments are passed on).
+# The main job: sets up .venv (bangbot alone, no test tools), then runs bangbot (arguments are passed on).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-venv.sh

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The whole test suite: sets up .venv, then lint (ruff), types (mypy, strict on the core), tests (pytest).
+# The whole test suite: sets up .venv with the test tools, then lint (ruff), types (mypy, strict on the core), tests (pytest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup-venv.sh
+bash scripts/setup-venv.sh test
 bash scripts/ensure-postgres.sh
 echo "== ruff"
 .venv/bin/ruff check bangbot tests

@@ -23,6 +23,7 @@ from bangbot.i18n.duel import (
     duel_card_name,
     duel_character_name,
 )
+from bangbot.i18n.duel_help import DUEL_CHARACTER_HELP
 from bangbot.i18n.glossary import game_name
 from bangbot.messaging import lobby
 from bangbot.messaging.codec import decode
@@ -202,6 +203,9 @@ class DuelWatch:
         start, self.seen[chat_id] = self.seen.get(chat_id, 0), len(texts)
         words = vocabulary(self.tr)
         names = {self.name(thing) for thing in secret}
+        helps = [self.tr.name(marked) for marked in DUEL_CHARACTER_HELP.values()]  # abilities name cards in general
         for text in texts[start:]:
+            for ability in helps:
+                text = text.replace(ability, "")
             leaked = sorted(name for name in names if mentions(text, name, words))
             assert not leaked, f"chat {chat_id} was shown {leaked}, which it may not know: {text}"

@@ -96,3 +96,23 @@ def test_bench_ai_for_the_duel_has_a_row_per_mode_and_side_and_the_goals() -> No
     assert sum(1 for r in rows if r[1:4] == ["heuristic", "law", "vs"]) == 4  # Law plays in four modes
     assert sum(1 for line in out if line.startswith("goal: ")) == 12  # eleven sides against random, and the time
     assert any(line.startswith("heuristic decisions") and "p99" in line for line in out)
+
+
+def test_options_that_do_not_fit_get_one_line_naming_the_valid_choices() -> None:
+    wrong = {
+        ("--game", "starwars", "--preset", "ja"): "--game starwars has no preset ja (its presets: standard).",
+        ("--game", "duel", "--preset", "ja"): "--preset does not go with --game duel: choose its table with --mode",
+        ("--game", "starwars", "--players", "3"): "--game starwars is played by 4 to 7 players, not --players 3.",
+        ("--lang", "de"): "argument --lang: invalid choice: 'de' (choose from",
+    }
+    for args, line in wrong.items():
+        result = bangbot(*args)
+        assert result.returncode == 2 and result.stdout == "", args
+        assert result.stderr.count("\n") == 1 and line in result.stderr, result.stderr
+    assert "standoff" in bangbot("--game", "duel", "--preset", "ja").stderr
+
+
+def test_help_explains_the_language_and_the_preset() -> None:
+    helped = " ".join(bangbot("--help").stdout.split())
+    assert "your language: en, ru, ja or cs" in helped
+    assert "the rules: standard, or ja" in helped

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bangbot.console.frame import frame, text_width, wrap
-from bangbot.console.messenger import ConsoleMessenger, added_lines
+from bangbot.console.messenger import ConsoleMessenger, added_lines, with_owners
 from bangbot.messaging.adapter import Button
 
 
@@ -43,7 +43,37 @@ def test_a_prompt_prints_the_message_in_full_once_then_its_changes_question_and_
     text = "Your role: Outlaw.\nLife: 4/4\nHand: BANG! J♦\n\nYour turn."
     ref = asyncio.run(messenger.send(1, text, buttons))
     assert messenger.take() == []  # a private message with buttons waits for the prompt
-    assert messenger.prompt_lines(ref) == [*text.splitlines(), "", "1) BANG! J♦", "2) End the turn"]
+    assert messenger.prompt(ref).lines == [*text.splitlines(), "", "1) BANG! J♦", "2) End the turn"]
     asyncio.run(messenger.edit(ref, text.replace("4/4", "3/4"), buttons))
-    assert messenger.prompt_lines(ref) == ["Life: 3/4", "", "Your turn.", "", "1) BANG! J♦", "2) End the turn"]
-    assert messenger.prompt_lines(ref) == ["Your turn.", "", "1) BANG! J♦", "2) End the turn"]
+    assert messenger.prompt(ref).lines == ["Life: 3/4", "", "Your turn.", "", "1) BANG! J♦", "2) End the turn"]
+    assert messenger.prompt(ref).lines == ["Your turn.", "", "1) BANG! J♦", "2) End the turn"]
+
+
+def test_a_changed_line_is_shown_under_the_headings_it_belongs_to() -> None:
+    lines = [
+        "Hand: BANG! J♦",
+        "Distance to each player:",
+        "  🤖 1 — in range (1)",
+        "  🤖 2 — out of range (3)",
+        "",
+        "  Ann (Outlaws)",
+        "   ⚔ Pearl Hart: 3/3",
+        "   reserve: 2",
+        "▶ 🤖 1 (Law)",
+        "   reserve: 1",
+    ]
+    assert with_owners(lines, [0, 3]) == ["Hand: BANG! J♦", "Distance to each player:", "  🤖 2 — out of range (3)"]
+    assert with_owners(lines, [7, 9]) == ["  Ann (Outlaws)", "   reserve: 2", "▶ 🤖 1 (Law)", "   reserve: 1"]
+
+
+def test_the_same_question_asked_again_keeps_each_choice_number() -> None:
+    messenger = ConsoleMessenger(group=-1, user_id=1)
+    cards = [Button(name, f"a{i}") for i, name in enumerate(("Barrel Q♠", "Missed! 2♠", "Missed! 3♠", "Beer 8♥"))]
+    ref = asyncio.run(messenger.send(1, "Hand\n\nDiscard down to 2 cards.", tuple((b,) for b in cards)))
+    assert messenger.prompt(ref).lines[-4:] == ["1) Barrel Q♠", "2) Missed! 2♠", "3) Missed! 3♠", "4) Beer 8♥"]
+    asyncio.run(messenger.edit(ref, "Hand\n\nDiscard down to 2 cards.", tuple((b,) for b in cards[1:])))
+    again = messenger.prompt(ref)
+    assert again.known and again.lines[-3:] == ["2) Missed! 2♠", "3) Missed! 3♠", "4) Beer 8♥"]
+    asyncio.run(messenger.edit(ref, "Hand\n\nYour turn.", tuple((b,) for b in cards[1:])))
+    other = messenger.prompt(ref)  # another question: numbered from 1 again
+    assert not other.known and other.lines[-3:] == ["1) Missed! 2♠", "2) Missed! 3♠", "3) Beer 8♥"]

@@ -11,10 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.terminal_session import PROMPT, TerminalSession
+from tests.terminal_session import PROMPT, TerminalSession, orphans
 
 TABLE = "BANG! in the terminal — turn "
 OUT = "You are out of the game."
+NEXT_TURN = "Press Enter for the next turn"
+PAUSED = "Press Enter"  # after a turn that ended by itself, and between the AI players' turns once you are out
+OVER = "The game is over."
 
 
 def bangbot(stdin: str, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -40,11 +43,25 @@ def columns(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
+def autoplay(*args: str, end_turns: bool, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    """Plays a whole game choosing the first choice shown (every other time 0 when end_turns: end the turn, take
+    the hit) and going on at every pause; returns the exit status, the output and standard error."""
+    game = TerminalSession(*args, env=env)
+    n = 0
+    while (seen := game.wait_for(PROMPT, PAUSED, OVER)) not in ("", OVER):
+        if seen == PAUSED:
+            game.type("")
+            continue
+        first = re.findall(r"^│ (\d+)\) ", game.text[game.text.rindex("┌─") :], re.M)[0]
+        game.type("0" if end_turns and n % 2 else first)  # a question asked again keeps its numbers: 1 may be gone
+        n += 1
+    return game.finish()
+
+
 def test_plays_a_whole_game_to_its_end() -> None:
-    result = bangbot("1\n0\n" * 3000, "--players", "4", "--seed", "3")
-    assert result.returncode == 0, result.stderr
-    assert result.stderr == ""
-    out = result.stdout
+    code, out, err = autoplay("--players", "4", "--seed", "3", end_turns=True)
+    assert code == 0, err
+    assert err == ""
     assert "┌─ group chat" in out and "┌─ private chat" in out
     assert "Your role:" in out and "1) " in out
     assert "0) End the turn" in out and "9) « Back" in out
@@ -52,7 +69,9 @@ def test_plays_a_whole_game_to_its_end() -> None:
 
 
 def test_only_what_changed_is_printed_at_each_prompt() -> None:
-    out = bangbot("1\n" * 3000, "--players", "4", "--seed", "3").stdout
+    out = autoplay("--players", "4", "--seed", "3", end_turns=False, env={"COLUMNS": "200"})[1]
+    # A changed line comes under its heading: no lone "🤖 3 — in range of BANG!" under "Hand: —".
+    assert "Distance to each player" in out and orphans(out, 2, "Distance to each player") == []
     # The private message is printed in full once; then only its changed lines, its question and its choices.
     assert out.count("Your role:") == 1 and out.count("Your character:") == 1
     # The table is printed again only when a turn begins, someone is out of the game, or the game ends.
@@ -157,7 +176,7 @@ def test_in_russian_with_a_command() -> None:
 def test_a_table_size_out_of_range_is_refused() -> None:
     result = bangbot("", "--players", "9")
     assert result.returncode == 2
-    assert "4" in result.stdout and "7" in result.stdout
+    assert result.stderr == "bangbot: --game base is played by 4 to 7 players, not --players 9.\n"
 
 
 def passive_until_out(show: str) -> tuple[str, str]:
@@ -175,6 +194,8 @@ def passive_until_out(show: str) -> tuple[str, str]:
             if PROMPT not in game.text[game.text.rindex(OUT) :]:
                 assert game.wait_for(PROMPT) == PROMPT
             game.type(show)
+            while game.wait_for(NEXT_TURN, OVER) == NEXT_TURN:
+                game.type("")  # one turn of the AI players per Enter
             code, out, err = game.finish()
             assert code == 0 and err == ""
             return out[: out.index(OUT)], out[out.index(OUT) :]
@@ -186,7 +207,9 @@ def test_when_you_are_out_the_terminal_asks_then_shows_every_turn_and_the_summar
     before, after = passive_until_out("1")
     assert "Player is out of the game." in before  # the turn you were put out in is shown before the question
     assert "Show only the result" in after
-    assert re.search(r"Turn \d+:", after)  # the AI players' turns are shown
+    # The AI players' turns are shown one per Enter: each pause comes after a new turn began.
+    screens = after.split(NEXT_TURN)
+    assert len(screens) > 2 and all(re.search(r"Turn \d+:", screen) for screen in screens[1:-1])
     summary = after[after.rindex(TABLE) :]
     assert "Game over:" in summary and "[Sheriff]" in summary and "[Outlaw]" in summary
     assert after.rstrip().endswith("The game is over.")
@@ -198,3 +221,49 @@ def test_when_you_are_out_the_result_alone_can_be_shown() -> None:
     assert not re.search(r"Turn \d+:", after.split(PROMPT)[-1])  # no AI turn is shown
     summary = after[after.rindex(TABLE) :]
     assert "Game over:" in summary and "[Sheriff]" in summary and "[Outlaw]" in summary
+
+
+def test_a_resumed_game_keeps_its_language_and_language_renames_its_table(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'keep.sqlite3'}"
+    first = bangbot("1\n", "--players", "4", "--seed", "3", "--lang", "ru", "--db", db)
+    assert first.returncode == 0, first.stderr
+    again = bangbot("/language\n3\n/status\n", "--db", db)
+    assert again.returncode == 0, again.stderr
+    resumed, switched = again.stdout.split("ターミナルのBANG!", 1)
+    assert "«Бэнг!» — терминал" in resumed and "BANG! in" not in resumed and "┌─ групповой чат" in resumed
+    assert "терминал" not in switched and "ターミナルのBANG!" in switched  # every title follows the new language
+
+
+def test_the_terminal_does_not_send_you_to_a_private_chat() -> None:
+    out = bangbot("", "--players", "4", "--seed", "3").stdout
+    assert "check your private messages" not in out
+
+
+def test_a_database_whose_game_is_over_offers_a_new_game(tmp_path: Path) -> None:
+    from sqlmodel import Session, select
+
+    from bangbot.storage.db import open_engine
+    from bangbot.storage.models import FINISHED, Game
+
+    url = f"sqlite:///{tmp_path / 'keep.sqlite3'}"
+    assert bangbot("", "--players", "4", "--seed", "3", "--db", url).returncode == 0
+    engine = open_engine(url)
+    try:
+        with Session(engine) as s:
+            game = s.exec(select(Game)).one()
+            game.status = FINISHED
+            s.add(game)
+            s.commit()
+        no = bangbot("2\n", "--db", url)
+        assert no.returncode == 0, no.stderr
+        assert "The game kept in this database is over." in no.stdout and "1) Start a new game" in no.stdout
+        assert PROMPT not in no.stdout.split(PROMPT, 1)[1]  # nothing else was asked: no game was started
+        with Session(engine) as s:
+            assert len(s.exec(select(Game)).all()) == 1
+        yes = bangbot("1\n", "--db", url)
+        assert yes.returncode == 0, yes.stderr
+        assert "Your role:" in yes.stdout
+        with Session(engine) as s:
+            assert len(s.exec(select(Game)).all()) == 2
+    finally:
+        engine.dispose()

@@ -16,11 +16,12 @@ from typing import TextIO
 
 from bangbot.ai.players import heuristic_players
 from bangbot.console.frame import frame, terminal_width
-from bangbot.console.messenger import ConsoleMessenger, numbered
+from bangbot.console.keyboard import Keyboard
+from bangbot.console.messenger import ConsoleMessenger
 from bangbot.core.ruleset import TableState
-from bangbot.i18n import N_, Translator, translator
+from bangbot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator, translator
 from bangbot.i18n.themes import themed
-from bangbot.messaging.adapter import Command, MessageRef, Press, User
+from bangbot.messaging.adapter import END, Command, MessageRef, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
 from bangbot.messaging.games_help import table_note
@@ -44,18 +45,12 @@ class TerminalOptions:
     """How the terminal game is set up."""
 
     players: int = 5
-    language: str = "en"
+    language: str | None = None  # None: the resumed game's language, else English
     seed: int | None = None
     preset: str = "standard"
     database: str | None = None
     name: str | None = None  # None: the system user's name, else a localized "Player"
     game: str = DEFAULT_RULESET
-
-
-def read_line(stdin: TextIO) -> str | None:
-    """Returns the next line typed, or None at the end of the input."""
-    line = stdin.readline()
-    return None if line == "" else line.strip()
 
 
 def stopped_line(tr: Translator, kept: bool) -> str:
@@ -69,6 +64,11 @@ def alive(state: TableState) -> tuple[bool, ...]:
     """Returns, seat by seat, whether each player is still in the game (as the game's ruleset shows the table)."""
     rules = ruleset(state.config.ruleset)
     return tuple(rules.in_game(state, seat) for seat in range(state.config.players))
+
+
+def awaited(state: TableState, seat: int) -> bool:
+    """Returns whether the game waits for seat's decision."""
+    return seat in ruleset(state.config.ruleset).awaiting(state)
 
 
 def table_key(state: TableState) -> tuple[int, tuple[bool, ...], str | None]:
@@ -93,7 +93,7 @@ def default_name(tr: Translator) -> str:
 def follow_language(ctx: Context, tr: Translator) -> Translator:
     """Returns the translator of the person's language; when they chose another, the group follows it.
 
-    The frames' titles and the terminal's own prompts follow the returned translator.
+    The frames' titles, the terminal's own prompts and the table's title follow the returned translator.
     """
     language = ctx.user_language(USER_ID)
     if language == tr.language:
@@ -105,9 +105,14 @@ def follow_language(ctx: Context, tr: Translator) -> Translator:
     return translator(language)
 
 
+def chat_title(tr: Translator) -> str:
+    """Returns the name the terminal's table goes by in its titles ("BANG! in the terminal")."""
+    return tr.gettext("the terminal")
+
+
 async def play(options: TerminalOptions, stdin: TextIO, stdout: TextIO) -> int:
     """Plays one game to its end (or until the input ends); returns the exit status."""
-    tr = translator(options.language)
+    tr = translator(options.language or SOURCE_LANGUAGE)
     seats = table_sizes(ruleset(options.game), options.preset)
     if options.players not in seats:
         stdout.write(
@@ -136,15 +141,16 @@ class Terminal:
     """One person at a terminal against AI players: prints what changed, reads choices and commands."""
 
     def __init__(self, options: TerminalOptions, repo: Repository, stdin: TextIO, stdout: TextIO) -> None:
-        self.options, self.repo, self.stdin, self.out = options, repo, stdin, stdout
-        self.tr = translator(options.language)
+        self.options, self.repo, self.out = options, repo, stdout
+        self.keyboard = Keyboard(stdin)
+        self.tr = translator(options.language or SOURCE_LANGUAGE)
         self.messenger = ConsoleMessenger(GROUP_ID, USER_ID)
         self.ctx = ctx = Context(repo, self.messenger, heuristic_players(), hold_ai=self.holds_ai)
         if options.seed is not None:
             seed = options.seed
             ctx.seeds = lambda: seed
         self.service = GameService(ctx)
-        self.user = User(USER_ID, options.name or default_name(self.tr), options.language)
+        self.user = User(USER_ID, options.name or default_name(self.tr), self.tr.language)
         self.width = terminal_width()
         self.game_id: int | None = None
         self.seat: int | None = None
@@ -152,10 +158,32 @@ class Terminal:
         self.show_table = False
         self.quiet = False
         self.released = False
+        self.pause: str | None = None  # why the AI players wait for Enter (a message id), None while they play
+        self.own_turn: int | None = None  # the number of the person's turn while they play in it
+        self.ended_turn = 0  # the last turn the person ended with "End the turn" (or another fixed END button)
+        self.watched_turn = 0  # the AI players' turn the person watched last, once out of the game
+        self.queued: list[str] = []  # the rest of several numbers typed at once
 
     def holds_ai(self, state: TableState) -> bool:
-        """Returns True while the AI players wait: the person is out of the game and did not yet let them go on."""
-        return not self.released and self.seat is not None and not alive(state)[self.seat]
+        """Returns True while the AI players wait for the person: out of the game and not yet letting them go on,
+        after a turn that ended by itself, or (watching them once out) after each of their turns."""
+        if self.pause is not None:
+            return True
+        if self.seat is None:
+            return False
+        own_turn = self.own_turn
+        if own_turn is not None and state.turn_number != own_turn:
+            self.own_turn = None
+        if not alive(state)[self.seat]:
+            if not self.released:
+                return True
+            if not self.quiet and state.turn_number > self.watched_turn:
+                self.pause = NEXT_TURN
+            return self.pause is not None
+        ended_by_itself = own_turn not in (None, state.turn_number, self.ended_turn)
+        if ended_by_itself and not awaited(state, self.seat):
+            self.pause = TURN_OVER
+        return self.pause is not None
 
     def print_frame(self, chat_id: int, lines: list[str]) -> None:
         """Prints lines framed as a group or a private message, titled in the person's language."""
@@ -163,48 +191,77 @@ class Terminal:
         self.out.write(frame(group if chat_id == GROUP_ID else private, lines, self.width))
         self.out.flush()
 
+    def say(self, text: str) -> None:
+        """Prints one line of the terminal's own."""
+        self.out.write(text + "\n")
+        self.out.flush()
+
     def game(self) -> Game | None:
         """Returns the terminal's game as stored now."""
         return self.repo.game(self.game_id) if self.game_id is not None else None
 
-    def follow_language(self) -> None:
-        """Switches the group, the frames' titles and the prompts to the person's language once they chose another."""
+    async def follow_language(self) -> None:
+        """Switches the group, the frames' titles, the prompts and the table's title to the person's language once
+        they chose another."""
         self.tr = follow_language(self.ctx, self.tr)
+        if self.retitle():
+            await self.service.show_player(USER_ID, resend=False)  # shown again under the new title
+            await self.service.idle()
+
+    def retitle(self) -> bool:
+        """Names the table in the person's language when its title is the terminal's, kept in another language;
+        returns whether it did."""
+        game = self.game()
+        titles = {chat_title(translator(language)) for language in LANGUAGES}
+        if game is None or game.chat_title not in titles or game.chat_title == chat_title(self.tr):
+            return False
+        game.chat_title = chat_title(self.tr)
+        self.repo.save(game)
+        return True
 
     def flush(self) -> None:
-        """Prints what the messages showed since the last time, and the table when it changed or was asked for."""
+        """Prints what the messages showed since the last time: the group's news, the table when it changed or was
+        asked for, then what they mean for the person (their private messages and notices)."""
         game = self.game()
         table = MessageRef(GROUP_ID, game.table_message_id) if game and game.table_message_id is not None else None
-        for piece in self.messenger.take():
+        pieces = self.messenger.take()
+        for piece in pieces:
+            if piece.ref is not None and piece.ref.chat_id == GROUP_ID and piece.ref != table and not self.quiet:
+                self.print_frame(GROUP_ID, list(piece.lines))
+        if game is not None and game.state_json is not None and table in self.messenger.messages:
+            key = table_key(state_of(game))
+            if self.show_table or key != self.table_shown:
+                self.print_frame(GROUP_ID, self.messenger.messages[table].text.splitlines())
+                self.table_shown, self.show_table = key, False
+        for piece in pieces:
             if piece.ref is None:
-                self.out.write("\n".join(piece.lines) + "\n")
-            elif piece.ref != table and not self.quiet:
+                self.say("\n".join(piece.lines))
+            elif piece.ref.chat_id != GROUP_ID and not self.quiet:
                 self.print_frame(piece.ref.chat_id, list(piece.lines))
-        if game is None or game.state_json is None or table is None or table not in self.messenger.messages:
-            return
-        key = table_key(state_of(game))
-        if self.show_table or key != self.table_shown:
-            self.print_frame(GROUP_ID, self.messenger.messages[table].text.splitlines())
-            self.table_shown, self.show_table = key, False
 
     async def play(self) -> int:
         """Opens or resumes the terminal table and plays until the end or the end of input; returns the status."""
         repo, options = self.repo, self.options
         await self.service.start()
         await self.service.idle()
+        game = repo.open_game(GROUP_ID)
         settings = repo.chat_settings(GROUP_ID)
-        settings.language = options.language
-        settings.ruleset = options.game
-        settings.preset = options.preset
-        settings.ai_seats = options.players - 1
+        if game is not None and options.language is None:  # a resumed game keeps its language
+            self.tr = translator(settings.language or SOURCE_LANGUAGE)
+            self.user = User(USER_ID, self.user.name, self.tr.language)
+        if game is None and not await self.new_game_wanted():
+            return 0
+        settings.language = self.tr.language
+        if game is None:
+            settings.ruleset, settings.preset, settings.ai_seats = options.game, options.preset, options.players - 1
         repo.save_chat_settings(settings)
         user_settings = repo.user_settings(USER_ID)
-        user_settings.language = options.language
+        user_settings.language = self.tr.language
         repo.save_user_settings(user_settings)
-        game = repo.open_game(GROUP_ID)
         if game is None:
-            chat = self.tr.gettext("the terminal")
-            await self.service.on_command(Command(self.user, GROUP_ID, False, "newgame", chat_title=chat))
+            await self.service.on_command(
+                Command(self.user, GROUP_ID, False, "newgame", chat_title=chat_title(self.tr))
+            )
             await self.service.idle()
             game = repo.open_game(GROUP_ID)
         if game is None or game.id is None:
@@ -217,10 +274,26 @@ class Terminal:
                 Press(press_id(), self.user, GROUP_ID, game.lobby_message_id, start.data, False)
             )
             await self.service.idle()
+            self.messenger.drop_notices()  # "check your private messages": the terminal shows them anyway
         elif game.status == RUNNING:
+            self.retitle()
             await self.resume(game)
         self.seat = next((s.position for s in repo.seats(game.id) if s.user_id == USER_ID), None)
         return await self.loop()
+
+    async def new_game_wanted(self) -> bool:
+        """Returns True when the database holds no game yet, or the person wants a new one after the game it holds
+        is over; False when they do not (or the input ends)."""
+        last = self.repo.latest_game(GROUP_ID)
+        if last is None:
+            return True
+        tr = self.tr
+        options = [tr.gettext("Start a new game"), tr.gettext("Quit")]
+        question = tr.gettext("The game kept in this database is over.")
+        self.print_frame(USER_ID, [question, "", *(f"{i}) {o}" for i, o in enumerate(options, start=1))])
+        while (choice := await self.read_choice({"1", "2"})) == AGAIN:
+            continue
+        return choice == "1"
 
     async def resume(self, game: Game) -> None:
         """Shows a resumed game: the log of its current turn, the table and the person's message."""
@@ -239,62 +312,131 @@ class Terminal:
             game = self.game()
             if game is None or game.status != RUNNING or game.state_json is None:
                 break
-            if self.holds_ai(state_of(game)):
-                if not await self.let_ai_finish():
+            state = state_of(game)
+            if self.pause is not None or self.watching_out(state):
+                self.drop_queue()
+                enter = self.wait_for_enter if self.pause is not None else self.let_ai_finish
+                if not await enter():
                     return self.stop()
                 continue
             pending = self.messenger.latest_private()
-            if pending is None:
+            if pending is None:  # the AI players move (a resumed game may wait for them)
+                await self.service.resume_ai(game.id or 0)
+                await self.service.idle()
                 await self.service.tick()
                 await self.service.idle()
                 continue
-            ref, shown = pending
-            keys = dict(numbered(shown.buttons))
-            self.print_frame(ref.chat_id, self.messenger.prompt_lines(ref))
-            choice = await self.read_choice(keys)
-            if choice is None:
+            if not await self.answer(pending[0], state):
                 return self.stop()
-            if choice != AGAIN:
-                data = keys[choice].data
-                await self.service.on_press(Press(press_id(), self.user, USER_ID, ref.message_id, data, True))
-                await self.service.idle()
-                self.follow_language()
         game = self.game()
         if game is not None and game.winner:
-            self.out.write(self.tr.gettext("The game is over.") + "\n")
+            self.say(self.tr.gettext("The game is over."))
         return 0
+
+    def watching_out(self, state: TableState) -> bool:
+        """Returns True when the person is out of the game and was not yet asked how to watch its end."""
+        return self.seat is not None and not self.released and not alive(state)[self.seat]
+
+    def drop_queue(self) -> None:
+        """Forgets the rest of several numbers typed at once, and says so."""
+        if self.queued:
+            self.queued = []
+            self.say(self.tr.gettext("The question changed, so the rest of the numbers you typed were not used."))
+
+    async def answer(self, ref: MessageRef, state: TableState) -> bool:
+        """Shows the person's question and presses what they choose; False at the end of the input."""
+        prompt = self.messenger.prompt(ref)
+        if not prompt.known or (self.queued and self.queued[0] not in prompt.keys):
+            self.drop_queue()
+        if self.queued:
+            choice = self.queued.pop(0)
+        else:
+            self.print_frame(ref.chat_id, prompt.lines)
+            read = await self.read_choice(prompt.keys, several=True)
+            if read is None:
+                return False
+            if read == AGAIN:
+                return True
+            choice, *self.queued = read.split()
+        button = prompt.keys[choice]
+        if state.turn == self.seat:
+            self.own_turn = state.turn_number
+            if button.fixed == END:
+                self.ended_turn = state.turn_number
+        await self.service.on_press(Press(press_id(), self.user, USER_ID, ref.message_id, button.data, True))
+        await self.service.idle()
+        await self.follow_language()
+        return True
 
     async def let_ai_finish(self) -> bool:
         """Asks the person, out of the game, whether to watch the AI players finish it; False at the end of input."""
         tr = self.tr
+        game = self.game()
+        assert game is not None
         question = tr.gettext("You are out of the game. The AI players will play it to its end.")
-        options = [tr.gettext("Show their turns"), tr.gettext("Show only the result")]
+        options = [tr.gettext("Show their turns, one at a time"), tr.gettext("Show only the result")]
         self.print_frame(USER_ID, [question, "", *(f"{i}) {o}" for i, o in enumerate(options, start=1))])
         choice = await self.read_choice({str(i) for i in range(1, len(options) + 1)})
         if choice is None:
             return False
         if choice != AGAIN and self.game_id is not None:
-            self.quiet, self.released = choice == "2", True
+            self.quiet, self.released, self.watched_turn = choice == "2", True, state_of(game).turn_number
             await self.service.resume_ai(self.game_id)
             await self.service.idle()
         return True
 
-    async def read_choice(self, keys: Collection[str]) -> str | None:
-        """Reads one of keys, or a command (run, then AGAIN); None at the end of input."""
+    async def wait_for_enter(self) -> bool:
+        """Waits for a line (Enter), then lets the AI players go on; "2" while watching them shows only the result;
+        a command runs and the question is asked again. False at the end of the input."""
+        assert self.pause is not None and self.game_id is not None
         while True:
+            self.keyboard_check()
+            self.out.write(self.tr.gettext(self.pause))
+            self.out.flush()
+            line = self.keyboard.read_line()
+            if line is None:
+                return False
+            if not await self.typed_command(line):
+                break
+        self.quiet = self.pause == NEXT_TURN and line == "2"
+        game = self.game()
+        if game is not None and game.state_json is not None:
+            self.watched_turn = state_of(game).turn_number
+        self.pause = None
+        await self.service.resume_ai(self.game_id)
+        await self.service.idle()
+        return True
+
+    def keyboard_check(self) -> None:
+        """Drops what was typed before the question now shown, and says so."""
+        if self.keyboard.drop_typed_ahead():
+            self.say(self.tr.gettext("What you typed before this question appeared was not used."))
+
+    async def read_choice(self, keys: Collection[str], several: bool = False) -> str | None:
+        """Reads one of keys (several, space-separated, when allowed), or a command (run, then AGAIN); None at the
+        end of input."""
+        while True:
+            self.keyboard_check()
             game_tr = themed(self.tr, self.options.game)
             self.out.write(game_tr.gettext("Your choice (a number above, or a command like /rules Barrel): "))
             self.out.flush()
-            line = read_line(self.stdin)
+            line = self.keyboard.read_line()
             if line is None:
                 return None
-            if line.startswith("/"):
-                name, _, args = line[1:].partition(" ")
-                await self.command(name.lower(), args)
+            if await self.typed_command(line):
                 return AGAIN
-            if line in keys:
-                return line
-            self.out.write(self.tr.gettext("Type one of the numbers above.") + "\n")
+            numbers = line.split()
+            if numbers and all(n in keys for n in numbers) and (several or len(numbers) == 1):
+                return " ".join(numbers)
+            self.say(self.tr.gettext("Type one of the numbers above."))
+
+    async def typed_command(self, line: str) -> bool:
+        """Runs a line that starts with "/" as a command; returns whether it was one."""
+        if not line.startswith("/"):
+            return False
+        name, _, args = line[1:].partition(" ")
+        await self.command(name.lower(), args)
+        return True
 
     async def command(self, name: str, args: str) -> None:
         """Runs a command that works in the terminal, or says which ones do."""
@@ -305,7 +447,11 @@ class Terminal:
             )
             note = table_note(self.tr, self.options.game)
             about = [note, ""] if note is not None else []
-            self.print_frame(USER_ID, [*self.tr.gettext(TERMINAL_HELP).splitlines(), "", *about, fixed])
+            several = self.tr.gettext(
+                "Several numbers typed at once (“1 2 5”) are chosen one after another while the same choices are "
+                "offered: a choice keeps its number from one question to the next."
+            )
+            self.print_frame(USER_ID, [*self.tr.gettext(TERMINAL_HELP).splitlines(), "", *about, fixed, several])
         elif name == "status":
             self.show_table = True
             await self.service.on_command(Command(self.user, GROUP_ID, False, "status"))
@@ -313,11 +459,9 @@ class Terminal:
         elif name in PRIVATE_COMMANDS:
             await self.service.on_command(Command(self.user, USER_ID, True, name, args))
             await self.service.idle()
-            self.follow_language()
+            await self.follow_language()
         else:
-            self.out.write(
-                self.tr.gettext("That command does not work in the terminal: /help lists those that do.") + "\n"
-            )
+            self.say(self.tr.gettext("That command does not work in the terminal: /help lists those that do."))
         self.flush()
 
     def stop(self) -> int:
@@ -325,6 +469,9 @@ class Terminal:
         self.out.write("\n" + stopped_line(self.tr, self.options.database is not None) + "\n")
         return 0
 
+
+TURN_OVER = N_("The turn ended by itself. Press Enter to let the AI players go on: ")
+NEXT_TURN = N_("Press Enter for the next turn, or type 2 for only the result: ")
 
 TERMINAL_HELP = N_(
     "In the terminal you play one seat; AI players take the others. "
@@ -362,7 +509,9 @@ def run(options: TerminalOptions) -> int:
             task.cancel()
             with suppress(BaseException):
                 loop.run_until_complete(task)
-        sys.stdout.write("\n" + stopped_line(translator(options.language), options.database is not None) + "\n")
+        sys.stdout.write(
+            "\n" + stopped_line(translator(options.language or SOURCE_LANGUAGE), options.database is not None) + "\n"
+        )
         sys.stdout.flush()
         return INTERRUPTED
     finally:

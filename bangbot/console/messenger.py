@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Awaitable, Sequence
+from collections import Counter
+from collections.abc import Awaitable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bangbot.messaging.adapter import BACK, END, Button, Keyboard, MessageRef, Press
 
 FIXED_KEYS = {END: "0", BACK: "9"}  # End the turn (or take the hit) and « Back keep these numbers on every step
+
+Label = tuple[str, int]  # a choice's text, and how many choices before it have the same text
 
 
 @dataclass
@@ -27,16 +30,44 @@ class Piece:
     lines: tuple[str, ...]
 
 
-def added_lines(before: Sequence[str], after: Sequence[str]) -> list[str]:
-    """Returns the non-blank lines of after that before does not have at their place."""
+def changed_indexes(before: Sequence[str], after: Sequence[str]) -> list[int]:
+    """Returns the indexes of the non-blank lines of after that before does not have at their place."""
     matcher = difflib.SequenceMatcher(None, list(before), list(after), autojunk=False)
     return [
-        line
+        j
         for tag, _, _, j1, j2 in matcher.get_opcodes()
         if tag in ("replace", "insert")
-        for line in after[j1:j2]
-        if line.strip()
+        for j in range(j1, j2)
+        if after[j].strip()
     ]
+
+
+def added_lines(before: Sequence[str], after: Sequence[str]) -> list[str]:
+    """Returns the non-blank lines of after that before does not have at their place."""
+    return [after[j] for j in changed_indexes(before, after)]
+
+
+def depth(line: str) -> int:
+    """Returns how deep a line sits under the headings above it: its indentation, a leading ▶ marker included."""
+    return len(line) - len(line.lstrip(" ▶"))
+
+
+def with_owners(lines: Sequence[str], chosen: Collection[int]) -> list[str]:
+    """Returns the chosen lines in order, each under the headings it belongs to, even unchanged ones.
+
+    A line's headings are the less indented lines above it in its paragraph (a blank line ends a paragraph): the
+    player a "reserve: 2" line describes, the "Distance to each player" a distance line is part of.
+    """
+    kept = set(chosen)
+    for i in chosen:
+        level = depth(lines[i])
+        for j in range(i - 1, -1, -1):
+            if level == 0 or not lines[j].strip():
+                break
+            if depth(lines[j]) < level:
+                kept.add(j)
+                level = depth(lines[j])
+    return [lines[i] for i in sorted(kept)]
 
 
 def split_question(text: str) -> tuple[list[str], list[str]]:
@@ -57,6 +88,8 @@ class ConsoleMessenger:
     messages: dict[MessageRef, Shown] = field(default_factory=dict)
     pending: list[Piece] = field(default_factory=list)
     printed: dict[MessageRef, list[str]] = field(default_factory=dict)
+    numbers: dict[Label, str] = field(default_factory=dict)  # the last prompt's number of each choice
+    asked: list[str] = field(default_factory=list)  # the last prompt's question
     _next_id: int = 1
 
     async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
@@ -116,20 +149,63 @@ class ConsoleMessenger:
         pieces, self.pending = self.pending, []
         return pieces
 
+    def drop_notices(self) -> None:
+        """Forgets the press notices not yet taken (messages stay)."""
+        self.pending = [piece for piece in self.pending if piece.ref is not None]
+
     def latest_private(self) -> tuple[MessageRef, Shown] | None:
         """Returns the person's newest private message that has buttons."""
         mine = [(ref, shown) for ref, shown in self.messages.items() if ref.chat_id == self.user_id and shown.buttons]
         return max(mine, key=lambda item: item[0].message_id) if mine else None
 
-    def prompt_lines(self, ref: MessageRef) -> list[str]:
-        """Returns a private message as a prompt: what changed since last printed (all at first), question, buttons."""
+    def prompt(self, ref: MessageRef) -> Prompt:
+        """Returns a private message as a prompt: what changed since last printed (all at first), with the headings
+        it belongs to, its question and its numbered choices; asked again, a question keeps its choices' numbers."""
         shown = self.messages[ref]
         body, question = split_question(shown.text)
         before = self.printed.get(ref)
         self.printed[ref] = body
-        news = body if before is None else added_lines(before, body)
+        news = body if before is None else with_owners(body, changed_indexes(before, body))
+        before_numbers = self.numbers if question == self.asked else {}  # the same question, asked again
+        keys = renumbered(shown.buttons, before_numbers)
+        known = bool(before_numbers) and all(label in before_numbers for label in labels(keys))
+        self.numbers = dict(zip(labels(keys), (key for key, b in keys if not b.fixed), strict=True))
+        self.asked = question
         lines = [*news, ""] if news else []
-        return [*lines, *question, "", *(f"{key}) {b.text}" for key, b in numbered(shown.buttons))]
+        choices = [f"{key}) {b.text}" for key, b in keys]
+        return Prompt([*lines, *question, "", *choices], dict(keys), known)
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A question as the terminal prints it: its lines, the button each number chooses, and whether it is the last
+    prompt's question asked again with every choice (but the fixed ones) still there, under the same number."""
+
+    lines: list[str]
+    keys: dict[str, Button]
+    known: bool
+
+
+def labels(keys: Sequence[tuple[str, Button]]) -> list[Label]:
+    """Returns the label of each choice that has no fixed number: its text, and its count among equal texts."""
+    seen: Counter[str] = Counter()
+    out: list[Label] = []
+    for _, button in keys:
+        if not button.fixed:
+            out.append((button.text, seen[button.text]))
+            seen[button.text] += 1
+    return out
+
+
+def renumbered(buttons: Keyboard, before: Mapping[Label, str]) -> list[tuple[str, Button]]:
+    """Returns the buttons numbered: while the last prompt offered every choice (the same cards, maybe fewer), each
+    keeps its number there, so no number changes its meaning; otherwise 1, 2, … (fixed buttons: FIXED_KEYS)."""
+    fresh = numbered(buttons)
+    mine = labels(fresh)
+    if not mine or not all(label in before for label in mine):
+        return fresh
+    kept = iter(before[label] for label in mine)
+    return [(key if button.fixed else next(kept), button) for key, button in fresh]
 
 
 def numbered(buttons: Keyboard) -> list[tuple[str, Button]]:

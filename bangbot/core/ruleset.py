@@ -39,7 +39,7 @@ class Step:
 
 
 class TableState(Protocol):
-    """What the service reads from any game's state: its config, version, turn number and winner."""
+    """What the service reads from any game's state: its config, version, turn number, whose turn, and winner."""
 
     @property
     def config(self) -> GameConfig:
@@ -54,6 +54,11 @@ class TableState(Protocol):
     @property
     def turn_number(self) -> int:
         """Returns the number of the turn under way, from 1."""
+        ...
+
+    @property
+    def turn(self) -> int:
+        """Returns the seat whose turn it is."""
         ...
 
     @property

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bangbot.core.duel.data import CARDS, CHARACTER, EQUIPMENT
 from bangbot.core.duel.views import DuelView
 from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_TARGET, Step
 from bangbot.i18n import Translator
 from bangbot.i18n.duel import duel_card_name, duel_character_name
+from bangbot.i18n.duel_help import DUEL_CHARACTER_HELP
 from bangbot.i18n.wording import players
 from bangbot.messaging.duel_labels import ability_owner, card_label, position_label, slot_label, source_name
 from bangbot.messaging.duel_lines import winner_line
@@ -45,11 +47,23 @@ def own_character(tr: Translator, r: Request) -> str:
     return position_label(tr, r.get("char", ""), r["slot"] % 2)
 
 
+def character_ability(tr: Translator, character: str) -> str:
+    """Returns a Duel character's ability as /rules names it: "Pearl Hart: …", saying when it is always active."""
+    text = tr.name(DUEL_CHARACTER_HELP[character])
+    if CHARACTER[character].always:
+        text = tr.pgettext(
+            "sentences", "{text} {sentence}", text=text, sentence=tr.pgettext("duel-rules", "Always active.")
+        )
+    return tr.pgettext("rules", "{name}: {help}", name=duel_character_name(tr, character), help=text)
+
+
 def lineup(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> str:
-    """The start: which character attacks, which covers."""
+    """The start: which character attacks, which covers; each character offered with its ability."""
     if r["position"] == 0:
-        return tr.gettext("Choose your attacking character (the one who shoots and whose cards count).")
-    return tr.gettext("Choose your covering character.")
+        question = tr.gettext("Choose your attacking character (the one who shoots and whose cards count).")
+    else:
+        question = tr.gettext("Choose your covering character.")
+    return "\n".join([question, *(character_ability(tr, c) for c in r.get("options", ()) if c in CHARACTER)])
 
 
 def replace(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> str:
@@ -239,7 +253,21 @@ def step_prompt(tr: Translator, view: DuelView, names: Sequence[str], prefix: tu
     last = prefix[-1]
     if last.kind == STEP_TARGET and isinstance(last.value, int):
         return tr.gettext("{card} → {name}: which card?", card=label, name=slot_label(tr, view, names, last.value))
-    return tr.gettext("{card} → at whom?", card=label)
+    return "\n".join([tr.gettext("{card} → at whom?", card=label), *equipment_note(tr, cards[0].value)])
+
+
+def equipment_note(tr: Translator, card: int) -> list[str]:
+    """Returns, for an equipment card, which of its owner's characters it works on (none for other cards)."""
+    kind = CARDS[card].type
+    if kind.frame != EQUIPMENT:
+        return []
+    if kind.always:
+        return [tr.gettext("Always active: it counts on a covering character too.")]
+    return [
+        tr.gettext(
+            "It counts only while its character attacks, or is the target of a hit; on a covering character it waits."
+        )
+    ]
 
 
 def prompt(tr: Translator, view: DuelView, names: Sequence[str], standin: bool, prefix: tuple[Step, ...]) -> str:

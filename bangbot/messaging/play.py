@@ -18,6 +18,7 @@ from bangbot.rulesets import AnyRuleset, ruleset
 from bangbot.storage.models import FINISHED, ActionLog, Game, Outbox, PressAnswer, Seat
 
 AI_MOVE_CAP = 5000
+FORCED = "forced"  # ActionLog.by of a move made for a person because it was the only one possible
 
 
 @dataclass
@@ -95,15 +96,20 @@ def ai_choice(ctx: Context, batch: Batch, seat: int) -> Any:
 
 
 def run_ai(ctx: Context, batch: Batch) -> None:
-    """Lets every asked AI-controlled seat move until a person must decide, the game ends or ctx.hold_ai says wait."""
+    """Lets every asked AI-controlled seat move, and gives a person asked a decision with one possible answer that
+    answer (as the base engine does itself), until a person must choose, the game ends or ctx.hold_ai says wait."""
     for _ in range(AI_MOVE_CAP):
         if batch.rules.winner(batch.state) is not None or ctx.hold_ai(batch.state):
             return
-        asked = [s for s in batch.rules.awaiting(batch.state) if batch.seats[s].ai_controlled]
-        if not asked:
+        awaiting = batch.rules.awaiting(batch.state)
+        asked = [s for s in awaiting if batch.seats[s].ai_controlled]
+        if asked:
+            apply_move(ctx, batch, asked[0], ai_choice(ctx, batch, asked[0]), "ai")
+            continue
+        forced = next((s for s in awaiting if len(batch.rules.legal_actions(batch.state, s)) == 1), None)
+        if forced is None:
             return
-        seat = asked[0]
-        apply_move(ctx, batch, seat, ai_choice(ctx, batch, seat), "ai")
+        apply_move(ctx, batch, forced, batch.rules.legal_actions(batch.state, forced)[0], FORCED)
 
 
 def safe_move(ctx: Context, batch: Batch, seat: int) -> Any:
