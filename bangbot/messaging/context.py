@@ -14,6 +14,7 @@ from bangbot.i18n import SOURCE_LANGUAGE, Translator, normalize_language, transl
 from bangbot.i18n.glossary import BASE
 from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import Messenger, User
+from bangbot.messaging.lru import LruCache
 from bangbot.storage.models import ChatSettings
 from bangbot.storage.repository import Repository
 
@@ -21,6 +22,7 @@ LOBBY_TTL = timedelta(hours=6)
 REMINDER_SHARE = 5  # the reminder comes when a fifth of the deadline is left
 MISSES_BEFORE_STANDIN = 2
 LANGUAGE_CACHE_SECONDS = 30.0  # another worker's language change shows here within this time
+CACHED_USERS = 10_000  # people (and chats) remembered per process; the least recently seen are read again
 
 
 def utc_now() -> datetime:
@@ -38,8 +40,8 @@ class Context:
     clock: Callable[[], datetime] = utc_now
     lobby_ttl: timedelta = LOBBY_TTL
     seeds: Callable[[], int] = field(default=lambda: secrets.randbits(62))
-    languages: dict[tuple[str, int], tuple[str, float]] = field(default_factory=dict)
-    known_users: dict[int, tuple[str, str | None]] = field(default_factory=dict)
+    languages: LruCache[tuple[str, int], tuple[str, float]] = field(default_factory=lambda: LruCache(2 * CACHED_USERS))
+    known_users: LruCache[int, tuple[str, str | None]] = field(default_factory=lambda: LruCache(CACHED_USERS))
     hold_ai: Callable[[TableState], bool] = field(default=lambda state: False)  # True: the AI players wait
 
     def ai_for(self, ruleset_id: str) -> AIPlayer:
@@ -58,11 +60,11 @@ class Context:
 
     def remember_language(self, key: tuple[str, int], value: str) -> None:
         """Caches a language just read or stored here."""
-        self.languages[key] = (value, time.monotonic())
+        self.languages.put(key, (value, time.monotonic()))
 
     def forget_language(self, key: tuple[str, int]) -> None:
         """Drops a cached language after it was changed here."""
-        self.languages.pop(key, None)
+        self.languages.pop(key)
 
     def user_language(self, user_id: int) -> str:
         """Returns the language a user reads: chosen, else the messenger's if we have it, else English."""
@@ -100,6 +102,6 @@ class Context:
         """Stores a user's display name and messenger language, the first time this process sees them or changed."""
         if self.known_users.get(user.id) == (user.name, user.language):
             return
-        self.known_users[user.id] = (user.name, user.language)
+        self.known_users.put(user.id, (user.name, user.language))
         self.repo.store_messenger_profile(user.id, user.name, user.language)
         self.forget_language(("user", user.id))
