@@ -1,4 +1,4 @@
-"""The bot's start-up: a refused token or an unreachable Bot API is one clear line and exit status 1."""
+"""The bot's start: a refused token, an unreachable or malformed Bot API is one clear line and exit status 1."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from bangbot.testing.telegram_emulator import BotApiEmulator
 
@@ -62,3 +64,15 @@ def test_the_line_is_in_the_systems_language(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert len(result.stderr.splitlines()) == 1
     assert "Telegram" in result.stderr and "token was refused" not in result.stderr
+
+
+@pytest.mark.parametrize("answer", [{}, {"id": "not a number", "first_name": "B", "is_bot": True}, "nonsense", None])
+def test_a_malformed_get_me_is_one_line_and_status_1(tmp_path: Path, answer: object) -> None:
+    with BotApiEmulator() as emulator:
+        emulator.answer_with("getMe", lambda: answer)
+        result = start_bot(tmp_path, emulator.token, emulator.base_url)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        f"The Bot API at {emulator.base_url} did not answer getMe with a bot: check BANGBOT_API_URL."
+    ]
+
