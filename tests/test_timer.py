@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bangbot.bench.latency import COALESCED_TICK
 from bangbot.messaging.timer import DeadlineTimer
 from bangbot.storage.models import Game
 from tests.service_harness import FakeClock, Table, make_users
@@ -120,7 +121,9 @@ def test_the_schedule_follows_the_monotonic_clock_whatever_the_wall_clock_does()
     assert len(shifts) == 1 and abs(shifts[0] - timedelta(minutes=-10, seconds=-1)) < timedelta(milliseconds=1)
 
 
-def test_a_tick_that_overruns_is_never_overlapped_and_the_starts_it_covered_are_counted() -> None:
+def test_a_tick_that_overruns_is_never_overlapped_and_the_starts_it_covered_are_counted(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     monotonic = Monotonic()
     running = 0
     most = 0
@@ -146,3 +149,5 @@ def test_a_tick_that_overruns_is_never_overlapped_and_the_starts_it_covered_are_
     # Ticks due at 1002 and 1003 fell while the second tick ran (1001-1003.5): one tick runs at once for both.
     assert starts == [1000.0, 1001.0, 1003.5, 1004.5]
     assert timer.coalesced == 2
+    # bench latency reads the count from the log
+    assert sum(int(n) for n in COALESCED_TICK.findall(caplog.text)) == 2

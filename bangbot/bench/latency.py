@@ -43,7 +43,7 @@ SETUP_SECONDS = 600.0
 DEADLINE_WATCH_SECONDS = 0.5  # how often the deadline groups' stored deadlines are read
 LOOP_SECONDS = 0.02  # the driver's pace between rounds over the groups (a bench, not a test)
 SKIPPED_TICK = "maximum number of running instances reached"  # APScheduler's line for a tick not run
-COALESCED_TICK = re.compile(r"the (\d+) ticks due meanwhile run as one")
+COALESCED_TICK = re.compile(r"ticks coalesced into the next one, which starts now: (\d+)")  # the timer's line
 
 
 @dataclass

@@ -86,7 +86,9 @@ class DeadlineTimer:
             return due
         missed = math.floor((now - due) / self.interval) + 1
         self.coalesced += missed
-        log.warning("a tick took %.1f s: the %d ticks due meanwhile run as one, now", now - previous, missed)
+        log.warning(
+            "a tick took %.1f s; ticks coalesced into the next one, which starts now: %d", now - previous, missed
+        )
         return now
 
     async def tick_once(self) -> None:
