@@ -215,8 +215,7 @@ class LatencyRun:
         return total
 
     def silent_failures(self) -> tuple[int, int, list[str]]:
-        """Returns presses answered like success but not saved, group tables wrong with nothing left to deliver,
-        and what those tables failed to show."""
+        """Returns the moves answered like success but not saved, groups shown wrong with nothing to deliver, why."""
         sent: dict[str, str] = {}
         wrong: list[str] = []
         for group in self.groups:
