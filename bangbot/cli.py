@@ -86,6 +86,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         bench_faults(args.kills, args.seed, args.db)
         return 0
+    if args.what == "latency":
+        from bangbot.bench.latency import main as bench_latency
+
+        bench_latency(args.games or 10, args.db, args.seconds, args.seed, args.json)
+        return 0
     print(f"unknown benchmark {args.what!r}", file=sys.stderr)
     return 2
 
@@ -177,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over")
     sp.set_defaults(func=cmd_selfplay)
     bn = sub.add_parser("bench", help="print performance figures")
-    bn.add_argument("what", choices=["engine", "ai", "bot", "faults"])
+    bn.add_argument("what", choices=["engine", "ai", "bot", "faults", "latency"])
     bn.add_argument("--games", type=int, default=None, help="games per line (engine: 300, ai: 2000, bot: 20)")
     bn.add_argument("--workers", type=int, default=1, help="processes to spread the ai games over")
     bn.add_argument("--stored", type=int, default=10_000, help="bot: stored games for the tick and start-up figures")
@@ -186,7 +191,8 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("--game", default=DEFAULT_RULESET, choices=sorted(RULESETS), help="ai: the game to play")
     bn.add_argument("--sanity", action="store_true", help="ai: blunders of heuristic tables against random ones")
     bn.add_argument("--json", action="store_true", help="ai --sanity: one JSON object by table size (duel: mode)")
-    bn.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults: the database")
+    bn.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults, latency: the database")
+    bn.add_argument("--seconds", type=float, default=90.0, help="latency: how long people press")
     bn.set_defaults(func=cmd_bench)
     return parser
 

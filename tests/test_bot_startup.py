@@ -1,4 +1,5 @@
-"""The bot's start-up: a refused token or an unreachable Bot API is one clear line and exit status 1."""
+"""The bot's start and stop: a refused token, an unreachable or malformed Bot API is one clear line and exit status 1;
+SIGTERM stops cleanly."""
 
 from __future__ import annotations
 
@@ -8,6 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from bangbot.storage.db import open_engine
+from bangbot.storage.repository import Repository
+from bangbot.testing.bot_process import BotProcess
 from bangbot.testing.telegram_emulator import BotApiEmulator
 
 
@@ -63,3 +69,39 @@ def test_the_line_is_in_the_systems_language(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert len(result.stderr.splitlines()) == 1
     assert "Telegram" in result.stderr and "token was refused" not in result.stderr
+
+
+@pytest.mark.parametrize("answer", [{}, {"id": "not a number", "first_name": "B", "is_bot": True}, "nonsense", None])
+def test_a_malformed_get_me_is_one_line_and_status_1(tmp_path: Path, answer: object) -> None:
+    with BotApiEmulator() as emulator:
+        emulator.answer_with("getMe", lambda: answer)
+        result = start_bot(tmp_path, emulator.token, emulator.base_url)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        f"The Bot API at {emulator.base_url} did not answer getMe with a bot: check BANGBOT_API_URL."
+    ]
+
+
+def test_sigterm_with_group_edits_still_queued_stops_cleanly(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'bot.sqlite3'}"
+    with BotApiEmulator() as emulator:
+        users = [emulator.add_user(f"Player{i}", language_code="en") for i in range(4)]
+        group = emulator.add_group("Saloon", members=users, admins=[users[0]])
+        bot = BotProcess(emulator, url, tmp_path / "bot.log", group_rate="1/60")  # the lobby's edits must wait
+        bot.start()
+        repo = Repository(open_engine(url))
+        for user in users:
+            emulator.user_starts_bot(user)
+        emulator.user_sends(users[0], group, "/newgame")
+        emulator.wait_until(lambda: repo.open_game(group) is not None, 60, "a lobby")
+        game = repo.open_game(group)
+        assert game is not None and game.id is not None
+        emulator.user_starts_bot(users[1], f"join_{game.id}")
+        # The join is saved and handed over; its group edit waits for the group's window.
+        emulator.wait_until(lambda: any(row.sent_at for row in repo.outbox(game.id or 0)), 60, "a queued edit")
+        bot.stop()
+        repo.engine.dispose()
+    assert bot.process is not None and bot.process.returncode == 0
+    log = (tmp_path / "bot.log").read_text()
+    assert "Task was destroyed" not in log
+    assert "Traceback" not in log

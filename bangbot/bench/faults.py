@@ -276,12 +276,11 @@ class FaultTable:
             time.sleep(0.05)
         self.run.answered = sum(1 for q in self.sent if self.emulator.answered(q) is not None)
         moves = {q for q, data in self.sent.items() if data.startswith("g") and decode(data).choice.startswith("a")}
-        applied = {q for q in moves if (a := self.emulator.answered(q)) is not None and not a.show_alert and not a.text}
         with Session(self.repo.engine) as s:
             stored = set(s.exec(select(PressAnswer.press_id)).all())
             player_actions = len(s.exec(select(ActionLog).where(ActionLog.by == "player")).all())
             games = s.exec(select(Game).where(col(Game.state_json).is_not(None))).all()
-        self.run.lost = len(applied - stored)
+        self.run.lost = len(unsaved_successes(self.emulator, self.repo, self.sent))
         self.run.duplicated = max(0, player_actions - len(stored & moves))
         for game in games:
             assert game.id is not None
@@ -292,6 +291,15 @@ class FaultTable:
             if to_json(replay(config_from_json(data["config"]), game.seed or 0, actions)) != data:
                 self.run.replay_mismatches += 1
         self.bot.stop()
+
+
+def unsaved_successes(emulator: BotApiEmulator, repo: Repository, sent: dict[str, str]) -> set[str]:
+    """Returns the presses of a move (query id -> button data in sent) answered like success but not saved."""
+    moves = {q for q, data in sent.items() if data.startswith("g") and decode(data).choice.startswith("a")}
+    applied = {q for q in moves if (a := emulator.answered(q)) is not None and not a.show_alert and not a.text}
+    with Session(repo.engine) as s:
+        stored = set(s.exec(select(PressAnswer.press_id)).all())
+    return applied - stored
 
 
 def run_faults(

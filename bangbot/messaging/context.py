@@ -15,6 +15,7 @@ from bangbot.i18n.glossary import BASE
 from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import Messenger, User
 from bangbot.messaging.lanes import Lanes
+from bangbot.messaging.lru import LruCache
 from bangbot.messaging.replies import ChatSenders
 from bangbot.storage.models import ChatSettings
 from bangbot.storage.repository import Repository
@@ -23,6 +24,7 @@ LOBBY_TTL = timedelta(hours=6)
 REMINDER_SHARE = 5  # the reminder comes when a fifth of the deadline is left
 MISSES_BEFORE_STANDIN = 2
 LANGUAGE_CACHE_SECONDS = 30.0  # another worker's language change shows here within this time
+CACHED_USERS = 10_000  # people (and chats) remembered per process; the least recently seen are read again
 
 
 def utc_now() -> datetime:
@@ -40,8 +42,8 @@ class Context:
     clock: Callable[[], datetime] = utc_now
     lobby_ttl: timedelta = LOBBY_TTL
     seeds: Callable[[], int] = field(default=lambda: secrets.randbits(62))
-    languages: dict[tuple[str, int], tuple[str, float]] = field(default_factory=dict)
-    known_users: dict[int, tuple[str, str | None]] = field(default_factory=dict)
+    languages: LruCache[tuple[str, int], tuple[str, float]] = field(default_factory=lambda: LruCache(2 * CACHED_USERS))
+    known_users: LruCache[int, tuple[str, str | None]] = field(default_factory=lambda: LruCache(CACHED_USERS))
     hold_ai: Callable[[TableState], bool] = field(default=lambda state: False)  # True: the AI players wait
     lanes: Lanes = field(default_factory=Lanes)  # what this process is delivering, per game (messaging.outbox)
     replies: ChatSenders = field(default_factory=ChatSenders)  # replies that need no saving, in order per chat
@@ -63,11 +65,11 @@ class Context:
 
     def remember_language(self, key: tuple[str, int], value: str) -> None:
         """Caches a language just read or stored here."""
-        self.languages[key] = (value, time.monotonic())
+        self.languages.put(key, (value, time.monotonic()))
 
     def forget_language(self, key: tuple[str, int]) -> None:
         """Drops a cached language after it was changed here."""
-        self.languages.pop(key, None)
+        self.languages.pop(key)
 
     def user_language(self, user_id: int) -> str:
         """Returns the language a user reads: chosen, else the messenger's if we have it, else English."""
@@ -105,6 +107,6 @@ class Context:
         """Stores a user's display name and messenger language, the first time this process sees them or changed."""
         if self.known_users.get(user.id) == (user.name, user.language):
             return
-        self.known_users[user.id] = (user.name, user.language)
+        self.known_users.put(user.id, (user.name, user.language))
         self.repo.store_messenger_profile(user.id, user.name, user.language)
         self.forget_language(("user", user.id))

@@ -7,10 +7,10 @@ from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, delete, insert, text, update
+from sqlalchemy import ColumnElement, Connection, Engine, bindparam, delete, func, insert, literal, text, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -411,6 +411,24 @@ class Repository:
         with self._writing(several=False) as connection:
             connection.execute(SEAT_REFS_UPDATE, rows)
 
+    def shift_deadlines(self, by: timedelta) -> int:
+        """Moves the deadline and reminder of every running game by `by` in one UPDATE; returns how many games.
+
+        The version changes, so a save that read the game before the shift is refused and done again.
+        """
+        dialect = self.engine.dialect.name
+        statement = (
+            update(Game)
+            .where(col(Game.status) == RUNNING)
+            .values(
+                deadline_at=shifted(col(Game.deadline_at), by, dialect),
+                reminder_at=shifted(col(Game.reminder_at), by, dialect),
+                version=col(Game.version) + 1,
+            )
+        )
+        with self._writing(several=False) as connection:
+            return connection.execute(statement).rowcount
+
     def due(self, now: datetime) -> tuple[list[int], list[int], list[int]]:
         """Returns ids of running games past their deadline, past their reminder, and expired lobbies; oldest first."""
         with self._session() as s:
@@ -422,6 +440,14 @@ class Repository:
             [i for i in reminders if i is not None],
             [i for i in lobbies if i is not None],
         )
+
+
+def shifted(moment: Mapped[datetime | None], by: timedelta, dialect: str) -> ColumnElement[Any]:
+    """Returns the SQL of a stored time moved by `by` (NULL stays NULL), as the dialect stores times."""
+    if dialect == "sqlite":  # stored as text 'YYYY-MM-DD HH:MM:SS.ffffff'; strftime's %f gives milliseconds
+        modifier = literal(f"{by.total_seconds():+.6f} seconds")
+        return func.strftime("%Y-%m-%d %H:%M:%f", moment, modifier).concat("000")
+    return moment + literal(by)
 
 
 def column_values(model: SQLModel, skip: tuple[str, ...] = ()) -> dict[str, Any]:

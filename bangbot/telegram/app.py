@@ -21,6 +21,7 @@ from bangbot.ai.players import heuristic_players
 from bangbot.i18n import system_language, translator
 from bangbot.messaging.context import Context
 from bangbot.messaging.service import GameService
+from bangbot.messaging.timer import DeadlineTimer
 from bangbot.storage.db import open_engine
 from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.repository import Repository
@@ -56,6 +57,7 @@ class BangBot:
             seed = settings.seed
             context.seeds = lambda: seed  # every game dealt the same way: for tests and reproducing a report
         self.service = GameService(context)
+        self.timer = DeadlineTimer(self.service.tick, context.repo.shift_deadlines, settings.tick_seconds)
         self.locks = KeyedLocks()
         # Only new messages: a webhook set elsewhere may still deliver edits, which must not run a command twice.
         self.application.add_handler(MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, self.on_command))
@@ -69,14 +71,15 @@ class BangBot:
         shown = await self.service.start()
         if shown:
             log.info("delivered what %d games still had to show", shown)
-        if application.job_queue is not None:
-            application.job_queue.run_repeating(self.on_tick, interval=self.settings.tick_seconds, first=0.5)
+        self.timer.start()
 
     async def _post_stop(self, _: Application) -> None:  # type: ignore[type-arg]
-        """Sends the group edits still queued while the connection is open, waiting SHUTDOWN_FLUSH_SECONDS at most.
+        """Stops the timer and sends the group edits still queued, waiting SHUTDOWN_FLUSH_SECONDS at most.
 
-        What is not confirmed then stays in the outbox and is delivered at the next start.
+        What is not confirmed then stays in the outbox and is delivered at the next start; the tasks still waiting
+        for it are cancelled, so none is left pending when the event loop closes.
         """
+        await self.timer.stop()
 
         async def drain() -> None:
             await self.messenger.group_edits.flush()
@@ -86,6 +89,7 @@ class BangBot:
             await asyncio.wait_for(drain(), SHUTDOWN_FLUSH_SECONDS)
         except TimeoutError:
             log.warning("%d group edits were not sent before stopping", len(self.messenger.group_edits))
+        await cancel_leftovers()
 
     async def on_command(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
         """Hands a command to the service, one update at a time per chat."""
@@ -105,13 +109,6 @@ class BangBot:
             return
         await self.service.on_press(press)  # the service holds the game's lock only while it saves
 
-    async def on_tick(self, _: ContextTypes.DEFAULT_TYPE) -> None:
-        """Fires passed deadlines, reminders and lobby expiries."""
-        try:
-            await self.service.tick()
-        except Exception:
-            log.exception("deadline timer failed")
-
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         """Logs an update that failed; the game state is safe in the database."""
         log.error("update %r failed", update, exc_info=context.error)
@@ -130,6 +127,14 @@ class BangBot:
             )
         else:
             self.application.run_polling(allowed_updates=ALLOWED_UPDATES)
+
+
+async def cancel_leftovers() -> None:
+    """Cancels every other task of the running event loop and waits until they ended."""
+    leftovers = asyncio.all_tasks() - {asyncio.current_task()}
+    for task in leftovers:
+        task.cancel()
+    await asyncio.gather(*leftovers, return_exceptions=True)
 
 
 def run_bot(settings: BotSettings) -> int:

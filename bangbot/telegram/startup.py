@@ -1,4 +1,5 @@
-"""Before the bot starts: one getMe call that turns a refused token or an unreachable Bot API into one clear line."""
+"""Before the bot starts: one getMe call that turns a refused token, an unreachable Bot API or a malformed answer
+into one clear line."""
 
 from __future__ import annotations
 
@@ -22,11 +23,15 @@ def webhook_problem(settings: BotSettings, tr: Translator) -> str | None:
 
 
 async def connection_problem(settings: BotSettings, tr: Translator) -> str | None:
-    """Returns why the bot cannot work with these settings (token refused, Bot API unreachable), or None."""
+    """Returns why the bot cannot work with these settings (token refused, Bot API unreachable, malformed), or None."""
     url = settings.api_url or TELEGRAM_API_URL
+    malformed = tr.gettext("The Bot API at {url} did not answer getMe with a bot: check BANGBOT_API_URL.", url=url)
     try:
-        async with Bot(settings.token, base_url=url):  # entering calls getMe
-            return None
+        async with Bot(settings.token, base_url=url) as bot:  # entering calls getMe
+            me = bot.bot
+            return None if isinstance(me.id, int) and me.is_bot is True and isinstance(me.username, str) else malformed
+    except (TypeError, ValueError, KeyError, AttributeError):  # the answer is not a User object
+        return malformed
     except InvalidToken:
         return tr.gettext("The bot token was refused by Telegram: check BANGBOT_TOKEN.")
     except TelegramError:

@@ -1277,6 +1277,11 @@ class BotApiEmulator:
         }
         self._methods = {name.lower(): (name, handler) for name, handler in handlers.items()}
 
+    def answer_with(self, method: str, result: Callable[[], object]) -> None:
+        """Makes a method answer `{"ok": true, "result": result()}` whatever it is asked (a broken Bot API)."""
+        name, _ = self._methods.get(method.lower(), (method, None))
+        self._methods[method.lower()] = (name, lambda p: result())
+
     # -- lifecycle -----------------------------------------------------------------------------------------------------
 
     def start(self) -> Self:

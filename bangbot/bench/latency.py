@@ -1,0 +1,330 @@
+"""bangbot bench latency: how long people wait for their presses, and how late deadlines fire, under Telegram's limits.
+
+The real bot process plays against the local Bot API emulator on 127.0.0.1 with Telegram's limits on (20 messages
+and edits a minute into one group, 30 a second overall): N groups play at once, each person pressing a few seconds
+after seeing the answer to the previous press; every fifth group has a 1-minute deadline and nobody presses there,
+so its deadlines fire; in the first group a bystander sends /help every FLOOD_SECONDS. The timer ticks every second.
+The run is bounded by --seconds of pressing, then SETTLE_SECONDS for the last answers.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from bangbot.bench.faults import STALL_SECONDS, FaultTable, unsaved_successes
+from bangbot.storage.db import open_engine
+from bangbot.storage.models import RUNNING
+from bangbot.storage.repository import Repository
+from bangbot.testing.bot_process import BotProcess
+from bangbot.testing.telegram_emulator import ApiCall, BotApiEmulator
+
+GROUP_LIMIT = (20, 60.0)  # Telegram: about 20 messages a minute into one group (edits count too)
+OVERALL_LIMIT = (30, 1.0)  # Telegram: about 30 messages a second from one bot
+PACE_SECONDS = (2.0, 5.0)  # a person presses this long after the answer to the previous press
+DEADLINE_EVERY = 5  # every fifth group plays with the shortest deadline and never presses
+SHORT_DEADLINE = "1m"
+FLOOD_SECONDS = 2.0  # the bystander's /help comes this often
+SETTLE_SECONDS = 60.0  # after pressing stops, how long answers and group messages may still take
+SETUP_WORKERS = 8
+SETUP_SECONDS = 600.0
+DEADLINE_WATCH_SECONDS = 0.5  # how often the deadline groups' stored deadlines are read
+LOOP_SECONDS = 0.02  # the driver's pace between rounds over the groups (a bench, not a test)
+SKIPPED_TICK = "maximum number of running instances reached"  # APScheduler's line for a tick not run
+COALESCED_TICK = re.compile(r"ticks coalesced into the next one, which starts now: (\d+)")  # the timer's line
+
+
+@dataclass
+class Press:
+    """One press of a button: when it was made and which group made it."""
+
+    query: str
+    at: float
+    group: int
+
+
+@dataclass
+class Group:
+    """One group's game and the people pressing in it."""
+
+    table: FaultTable
+    idle: bool  # a deadline group: nobody presses
+    next_at: float = 0.0
+    waiting: Press | None = None
+    game_id: int = 0
+    first_turn: int = 0
+    deadlines: list[datetime] = field(default_factory=list)  # each deadline seen stored, in order
+
+
+def setup(table: FaultTable, idle: bool, until: float) -> bool:
+    """Opens the group's lobby (with the short deadline in an idle group), seats four people and starts the game.
+
+    Returns False when the game did not start by `until` (monotonic time).
+    """
+    try:
+        if idle:
+            table.emulator.user_sends(table.users[0], table.group, f"/deadline {SHORT_DEADLINE}")
+        while time.monotonic() < until:
+            game = table.open_game()
+            if game is not None and game.status == RUNNING:
+                return True
+            query = table.next_press()
+            if query is not None:
+                table.wait_answer(query)
+    except TimeoutError:  # a lobby or a join never came
+        return False
+    return False
+
+
+def percentile(values: list[float], share: float) -> float:
+    """Returns the value below which `share` of values lie (0 for none)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+def request_kind(call: ApiCall) -> str | None:
+    """Returns the kind of a request counted per turn (group or private, send or edit, press answer), or None."""
+    if call.method == "answerCallbackQuery":
+        return "press_answers"
+    chat = call.params.get("chat_id")
+    where = "group" if isinstance(chat, int | str) and str(chat).startswith("-") else "private"
+    if call.method == "sendMessage":
+        return f"{where}_sends"
+    if call.method in ("editMessageText", "editMessageReplyMarkup"):
+        return f"{where}_edits"
+    return None
+
+
+class LatencyRun:
+    """Drives the groups against one bot process and collects the figures."""
+
+    def __init__(self, emulator: BotApiEmulator, bot: BotProcess, repo: Repository, games: int, seed: int) -> None:
+        self.emulator = emulator
+        self.bot = bot
+        self.repo = repo
+        self.rng = random.Random(seed)
+        self.groups = [
+            Group(FaultTable(emulator, bot, repo, random.Random(seed + i), STALL_SECONDS), idle=i % DEADLINE_EVERY == 4)
+            for i in range(games)
+        ]
+        self.presses: list[Press] = []
+        self.not_started = 0
+        self.watched = 0.0
+        self.flood = self.groups[0].table
+        self.bystander = emulator.add_user("Bystander", language_code="en")
+        emulator.add_member(self.flood.group, self.bystander)
+
+    def start_games(self) -> None:
+        """Starts every group's game, several groups at once; a group whose game did not start is left out."""
+        until = time.monotonic() + SETUP_SECONDS
+        with ThreadPoolExecutor(SETUP_WORKERS) as pool:
+            started = list(pool.map(lambda g: setup(g.table, g.idle, until), self.groups))
+        self.not_started = started.count(False)
+        self.groups = [g for g, ok in zip(self.groups, started, strict=True) if ok]
+        if not self.groups:
+            raise RuntimeError("no game started: see the bot's log")
+        for group in self.groups:
+            game = group.table.open_game()
+            assert game is not None and game.id is not None
+            group.game_id, group.first_turn = game.id, game.log_turn
+
+    def press_round(self, now: float) -> None:
+        """Lets every person whose answer came, and whose pause is over, press a button of their message."""
+        watch = now - self.watched >= DEADLINE_WATCH_SECONDS
+        if watch:
+            self.watched = now
+        for index, group in enumerate(self.groups):
+            if group.idle:
+                game = group.table.open_game() if watch else None
+                if game is not None and game.deadline_at is not None and game.deadline_at not in group.deadlines:
+                    group.deadlines.append(game.deadline_at)
+                continue
+            if group.waiting is not None:
+                if self.emulator.answered(group.waiting.query) is None:
+                    continue
+                group.waiting = None
+                group.next_at = now + self.rng.uniform(*PACE_SECONDS)
+            if now < group.next_at:
+                continue
+            options = group.table.pressable()
+            if not options:
+                group.next_at = now + PACE_SECONDS[0]
+                continue
+            user, message, data = self.rng.choice(options)
+            pressed_at = time.time()
+            query = group.table.press(user, user, message, data)
+            if query is not None:
+                group.waiting = Press(query, pressed_at, index)
+                self.presses.append(group.waiting)
+
+    def play(self, seconds: float) -> tuple[int, int]:
+        """Presses for `seconds`, then waits for the last answers; returns the range of emulator calls it made."""
+        first_call = len(self.emulator.calls)
+        began = time.monotonic()
+        flooded = began
+        while time.monotonic() - began < seconds and self.bot.alive():
+            now = time.monotonic()
+            self.press_round(now)
+            if now - flooded >= FLOOD_SECONDS:
+                self.emulator.user_sends(self.bystander, self.flood.group, "/help")
+                flooded = now
+            time.sleep(LOOP_SECONDS)
+        last_call = len(self.emulator.calls)
+        pending = [p.query for p in self.presses]
+        settle_until = time.monotonic() + SETTLE_SECONDS
+        while time.monotonic() < settle_until and self.bot.alive():
+            if all(self.emulator.answered(q) is not None for q in pending) and not self.repo.outbox_games():
+                break
+            time.sleep(0.1)
+        return first_call, last_call
+
+    def deadline_lateness(self) -> list[float]:
+        """Returns how late (s) each deadline that fell due in the run fired, from the stored deadlines and moves."""
+        late: list[float] = []
+        ended = datetime.now(UTC)
+        for group in self.groups:
+            fired = [aware(a.at) for a in self.repo.actions(group.game_id) if a.by == "deadline"]
+            for due in map(aware, group.deadlines):
+                if due > ended:
+                    continue
+                when = next((at for at in fired if at >= due), ended)
+                late.append((when - due).total_seconds())
+        return late
+
+    def turns(self) -> int:
+        """Returns the turns played in the pressing groups other than the flooded one."""
+        total = 0
+        for group in self.groups[1:]:
+            game = self.repo.game(group.game_id)
+            if game is not None and not group.idle:
+                total += game.log_turn - group.first_turn
+        return total
+
+    def silent_failures(self) -> tuple[int, int, list[str]]:
+        """Returns the moves answered like success but not saved, groups shown wrong with nothing to deliver, why."""
+        sent: dict[str, str] = {}
+        wrong: list[str] = []
+        for group in self.groups:
+            sent |= group.table.sent
+            problem = group.table.current()
+            if problem is not None and problem != "the outbox is not empty":
+                wrong.append(problem)
+        return len(unsaved_successes(self.emulator, self.repo, sent)), len(wrong), wrong
+
+    def summary(self, database: str, calls: list[ApiCall], seconds: float) -> dict[str, Any]:
+        """Returns the figures as one JSON-ready object."""
+        waits = [
+            (answer.time - press.at) * 1000
+            for press in self.presses
+            if (answer := self.emulator.answered(press.query)) is not None
+        ]
+        flooded = {str(chat) for chat in [self.flood.group, *self.flood.users]}
+        counted = [
+            c
+            for c in calls
+            if str(c.params.get("chat_id", "")) not in flooded
+            and c.params.get("callback_query_id") not in self.flood.sent
+        ]
+        kinds = Counter(kind for c in counted if (kind := request_kind(c)) is not None)
+        turns = max(1, self.turns())
+        unsaved, wrong, problems = self.silent_failures()
+        log = self.bot.log.read_text(errors="replace")
+        late = self.deadline_lateness()
+        group_requests = kinds["group_sends"] + kinds["group_edits"]
+        return {
+            "database": database,
+            "games": len(self.groups),
+            "games_not_started": self.not_started,
+            "deadline_games": sum(g.idle for g in self.groups),
+            "seconds": round(seconds, 1),
+            "presses": len(self.presses),
+            "press_p50_ms": round(statistics.median(waits), 1) if waits else 0.0,
+            "press_p99_ms": round(percentile(waits, 0.99), 1),
+            "press_max_ms": round(max(waits, default=0.0), 1),
+            "presses_over_10s": sum(w > 10_000 for w in waits),
+            "deadlines_fired": len(late),
+            "deadline_late_p99_ms": round(percentile(late, 0.99) * 1000, 1),
+            "deadline_late_max_ms": round(max(late, default=0.0) * 1000, 1),
+            "skipped_ticks": log.count(SKIPPED_TICK),
+            "coalesced_ticks": sum(int(n) for n in COALESCED_TICK.findall(log)),
+            "unanswered": sum(1 for p in self.presses if self.emulator.answered(p.query) is None),
+            "silent_failures": unsaved + wrong,
+            "unsaved_successes": unsaved,
+            "groups_shown_wrong": wrong,
+            "turns": self.turns(),
+            "requests_per_turn": round(sum(kinds.values()) / turns, 2),
+            "group_requests_per_turn": round(group_requests / turns, 2),
+            "per_turn": {kind: round(kinds[kind] / turns, 2) for kind in sorted(kinds)},
+            "rate_limited": sum(1 for c in calls if c.error_code == 429),
+            "problems": problems[:5],
+        }
+
+
+def aware(moment: datetime) -> datetime:
+    """Returns a stored time as UTC-aware (SQLite hands back naive times)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def run_latency(games: int, database: str, seconds: float, seed: int = 1) -> dict[str, Any]:
+    """Runs the latency bench on SQLite or PostgreSQL: `games` groups pressing for `seconds`; returns the figures."""
+    from bangbot.storage.postgres import PostgresServer
+
+    folder = Path(tempfile.mkdtemp(prefix="bangbot-latency-"))
+    server = PostgresServer.start() if database == "postgresql" else None
+    url = server.url if server is not None else f"sqlite:///{folder / 'bot.sqlite3'}"
+    began = time.monotonic()
+    try:
+        with BotApiEmulator(group_limit=GROUP_LIMIT, global_limit=OVERALL_LIMIT, flood_counts_edits=True) as emulator:
+            repo = Repository(open_engine(url))
+            rate = "{}/{:g}".format(*GROUP_LIMIT)
+            bot = BotProcess(emulator, url, folder / "bot.log", group_rate=rate, BANGBOT_SEED=str(seed))
+            run = LatencyRun(emulator, bot, repo, games, seed)
+            try:
+                bot.start()
+                run.start_games()
+                first, last = run.play(seconds)
+                figures = run.summary(database, emulator.calls[first:last], time.monotonic() - began)
+            finally:
+                stop(bot)
+            repo.engine.dispose()
+            return figures
+    finally:
+        if server is not None:
+            server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def stop(bot: BotProcess) -> None:
+    """Stops the bot with SIGTERM, or SIGKILL when it does not stop in time."""
+    if not bot.alive():
+        return
+    try:
+        bot.stop()
+    except subprocess.TimeoutExpired:
+        bot.kill()
+
+
+def table_text(figures: dict[str, Any]) -> str:
+    """Returns the figures as lines of `name  value` for people."""
+    width = max(len(name) for name in figures)
+    return "\n".join(f"{name:<{width}}  {value}" for name, value in figures.items())
+
+
+def main(games: int, database: str, seconds: float, seed: int, as_json: bool) -> None:
+    """Prints the figures of one latency run: one JSON object, or a table."""
+    figures = run_latency(games, database, seconds, seed)
+    print(json.dumps(figures) if as_json else table_text(figures))

@@ -1,0 +1,36 @@
+"""The per-user caches are bounded: the least recently used entry goes first."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bangbot.messaging.adapter import User
+from bangbot.messaging.context import CACHED_USERS
+from bangbot.messaging.lru import LruCache
+from tests.service_harness import Table, make_users
+
+
+def test_the_least_recently_used_entry_is_forgotten_first() -> None:
+    cache: LruCache[int, str] = LruCache(2)
+    cache.put(1, "a")
+    cache.put(2, "b")
+    assert cache.get(1) == "a"  # 2 is now the least recently used
+    cache.put(3, "c")
+    assert len(cache) == 2
+    assert 2 not in cache and cache.get(1) == "a" and cache.get(3) == "c"
+
+
+def test_the_services_user_caches_are_bounded(tmp_path: Path) -> None:
+    table = Table(f"sqlite:///{tmp_path / 'c.sqlite3'}", make_users(4))
+    ctx = table.svc.ctx
+    assert isinstance(ctx.known_users, LruCache) and ctx.known_users.capacity == CACHED_USERS
+    assert isinstance(ctx.languages, LruCache) and ctx.languages.capacity >= CACHED_USERS
+    ctx.known_users = LruCache(3)
+    ctx.languages = LruCache(3)
+    people = [User(id=1000 + i, name=f"P{i}", language="ru") for i in range(10)]
+    for person in people:
+        ctx.remember_user(person)
+        assert ctx.user_language(person.id) == "ru"
+    assert len(ctx.known_users) == 3 and len(ctx.languages) == 3
+    asyncio.run(table.svc.stop())
