@@ -72,6 +72,21 @@ async def shown(ctx: Context, game_id: int, row: Outbox | None, timeout: float =
     return True
 
 
+async def all_shown(ctx: Context, game_id: int, timeout: float = PRIVATE_WAIT_SECONDS) -> bool:
+    """Waits until every row the game has now had its players' part shown (or tried), at most timeout."""
+    lanes = ctx.lanes.of(game_id)
+    waiting = [
+        lanes.shown_event(r.id) for r in ctx.repo.outbox(game_id) if r.id is not None and r.id not in lanes.shown
+    ]
+    if not waiting:
+        return True
+    try:
+        await asyncio.wait_for(asyncio.gather(*(event.wait() for event in waiting)), timeout)
+    except TimeoutError:
+        return False
+    return True
+
+
 async def run(ctx: Context, game_id: int, lanes: GameLanes) -> None:
     """Delivers a game's rows while this worker holds its lease; looks again after giving it back."""
     try:

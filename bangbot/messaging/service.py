@@ -39,7 +39,7 @@ from bangbot.messaging.lobby import (
     parse_duration,
     show_lobby,
 )
-from bangbot.messaging.outbox import commit, idle, kick, recover, save, shown, sweep, touching
+from bangbot.messaging.outbox import all_shown, commit, idle, kick, recover, save, shown, sweep, touching
 from bangbot.messaging.play import Batch, apply_move, expire_deadline, load, run_ai
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.refusals import game_press_refusal
@@ -313,7 +313,6 @@ class GameService:
         ctx = self.ctx
         ctx.remember_user(press.user)
         text, alert = "", False
-        saved: list[Batch] = []
         later: Later = []
         try:
             data = decode(press.data)
@@ -324,12 +323,11 @@ class GameService:
                         text, alert = known.text, known.alert
                         later.append(partial(self.show_player, press.user.id, False, game_id=known.game_id))
                     elif data.scope == "g":
-                        text, alert = self.game_press(press, data, saved, later)
+                        text, alert = self.game_press(press, data, later)
                     else:
                         text, alert = await self.retrying(lambda: lobby_press(ctx, press, data))
                 kick(ctx, data.target)
-                if saved:
-                    await shown(ctx, data.target, saved[-1].outbox)
+                await all_shown(ctx, data.target)  # the players see the change before the press is answered
                 await run_later(later)
             else:
                 text, alert = await self.setting_press(press, data)
@@ -382,8 +380,8 @@ class GameService:
         )
         return tr.gettext("This chat's language is now English."), False
 
-    def game_press(self, press: Press, data: ButtonData, saved: list[Batch], later: Later) -> tuple[str, bool]:
-        """Applies and saves a move (appended to saved, to be shown) or picks the next step of a choice.
+    def game_press(self, press: Press, data: ButtonData, later: Later) -> tuple[str, bool]:
+        """Applies and saves a move (shown by the game's delivery) or picks the next step of a choice.
 
         Checks first whose and how current the button is. What must be shown to the presser alone (the next step,
         their message brought up to date) is appended to later, to run once the game's lock is released.
@@ -438,7 +436,6 @@ class GameService:
                 save(ctx, batch)
             except StaleGame:
                 continue
-            saved.append(batch)
             return answer
         return tr.gettext("This choice is no longer current."), True
 

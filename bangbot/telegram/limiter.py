@@ -13,7 +13,7 @@ from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 
 JSONDict = dict[str, Any]
-FIRST = frozenset({"answerCallbackQuery"})  # a press's answer never waits behind other traffic (it is still counted)
+FIRST = frozenset({"answerCallbackQuery"})  # a press's answer never waits behind messages (it sends no message)
 NOT_POSTED = frozenset({"getChatMember", "getChat", "getMe", "answerCallbackQuery", "sendChatAction"})  # no message
 Result = bool | JSONDict | list[JSONDict]
 
@@ -39,10 +39,6 @@ class SlidingWindow:
                     self.starts.append(now)
                     return now
                 await asyncio.sleep(self.starts[0] + self.period - now)
-
-    def count_now(self) -> None:
-        """Counts a call that goes out at once, without waiting for room (it may overfill the window briefly)."""
-        self.starts.append(self.clock())
 
     def finished(self, counted: float) -> None:
         """Counts a call from its end instead of its start: Telegram counts it on arrival, somewhere in between."""
@@ -91,9 +87,7 @@ class StrictRateLimiter(BaseRateLimiter[int]):
         group = chat if posts and ((isinstance(chat, int) and chat < 0) or isinstance(chat, str)) else None
         for attempt in range(self.max_retries + 1):
             counted = await self.window(group).acquire() if group is not None else None
-            if endpoint in FIRST:
-                self.overall.count_now()
-            else:
+            if endpoint not in FIRST:
                 await self.overall.acquire()
             try:
                 return await callback(*args, **kwargs)
