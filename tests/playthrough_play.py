@@ -32,15 +32,15 @@ class Case:
 
 
 CASES = (
-    Case("base-4", "base", "standard", 3, 1, 30),
-    Case("base-7", "base", "standard", 3, 4, 30),
-    Case("base-ja", "base", "ja", 3, 2, 30),
-    Case("starwars", "starwars", "standard", 3, 2, 30),
-    Case("duel-duel", "duel", "duel", 2, 0, 30),
-    Case("duel-third_law", "duel", "third_law", 1, 1, 30),
-    Case("duel-third_outlaws", "duel", "third_outlaws", 2, 0, 30),
-    Case("duel-reinforcements", "duel", "reinforcements", 1, 1, 30),
-    Case("duel-standoff", "duel", "standoff", 2, 1, 30),
+    Case("base-4", "base", "standard", 3, 1, 20),
+    Case("base-7", "base", "standard", 3, 4, 20),
+    Case("base-ja", "base", "ja", 3, 2, 20),
+    Case("starwars", "starwars", "standard", 3, 2, 20),
+    Case("duel-duel", "duel", "duel", 2, 0, 20),
+    Case("duel-third_law", "duel", "third_law", 1, 1, 20),
+    Case("duel-third_outlaws", "duel", "third_outlaws", 2, 0, 20),
+    Case("duel-reinforcements", "duel", "reinforcements", 1, 1, 20),
+    Case("duel-standoff", "duel", "standoff", 2, 1, 20),
 )
 
 
@@ -56,13 +56,17 @@ class Playthrough:
         self.case = case
         self.table = Table(url, make_users(case.people, language), seed=seed_of(case, language), ai=heuristic_players)
         names = {GROUP: "group"} | {u.id: f"{u.name} (private)" for u in self.table.users}
-        self.recording = Recording(self.table.messenger, names)
+        self.recording = Recording(self.table.messenger, names, self.moves)
         self.rng = random.Random(f"{case.name}.{language}")
-        self.recording.heading(
+        self.game_id: int | None = None  # the group's game, once /newgame opened it
+        self.moved = 0  # how many moves of the game's log moves() has returned
+        self.recording.comment(
             f"{case.name} in {language}: game {case.game}, {case.preset}, {case.people} people and {case.ai} AI",
             f"deal seed {seed_of(case, language)}; at most {case.presses} presses in the game, "
             f"then the clock moves to each reminder and deadline ({case.waits} at most)",
-            "after each step: every message sent, edited or deleted, and the answer to a press if it has a text; "
+            "after each step: the moves it made ('seat: action' as in scenario scripts, seats from 0; '(ai)' and "
+            "'(deadline)' mark moves nobody pressed), every message sent, edited or deleted, "
+            "and the answer to a press if it has a text; "
             "an edit writes unchanged runs of lines as '┆ N lines as before'",
         )
 
@@ -71,6 +75,17 @@ class Playthrough:
         game = self.table.game()
         assert game is not None, "the group has no open game"
         return game
+
+    def moves(self) -> list[str]:
+        """Returns the game's moves since the last call as scenario scripts write them, the AI's marked."""
+        if self.game_id is None:
+            game = self.table.repo.latest_game(GROUP)
+            if game is None or game.id is None:
+                return []
+            self.game_id = game.id
+        log = self.table.repo.actions(self.game_id)
+        new, self.moved = log[self.moved :], len(log)
+        return [f"{a.seat}: {a.action}" + ("" if a.by == "player" else f" ({a.by})") for a in new]
 
     def user_name(self, user: int) -> str:
         """Returns a user's display name."""
@@ -151,4 +166,7 @@ class Playthrough:
         await self.gather()
         await self.play()
         await self.wait_out()
+        game = self.table.repo.latest_game(GROUP)
+        assert game is not None
+        self.recording.comment(f"the end: the game is {game.status}, won by {game.winner or 'nobody yet'}")
         return self.recording.text()

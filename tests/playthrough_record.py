@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import difflib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from bangbot.messaging.adapter import Keyboard
@@ -72,13 +72,15 @@ class Recording:
 
     messenger: CollectingMessenger
     chat_names: dict[int, str]
+    moves: Callable[[], Sequence[str]] = list  # the moves applied since its last call, written out
     lines: list[str] = field(default_factory=list)
     steps: int = 0
     _before: dict[tuple[int, int], Shown] = field(default_factory=dict)
     _answers: int = 0
 
-    def heading(self, *lines: str) -> None:
-        """Writes lines that describe the playthrough."""
+    def comment(self, *lines: str) -> None:
+        """Writes lines about the playthrough (after a blank line unless they open it), each after a '#'."""
+        self.lines.extend([""] if self.lines else [])
         self.lines.extend(f"# {line}" for line in lines)
 
     def name_of(self, message: Sent) -> str:
@@ -95,6 +97,7 @@ class Recording:
         await act()
         await delivery_idle()
         self.lines.extend(["", f"== {self.steps}. {what}"])
+        self.lines.extend(f"-- move: {move}" for move in self.moves())
         self.lines.extend(self.changes())
 
     def changes(self) -> list[str]:

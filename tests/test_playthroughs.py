@@ -61,11 +61,18 @@ def test_every_file_belongs_to_a_case_and_the_set_stays_small() -> None:
     assert total < MAX_TOTAL_BYTES, f"the playthroughs take {total} bytes: lower the presses of the cases"
 
 
-def test_a_step_writes_messages_sent_edited_and_deleted_and_the_answer_of_a_press() -> None:
+def test_a_step_writes_its_moves_the_messages_sent_edited_and_deleted_and_the_answer_of_a_press() -> None:
     async def scenario() -> None:
         messenger = CollectingMessenger()
         user = User(7, "Ann")
-        recording = Recording(messenger, {-1: "group", 7: "Ann (private)"})
+        played: list[str] = []
+
+        def new_moves() -> list[str]:
+            moves = played[:]
+            played.clear()
+            return moves
+
+        recording = Recording(messenger, {-1: "group", 7: "Ann (private)"}, new_moves)
         row = ((Button("Go", "g1:0:0:a0"), Button("Stop", "g1:0:0:a1")),)
         long = "\n".join(["head", "a", "b", "c", "tail"])
 
@@ -74,6 +81,7 @@ def test_a_step_writes_messages_sent_edited_and_deleted_and_the_answer_of_a_pres
             await messenger.send(7, "secret")
 
         async def change() -> None:
+            played.append("0: end")
             await messenger.edit(MessageRef(-1, 1), long.replace("tail", "end"), row)
             await messenger.delete(MessageRef(7, 2))
             await messenger.answer(Press("1", user, 7, 2, "x", True), "Done", alert=True)
@@ -95,6 +103,7 @@ def test_a_step_writes_messages_sent_edited_and_deleted_and_the_answer_of_a_pres
             "  | secret",
             "",
             "== 2. the second",
+            "-- move: 0: end",
             "-- alert to Ann: Done",
             "-- group, message 1: edited",
             "  ┆ 4 lines as before",
