@@ -61,7 +61,7 @@ def test_every_file_belongs_to_a_case_and_the_set_stays_small() -> None:
     assert total < MAX_TOTAL_BYTES, f"the playthroughs take {total} bytes: lower the presses of the cases"
 
 
-def test_a_step_writes_its_moves_the_messages_sent_edited_and_deleted_and_the_answer_of_a_press() -> None:
+def test_a_step_writes_its_moves_and_the_messages_sent_edited_deleted_or_delivered_later_and_the_answer() -> None:
     async def scenario() -> None:
         messenger = CollectingMessenger()
         user = User(7, "Ann")
@@ -86,9 +86,20 @@ def test_a_step_writes_its_moves_the_messages_sent_edited_and_deleted_and_the_an
             await messenger.delete(MessageRef(7, 2))
             await messenger.answer(Press("1", user, 7, 2, "x", True), "Done", alert=True)
 
+        background: set[asyncio.Task[None]] = set()
+
+        async def deliver_later() -> None:
+            for _ in range(5):  # a delivery that takes a few turns of the event loop
+                await asyncio.sleep(0)
+            await messenger.send(-1, "late")
+
+        async def hand_over() -> None:
+            background.add(asyncio.get_running_loop().create_task(deliver_later()))
+
         await recording.step("the first", send)
         await recording.step("the second", change)
         await recording.step("the third", lambda: asyncio.sleep(0))
+        await recording.step("the fourth", hand_over)
         assert recording.text().splitlines() == [
             "",
             "== 1. the first",
@@ -113,6 +124,10 @@ def test_a_step_writes_its_moves_the_messages_sent_edited_and_deleted_and_the_an
             "",
             "== 3. the third",
             "-- nothing changed",
+            "",
+            "== 4. the fourth",
+            "-- group, message 2: sent",
+            "  | late",
         ]
 
     asyncio.run(scenario())
