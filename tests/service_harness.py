@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bangbot.ai.player import AIPlayer
 from bangbot.ai.players import random_players
 from bangbot.core.cards import BASE_DECK
 from bangbot.core.events import Event
@@ -57,6 +58,7 @@ class Table:
     presses: int = 0
     public_events: list[dict[str, Any]] = field(default_factory=list)
     service: GameService | None = None
+    ai: Callable[[], dict[str, AIPlayer]] = random_players
 
     def __post_init__(self) -> None:
         self.restart()
@@ -72,7 +74,7 @@ class Table:
             self.service.ctx.repo.leases.close()
             self.service.ctx.repo.engine.dispose()
         repo = Repository(open_engine(self.url))
-        ctx = Context(repo, self.messenger, random_players(), clock=self.clock, seeds=lambda: self.seed)
+        ctx = Context(repo, self.messenger, self.ai(), clock=self.clock, seeds=lambda: self.seed)
         self.service = GameService(ctx)
 
     @property

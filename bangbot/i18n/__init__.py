@@ -1,4 +1,7 @@
-"""Translations: gettext catalogs per language, loaded from locales/*/LC_MESSAGES/bangbot.po."""
+"""Translations: gettext catalogs per language, loaded from bangbot/locales/*/LC_MESSAGES/bangbot.po.
+
+In a checkout bangbot/locales links to the repository's top-level locales/; an installed package holds the files.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ if TYPE_CHECKING:
 DOMAIN = "bangbot"
 SOURCE_LANGUAGE = "en"
 LANGUAGES: tuple[str, ...] = ("en", "ru", "ja", "cs")
-LOCALES_DIR = Path(__file__).resolve().parents[2] / "locales"
+LOCALES_DIR = Path(__file__).parents[1] / "locales"
 # Languages we have no catalog for whose readers understand one we have.
 READ_AS: dict[str, str] = {"sk": "cs"}
 
@@ -102,12 +105,14 @@ class Translator:
 
 @cache
 def translator(language: str) -> Translator:
-    """Returns the translator of a language (English, the source language, for unknown ones)."""
+    """Returns the translator of a language (English, the source language, for unknown ones).
+
+    Raises FileNotFoundError when the package lacks the language's catalog (an installation without its data).
+    """
     language = normalize_language(language)
-    path = catalog_path(language)
-    if language == SOURCE_LANGUAGE or not path.exists():
+    if language == SOURCE_LANGUAGE:
         return Translator(language, NullTranslations())
-    with path.open("rb") as f:
+    with catalog_path(language).open("rb") as f:
         catalog = read_po(f, locale=language, domain=DOMAIN)
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
