@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 from bangbot.messaging.adapter import Keyboard
 from bangbot.messaging.fake import CollectingMessenger, Sent
-from bangbot.messaging.outbox import settled
 
 ELIDED = 3  # an edit writes this many or more unchanged lines in a row as one line
 IDLE_BOUND = 30.0  # seconds: a delivery still running after this is a hang, not a slow machine
@@ -25,15 +24,13 @@ Shown = tuple[str, Keyboard, bool]  # a message's text, buttons and whether it i
 async def delivery_idle() -> None:
     """Returns once the service has shown everything it saved: the one place that knows how delivery finishes.
 
-    Waits for the outbox's queued edits, then for any other task of the event loop (a background delivery).
+    Waits for every other task of the event loop: the game's delivery lanes and the replies run as tasks.
     """
-    await settled()
     me = asyncio.current_task()
     while pending := [t for t in asyncio.all_tasks() if t is not me and not t.done()]:
         _, still = await asyncio.wait(pending, timeout=IDLE_BOUND)
         if still:
             raise TimeoutError(f"delivery is not idle: {len(still)} tasks still run; adapt delivery_idle")
-    await settled()
 
 
 def snapshot(messenger: CollectingMessenger) -> dict[tuple[int, int], Shown]:

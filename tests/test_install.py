@@ -18,6 +18,7 @@ from bangbot.i18n import translator
 REPOSITORY = Path(__file__).resolve().parents[1]
 BUILT_FROM = ("pyproject.toml", "README.md", "bangbot", "locales")  # what the wheel is built from
 STARTED = "The game has started: check your private messages."
+FRAME = "group chat"
 OFFLINE = ("No matching distribution", "Could not find a version", "NewConnectionError", "Network is unreachable")
 PIP_SECONDS = 300  # a bound on one pip run, far above its time on a loaded machine
 
@@ -75,8 +76,8 @@ def test_the_installed_package_is_the_wheel_not_the_checkout(installed: Path, tm
 @pytest.mark.parametrize("language", ["ru", "ja", "cs"])
 def test_a_game_from_the_installed_package_speaks_the_language(installed: Path, tmp_path: Path, language: str) -> None:
     out = run([str(installed / "bangbot"), "--lang", language, "--seed", "3", "--players", "4"], tmp_path)
-    assert translator(language).gettext(STARTED) in out
-    assert STARTED not in out
+    assert translator(language).gettext(FRAME) in out  # every group frame of the terminal is titled in the language
+    assert f"─ {FRAME}" not in out
 
 
 def test_a_package_without_its_catalogs_fails_instead_of_speaking_english(
