@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from bangbot.messaging.adapter import BACK, END, Button, Keyboard, MessageRef, Press
 
@@ -57,6 +58,7 @@ class ConsoleMessenger:
     messages: dict[MessageRef, Shown] = field(default_factory=dict)
     pending: list[Piece] = field(default_factory=list)
     printed: dict[MessageRef, list[str]] = field(default_factory=dict)
+    folder: Path = field(default_factory=Path)
     _next_id: int = 1
 
     async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
@@ -66,6 +68,15 @@ class ConsoleMessenger:
         self.messages[ref] = Shown(text, buttons)
         if chat_id == self.group or not buttons:
             self.pending.append(Piece(ref, tuple(text.splitlines())))
+        return ref
+
+    async def send_document(self, chat_id: int, filename: str, data: bytes, caption: str = "") -> MessageRef:
+        """Writes the file into `folder` (an existing file of that name is replaced) and shows its caption and path."""
+        path = self.folder / filename
+        path.write_bytes(data)
+        ref = MessageRef(chat_id, self._next_id)
+        self._next_id += 1
+        self.pending.append(Piece(ref, (*caption.splitlines(), str(path.resolve()))))
         return ref
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:
