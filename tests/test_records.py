@@ -43,6 +43,14 @@ def synchronously(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..
     return run
 
 
+async def finished_table(url: str, people: int, ai_seats: int, seed: int, language: str = "en") -> tuple[Table, Game]:
+    """Returns a table whose base game, of people and AI players, was played to its end by random presses."""
+    table = Table(url, make_users(people, language))
+    await table.gather(people, ai_seats=ai_seats)
+    await table.play(random.Random(seed), check=False)
+    return table, finished_game(table)
+
+
 def finished_game(table: Table) -> Game:
     """Returns the group's newest game, asserting that it is over."""
     game = table.repo.latest_game(GROUP)
@@ -53,10 +61,7 @@ def finished_game(table: Table) -> Game:
 @pytest.mark.parametrize("language", LANGUAGES)
 @synchronously
 async def test_the_group_gets_the_record_of_a_finished_game_once_in_its_language(language: str, db_url: str) -> None:
-    table = Table(db_url, make_users(1, language))
-    await table.gather(1, ai_seats=3)
-    await table.play(random.Random(3), check=False)
-    game = finished_game(table)
+    table, game = await finished_table(db_url, 1, 3, 3, language)
     assert game.id is not None
     [document] = table.messenger.documents_in(GROUP)
     assert document.filename == f"bangbot-game-{game.id}-{language}.txt"
@@ -82,10 +87,7 @@ async def test_the_group_gets_the_record_of_a_finished_game_once_in_its_language
 @pytest.mark.parametrize("language", LANGUAGES)
 @synchronously
 async def test_record_in_private_is_the_players_latest_game_in_their_language(language: str, db_url: str) -> None:
-    table = Table(db_url, make_users(1, language))
-    await table.gather(1, ai_seats=3)
-    await table.play(random.Random(5), check=False)
-    game = finished_game(table)
+    table, game = await finished_table(db_url, 1, 3, 5, language)
     user = table.users[0].id
     await table.command(0, "record", private=True)
     await table.command(0, "record", str(game.id), private=True)
@@ -145,10 +147,7 @@ async def test_a_finished_duel_has_a_record_with_its_sides_and_counts_in_statist
 
 @synchronously
 async def test_a_seat_the_ai_held_at_the_end_does_not_count_for_its_person(db_url: str) -> None:
-    table = Table(db_url, make_users(1))
-    await table.gather(1, ai_seats=3)
-    await table.play(random.Random(3), check=False)
-    game = finished_game(table)
+    table, game = await finished_table(db_url, 1, 3, 3)
     assert game.id is not None
     seats = table.repo.seats(game.id)
     replayed = replay_game(game, seats, table.repo.actions(game.id))
@@ -184,10 +183,7 @@ def table_time() -> datetime:
 @pytest.mark.parametrize("language", LANGUAGES)
 @synchronously
 async def test_group_table_has_a_minimum_of_games_and_hidden_players_leave_it(language: str, db_url: str) -> None:
-    table = Table(db_url, make_users(3, language))
-    await table.gather(3, ai_seats=1)
-    await table.play(random.Random(3), check=False)
-    game = finished_game(table)
+    table, game = await finished_table(db_url, 3, 1, 3, language)
     assert game.id is not None
     store = StatsStore(table.repo.engine)
     ids = [u.id for u in table.users]
