@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Awaitable, Sequence
+import os
+import tempfile
+from collections.abc import Awaitable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bangbot.messaging.adapter import BACK, END, Button, Keyboard, MessageRef, Press
 
+RECORDS_DIR = "BANGBOT_RECORDS_DIR"  # where the terminal writes records; else a folder in the system's temp dir
 FIXED_KEYS = {END: "0", BACK: "9"}  # End the turn (or take the hit) and « Back keep these numbers on every step
 
 
@@ -26,6 +29,12 @@ class Piece:
 
     ref: MessageRef | None
     lines: tuple[str, ...]
+
+
+def records_folder(env: Mapping[str, str]) -> Path:
+    """Returns the folder the terminal writes game records into: $BANGBOT_RECORDS_DIR, else <temp>/bangbot-records."""
+    chosen = env.get(RECORDS_DIR, "")
+    return Path(chosen) if chosen else Path(tempfile.gettempdir()) / "bangbot-records"
 
 
 def added_lines(before: Sequence[str], after: Sequence[str]) -> list[str]:
@@ -58,7 +67,7 @@ class ConsoleMessenger:
     messages: dict[MessageRef, Shown] = field(default_factory=dict)
     pending: list[Piece] = field(default_factory=list)
     printed: dict[MessageRef, list[str]] = field(default_factory=dict)
-    folder: Path = field(default_factory=Path)
+    folder: Path = field(default_factory=lambda: records_folder(os.environ))
     _next_id: int = 1
 
     async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
@@ -72,6 +81,7 @@ class ConsoleMessenger:
 
     async def send_document(self, chat_id: int, filename: str, data: bytes, caption: str = "") -> MessageRef:
         """Writes the file into `folder` (an existing file of that name is replaced) and shows its caption and path."""
+        self.folder.mkdir(parents=True, exist_ok=True)
         path = self.folder / filename
         path.write_bytes(data)
         ref = MessageRef(chat_id, self._next_id)
