@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import inspect, select, text
 
 from bangbot.i18n import translator
 from bangbot.i18n.duel import duel_side_name
@@ -21,6 +22,7 @@ from bangbot.storage.models import FINISHED, Game, SeatResult
 from bangbot.storage.stats import StatsStore
 from tests.duel_harness import gather_duel
 from tests.service_harness import GROUP, FakeClock, Table, assert_no_hidden_information, make_users
+from tests.test_due_indexes import migrate_to
 
 LANGUAGES = ("en", "ru", "ja", "cs")
 WHO_WAS_WHO = {"en": "Who was who", "ru": "Кто был кем", "ja": "誰が誰だったか", "cs": "Kdo byl kdo"}
@@ -208,3 +210,19 @@ async def test_group_table_has_a_minimum_of_games_and_hidden_players_leave_it(la
     await table.command(0, "stats", "on")
     await table.command(1, "stats")
     assert names[0] in table.messenger.last(GROUP).text
+
+
+@synchronously
+async def test_the_migration_backfills_the_results_of_games_finished_before_it(db_url: str) -> None:
+    table, _ = await finished_table(db_url, 1, 3, 4)
+    engine = table.repo.engine
+    written = StatsStore(engine).tallies(table.users[0].id)
+    with engine.connect() as connection:
+        before = connection.execute(select(SeatResult.__table__).order_by(text("position"))).all()  # type: ignore[attr-defined]
+    assert len(before) == 4 and written
+    migrate_to(engine, "0007", down=True)
+    assert "seat_result" not in inspect(engine).get_table_names()
+    migrate_to(engine, "head")
+    with engine.connect() as connection:
+        after = connection.execute(select(SeatResult.__table__).order_by(text("position"))).all()  # type: ignore[attr-defined]
+    assert after == before
