@@ -44,7 +44,7 @@ from bangbot.messaging.presenter import TOP
 from bangbot.messaging.records import record_command
 from bangbot.messaging.rules import rules_answer
 from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
-from bangbot.messaging.stats_text import stats_command
+from bangbot.messaging.stats_text import records_help, stats_command
 from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Outbox, PressAnswer, Seat
 from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
 
@@ -254,6 +254,8 @@ class GameService:
                 "Your role, your cards and your choices come in a private chat with me; "
                 "the group sees the table and what happens."
             )
+            + "\n\n"
+            + records_help(tr)
             + "\n\n"
             + fixed,
         )

@@ -137,6 +137,14 @@ def side_lines(tr: Translator, balance: list[Balance]) -> list[str]:
     return out
 
 
+def records_help(tr: Translator) -> str:
+    """Returns /help's lines about /record and /stats."""
+    return tr.gettext(
+        "/record — the record of the latest game as a file (/record 12: game 12); in private: your latest game\n"
+        "/stats — your statistics in private, the chat's players in a group; /stats off leaves groups' tables"
+    )
+
+
 def stats_command(ctx: Context, cmd: Command, tr: Translator) -> str:
     """Answers /stats (private: own statistics; group: the chat's table), /stats off and /stats on."""
     stats = StatsStore(ctx.repo.engine)
