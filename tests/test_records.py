@@ -17,7 +17,7 @@ from bangbot.i18n import translator
 from bangbot.i18n.duel import duel_side_name
 from bangbot.i18n.glossary import role_name
 from bangbot.messaging.outcome import replay_game
-from bangbot.messaging.records import result_rows
+from bangbot.messaging.records import final_record, result_rows
 from bangbot.storage.models import FINISHED, Game, SeatResult
 from bangbot.storage.stats import StatsStore
 from tests.duel_harness import gather_duel
@@ -226,3 +226,30 @@ async def test_the_migration_backfills_the_results_of_games_finished_before_it(d
     with engine.connect() as connection:
         after = connection.execute(select(SeatResult.__table__).order_by(text("position"))).all()  # type: ignore[attr-defined]
     assert after == before
+
+
+@synchronously
+async def test_a_log_that_does_not_replay_gives_no_record_and_changes_nothing(db_url: str) -> None:
+    table, game = await finished_table(db_url, 1, 3, 3)
+    engine = table.repo.engine
+    with engine.begin() as connection:
+        connection.execute(text("DELETE FROM seat_result"))
+        connection.execute(text("UPDATE action_log SET action = 'end' WHERE game_id = :g"), {"g": game.id})
+    assert final_record(table.svc.ctx, game) is None
+    assert StatsStore(engine).tallies(table.users[0].id) == []
+    assert finished_game(table).version == game.version
+
+
+@synchronously
+async def test_a_star_wars_record_speaks_star_wars(db_url: str) -> None:
+    table = Table(db_url, make_users(1, "cs"))
+    await table.command(0, "newgame")
+    while table.game().ruleset != "starwars":  # type: ignore[union-attr]
+        assert not (await table.press(0, table.lobby(), "game")).alert
+    for _ in range(3):
+        assert not (await table.press(0, table.lobby(), "ai+")).alert
+    assert not (await table.press(0, table.lobby(), "start")).alert
+    await table.play(random.Random(6), check=False)
+    [document] = table.messenger.documents_in(GROUP)
+    assert "Darth Vader" in document.text and "ruleset=starwars" in document.text
+    assert not [line for line in document.text.split("== Akce")[0].splitlines() if "♥" in line or "♠" in line]

@@ -17,7 +17,7 @@ from bangbot.messaging.farewell import farewell_text
 from bangbot.messaging.play import Batch
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
-from bangbot.messaging.records import send_final_record, store_results
+from bangbot.messaging.records import final_record
 from bangbot.messaging.showing import Showing
 from bangbot.storage.models import Outbox, Seat
 
@@ -114,11 +114,12 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, row: Outbo
 
 
 async def send_record_once(ctx: Context, batch: Batch, progress: Progress) -> None:
-    """At a game's end: stores its results (again harmlessly) and sends its record to the group, once."""
-    store_results(ctx, batch.game)
+    """At a game's end: stores its results and sends its record to the group, once."""
 
     async def send() -> dict[str, int]:
-        await send_final_record(ctx, batch.game)
+        record = final_record(ctx, batch.game)
+        if record is not None:
+            await ctx.messenger.send_document(batch.game.chat_id, *record)
         return {}
 
     await progress.step(send)

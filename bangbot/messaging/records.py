@@ -54,20 +54,19 @@ def rendered(ctx: Context, game: Game, tr: Translator) -> tuple[str, bytes, str,
     return record_filename(game, tr), text.encode("utf-8"), record_caption(tr, game), replayed, seats
 
 
-async def send_final_record(ctx: Context, game: Game) -> None:
-    """Stores a finished game's results (once) and sends its record to its group in the group's language."""
+def final_record(ctx: Context, game: Game) -> tuple[str, bytes, str] | None:
+    """Stores a finished game's results (once) and returns its record for its group: file name, content, caption.
+
+    Returns None, logging why, if the game's log does not replay: the rest of its delivery goes on.
+    """
     tr = ctx.tr_chat(game.chat_id, game=game.ruleset)
-    filename, data, caption, replayed, seats = rendered(ctx, game, tr)
+    try:
+        filename, data, caption, replayed, seats = rendered(ctx, game, tr)
+    except Exception:
+        log.exception("game %s does not replay: no record and no statistics", game.id)
+        return None
     StatsStore(ctx.repo.engine).write_results(result_rows(game, seats, replayed))
-    await ctx.messenger.send_document(game.chat_id, filename, data, caption)
-
-
-def store_results(ctx: Context, game: Game) -> None:
-    """Stores a finished game's results if they are not stored yet."""
-    assert game.id is not None
-    seats = ctx.repo.seats(game.id)
-    replayed = replay_game(game, seats, ctx.repo.actions(game.id))
-    StatsStore(ctx.repo.engine).write_results(result_rows(game, seats, replayed))
+    return filename, data, caption
 
 
 def requested_game(ctx: Context, cmd: Command, tr: Translator) -> Game | str:
