@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from telegram import Bot
 
+from bangbot.messaging.adapter import Undeliverable
 from bangbot.storage.models import FINISHED
+from bangbot.telegram.adapter import TelegramMessenger
 from bangbot.testing.telegram_emulator import BotApiEmulator
 from tests.test_telegram_e2e import FAST_GROUP_RATE, press_in_lobby, press_to_the_end, started_bot
 
@@ -53,3 +57,23 @@ def test_the_record_and_stats_over_http(emulator: BotApiEmulator, tmp_path: Path
     finally:
         if bot.process is not None and bot.process.poll() is None:
             bot.stop()
+
+
+def test_send_document_reaches_started_users_only_with_its_caption_cut_to_telegrams_limit(
+    emulator: BotApiEmulator,
+) -> None:
+    started = emulator.add_user("Anna", started=True)
+    stranger = emulator.add_user("Ben")
+
+    async def scenario() -> None:
+        async with Bot(emulator.token, base_url=emulator.base_url, base_file_url=emulator.base_file_url) as bot:
+            messenger = TelegramMessenger(bot)
+            ref = await messenger.send_document(started, "game.txt", "Запись".encode(), "x" * 1500)
+            assert ref.chat_id == started
+            with pytest.raises(Undeliverable):
+                await messenger.send_document(stranger, "game.txt", b"data", "caption")
+
+    asyncio.run(scenario())
+    [(message, file)] = emulator.documents(started)
+    assert file.filename == "game.txt" and file.data.decode() == "Запись" and message.text == "x" * 1024
+    assert emulator.documents(stranger) == []
