@@ -1,7 +1,7 @@
 """The record of a game as a document: every turn's log, who was who, who eliminated whom, and how to replay it.
 
 It is rendered from the stored action log, replayed from the game's seed through the game's presenter, in the
-reader's language. A game still running shows only what its group may see: the public log and table.
+reader's language. A game still running shows only what its group may see: the public log and table, not the seed.
 """
 
 from __future__ import annotations
@@ -57,9 +57,10 @@ def record_text(
     names = [s.name for s in seats]
     rules = ruleset(game.ruleset)
     over = rules.winner(replayed.state) is not None
-    parts = [record_caption(tr, game), header(tr, game), replay_line(game, len(seats))]
-    if over:
+    parts = [record_caption(tr, game), header(tr, game)]
+    if over:  # the seed deals every hand again: it is shown only once nothing is hidden any more
         ends = outcomes(game, replayed)
+        parts.append(replay_line(game, len(seats)))
         parts.append(section(tr.gettext("Who was who"), [seat_line(tr, game, names, o) for o in ends]))
     else:
         parts.append(tr.gettext("The game is still running: this record shows only what the group sees."))
