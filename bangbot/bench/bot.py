@@ -20,6 +20,7 @@ from typing import Any
 from sqlalchemy import create_engine, text
 
 from bangbot.ai.players import random_players
+from bangbot.bench.records import records_lines
 from bangbot.bench.scale import STORED_GAMES, measure_scale
 from bangbot.core.serialize import from_json
 from bangbot.messaging.adapter import Command, Press, User
@@ -47,6 +48,7 @@ async def play_one(
         started = time.perf_counter()
         await coro
         timings.append(time.perf_counter() - started)
+        await service.idle()  # what the update saved is shown in the background: wait before reading the chats
 
     await timed(service.on_command(Command(users[0], chat, False, "newgame", "", f"Bench {chat}")))
     lobby = messenger.pressable(chat)[0][0]
@@ -112,6 +114,12 @@ def print_scale(database: str, empty_url: str, filled_url: str, stored: int) -> 
         print(json.dumps({"database": database, **line}))
 
 
+def print_records(database: str, empty_url: str, filled_url: str, stored: int) -> None:
+    """Prints /stats and /record latency and statements with no other stored games and with `stored`, one line each."""
+    for line in records_lines(empty_url, filled_url, stored):
+        print(json.dumps({"database": database, **line}))
+
+
 def main(games: int = 20, stored: int = STORED_GAMES) -> None:
     """Prints per database (SQLite, and PostgreSQL if installed) the update figures, then print_scale's lines."""
     with tempfile.TemporaryDirectory() as folder:
@@ -119,6 +127,7 @@ def main(games: int = 20, stored: int = STORED_GAMES) -> None:
         print(json.dumps({"database": "sqlite", **asyncio.run(measure(url, games))}))
         folder_url = f"sqlite:///{Path(folder)}"
         print_scale("sqlite", f"{folder_url}/empty.sqlite3", f"{folder_url}/stored.sqlite3", stored)
+        print_records("sqlite", f"{folder_url}/records0.sqlite3", f"{folder_url}/records.sqlite3", stored)
     if find_bin("initdb") is None:
         print(json.dumps({"database": "postgresql", "skipped": "PostgreSQL is not installed"}))
         return
@@ -126,5 +135,6 @@ def main(games: int = 20, stored: int = STORED_GAMES) -> None:
     try:
         print(json.dumps({"database": "postgresql", **asyncio.run(measure(server.url, games))}))
         print_scale("postgresql", new_database(server.url, "empty"), new_database(server.url, "stored"), stored)
+        print_records("postgresql", new_database(server.url, "records0"), new_database(server.url, "records"), stored)
     finally:
         server.stop()

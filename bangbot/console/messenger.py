@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import difflib
+import os
+import tempfile
 from collections import Counter
 from collections.abc import Awaitable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from bangbot.messaging.adapter import BACK, END, Button, Keyboard, MessageRef, Press
 
+RECORDS_DIR = "BANGBOT_RECORDS_DIR"  # where the terminal writes records; else a folder in the system's temp dir
 FIXED_KEYS = {END: "0", BACK: "9"}  # End the turn (or take the hit) and « Back keep these numbers on every step
 
 Label = tuple[str, int]  # a choice's text, and how many choices before it have the same text
@@ -28,6 +32,12 @@ class Piece:
 
     ref: MessageRef | None
     lines: tuple[str, ...]
+
+
+def records_folder(env: Mapping[str, str]) -> Path:
+    """Returns the folder the terminal writes game records into: $BANGBOT_RECORDS_DIR, else <temp>/bangbot-records."""
+    chosen = env.get(RECORDS_DIR, "")
+    return Path(chosen) if chosen else Path(tempfile.gettempdir()) / "bangbot-records"
 
 
 def changed_indexes(before: Sequence[str], after: Sequence[str]) -> list[int]:
@@ -90,6 +100,7 @@ class ConsoleMessenger:
     printed: dict[MessageRef, list[str]] = field(default_factory=dict)
     numbers: dict[Label, str] = field(default_factory=dict)  # the last prompt's number of each choice
     asked: list[str] = field(default_factory=list)  # the last prompt's question
+    folder: Path = field(default_factory=lambda: records_folder(os.environ))
     _next_id: int = 1
 
     async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
@@ -99,6 +110,16 @@ class ConsoleMessenger:
         self.messages[ref] = Shown(text, buttons)
         if chat_id == self.group or not buttons:
             self.pending.append(Piece(ref, tuple(text.splitlines())))
+        return ref
+
+    async def send_document(self, chat_id: int, filename: str, data: bytes, caption: str = "") -> MessageRef:
+        """Writes the file into `folder` (an existing file of that name is replaced) and shows its caption and path."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / filename
+        path.write_bytes(data)
+        ref = MessageRef(chat_id, self._next_id)
+        self._next_id += 1
+        self.pending.append(Piece(ref, (*caption.splitlines(), str(path.resolve()))))
         return ref
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:

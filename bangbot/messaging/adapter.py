@@ -94,6 +94,10 @@ class Messenger(Protocol):
         """Replaces a sent message's text and buttons; an unchanged or vanished message is no error."""
         ...
 
+    async def send_document(self, chat_id: int, filename: str, data: bytes, caption: str = "") -> MessageRef:
+        """Sends a file with a short caption; raises Undeliverable if the chat can't be reached."""
+        ...
+
     async def delete(self, ref: MessageRef) -> None:
         """Deletes a sent message; a vanished one is no error."""
         ...

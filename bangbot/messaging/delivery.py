@@ -17,6 +17,7 @@ from bangbot.messaging.farewell import farewell_text
 from bangbot.messaging.play import Batch
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
+from bangbot.messaging.records import final_record
 from bangbot.messaging.showing import Showing
 from bangbot.storage.models import Outbox, Seat
 
@@ -109,6 +110,20 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, row: Outbo
         await send_group_reminder(ctx, batch, progress)
     if latest:
         await show_table(ctx, batch, resend=False)
+    if latest and batch.rules.winner(batch.state) is not None:
+        await send_record_once(ctx, batch, progress)
+
+
+async def send_record_once(ctx: Context, batch: Batch, progress: Progress) -> None:
+    """At a game's end: stores its results and sends its record to the group, once."""
+
+    async def send() -> dict[str, int]:
+        record = final_record(ctx, batch.game)
+        if record is not None:
+            await ctx.messenger.send_document(batch.game.chat_id, *record)
+        return {}
+
+    await progress.step(send)
 
 
 async def send_farewells(ctx: Context, batch: Batch, showing: Showing, progress: Progress) -> None:

@@ -21,6 +21,21 @@ class Sent:
 
 
 @dataclass
+class Document:
+    """One file sent to a chat."""
+
+    ref: MessageRef
+    filename: str
+    data: bytes
+    caption: str
+
+    @property
+    def text(self) -> str:
+        """Returns the file's content read as UTF-8."""
+        return self.data.decode("utf-8")
+
+
+@dataclass
 class Answer:
     """The acknowledgement of one press."""
 
@@ -41,6 +56,7 @@ class CollectingMessenger:
     strangers: dict[int, set[int]] = field(default_factory=dict)
     messages: list[Sent] = field(default_factory=list)
     answers: list[Answer] = field(default_factory=list)
+    documents: list[Document] = field(default_factory=list)
     fail_sends: int = 0
     calls: Counter[str] = field(default_factory=Counter)
     _next_id: int = 1
@@ -57,6 +73,20 @@ class CollectingMessenger:
         self._next_id += 1
         self.messages.append(Sent(ref, text, buttons, [text]))
         return ref
+
+    async def send_document(self, chat_id: int, filename: str, data: bytes, caption: str = "") -> MessageRef:
+        """Records a file; raises Undeliverable for unreachable private chats."""
+        self.calls["send_document"] += 1
+        if chat_id in self.unreachable:
+            raise Undeliverable(f"user {chat_id} has not started the bot")
+        ref = MessageRef(chat_id, self._next_id)
+        self._next_id += 1
+        self.documents.append(Document(ref, filename, data, caption))
+        return ref
+
+    def documents_in(self, chat_id: int) -> list[Document]:
+        """Returns the files sent to a chat, oldest first."""
+        return [d for d in self.documents if d.ref.chat_id == chat_id]
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:
         """Replaces a recorded message's text and buttons."""

@@ -42,9 +42,11 @@ from bangbot.messaging.lobby import (
 from bangbot.messaging.outbox import all_shown, commit, idle, kick, recover, save, shown, sweep, touching
 from bangbot.messaging.play import Batch, apply_move, expire_deadline, load, run_ai
 from bangbot.messaging.presenter import TOP
+from bangbot.messaging.records import record_command
 from bangbot.messaging.refusals import game_press_refusal
 from bangbot.messaging.rules import rules_answer, table_rules
 from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
+from bangbot.messaging.stats_text import records_help, stats_command
 from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Outbox, PressAnswer, Seat
 from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
 
@@ -78,6 +80,8 @@ class GameService:
             "rules": self.cmd_rules,
             "language": self.cmd_language,
             "deadline": self.cmd_deadline,
+            "record": self.cmd_record,
+            "stats": self.cmd_stats,
         }.get(name)
         if handler is None:
             await self.reply(cmd, tr.gettext("I don't know that command. /help lists what I understand."))
@@ -256,6 +260,8 @@ class GameService:
                 "the group sees the table and what happens."
             )
             + "\n\n"
+            + records_help(tr)
+            + "\n\n"
             + fixed,
         )
 
@@ -302,6 +308,16 @@ class GameService:
             if game.status == GATHERING and game.id is not None:
                 await show_lobby(ctx, game, ctx.repo.seats(game.id))
         await self.reply(cmd, tr.gettext("Time per move: {time}.", time=duration(tr, seconds)))
+
+    async def cmd_record(self, cmd: Command, tr: Translator) -> None:
+        """Sends a game's record as a document: the chat's or the user's latest game, or /record <number>."""
+        answer = await record_command(self.ctx, cmd, tr)
+        if answer is not None:
+            await self.reply(cmd, answer)
+
+    async def cmd_stats(self, cmd: Command, tr: Translator) -> None:
+        """Shows one's statistics in private, the chat's table in a group; /stats off and on leave and rejoin tables."""
+        await self.reply(cmd, stats_command(self.ctx, cmd, tr))
 
     async def on_press(self, press: Press) -> None:
         """Handles a button press and always acknowledges it, with an alert when it changes nothing.

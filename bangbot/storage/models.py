@@ -175,3 +175,39 @@ def table_of(model: type[SQLModel]) -> Table:
     table = model.__table__  # type: ignore[attr-defined]
     assert isinstance(table, Table)
     return table
+
+
+class SeatResult(SQLModel, table=True):
+    """How one seat of a finished game ended, written once when the game ends: what statistics are counted from.
+
+    user_id is the person who held the seat (None: an AI player); counted is False when the AI was standing in for
+    them when the game ended or they were eliminated, so the result is not theirs. role is the base role, or the
+    Duel's side; mode the Duel's mode (else the preset); character the seat's character ("" for the Duel's squads).
+    """
+
+    __tablename__ = "seat_result"
+    __table_args__ = (
+        Index("ix_seat_result_user_finished", "user_id", "finished_at"),
+        Index("ix_seat_result_chat_user", "chat_id", "user_id"),
+    )
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    position: int = Field(primary_key=True)
+    user_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    chat_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    ruleset: str = DEFAULT_RULESET
+    mode: str = ""
+    role: str = ""
+    character: str = ""
+    won: bool = False
+    survived: bool = False
+    eliminations: int = 0
+    counted: bool = True
+    winner: str = ""
+    finished_at: datetime
+
+
+class StatsHidden(SQLModel, table=True):
+    """A user who asked (/stats off) to be left out of groups' statistics tables."""
+
+    __tablename__ = "stats_hidden"
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Iterator
+from contextlib import contextmanager
 
-from telegram import Bot, ChatMemberRestricted, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import Bot, ChatMemberRestricted, InlineKeyboardButton, InlineKeyboardMarkup, InputFile
 from telegram.constants import ChatAction, ChatMemberStatus, ParseMode
 from telegram.error import BadRequest, Forbidden
 
@@ -16,6 +17,7 @@ from bangbot.telegram.text import MAX_TEXT, mention_token, split, to_html, visib
 
 log = logging.getLogger(__name__)
 MAX_ANSWER = 200
+MAX_CAPTION = 1024  # Telegram's limit on a caption
 BENIGN = ("message is not modified", "message to edit not found", "message to delete not found", "can't be edited")
 UNREACHABLE = ("chat not found", "user not found", "have no rights", "not enough rights")
 
@@ -40,6 +42,19 @@ def benign(error: BadRequest) -> bool:
     return any(part in error.message.lower() for part in BENIGN)
 
 
+@contextmanager
+def reaching() -> Iterator[None]:
+    """Turns Telegram's answers for a chat the bot cannot write to into Undeliverable."""
+    try:
+        yield
+    except Forbidden as error:
+        raise Undeliverable(str(error)) from error
+    except BadRequest as error:
+        if any(part in error.message.lower() for part in UNREACHABLE):
+            raise Undeliverable(str(error)) from error
+        raise
+
+
 class TelegramMessenger:
     """Sends, edits and deletes messages with a telegram.Bot; unreachable chats raise Undeliverable."""
 
@@ -51,18 +66,20 @@ class TelegramMessenger:
     async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
         """Sends text (in several messages if it is too long; buttons go on the last)."""
         parts = split(text)
-        try:
+        with reaching():
             for part in parts[:-1]:
                 await self.bot.send_message(chat_id, to_html(part), parse_mode=ParseMode.HTML)
             message = await self.bot.send_message(
                 chat_id, to_html(parts[-1]), parse_mode=ParseMode.HTML, reply_markup=markup(buttons)
             )
-        except Forbidden as error:
-            raise Undeliverable(str(error)) from error
-        except BadRequest as error:
-            if any(part in error.message.lower() for part in UNREACHABLE):
-                raise Undeliverable(str(error)) from error
-            raise
+        return MessageRef(chat_id, message.message_id)
+
+    async def send_document(self, chat_id: int, filename: str, data: bytes, caption: str = "") -> MessageRef:
+        """Sends a file (sendDocument) with its caption cut to Telegram's 1024 characters."""
+        with reaching():
+            message = await self.bot.send_document(
+                chat_id, InputFile(data, filename=filename), caption=caption[:MAX_CAPTION] or None
+            )
         return MessageRef(chat_id, message.message_id)
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:

@@ -15,9 +15,11 @@ DESCRIPTIONS: dict[str, str] = {
     "language": N_("Choose the language"),
     "deadline": N_("Set the time per move"),
     "cancel": N_("Cancel the game"),
+    "record": N_("The record of a game, as a file"),
+    "stats": N_("Statistics of players and games"),
 }
-GROUP_COMMANDS = ("newgame", "status", "rules", "help", "language", "deadline", "cancel")
-PRIVATE_COMMANDS = ("start", "status", "rules", "help", "language")
+GROUP_COMMANDS = ("newgame", "status", "rules", "help", "language", "deadline", "cancel", "record", "stats")
+PRIVATE_COMMANDS = ("start", "status", "rules", "help", "language", "record", "stats")
 
 
 def command_menu(language: str, names: tuple[str, ...]) -> list[BotCommand]:

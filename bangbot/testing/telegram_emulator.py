@@ -1213,6 +1213,7 @@ class BotApiEmulator:
         self._commands: dict[tuple[str, str], list[tuple[str, str]]] = {}
         self._bot_texts: dict[tuple[str, str], str] = {}
         self._menu_buttons: dict[int | None, JSON] = {}
+        self._documents: dict[tuple[int, int], UploadedFile] = {}
         self._calls: list[ApiCall] = []
         self._internal_errors: list[str] = []
         self._all_updates: list[JSON] = []
@@ -1248,6 +1249,7 @@ class BotApiEmulator:
             "logOut": self._m_true,
             "close": self._m_true,
             "sendMessage": self._m_send_message,
+            "sendDocument": self._m_send_document,
             "editMessageText": self._m_edit_message_text,
             "editMessageReplyMarkup": self._m_edit_message_reply_markup,
             "deleteMessage": self._m_delete_message,
@@ -1663,6 +1665,16 @@ class BotApiEmulator:
         with self._lock:
             chat = self._require_chat(chat_id)
             return [self._view(message) for _, message in sorted(chat.messages.items())]
+
+    def documents(self, chat_id: int) -> list[tuple[MessageView, UploadedFile]]:
+        """Returns the files the bot sent to a chat, in order, each with its message (whose text is the caption)."""
+        with self._lock:
+            chat = self._require_chat(chat_id)
+            return [
+                (self._view(chat.messages[mid]), file)
+                for (cid, mid), file in sorted(self._documents.items())
+                if cid == chat_id
+            ]
 
     def bot_messages(self, chat_id: int) -> list[MessageView]:
         """Returns the bot's messages in a chat that are not deleted, in order."""
@@ -2374,6 +2386,50 @@ class BotApiEmulator:
         )
         self._signal()
         return self._message_json(message)
+
+    def _m_send_document(self, p: _Params) -> JSON:
+        """sendDocument: an uploaded file (multipart) with an optional caption of at most 1024 characters."""
+        document = p.raw.get("document")
+        if not isinstance(document, UploadedFile):
+            raise _bad("there is no document in the request")
+        caption = p.text("caption") or ""
+        if len(caption) > 1024:
+            raise _bad("message caption is too long")
+        chat = self._target_chat(p)
+        self._check_access(chat)
+        self._check_flood(chat)
+        mid = self._next_message_id(chat)
+        file_id = f"doc{chat.id}_{mid}"
+        info: JSON = {
+            "file_id": file_id,
+            "file_unique_id": file_id,
+            "file_name": document.filename,
+            "file_size": len(document.data),
+        }
+        service: JSON = {"document": info, "caption": caption} if caption else {"document": info}
+        message = self._store(
+            chat,
+            _Message(
+                chat_id=chat.id,
+                message_id=mid,
+                sender_id=self._bot_id,
+                from_bot=True,
+                date=int(self._clock()),
+                text=caption,
+                raw_text=caption,
+                parse_mode=None,
+                entities=[],
+                reply_markup=None,
+                reply_to=None,
+                texts=[caption],
+                service=service,
+            ),
+        )
+        self._documents[(chat.id, mid)] = document
+        self._signal()
+        data = self._message_json(message)
+        data.pop("text", None)  # a document's message has a caption, not a text
+        return data
 
     def _m_edit_message_text(self, p: _Params) -> JSON:
         """editMessageText: replaces text and inline keyboard (absent reply_markup removes it); 400 when unchanged."""

@@ -1,0 +1,42 @@
+"""Results of many stored games, inserted in bulk beside bench.stored's games: what /stats reads at scale."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import Engine, insert
+
+from bangbot.bench.stored import FIRST_CHAT, PLAYERS, status_of
+from bangbot.storage.models import FINISHED, SeatResult
+
+CHUNK = 2000
+ROLES = ("sheriff", "renegade", "outlaw", "outlaw", "deputy")
+
+
+def store_results(engine: Engine, ids: list[int], now: datetime) -> int:
+    """Inserts the seat results of the finished games among ids (as store_games made them); returns how many rows."""
+    rows = [
+        {
+            "game_id": game_id,
+            "position": p,
+            "user_id": index * 10 + p + 1,
+            "chat_id": FIRST_CHAT - index,
+            "ruleset": "base",
+            "mode": "standard",
+            "role": ROLES[p],
+            "character": "slab_the_killer",
+            "won": p in (0, 4),
+            "survived": p in (0, 4),
+            "eliminations": 1 if p == 0 else 0,
+            "counted": True,
+            "winner": "law",
+            "finished_at": now - timedelta(days=1 + index % 300),
+        }
+        for index, game_id in enumerate(ids)
+        if status_of(index) == FINISHED
+        for p in range(PLAYERS)
+    ]
+    with engine.begin() as connection:
+        for start in range(0, len(rows), CHUNK):
+            connection.execute(insert(SeatResult), rows[start : start + CHUNK])
+    return len(rows)

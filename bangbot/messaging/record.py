@@ -1,0 +1,154 @@
+"""The record of a game as a document: every turn's log, who was who, who eliminated whom, and how to replay it.
+
+It is rendered from the stored action log, replayed from the game's seed through the game's presenter, in the
+reader's language. A game still running shows only what its group may see: the public log and table, not the seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+from bangbot.i18n import Translator
+from bangbot.i18n.duel import duel_character_name, duel_mode_name, duel_side_name
+from bangbot.i18n.glossary import character_name, game_name, role_name
+from bangbot.i18n.wording import join_list, player
+from bangbot.messaging.outcome import Replayed, SeatOutcome, outcomes
+from bangbot.messaging.presenters import presenter
+from bangbot.rulesets import ruleset
+from bangbot.rulesets.duel import DUEL
+from bangbot.storage.models import ActionLog, Game, Seat
+
+CHUNK_EVENTS = 40  # the presenter writes at most 40 lines at once: a long turn is written in pieces
+
+
+def bangbot_version() -> str:
+    """Returns the installed bangbot's version (the rules' version a record was written with)."""
+    try:
+        return version("bangbot")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def replay_line(game: Game, seats: int) -> str:
+    """Returns what replays the game exactly: game, preset or mode, variant, table size, seed and versions."""
+    rules = ruleset(game.ruleset)
+    return (
+        f"ruleset={rules.id} preset={game.preset} simplified={'yes' if game.simplified else 'no'} "
+        f"seats={seats} seed={game.seed} bangbot={bangbot_version()}"
+    )
+
+
+def record_filename(game: Game, tr: Translator) -> str:
+    """Returns the document's file name: the game's number and the reader's language."""
+    return f"bangbot-game-{game.id}-{tr.language}.txt"
+
+
+def record_caption(tr: Translator, game: Game) -> str:
+    """Returns the document's caption."""
+    return tr.gettext("Record of game {number}: {game}", number=game.id, game=game_name(tr, game.ruleset))
+
+
+def record_text(
+    tr: Translator, game: Game, seats: Sequence[Seat], actions: Sequence[ActionLog], replayed: Replayed
+) -> str:
+    """Returns the whole record; hidden things only once the game is over."""
+    names = [s.name for s in seats]
+    rules = ruleset(game.ruleset)
+    over = rules.winner(replayed.state) is not None
+    parts = [record_caption(tr, game), header(tr, game)]
+    if over:  # the seed deals every hand again: it is shown only once nothing is hidden any more
+        ends = outcomes(game, replayed)
+        parts.append(replay_line(game, len(seats)))
+        parts.append(section(tr.gettext("Who was who"), [seat_line(tr, game, names, o) for o in ends]))
+    else:
+        parts.append(tr.gettext("The game is still running: this record shows only what the group sees."))
+        table = presenter(game.ruleset).table_text(tr, rules.view(replayed.state, None), names, game.chat_title)
+        parts.append(table)
+    parts.append(section(tr.gettext("Eliminations"), elimination_lines(tr, game, names, replayed) or ["—"]))
+    parts.append(section(tr.gettext("Turn by turn"), turn_texts(tr, game, names, replayed)))
+    if over:
+        parts.append(section(tr.gettext("Actions, to replay the game"), [f"{a.seat}: {a.action}" for a in actions]))
+    return "\n\n".join(parts) + "\n"
+
+
+def header(tr: Translator, game: Game) -> str:
+    """Returns the line naming the chat and, for the Duel, its mode."""
+    lines = [tr.gettext("Chat: {title}", title=game.chat_title or "—")]
+    if game.ruleset == DUEL:
+        lines.append(tr.gettext("Mode: {mode}", mode=duel_mode_name(tr, game.preset)))
+    return "\n".join(lines)
+
+
+def section(title: str, lines: Sequence[str]) -> str:
+    """Returns a titled block of lines."""
+    return "\n".join([f"== {title} ==", *lines])
+
+
+def side_name(tr: Translator, game: Game, role: str) -> str:
+    """Returns a seat's role (the Duel: its side) as the game names it."""
+    return duel_side_name(tr, role) if game.ruleset == DUEL else role_name(tr, role)
+
+
+def characters_of(tr: Translator, game: Game, ids: Sequence[str]) -> str:
+    """Returns a seat's characters as the game names them, as a list."""
+    name = duel_character_name if game.ruleset == DUEL else character_name
+    return join_list(tr, [name(tr, c) for c in ids])
+
+
+def seat_line(tr: Translator, game: Game, names: Sequence[str], o: SeatOutcome) -> str:
+    """Returns one seat at the end: name, role or side, characters, and whether it won."""
+    result = tr.gettext("won") if o.won else tr.gettext("lost")
+    return tr.gettext(
+        "{name}: {role}, {characters} ({result})",
+        name=player(tr, names[o.position]),
+        role=side_name(tr, game, o.role),
+        characters=characters_of(tr, game, o.characters),
+        result=result,
+    )
+
+
+def elimination_lines(tr: Translator, game: Game, names: Sequence[str], replayed: Replayed) -> list[str]:
+    """Returns who eliminated whom (the Duel: which character fell in whose turn), in order."""
+    out: list[str] = []
+    turn: dict[str, Any] = {}
+    for e in replayed.events:
+        data = e.for_seat(None)
+        if e.kind == "turn":
+            turn = data
+        elif e.kind == "eliminated":
+            killer = data.get("killer")
+            name = player(tr, names[data["seat"]])
+            if isinstance(killer, int) and killer != data["seat"]:
+                out.append(tr.gettext("{killer} eliminated {name}", killer=player(tr, names[killer]), name=name))
+            else:
+                out.append(tr.gettext("{name} went out of the game", name=name))
+        elif e.kind == "died" and game.ruleset == DUEL and turn:
+            out.append(
+                tr.gettext(
+                    "Turn {number} ({name}): {character} of {owner} is out",
+                    number=turn["number"],
+                    name=player(tr, names[turn["seat"]]),
+                    character=duel_character_name(tr, data["character"]),
+                    owner=player(tr, names[data["seat"]]),
+                )
+            )
+    return out
+
+
+def turn_texts(tr: Translator, game: Game, names: Sequence[str], replayed: Replayed) -> list[str]:
+    """Returns the public log of every turn, in order, one block per turn."""
+    segments: list[list[dict[str, Any]]] = [[]]
+    for e in replayed.events:
+        if e.kind == "turn":
+            segments.append([])
+        segments[-1].append(e.for_seat(None))
+    shows = presenter(game.ruleset)
+    blocks = []
+    for segment in segments:
+        pieces = [segment[i : i + CHUNK_EVENTS] for i in range(0, len(segment), CHUNK_EVENTS)]
+        text = "\n".join(t for piece in pieces if (t := shows.log_text(tr, piece, names, None)))
+        if text:
+            blocks.append(text + "\n")
+    return blocks

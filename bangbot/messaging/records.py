@@ -1,0 +1,109 @@
+"""/record: a game's record sent as a document, at the end to the group and on request; and the results behind /stats.
+
+Records are rendered from the action log, which is kept for good (about 13 KB a game): every game's record stays
+available.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from bangbot.i18n import Translator
+from bangbot.messaging.adapter import Command, Undeliverable
+from bangbot.messaging.context import Context
+from bangbot.messaging.outcome import Replayed, outcomes, replay_game
+from bangbot.messaging.record import record_caption, record_filename, record_text
+from bangbot.storage.models import Game, Seat, SeatResult
+from bangbot.storage.stats import StatsStore
+
+log = logging.getLogger(__name__)
+
+
+def result_rows(game: Game, seats: list[Seat], replayed: Replayed) -> list[SeatResult]:
+    """Returns one result per seat of a finished game; counted only if its person held it at the end."""
+    assert game.id is not None
+    winner = str(replayed.state.winner or "")
+    return [
+        SeatResult(
+            game_id=game.id,
+            position=o.position,
+            user_id=seats[o.position].user_id,
+            chat_id=game.chat_id,
+            ruleset=game.ruleset,
+            mode=game.preset,
+            role=o.role,
+            character=o.characters[0] if len(o.characters) == 1 else "",
+            won=o.won,
+            survived=o.survived,
+            eliminations=o.eliminations,
+            counted=not seats[o.position].ai_controlled,
+            winner=winner,
+            finished_at=game.updated_at,
+        )
+        for o in outcomes(game, replayed)
+    ]
+
+
+def rendered(ctx: Context, game: Game, tr: Translator) -> tuple[str, bytes, str, Replayed, list[Seat]]:
+    """Returns a game's record for a reader: file name, content, caption, and the replay and seats it came from."""
+    assert game.id is not None
+    seats = ctx.repo.seats(game.id)
+    actions = ctx.repo.actions(game.id)
+    replayed = replay_game(game, seats, actions)
+    text = record_text(tr, game, seats, actions, replayed)
+    return record_filename(game, tr), text.encode("utf-8"), record_caption(tr, game), replayed, seats
+
+
+def final_record(ctx: Context, game: Game) -> tuple[str, bytes, str] | None:
+    """Stores a finished game's results (once) and returns its record for its group: file name, content, caption.
+
+    Returns None, logging why, if the game's log does not replay: the rest of its delivery goes on.
+    """
+    tr = ctx.tr_chat(game.chat_id, game=game.ruleset)
+    try:
+        filename, data, caption, replayed, seats = rendered(ctx, game, tr)
+    except Exception:
+        log.exception("game %s does not replay: no record and no statistics", game.id)
+        return None
+    StatsStore(ctx.repo.engine).write_results(result_rows(game, seats, replayed))
+    return filename, data, caption
+
+
+def requested_game(ctx: Context, cmd: Command, tr: Translator) -> Game | str:
+    """Returns the game /record asks for (the newest, or /record <number>), or what to answer instead."""
+    arg = cmd.args.strip().lstrip("#")
+    if arg and not arg.isdigit():
+        return tr.gettext("Write /record for the latest game, or /record with a game's number, for example /record 12.")
+    number = int(arg) if arg else None
+    stats = StatsStore(ctx.repo.engine)
+    game = stats.latest_game_of(cmd.user.id, number) if cmd.private else stats.latest_game_in(cmd.chat_id, number)
+    if game is not None:
+        return game
+    if number is not None:
+        if cmd.private:
+            return tr.gettext("You did not play in game {number}.", number=number)
+        return tr.gettext("No game {number} was played in this chat.", number=number)
+    if cmd.private:
+        return tr.gettext("You have not played a game yet.")
+    return tr.gettext("No game has been played in this chat yet.")
+
+
+async def record_command(ctx: Context, cmd: Command, tr: Translator) -> str | None:
+    """Sends the record /record asks for where it was asked; returns a text to answer instead, if any."""
+    found = requested_game(ctx, cmd, tr)
+    if isinstance(found, str):
+        return found
+    if cmd.private:
+        reader = ctx.tr_user(cmd.user.id, found.ruleset)
+    else:
+        reader = ctx.tr_chat(cmd.chat_id, cmd.user.id, found.ruleset)
+    filename, data, caption, _, _ = rendered(ctx, found, reader)
+
+    async def send() -> None:
+        try:
+            await ctx.messenger.send_document(cmd.chat_id, filename, data, caption)
+        except Undeliverable:
+            log.info("could not send a record to chat %s", cmd.chat_id)
+
+    ctx.replies.post(cmd.chat_id, send)
+    return None
