@@ -275,3 +275,32 @@ def test_an_inline_query_answers_with_the_cards_text(tmp_path: Path, language: s
         assert table.messenger.in_chat(77) == []  # inline mode writes to nobody
 
     run(scenario())
+
+
+@pytest.mark.parametrize(("game_id", "preset", "language"), [("base", "ja", "ja"), ("starwars", "standard", "cs")])
+def test_play_again_keeps_the_rules_of_every_game(tmp_path: Path, game_id: str, preset: str, language: str) -> None:
+    async def scenario() -> None:
+        table = Table(f"sqlite:///{tmp_path / 'again.sqlite3'}", make_users(1, language), seed=11)
+        await table.command(0, "newgame")
+        while table.game().ruleset != game_id:  # type: ignore[union-attr]
+            assert not (await table.press(0, table.lobby(), "game")).alert
+        while table.game().preset != preset:  # type: ignore[union-attr]
+            assert not (await table.press(0, table.lobby(), "preset")).alert
+        if "simple" in choices(table.lobby()):
+            assert not (await table.press(0, table.lobby(), "simple")).alert
+        for _ in range(3):
+            assert not (await table.press(0, table.lobby(), "ai+")).alert
+        assert not (await table.press(0, table.lobby(), "time")).alert
+        assert not (await table.press(0, table.lobby(), "start")).alert
+        await table.play(random.Random(2), check=False)
+        old, final = finished_table(table)
+        assert not (await table.press(0, final, "again")).alert
+        lobby = table.game()
+        assert lobby is not None and lobby.status == "gathering"
+        kept = ("ruleset", "preset", "simplified", "deadline_seconds", "ai_seats")
+        assert [getattr(lobby, k) for k in kept] == [getattr(old, k) for k in kept]
+        assert (old.ruleset, old.preset, old.ai_seats) == (game_id, preset, 3)
+        assert not (await table.press(0, table.lobby(), "start")).alert
+        assert table.game().status == "running"  # type: ignore[union-attr]
+
+    run(scenario())
