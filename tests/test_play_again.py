@@ -139,7 +139,12 @@ def test_notify_calls_only_who_asked_when_a_lobby_opens(tmp_path: Path, language
         assert table.messenger.last(GROUP).text == tr.gettext(
             "You are already called when a game gathers here. /notify off stops it."
         )
-        await table.command(0, "notify")
+        await table.command(3, "notify", "please")  # not a word /notify takes: nothing changes
+        assert table.messenger.last(GROUP).text == tr.gettext(
+            "Send /notify to be called when a game gathers here, or /notify off to stop it."
+        )
+        assert table.repo.table_callers(GROUP) == [ids[2]]
+        await table.command(0, "notify", "on")
         await table.command(0, "newgame")
         calls = table.messenger.in_chat(ids[2])
         assert len(calls) == 1 and "Dodge City" in calls[0].text

@@ -10,7 +10,8 @@ from bangbot.messaging.context import Context
 from bangbot.storage.models import Game
 
 log = logging.getLogger(__name__)
-OFF = ("off", "stop", "no", "0")
+ON = ("", "on")
+OFF = ("off",)
 
 
 def set_call(ctx: Context, tr: Translator, chat_id: int, user_id: int, wanted: bool) -> str:
@@ -28,9 +29,15 @@ def set_call(ctx: Context, tr: Translator, chat_id: int, user_id: int, wanted: b
     return tr.gettext("I will no longer write to you when a game gathers here.")
 
 
-def wants_off(args: str) -> bool:
-    """Returns whether /notify's argument turns the call off."""
-    return args.strip().lower() in OFF
+def wanted(args: str) -> bool | None:
+    """Returns whether /notify's argument asks for the call (nothing, "on") or stops it ("off"); None otherwise."""
+    word = args.strip().lower()
+    return True if word in ON else False if word in OFF else None
+
+
+def notify_usage(tr: Translator) -> str:
+    """Returns the answer to a /notify with an argument it does not take."""
+    return tr.gettext("Send /notify to be called when a game gathers here, or /notify off to stop it.")
 
 
 def call_text(tr: Translator, game: Game) -> str:

@@ -15,7 +15,7 @@ from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.wording import duration
 from bangbot.messaging.adapter import Button, Command, InlineQuery, Keyboard, MessageRef, Press, Undeliverable
 from bangbot.messaging.again import play_again
-from bangbot.messaging.calls import call_players, set_call, wants_off
+from bangbot.messaging.calls import call_players, notify_usage, set_call, wanted
 from bangbot.messaging.codec import (
     BadButton,
     ButtonData,
@@ -209,7 +209,11 @@ class GameService:
         if cmd.private:
             await self.reply(cmd, tr.gettext("Send /notify in the group where you want to be called for games."))
             return
-        await self.reply(cmd, set_call(self.ctx, tr, cmd.chat_id, cmd.user.id, not wants_off(cmd.args)))
+        wish = wanted(cmd.args)
+        if wish is None:
+            await self.reply(cmd, notify_usage(tr))
+            return
+        await self.reply(cmd, set_call(self.ctx, tr, cmd.chat_id, cmd.user.id, wish))
 
     async def cmd_status(self, cmd: Command, tr: Translator) -> None:
         """Shows the table again in a group and the player's own message in private."""
