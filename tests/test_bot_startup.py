@@ -96,9 +96,11 @@ def test_sigterm_with_group_edits_still_queued_stops_cleanly(tmp_path: Path) -> 
         emulator.wait_until(lambda: repo.open_game(group) is not None, 60, "a lobby")
         game = repo.open_game(group)
         assert game is not None and game.id is not None
-        emulator.user_starts_bot(users[1], f"join_{game.id}")
-        # The join is saved and handed over; its group edit waits for the group's window.
-        emulator.wait_until(lambda: any(row.sent_at for row in repo.outbox(game.id or 0)), 60, "a queued edit")
+        emulator.user_starts_bot(users[1], f"join_{game.join_token}")
+        # The join is saved; its group edit waits for the group's window, so its outbox row is still there.
+        emulator.wait_until(
+            lambda: len(repo.seats(game.id or 0)) == 2 and bool(repo.outbox(game.id or 0)), 60, "a queued edit"
+        )
         bot.stop()
         repo.engine.dispose()
     assert bot.process is not None and bot.process.returncode == 0

@@ -27,6 +27,8 @@ from telegram import (
     ChatMemberOwner,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
     Update,
 )
 from telegram.error import BadRequest, ChatMigrated, Conflict, EndPointNotFound, Forbidden, InvalidToken, RetryAfter
@@ -722,3 +724,71 @@ def test_sync_waiting_helpers_from_another_thread(emu: BotApiEmulator) -> None:
     assert view.text == "Table ready"
     with pytest.raises(TimeoutError, match="waiting for a bot message"):
         emu.wait_for_message(alice, "never", timeout=0.1)
+
+
+# -- pins, the bot's pin right, inline queries -------------------------------------------------------------------------
+
+
+def test_pins_need_the_bots_right_and_follow_deletes(emu: BotApiEmulator) -> None:
+    anna = emu.add_user("Anna", started=True)
+    member = emu.add_group("Member", members=[anna])
+    admin = emu.add_group("Admin", members=[anna], bot_is_admin=True)
+
+    async def scenario() -> None:
+        async with bot_for(emu) as bot:
+            plain = await bot.send_message(member, "table")
+            with pytest.raises(BadRequest, match=r"(?i)not enough rights"):
+                await bot.pin_chat_message(member, plain.message_id)
+            me = await bot.get_chat_member(member, bot.id)
+            assert me.status == "member"
+            first = await bot.send_message(admin, "one")
+            second = await bot.send_message(admin, "two")
+            rights = await bot.get_chat_member(admin, bot.id)
+            assert rights.status == "administrator" and rights.can_pin_messages  # type: ignore[attr-defined]
+            assert await bot.pin_chat_message(admin, first.message_id, disable_notification=True)
+            assert await bot.pin_chat_message(admin, second.message_id)
+            assert emu.pinned(admin) == [first.message_id, second.message_id]
+            assert await bot.unpin_chat_message(admin)  # the newest
+            assert emu.pinned(admin) == [first.message_id]
+            with pytest.raises(BadRequest, match=r"(?i)message to unpin not found"):
+                await bot.unpin_chat_message(admin, second.message_id)
+            await bot.delete_message(admin, first.message_id)
+            assert emu.pinned(admin) == []
+            with pytest.raises(BadRequest, match=r"(?i)message to pin not found"):
+                await bot.pin_chat_message(admin, first.message_id)
+            emu.set_bot_pin_right(admin, False)
+            rights = await bot.get_chat_member(admin, bot.id)
+            assert rights.status == "administrator" and not rights.can_pin_messages  # type: ignore[attr-defined]
+            third = await bot.send_message(admin, "three")
+            with pytest.raises(BadRequest, match=r"(?i)not enough rights"):
+                await bot.pin_chat_message(admin, third.message_id)
+            assert emu.pinned(admin) == []
+
+    asyncio.run(scenario())
+
+
+def test_an_inline_query_is_an_update_answered_once(emu: BotApiEmulator) -> None:
+    anna = emu.add_user("Anna", language_code="ru")
+
+    async def scenario() -> None:
+        async with bot_for(emu) as bot:
+            query_id = emu.user_inline_query(anna, "Бочка")
+            updates = await bot.get_updates(allowed_updates=["inline_query"], timeout=0)
+            [update] = [u for u in updates if u.inline_query is not None]
+            assert update.inline_query is not None
+            assert update.inline_query.id == query_id and update.inline_query.query == "Бочка"
+            assert update.inline_query.from_user.language_code == "ru"
+            assert emu.inline_answer(query_id) is None
+            article = InlineQueryResultArticle("card:barrel", "Бочка", InputTextMessageContent("«Бочка»: …"))
+            assert await bot.answer_inline_query(query_id, [article])
+            [answered] = emu.inline_answer(query_id) or []
+            assert answered["id"] == "card:barrel" and answered["input_message_content"]["message_text"] == "«Бочка»: …"
+            with pytest.raises(BadRequest, match=r"(?i)query is too old"):
+                await bot.answer_inline_query(query_id, [])
+            twins = emu.user_inline_query(anna, "Б")
+            with pytest.raises(BadRequest, match=r"(?i)result_id_invalid"):
+                await bot.answer_inline_query(twins, [article, article])
+            assert await bot.answer_inline_query(twins, [])
+            assert emu.inline_answer(twins) == []
+
+    asyncio.run(scenario())

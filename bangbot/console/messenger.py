@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bangbot.messaging.adapter import BACK, END, Button, Keyboard, MessageRef, Press
+from bangbot.messaging.adapter import BACK, END, Article, Button, InlineQuery, Keyboard, MessageRef, Press
 
 RECORDS_DIR = "BANGBOT_RECORDS_DIR"  # where the terminal writes records; else a folder in the system's temp dir
 FIXED_KEYS = {END: "0", BACK: "9"}  # End the turn (or take the hit) and « Back keep these numbers on every step
@@ -156,6 +156,27 @@ class ConsoleMessenger:
     def join_link(self, token: str) -> str | None:
         """Returns None: joining is a plain button here."""
         return None
+
+    async def may_pin(self, chat_id: int) -> bool:
+        """Returns False: the terminal has no pins."""
+        return False
+
+    async def pin(self, ref: MessageRef) -> None:
+        """Does nothing: the terminal shows the table when it matters."""
+
+    async def unpin(self, ref: MessageRef) -> None:
+        """Does nothing: nothing is pinned."""
+
+    def pin_rights_link(self) -> str | None:
+        """Returns None: the terminal has no pins."""
+        return None
+
+    def share_link(self, url: str, text: str) -> str | None:
+        """Returns None: nobody else sits at the terminal."""
+        return None
+
+    async def answer_inline(self, query: InlineQuery, articles: list[Article]) -> None:
+        """Does nothing: the terminal has no inline mode."""
 
     def mention(self, user_id: int, name: str) -> str:
         """Returns the name as it is."""

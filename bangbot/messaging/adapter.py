@@ -79,6 +79,24 @@ class Press:
     private: bool
 
 
+@dataclass(frozen=True, slots=True)
+class InlineQuery:
+    """Text typed after the bot's name in any chat (inline mode), to be answered with articles."""
+
+    id: str
+    user: User
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Article:
+    """One answer to an inline query: a title to pick and the text it sends into the chat."""
+
+    id: str
+    title: str
+    text: str
+
+
 class Undeliverable(Exception):
     """A message could not reach a chat: the user never started the bot or blocked it."""
 
@@ -131,4 +149,28 @@ class Messenger(Protocol):
 
     def queued(self, chat_id: int) -> Awaitable[None] | None:
         """Returns what to await until the edits queued for a chat so far are sent, or None if none wait."""
+        ...
+
+    async def may_pin(self, chat_id: int) -> bool:
+        """Returns whether the bot has the right to pin messages in the group chat."""
+        ...
+
+    async def pin(self, ref: MessageRef) -> None:
+        """Pins a message quietly; a missing right or a vanished message is no error."""
+        ...
+
+    async def unpin(self, ref: MessageRef) -> None:
+        """Unpins a message; one that is not pinned or gone is no error."""
+        ...
+
+    def pin_rights_link(self) -> str | None:
+        """Returns a link that adds the bot to a group with the right to pin, or None if this messenger has no pins."""
+        ...
+
+    def share_link(self, url: str, text: str) -> str | None:
+        """Returns a link that lets a user pass url and text on to chats they choose, or None."""
+        ...
+
+    async def answer_inline(self, query: InlineQuery, articles: list[Article]) -> None:
+        """Answers an inline query with articles (none: nothing found)."""
         ...

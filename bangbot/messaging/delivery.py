@@ -14,11 +14,13 @@ from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Undeliverabl
 from bangbot.messaging.codec import game_button
 from bangbot.messaging.context import Context
 from bangbot.messaging.farewell import farewell_text
+from bangbot.messaging.final import final_keyboard
 from bangbot.messaging.play import Batch
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
 from bangbot.messaging.records import final_record
 from bangbot.messaging.showing import Showing
+from bangbot.messaging.sight import pin_table, unpin_table
 from bangbot.storage.models import Outbox, Seat
 
 log = logging.getLogger(__name__)
@@ -110,7 +112,10 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, row: Outbo
         await send_group_reminder(ctx, batch, progress)
     if latest:
         await show_table(ctx, batch, resend=False)
+    if showing.pin:
+        await pin_table(ctx, batch.game)
     if latest and batch.rules.winner(batch.state) is not None:
+        await unpin_table(ctx, batch.game)
         await send_record_once(ctx, batch, progress)
 
 
@@ -249,15 +254,19 @@ async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
     assert game.id is not None
     tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
     text = presenter(batch.rules.id).table_text(tr, batch.rules.view(batch.state, None), batch.names, game.chat_title)
+    over = batch.rules.winner(batch.state) is not None
+    buttons = final_keyboard(tr, game) if over else ()
     try:
         if game.table_message_id is not None and not resend:
-            await ctx.messenger.edit(MessageRef(game.chat_id, game.table_message_id), text)
+            await ctx.messenger.edit(MessageRef(game.chat_id, game.table_message_id), text, buttons)
             return
         if game.table_message_id is not None:
             await ctx.messenger.delete(MessageRef(game.chat_id, game.table_message_id))
-        ref = await ctx.messenger.send(game.chat_id, text)
+        ref = await ctx.messenger.send(game.chat_id, text, buttons)
         game.table_message_id = ref.message_id
         ctx.repo.update_refs(game.id, table_message_id=ref.message_id)
+        if not over:  # the table shown again stays in sight as the old one did
+            await pin_table(ctx, game)
     except Undeliverable:
         log.info("could not show the table of game %s", game.id)
 

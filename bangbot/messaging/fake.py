@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 
-from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Press, Undeliverable
+from bangbot.messaging.adapter import Article, Button, InlineQuery, Keyboard, MessageRef, Press, Undeliverable
 
 
 @dataclass
@@ -58,6 +58,10 @@ class CollectingMessenger:
     answers: list[Answer] = field(default_factory=list)
     documents: list[Document] = field(default_factory=list)
     fail_sends: int = 0
+    pin_link: str | None = None  # set: the bot knows pins, and may pin in the chats of `pinners`
+    pinners: set[int] = field(default_factory=set)
+    pinned: dict[int, set[int]] = field(default_factory=dict)  # chat id -> pinned message ids
+    inline_answers: dict[str, list[Article]] = field(default_factory=dict)
     calls: Counter[str] = field(default_factory=Counter)
     _next_id: int = 1
 
@@ -97,8 +101,9 @@ class CollectingMessenger:
                 m.history.append(text)
 
     async def delete(self, ref: MessageRef) -> None:
-        """Marks a recorded message deleted."""
+        """Marks a recorded message deleted (a pinned one is no longer pinned, as on Telegram)."""
         self.calls["delete"] += 1
+        self.pinned.get(ref.chat_id, set()).discard(ref.message_id)
         for m in self.messages:
             if m.ref == ref:
                 m.deleted = True
@@ -131,6 +136,33 @@ class CollectingMessenger:
     def queued(self, chat_id: int) -> Awaitable[None] | None:
         """Returns None: every edit is made at once."""
         return None
+
+    async def may_pin(self, chat_id: int) -> bool:
+        """Returns whether the chat is one of `pinners`."""
+        return chat_id in self.pinners
+
+    async def pin(self, ref: MessageRef) -> None:
+        """Records a pinned message where the bot may pin."""
+        self.calls["pin"] += 1
+        if ref.chat_id in self.pinners:
+            self.pinned.setdefault(ref.chat_id, set()).add(ref.message_id)
+
+    async def unpin(self, ref: MessageRef) -> None:
+        """Forgets a pinned message."""
+        self.calls["unpin"] += 1
+        self.pinned.get(ref.chat_id, set()).discard(ref.message_id)
+
+    def pin_rights_link(self) -> str | None:
+        """Returns `pin_link`."""
+        return self.pin_link
+
+    def share_link(self, url: str, text: str) -> str | None:
+        """Returns a made-up link that carries url and text."""
+        return f"share:{url} {text}"
+
+    async def answer_inline(self, query: InlineQuery, articles: list[Article]) -> None:
+        """Records the articles answering a query."""
+        self.inline_answers[query.id] = articles
 
     def in_chat(self, chat_id: int, live_only: bool = True) -> list[Sent]:
         """Returns the messages of one chat, oldest first."""

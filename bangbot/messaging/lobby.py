@@ -14,6 +14,7 @@ from bangbot.i18n.wording import AI_SEAT_NAME, duration, join_list, player, play
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Messenger, Press, Undeliverable, User
 from bangbot.messaging.codec import BadButton, ButtonData, lobby_button, offered_choices
 from bangbot.messaging.context import Context
+from bangbot.messaging.lobby_extras import lobby_extras
 from bangbot.messaging.outbox import commit, kick, touching
 from bangbot.messaging.play import Batch, run_ai
 from bangbot.messaging.showing import LOBBY_CANCELLED, LOBBY_EXPIRED, LOBBY_SHOW, Showing
@@ -25,6 +26,7 @@ from bangbot.storage.models import (
     EXPIRED,
     GATHERING,
     RUNNING,
+    ChatSettings,
     Game,
     Outbox,
     PressAnswer,
@@ -143,6 +145,8 @@ async def show_lobby(ctx: Context, game: Game, seats: list[Seat], resend: bool =
     assert game.id is not None
     tr = ctx.tr_chat(game.chat_id, game=game.ruleset)
     text, buttons = lobby_text(tr, game, seats), lobby_keyboard(tr, game, ctx.messenger)
+    lines, rows = await lobby_extras(ctx, tr, game, seats)
+    text, buttons = "\n".join([text, *lines]), buttons + rows
     if game.lobby_message_id is not None and not resend:
         await ctx.messenger.edit(MessageRef(game.chat_id, game.lobby_message_id), text, buttons)
         return
@@ -194,31 +198,42 @@ def seats_after(table: Sequence[Seat], written: Sequence[Seat], removed: Sequenc
     return sorted([s for s in table if s.position not in changed] + list(written), key=lambda s: s.position)
 
 
-async def create_lobby(ctx: Context, cmd: Command) -> None:
-    """Opens a lobby with the chat's settings; the creator joins it and, if the chat has none, gives it a language."""
-    settings = ctx.adopt_language(cmd.chat_id, cmd.user.id)
-    game_id = settings.ruleset if settings.ruleset in OFFERED else DEFAULT_RULESET
-    presets = ruleset(game_id).presets
+def new_lobby(
+    ctx: Context, chat_id: int, title: str, creator_id: int, like: ChatSettings | Game, game: tuple[str, str]
+) -> Game:
+    """Returns a lobby (not stored) of a game and preset (or mode), with the simplified game, time per move and AI
+    seats of a chat's settings or of an earlier game."""
     now = ctx.clock()
-    seat = Seat(game_id=0, position=0, user_id=cmd.user.id, name=cmd.user.name)
-    row = Outbox(game_id=0, payload=Showing(lobby=LOBBY_SHOW).to_json(), created_at=now)
     lobby = Game(
-        chat_id=cmd.chat_id,
-        chat_title=cmd.chat_title,
-        creator_id=cmd.user.id,
-        ruleset=game_id,
-        preset=settings.preset if settings.preset in presets else presets[0],
-        simplified=settings.simplified,
-        deadline_seconds=settings.deadline_seconds,
-        ai_seats=settings.ai_seats,
+        chat_id=chat_id,
+        chat_title=title,
+        creator_id=creator_id,
+        ruleset=game[0],
+        preset=game[1],
+        simplified=like.simplified,
+        deadline_seconds=like.deadline_seconds,
+        ai_seats=like.ai_seats,
         created_at=now,
         updated_at=now,
         lobby_expires_at=now + ctx.lobby_ttl,
     )
     lobby.ai_seats = min(lobby.ai_seats, max_ai_seats(lobby))  # the chat's last table may have been larger
+    return lobby
+
+
+async def create_lobby(ctx: Context, cmd: Command) -> Game:
+    """Opens a lobby with the chat's settings and returns it; the creator joins it (the chat adopts their language)."""
+    settings = ctx.adopt_language(cmd.chat_id, cmd.user.id)
+    game_id = settings.ruleset if settings.ruleset in OFFERED else DEFAULT_RULESET
+    presets = ruleset(game_id).presets
+    preset = settings.preset if settings.preset in presets else presets[0]
+    seat = Seat(game_id=0, position=0, user_id=cmd.user.id, name=cmd.user.name)
+    lobby = new_lobby(ctx, cmd.chat_id, cmd.chat_title, cmd.user.id, settings, (game_id, preset))
+    row = lobby_row(ctx, lobby)
     game = ctx.repo.create_game(lobby, [seat], row)
     kick(ctx, game.id or 0)
     warn_if_unreachable(ctx, game.chat_id, cmd.user.id, cmd.user.name)
+    return game
 
 
 def warn_if_unreachable(ctx: Context, chat_id: int, user_id: int, name: str) -> None:
@@ -461,6 +476,7 @@ async def start_game(
     batch.notices += [("unreachable", {"seat": s.position}) for s in table if s.unreachable]
     run_ai(ctx, batch)
     game.table_message_id = game.lobby_message_id  # the lobby message becomes the table, edited in place
+    batch.pin_table = True
     answer = (tr.gettext("The game has started: check your private messages."), False)
     batch.answer = press_answer(ctx, press, game, answer)
     await commit(ctx, batch)

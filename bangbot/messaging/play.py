@@ -39,6 +39,7 @@ class Batch:
     remove_seats: list[Seat] = field(default_factory=list)
     showing: Showing = field(default_factory=Showing)
     outbox: Outbox | None = None
+    pin_table: bool = False  # the change starts the game: its table is pinned where the bot may
 
     @property
     def names(self) -> list[str]:
@@ -189,6 +190,7 @@ def finish(ctx: Context, batch: Batch) -> None:
         list(batch.notices),
         recent_of(batch.events, len(batch.seats)),
         out=eliminations(batch.events),
+        pin=batch.pin_table,
     )
     batch.outbox = Outbox(game_id=game.id or 0, payload=batch.showing.to_json(), created_at=now)
     ctx.repo.save(game, batch.seats, batch.actions, batch.remove_seats, batch.outbox, batch.answer)

@@ -13,7 +13,9 @@ from babel import Locale
 from bangbot.faults import checkpoint
 from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.wording import duration
-from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, Undeliverable
+from bangbot.messaging.adapter import Button, Command, InlineQuery, Keyboard, MessageRef, Press, Undeliverable
+from bangbot.messaging.again import play_again
+from bangbot.messaging.calls import call_players, notify_usage, set_call, wanted
 from bangbot.messaging.codec import (
     JOIN_PAYLOAD,
     BadButton,
@@ -26,7 +28,9 @@ from bangbot.messaging.codec import (
 )
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import BACK, BACK_FROM_AI, seat_choices, show_private, show_table
+from bangbot.messaging.final import AGAIN, CALL
 from bangbot.messaging.games_help import games_intro, table_note
+from bangbot.messaging.invite import answer_inline
 from bangbot.messaging.lobby import (
     MAX_DEADLINE,
     MIN_DEADLINE,
@@ -46,6 +50,7 @@ from bangbot.messaging.records import record_command
 from bangbot.messaging.refusals import game_press_refusal
 from bangbot.messaging.rules import rules_answer, table_rules
 from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
+from bangbot.messaging.sight import unpin_table
 from bangbot.messaging.stats_text import records_help, stats_command
 from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Outbox, PressAnswer, Seat
 from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
@@ -82,6 +87,7 @@ class GameService:
             "deadline": self.cmd_deadline,
             "record": self.cmd_record,
             "stats": self.cmd_stats,
+            "notify": self.cmd_notify,
         }.get(name)
         if handler is None:
             await self.reply(cmd, tr.gettext("I don't know that command. /help lists what I understand."))
@@ -162,9 +168,11 @@ class GameService:
             await self.show_open_game(cmd)
             return
         try:
-            await create_lobby(ctx, cmd)
+            game = await create_lobby(ctx, cmd)
         except StaleGame:
             await self.reply(cmd, tr.gettext("A game is already gathering or running in this chat."))
+            return
+        call_players(ctx, game, {cmd.user.id})
 
     async def show_open_game(self, cmd: Command) -> None:
         """Shows the chat's lobby or table again as new messages."""
@@ -199,6 +207,19 @@ class GameService:
             else:
                 ctx.repo.save(game)
         await self.reply(cmd, tr.gettext("This game was cancelled."))
+        if game.state_json is not None:
+            await unpin_table(ctx, game)
+
+    async def cmd_notify(self, cmd: Command, tr: Translator) -> None:
+        """Subscribes the user to a private call when a lobby opens in this group; /notify off unsubscribes."""
+        if cmd.private:
+            await self.reply(cmd, tr.gettext("Send /notify in the group where you want to be called for games."))
+            return
+        wish = wanted(cmd.args)
+        if wish is None:
+            await self.reply(cmd, notify_usage(tr))
+            return
+        await self.reply(cmd, set_call(self.ctx, tr, cmd.chat_id, cmd.user.id, wish))
 
     async def cmd_status(self, cmd: Command, tr: Translator) -> None:
         """Shows the table again in a group and the player's own message in private."""
@@ -255,7 +276,8 @@ class GameService:
                 "/rules <card or character> — explain a card or a character\n"
                 "/language — choose your language (in a group: the chat's language)\n"
                 "/deadline <time> — time per move for this chat, e.g. 30m, 6h, 2d\n"
-                "/cancel — cancel the game (its creator or a chat admin)\n\n"
+                "/cancel — cancel the game (its creator or a chat admin)\n"
+                "/notify — a private message when a game gathers in this group (/notify off stops it)\n\n"
                 "Your role, your cards and your choices come in a private chat with me; "
                 "the group sees the table and what happens."
             )
@@ -340,6 +362,8 @@ class GameService:
                         later.append(partial(self.show_player, press.user.id, False, game_id=known.game_id))
                     elif data.scope == "g":
                         text, alert = self.game_press(press, data, later)
+                    elif data.choice == AGAIN:
+                        text, alert = await play_again(ctx, press, data.target)
                     else:
                         text, alert = await self.retrying(lambda: lobby_press(ctx, press, data))
                 kick(ctx, data.target)
@@ -358,6 +382,10 @@ class GameService:
             log.info("could not show the press %s to its player", press.id)
         await ctx.messenger.answer(press, text, alert)
 
+    async def on_inline_query(self, query: InlineQuery) -> None:
+        """Answers text typed after the bot's name in any chat with the card or character it names."""
+        await answer_inline(self.ctx, query)
+
     async def retrying(self, attempt: Callable[[], Awaitable[tuple[str, bool]]]) -> tuple[str, bool]:
         """Runs a lobby change again when another worker saved the same game meanwhile."""
         for _ in range(RETRIES - 1):
@@ -368,8 +396,11 @@ class GameService:
         return await attempt()
 
     async def setting_press(self, press: Press, data: ButtonData) -> tuple[str, bool]:
-        """Sets the user's or (for chat admins, checked now) the chat's language."""
+        """Sets the user's or (for chat admins, checked now) the chat's language; or calls the user to its games."""
         ctx = self.ctx
+        if data.scope == "c" and data.choice == CALL and data.target == press.chat_id:
+            tr = ctx.tr_user(press.user.id)
+            return set_call(ctx, tr, data.target, press.user.id, True), False
         if data.choice not in offered_choices(language_keyboard(data.scope == "u", data.target)):
             raise BadButton(data.choice)
         code = data.choice.removeprefix("lang.")

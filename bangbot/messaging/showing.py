@@ -18,7 +18,7 @@ LOBBY_EXPIRED = "expired"
 class Showing:
     """The outbox payload of one change; the table and the private buttons are rendered from the stored state.
 
-    out holds the public data of each elimination, whose player gets a private message.
+    out holds the public data of each elimination, whose player gets a private message; pin asks to pin the table.
     """
 
     log: list[list[dict[str, Any]]] = field(default_factory=list)
@@ -27,6 +27,7 @@ class Showing:
     remind: bool = False
     lobby: str = ""
     out: list[dict[str, Any]] = field(default_factory=list)
+    pin: bool = False
 
     def to_json(self) -> str:
         """Returns the payload as a JSON text."""
@@ -38,6 +39,7 @@ class Showing:
                 "remind": self.remind,
                 "lobby": self.lobby,
                 "out": self.out,
+                "pin": self.pin,
             },
             separators=(",", ":"),
         )
@@ -53,6 +55,7 @@ class Showing:
             remind=bool(data.get("remind", False)),
             lobby=str(data.get("lobby", "")),
             out=list(data.get("out", [])),
+            pin=bool(data.get("pin", False)),
         )
 
 

@@ -170,6 +170,23 @@ class PressAnswer(SQLModel, table=True):
     at: datetime = Field(index=True)
 
 
+class LobbyInvite(SQLModel, table=True):
+    """A player of a finished game invited to the lobby that plays it again; they join with one press."""
+
+    __tablename__ = "lobby_invite"
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    name: str = ""
+
+
+class TableCall(SQLModel, table=True):
+    """A user who asked to be told privately when a lobby opens in a group chat."""
+
+    __tablename__ = "table_call"
+    chat_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+
+
 def table_of(model: type[SQLModel]) -> Table:
     """Returns the SQLAlchemy table of a table model."""
     table = model.__table__  # type: ignore[attr-defined]

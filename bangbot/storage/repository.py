@@ -28,9 +28,11 @@ from bangbot.storage.models import (
     ActionLog,
     ChatSettings,
     Game,
+    LobbyInvite,
     Outbox,
     PressAnswer,
     Seat,
+    TableCall,
     UserSettings,
     table_of,
 )
@@ -228,9 +230,16 @@ class Repository:
             )
             return list(s.exec(query))
 
-    def create_game(self, game: Game, seats: Sequence[Seat] = (), outbox: Outbox | None = None) -> Game:
-        """Inserts a new lobby with its first seats and what it must show, in one transaction; returns it with its id.
+    def create_game(
+        self,
+        game: Game,
+        seats: Sequence[Seat] = (),
+        outbox: Outbox | None = None,
+        invites: Sequence[LobbyInvite] = (),
+    ) -> Game:
+        """Inserts a new lobby with its first seats, invitations and what it must show, in one transaction.
 
+        Returns it with its id.
         Refuses (StaleGame) if the chat already has an open game.
         """
         with self._writing_session() as s:  # the unique index on open games per chat refuses a second one
@@ -241,6 +250,8 @@ class Repository:
                 for seat in seats:
                     seat.game_id = game.id
                     s.add(Seat(**{name: getattr(seat, name) for name in Seat.model_fields}))
+                for invite in invites:
+                    s.add(LobbyInvite(game_id=game.id, user_id=invite.user_id, name=invite.name))
                 if outbox is not None:
                     outbox.game_id, outbox.version = game.id, game.version
                     s.add(outbox)
@@ -248,6 +259,35 @@ class Repository:
             except IntegrityError as error:  # the chat has an open game, maybe opened by another worker just now
                 raise StaleGame(f"chat {game.chat_id} already has an open game") from error
             return game
+
+    def invites(self, game_id: int) -> list[LobbyInvite]:
+        """Returns the people a lobby invited (from the game it plays again), in the order they were invited."""
+        with self._session() as s:
+            query = select(LobbyInvite).where(LobbyInvite.game_id == game_id).order_by(col(LobbyInvite.name))
+            return list(s.exec(query))
+
+    def set_table_call(self, chat_id: int, user_id: int, wanted: bool) -> bool:
+        """Stores (or, not wanted, removes) a user's wish to be called when a lobby opens in a chat.
+
+        Returns whether anything changed.
+        """
+        with self._writing(several=False) as connection:
+            if not wanted:
+                gone = connection.execute(
+                    delete(TableCall).where(col(TableCall.chat_id) == chat_id, col(TableCall.user_id) == user_id)
+                )
+                return bool(gone.rowcount)
+            dialect_insert = postgresql_insert if self.engine.dialect.name == "postgresql" else sqlite_insert
+            added = connection.execute(
+                dialect_insert(TableCall).values(chat_id=chat_id, user_id=user_id).on_conflict_do_nothing()
+            )
+            return bool(added.rowcount)
+
+    def table_callers(self, chat_id: int) -> list[int]:
+        """Returns the users who asked to be called when a lobby opens in the chat."""
+        with self._session() as s:
+            query = select(TableCall.user_id).where(TableCall.chat_id == chat_id).order_by(col(TableCall.user_id))
+            return list(s.exec(query))
 
     def save(
         self,

@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Iterator
 from contextlib import contextmanager
+from urllib.parse import quote
 
-from telegram import Bot, ChatMemberRestricted, InlineKeyboardButton, InlineKeyboardMarkup, InputFile
+from telegram import (
+    Bot,
+    ChatMemberRestricted,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InputFile,
+    InputTextMessageContent,
+)
 from telegram.constants import ChatAction, ChatMemberStatus, ParseMode
 from telegram.error import BadRequest, Forbidden
 
-from bangbot.messaging.adapter import Keyboard, MessageRef, Press, Undeliverable
+from bangbot.messaging.adapter import Article, InlineQuery, Keyboard, MessageRef, Press, Undeliverable
 from bangbot.messaging.codec import JOIN_PAYLOAD
 from bangbot.telegram.edits import LatestEdits
 from bangbot.telegram.text import MAX_TEXT, mention_token, split, to_html, visible_length
@@ -19,6 +29,8 @@ log = logging.getLogger(__name__)
 MAX_ANSWER = 200
 MAX_CAPTION = 1024  # Telegram's limit on a caption
 BENIGN = ("message is not modified", "message to edit not found", "message to delete not found", "can't be edited")
+RIGHTS_CACHE_SECONDS = 60.0  # a right given or taken shows in the lobby within this time
+INLINE_CACHE_SECONDS = 300
 UNREACHABLE = ("chat not found", "user not found", "have no rights", "not enough rights")
 
 
@@ -62,6 +74,7 @@ class TelegramMessenger:
         self.bot = bot
         self.username = username
         self.group_edits = LatestEdits(self.edit_now)
+        self.pin_rights: dict[int, tuple[bool, float]] = {}
 
     async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
         """Sends text (in several messages if it is too long; buttons go on the last)."""
@@ -155,3 +168,52 @@ class TelegramMessenger:
     def join_link(self, token: str) -> str | None:
         """Returns the deep link that opens the private chat with /start join_<token>."""
         return f"https://t.me/{self.username}?start={JOIN_PAYLOAD}{token}" if self.username else None
+
+    async def may_pin(self, chat_id: int) -> bool:
+        """Returns whether the bot administers the group with the right to pin (asked at most once a minute)."""
+        known = self.pin_rights.get(chat_id)
+        if known is not None and time.monotonic() - known[1] < RIGHTS_CACHE_SECONDS:
+            return known[0]
+        try:
+            member = await self.bot.get_chat_member(chat_id, self.bot.id)
+        except (Forbidden, BadRequest):
+            allowed = False
+        else:
+            rights = bool(getattr(member, "can_pin_messages", False))
+            allowed = member.status == ChatMemberStatus.ADMINISTRATOR and rights
+        self.pin_rights[chat_id] = (allowed, time.monotonic())
+        return allowed
+
+    async def pin(self, ref: MessageRef) -> None:
+        """Pins a message without notifying the group; a missing right or a vanished message is only logged."""
+        try:
+            await self.bot.pin_chat_message(ref.chat_id, ref.message_id, disable_notification=True)
+        except (BadRequest, Forbidden) as error:
+            self.pin_rights.pop(ref.chat_id, None)
+            log.info("could not pin %s: %s", ref, error)
+
+    async def unpin(self, ref: MessageRef) -> None:
+        """Unpins a message; one that is not pinned, gone, or a missing right is only logged."""
+        try:
+            await self.bot.unpin_chat_message(ref.chat_id, ref.message_id)
+        except (BadRequest, Forbidden) as error:
+            log.info("could not unpin %s: %s", ref, error)
+
+    def pin_rights_link(self) -> str | None:
+        """Returns the link that adds the bot to a group as an administrator that may pin messages."""
+        return f"https://t.me/{self.username}?startgroup=true&admin=pin_messages" if self.username else None
+
+    def share_link(self, url: str, text: str) -> str | None:
+        """Returns Telegram's share link: the user picks chats, and url with text is sent there."""
+        return f"https://t.me/share/url?url={quote(url, safe='')}&text={quote(text, safe='')}"
+
+    async def answer_inline(self, query: InlineQuery, articles: list[Article]) -> None:
+        """Answers an inline query with text articles, cached for everyone for a few minutes."""
+        results = [
+            InlineQueryResultArticle(a.id, a.title, InputTextMessageContent(a.text[:MAX_TEXT]), description=a.text[:99])
+            for a in articles
+        ]
+        try:
+            await self.bot.answer_inline_query(query.id, results, cache_time=INLINE_CACHE_SECONDS, is_personal=True)
+        except BadRequest as error:
+            log.info("could not answer inline query %s: %s", query.id, error)

@@ -13,6 +13,7 @@ from telegram.ext import (
     ApplicationBuilder,
     CallbackQueryHandler,
     ContextTypes,
+    InlineQueryHandler,
     MessageHandler,
     filters,
 )
@@ -30,10 +31,11 @@ from bangbot.telegram.commands import register_commands
 from bangbot.telegram.limiter import StrictRateLimiter
 from bangbot.telegram.settings import BotSettings
 from bangbot.telegram.startup import connection_problem, webhook_problem
-from bangbot.telegram.updates import to_command, to_press
+from bangbot.telegram.updates import to_command, to_inline_query, to_press
 
 log = logging.getLogger(__name__)
-ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]  # no edited messages: an edited command is not run again
+# No edited messages: an edited command is not run again.
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.INLINE_QUERY]
 RATE_LIMIT_RETRIES = 3
 SHUTDOWN_FLUSH_SECONDS = 5.0
 QUIET_LOGGERS = ("httpx", "alembic")  # their INFO lines (each request, each migration) are no news
@@ -62,6 +64,7 @@ class BangBot:
         # Only new messages: a webhook set elsewhere may still deliver edits, which must not run a command twice.
         self.application.add_handler(MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, self.on_command))
         self.application.add_handler(CallbackQueryHandler(self.on_press))
+        self.application.add_handler(InlineQueryHandler(self.on_inline_query))
         self.application.add_error_handler(self.on_error)
 
     async def _post_init(self, application: Application) -> None:  # type: ignore[type-arg]
@@ -108,6 +111,12 @@ class BangBot:
                 await update.callback_query.answer()
             return
         await self.service.on_press(press)  # the service holds the game's lock only while it saves
+
+    async def on_inline_query(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
+        """Hands text typed after the bot's name in any chat to the service, which answers with card explanations."""
+        query = to_inline_query(update)
+        if query is not None:
+            await self.service.on_inline_query(query)
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         """Logs an update that failed; the game state is safe in the database."""

@@ -1,8 +1,15 @@
-"""The command menus Telegram shows, in every language, for group and private chats."""
+"""The command menus Telegram shows, in every language: group members, group admins, private chats."""
 
 from __future__ import annotations
 
-from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
+from telegram import (
+    Bot,
+    BotCommand,
+    BotCommandScope,
+    BotCommandScopeAllChatAdministrators,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+)
 
 from bangbot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, translator
 
@@ -17,9 +24,16 @@ DESCRIPTIONS: dict[str, str] = {
     "cancel": N_("Cancel the game"),
     "record": N_("The record of a game, as a file"),
     "stats": N_("Statistics of players and games"),
+    "notify": N_("Call me when a game gathers here"),
 }
-GROUP_COMMANDS = ("newgame", "status", "rules", "help", "language", "deadline", "cancel", "record", "stats")
+GROUP_COMMANDS = ("newgame", "status", "rules", "notify", "record", "stats", "help")
+ADMIN_COMMANDS = (*GROUP_COMMANDS, "language", "deadline", "cancel")  # the menu only a group's admins see
 PRIVATE_COMMANDS = ("start", "status", "rules", "help", "language", "record", "stats")
+MENUS: tuple[tuple[BotCommandScope, tuple[str, ...]], ...] = (
+    (BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
+    (BotCommandScopeAllChatAdministrators(), ADMIN_COMMANDS),
+    (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS),
+)
 
 
 def command_menu(language: str, names: tuple[str, ...]) -> list[BotCommand]:
@@ -29,11 +43,8 @@ def command_menu(language: str, names: tuple[str, ...]) -> list[BotCommand]:
 
 
 async def register_commands(bot: Bot) -> None:
-    """Sets the command menus for group and private chats, for each language (English by default)."""
-    for scope, names in (
-        (BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
-        (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS),
-    ):
+    """Sets the command menus of group members, group admins and private chats, per language (English by default)."""
+    for scope, names in MENUS:
         for language in LANGUAGES:
             code = None if language == SOURCE_LANGUAGE else language
             await bot.set_my_commands(command_menu(language, names), scope=scope, language_code=code)

@@ -6,7 +6,7 @@ from telegram import Update
 from telegram import User as TelegramUser
 from telegram.constants import ChatType
 
-from bangbot.messaging.adapter import Command, Press, User
+from bangbot.messaging.adapter import Command, InlineQuery, Press, User
 
 
 def person(user: TelegramUser) -> User:
@@ -37,3 +37,11 @@ def to_press(update: Update) -> Press | None:
     message_id = message.message_id if message is not None else 0
     private = message is not None and message.chat.type == ChatType.PRIVATE
     return Press(query.id, person(query.from_user), chat_id, message_id, query.data, private)
+
+
+def to_inline_query(update: Update) -> InlineQuery | None:
+    """Returns the text typed after the bot's name that an inline query carries."""
+    query = update.inline_query
+    if query is None:
+        return None
+    return InlineQuery(query.id, person(query.from_user), query.query)

@@ -1214,6 +1214,10 @@ class BotApiEmulator:
         self._bot_texts: dict[tuple[str, str], str] = {}
         self._menu_buttons: dict[int | None, JSON] = {}
         self._documents: dict[tuple[int, int], UploadedFile] = {}
+        self._pinned: dict[int, list[int]] = {}  # chat id -> pinned message ids, the newest last
+        self._no_pin_right: set[int] = set()  # groups where the bot, as an administrator, may not pin
+        self._inline_answers: dict[str, list[JSON]] = {}
+        self._inline_queries: dict[str, int] = {}  # query id -> the user who typed it
         self._calls: list[ApiCall] = []
         self._internal_errors: list[str] = []
         self._all_updates: list[JSON] = []
@@ -1275,6 +1279,10 @@ class BotApiEmulator:
             "setWebhook": self._m_set_webhook,
             "deleteWebhook": self._m_delete_webhook,
             "getWebhookInfo": self._m_get_webhook_info,
+            "pinChatMessage": self._m_pin_chat_message,
+            "unpinChatMessage": self._m_unpin_chat_message,
+            "unpinAllChatMessages": self._m_unpin_all_chat_messages,
+            "answerInlineQuery": self._m_answer_inline_query,
             "getUpdates": self._m_true,  # answered asynchronously by _get_updates
         }
         self._methods = {name.lower(): (name, handler) for name, handler in handlers.items()}
@@ -1513,6 +1521,15 @@ class BotApiEmulator:
         with self._lock:
             self._require_group(chat_id).bot_status = status
 
+    def set_bot_pin_right(self, chat_id: int, allowed: bool) -> None:
+        """Gives or takes the bot's right to pin messages in a group where it is an administrator."""
+        with self._lock:
+            self._require_group(chat_id)
+            if allowed:
+                self._no_pin_right.discard(chat_id)
+            else:
+                self._no_pin_right.add(chat_id)
+
     def kick_bot(self, chat_id: int) -> None:
         """Removes the bot from a group: sending there fails with 403 "bot was kicked from the ... chat"."""
         self.set_bot_status(chat_id, "kicked")
@@ -1623,6 +1640,15 @@ class BotApiEmulator:
                     "data": callback_data,
                 },
             )
+            return query_id
+
+    def user_inline_query(self, user_id: int, text: str) -> str:
+        """Types text after the bot's username in some chat (inline mode); returns the inline query's id."""
+        with self._lock:
+            user = self._require_user(user_id)
+            query_id = str((self._bot_id << 24) + next(self._query_ids))
+            self._inline_queries[query_id] = user_id
+            self._enqueue("inline_query", {"id": query_id, "from": self._user_json(user), "query": text, "offset": ""})
             return query_id
 
     def press_button(self, user_id: int, chat_id: int, label: str, *, message_id: int | None = None) -> str:
@@ -1772,6 +1798,17 @@ class BotApiEmulator:
             fetched = all(update["update_id"] <= self._max_fetched_id for update in self._pending)
             busy = bool(self._inflight)  # a request other than getUpdates runs under the lock: none is under way
             return fetched and not busy and time.monotonic() - self._last_activity >= quiet
+
+    def pinned(self, chat_id: int) -> list[int]:
+        """Returns the ids of a chat's pinned messages, the newest last."""
+        with self._lock:
+            return list(self._pinned.get(chat_id, []))
+
+    def inline_answer(self, query_id: str) -> list[JSON] | None:
+        """Returns the results the bot answered an inline query with, or None before it answered."""
+        with self._lock:
+            answer = self._inline_answers.get(query_id)
+            return None if answer is None else list(answer)
 
     def transcript(self, chat_id: int | None = None) -> str:
         """Returns a readable dump of one chat (or all chats), for failure messages."""
@@ -2477,6 +2514,8 @@ class BotApiEmulator:
         if not message.from_bot and chat.is_group and chat.bot_status != "administrator":
             raise _bad("message can't be deleted")
         message.deleted = True
+        with contextlib.suppress(ValueError):
+            self._pinned.get(chat.id, []).remove(message_id)
 
     def _m_delete_message(self, p: _Params) -> bool:
         """deleteMessage: flags the message deleted; 400 "message to delete not found" when it is gone."""
@@ -2499,6 +2538,68 @@ class BotApiEmulator:
         for message_id in ids:
             with contextlib.suppress(ApiError, ValueError, TypeError):
                 self._delete(chat, int(message_id))
+        self._signal()
+        return True
+
+    def _pin_target(self, p: _Params) -> _Chat:
+        """Returns the chat of a pin request; 400 unless the bot may pin there (an administrator with the right)."""
+        chat = self._target_chat(p)
+        self._check_access(chat)
+        if chat.is_group and (chat.bot_status != "administrator" or chat.id in self._no_pin_right):
+            raise _bad("not enough rights to manage pinned messages in the chat")
+        return chat
+
+    def _m_pin_chat_message(self, p: _Params) -> bool:
+        """pinChatMessage: pins a live message of the chat (pinning it again moves it to the top)."""
+        chat = self._pin_target(p)
+        message_id = p.integer("message_id")
+        if message_id is None or self._live_message(chat, message_id) is None:
+            raise _bad("message to pin not found")
+        pins = self._pinned.setdefault(chat.id, [])
+        if message_id in pins:
+            pins.remove(message_id)
+        pins.append(message_id)
+        self._signal()
+        return True
+
+    def _m_unpin_chat_message(self, p: _Params) -> bool:
+        """unpinChatMessage: unpins the message given (or the newest pinned); 400 when it is not pinned."""
+        chat = self._pin_target(p)
+        pins = self._pinned.get(chat.id, [])
+        message_id = p.integer("message_id")
+        if message_id is None and pins:
+            message_id = pins[-1]
+        if message_id is None or message_id not in pins:
+            raise _bad("message to unpin not found")
+        pins.remove(message_id)
+        self._signal()
+        return True
+
+    def _m_unpin_all_chat_messages(self, p: _Params) -> bool:
+        """unpinAllChatMessages: clears the chat's pinned messages."""
+        chat = self._pin_target(p)
+        self._pinned.pop(chat.id, None)
+        self._signal()
+        return True
+
+    def _m_answer_inline_query(self, p: _Params) -> bool:
+        """answerInlineQuery: records the results (at most 50, ids unique, each with a title and content)."""
+        query_id = p.text("inline_query_id") or ""
+        if query_id not in self._inline_queries:
+            raise _bad("query is too old and response timeout expired or query ID is invalid")
+        if query_id in self._inline_answers:
+            raise _bad("query is too old and response timeout expired or query ID is invalid")
+        results = p.obj("results", "can't parse inline query results JSON object")
+        if not isinstance(results, list) or len(results) > 50:
+            raise _bad("RESULTS_TOO_MUCH")
+        ids = [r.get("id") if isinstance(r, dict) else None for r in results]
+        if any(not isinstance(i, str) or not 1 <= len(i.encode()) <= 64 for i in ids) or len(set(ids)) != len(ids):
+            raise _bad("RESULT_ID_INVALID")
+        for r in results:
+            content = r.get("input_message_content") or {}
+            if r.get("type") != "article" or not r.get("title") or not content.get("message_text"):
+                raise _bad("RESULT_INVALID")
+        self._inline_answers[query_id] = results
         self._signal()
         return True
 
@@ -2644,7 +2745,10 @@ class BotApiEmulator:
         """Returns the ChatMember object of a user (or the bot) in a chat."""
         if user_id == self._bot_id:
             status = chat.bot_status if chat.is_group else "member"
-            return self._member_of(status, self._bot_json())
+            member = self._member_of(status, self._bot_json())
+            if status == "administrator" and chat.id in self._no_pin_right:
+                member["can_pin_messages"] = False
+            return member
         user = self._users.get(user_id)
         if user is None:
             raise _bad("user not found")
