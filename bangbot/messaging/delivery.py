@@ -11,6 +11,7 @@ from bangbot.faults import checkpoint
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import duration, join_list, player
 from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Undeliverable
+from bangbot.messaging.cancelled import cancelled_note, cancelled_table
 from bangbot.messaging.codec import game_button
 from bangbot.messaging.context import Context
 from bangbot.messaging.farewell import farewell_text
@@ -18,7 +19,7 @@ from bangbot.messaging.play import Batch
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
 from bangbot.messaging.showing import Showing
-from bangbot.storage.models import Outbox, Seat
+from bangbot.storage.models import CANCELLED, RUNNING, Outbox, Seat
 
 log = logging.getLogger(__name__)
 Step = Callable[[], Awaitable[None]]
@@ -90,6 +91,8 @@ async def deliver_private(ctx: Context, batch: Batch, showing: Showing, row: Out
     ctx.repo.update_seat_refs(*edited)
     progress = Progress(ctx, row)
     await send_farewells(ctx, batch, showing, progress)
+    if showing.cancelled_by:
+        await send_cancelled_notes(ctx, batch, showing.cancelled_by, progress)
     if showing.remind:
         await send_private_reminders(ctx, batch, progress)
     return unreachable
@@ -106,8 +109,33 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, row: Outbo
         await show_group_log(ctx, batch, showing, progress, latest)
     if showing.remind:
         await send_group_reminder(ctx, batch, progress)
-    if latest:
+    if showing.cancelled_by:
+        await send_cancelled_table(ctx, batch, showing.cancelled_by, progress)
+    elif latest:
         await show_table(ctx, batch, resend=False)
+
+
+async def send_cancelled_notes(ctx: Context, batch: Batch, by: str, progress: Progress) -> None:
+    """Tells each player of a cancelled game, privately in a new message, who cancelled it."""
+    for seat in batch.seats:
+        if seat.user_id is not None and not seat.unreachable:
+            note = cancelled_note(ctx.tr_user(seat.user_id, batch.rules.id), batch.game.chat_title, by)
+            await progress.send(seat.user_id, note)
+
+
+async def send_cancelled_table(ctx: Context, batch: Batch, by: str, progress: Progress) -> None:
+    """Shows a cancelled game's final table, every role revealed, as a new group message that replaces the table."""
+    game = batch.game
+    tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
+
+    async def send() -> dict[str, int]:
+        if game.table_message_id is not None and game.table_message_id != game.log_message_id:
+            await ctx.messenger.delete(MessageRef(game.chat_id, game.table_message_id))
+        ref = await ctx.messenger.send(game.chat_id, cancelled_table(tr, batch, by))
+        game.table_message_id = ref.message_id
+        return {"table_message_id": ref.message_id}
+
+    await progress.step(send)
 
 
 async def send_farewells(ctx: Context, batch: Batch, showing: Showing, progress: Progress) -> None:
@@ -135,7 +163,9 @@ def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence
 
 
 def waiting_line(ctx: Context, tr: Translator, batch: Batch) -> str:
-    """Returns the line that mentions the people who must act now."""
+    """Returns the line that mentions the people who must act now (nobody once the game stopped running)."""
+    if batch.game.status != RUNNING and batch.rules.winner(batch.state) is None:
+        return ""
     asked = batch.rules.awaiting(batch.state)
     people = [
         player(tr, ctx.messenger.mention(s.user_id, s.name))
@@ -253,6 +283,8 @@ def private_message(
     def make(choice: str) -> str:
         return game_button(game_id, version, position, choice)
 
+    if batch.game.status == CANCELLED:
+        return cancelled_table(tr, batch), ()
     if batch.rules.winner(batch.state) is not None:
         return text, ()
     if seat.standin:
@@ -263,7 +295,7 @@ def private_message(
 def seat_choices(ctx: Context, batch: Batch, seat: Seat) -> frozenset[str]:
     """Returns every choice a seat's private message can offer now, on any of its steps (see private_message)."""
     assert seat.user_id is not None
-    if batch.rules.winner(batch.state) is not None:
+    if batch.rules.winner(batch.state) is not None or batch.game.status == CANCELLED:
         return frozenset()
     if seat.standin:
         return frozenset({BACK_FROM_AI})

@@ -14,6 +14,7 @@ from bangbot.faults import checkpoint
 from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.wording import duration
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, Undeliverable
+from bangbot.messaging.cancelled import cancel_running
 from bangbot.messaging.codec import (
     BadButton,
     ButtonData,
@@ -186,13 +187,17 @@ class GameService:
             return
         assert game.id is not None
         async with touching(ctx, game.id):
-            game.status = CANCELLED
-            game.deadline_at = game.reminder_at = None
-            if game.state_json is None:  # a lobby: its message says so
+            batch = load(ctx, game.id)
+            if batch is None:  # a lobby: its message says so
+                game.status = CANCELLED
+                game.deadline_at = game.reminder_at = None
                 await change_lobby(ctx, game, ("", False), what=LOBBY_CANCELLED)
-            else:
-                ctx.repo.save(game)
-        await self.reply(cmd, tr.gettext("This game was cancelled."))
+            else:  # the final table, every player's note and stale buttons are shown from the outbox row
+                cancel_running(ctx, batch, cmd.user.name)
+        if batch is None:
+            await self.reply(cmd, tr.gettext("This game was cancelled."))
+        else:
+            kick(ctx, game.id)
 
     async def cmd_status(self, cmd: Command, tr: Translator) -> None:
         """Shows the table again in a group and the player's own message in private."""

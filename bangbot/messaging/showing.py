@@ -18,7 +18,8 @@ LOBBY_EXPIRED = "expired"
 class Showing:
     """The outbox payload of one change; the table and the private buttons are rendered from the stored state.
 
-    out holds the public data of each elimination, whose player gets a private message.
+    out holds the public data of each elimination, whose player gets a private message; cancelled_by names the
+    person who cancelled the running game (empty for any other change).
     """
 
     log: list[list[dict[str, Any]]] = field(default_factory=list)
@@ -27,6 +28,7 @@ class Showing:
     remind: bool = False
     lobby: str = ""
     out: list[dict[str, Any]] = field(default_factory=list)
+    cancelled_by: str = ""
 
     def to_json(self) -> str:
         """Returns the payload as a JSON text."""
@@ -38,6 +40,7 @@ class Showing:
                 "remind": self.remind,
                 "lobby": self.lobby,
                 "out": self.out,
+                "cancelled_by": self.cancelled_by,
             },
             separators=(",", ":"),
         )
@@ -53,6 +56,7 @@ class Showing:
             remind=bool(data.get("remind", False)),
             lobby=str(data.get("lobby", "")),
             out=list(data.get("out", [])),
+            cancelled_by=str(data.get("cancelled_by", "")),
         )
 
 
