@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bangbot.i18n import translator
 from bangbot.i18n.glossary import role_name
+from bangbot.messaging.adapter import Command
 from bangbot.rulesets import ruleset
 from bangbot.storage.models import CANCELLED
 from tests.service_harness import GROUP, Table, make_users
@@ -54,5 +55,75 @@ def test_cancelling_a_running_game_shows_every_role_tells_each_player_and_takes_
         # The chat is free for a new game.
         await table.command(0, "newgame")
         assert table.game() is not None and table.game().id != game.id  # type: ignore[union-attr]
+
+    run(scenario())
+
+
+NEW_GROUP = -1009876543210
+
+
+async def command_in(table: Table, chat_id: int, user: int, name: str, args: str = "") -> None:
+    """Sends /name from a user in a group chat given by id."""
+    await table.svc.on_command(Command(table.users[user], chat_id, False, name, args, table.title))
+    await table.svc.idle()
+
+
+async def make_a_move(table: Table) -> None:
+    """Presses a button that makes a move (not one that opens a step of a choice)."""
+    user, message, choice = next((u, m, c) for u, m, c in table.choices() if c.startswith("a"))
+    answer = await table.press(user, message, choice)
+    assert not answer.alert, answer.text
+
+
+def test_a_group_that_moved_takes_its_game_settings_and_outbox_along_when_a_send_says_so(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table = Table(f"sqlite:///{tmp_path / 'm.sqlite3'}", make_users(4))
+        await table.gather(4)
+        await table.command(0, "deadline", "6h")
+        assert table.repo.chat_settings(GROUP).deadline_seconds == 6 * 3600
+        game = table.game()
+        assert game is not None and game.id is not None
+        table.messenger.moved[GROUP] = NEW_GROUP  # the group was upgraded: its old id refuses every send
+        await make_a_move(table)
+
+        moved = table.repo.game(game.id)
+        assert moved is not None and moved.chat_id == NEW_GROUP and moved.status == "running"
+        assert table.repo.open_game(GROUP) is None and table.repo.outbox(game.id) == []
+        assert table.repo.chat_settings(NEW_GROUP).deadline_seconds == 6 * 3600
+        shown = table.messenger.in_chat(NEW_GROUP)
+        assert "This group became a supergroup: the game goes on here." in [m.text for m in shown]
+        tables = [m for m in shown if m.ref.message_id == moved.table_message_id]
+        assert tables and tables[0].text.startswith("BANG! in Dodge City — turn")
+        # /status shows the game in the new chat, and /newgame there opens no second one.
+        await command_in(table, NEW_GROUP, 0, "status")
+        assert table.messenger.last(NEW_GROUP).text.startswith("BANG! in Dodge City — turn")
+        await command_in(table, NEW_GROUP, 1, "newgame")
+        assert any("already" in m.text for m in table.messenger.in_chat(NEW_GROUP))
+        assert table.repo.open_game(NEW_GROUP).id == game.id  # type: ignore[union-attr]
+        # The game goes on in the new chat.
+        await make_a_move(table)
+        assert table.repo.game(game.id).version > moved.version  # type: ignore[union-attr]
+
+    run(scenario())
+
+
+def test_the_migration_message_moves_a_lobby_and_a_second_one_changes_nothing(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table = Table(f"sqlite:///{tmp_path / 'l.sqlite3'}", make_users(3))
+        await table.command(0, "newgame")
+        game = table.game()
+        assert game is not None and game.id is not None
+        table.svc.chat_moved(GROUP, NEW_GROUP)  # the old chat's message says migrate_to_chat_id
+        await table.svc.idle()
+        table.svc.chat_moved(GROUP, NEW_GROUP)  # and the new chat's says migrate_from_chat_id
+        await table.svc.idle()
+        lobby = table.repo.game(game.id)
+        assert lobby is not None and lobby.chat_id == NEW_GROUP and lobby.lobby_message_id is not None
+        shown = [m for m in table.messenger.in_chat(NEW_GROUP) if m.ref.message_id == lobby.lobby_message_id]
+        assert len(table.messenger.in_chat(NEW_GROUP)) == 1 and shown and shown[0].buttons
+        # The lobby works in the new chat.
+        answer = await table.press(1, shown[0], "join")
+        assert not answer.alert
+        assert [s.name for s in table.repo.seats(game.id)] == ["Player0", "Player1"]
 
     run(scenario())

@@ -72,11 +72,19 @@ class Undeliverable(Exception):
     """A message could not reach a chat: the user never started the bot or blocked it."""
 
 
+class ChatMoved(Exception):
+    """A group chat lives on under a new id (say, upgraded to a supergroup): send there instead."""
+
+    def __init__(self, new_id: int) -> None:
+        super().__init__(f"the chat moved to {new_id}")
+        self.new_id = new_id
+
+
 class Messenger(Protocol):
     """What the game service needs from a messenger; a private chat's id is its user's id."""
 
     async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
-        """Sends a message with button rows; raises Undeliverable if the chat can't be reached."""
+        """Sends a message with button rows; raises Undeliverable if the chat is unreachable, ChatMoved if it moved."""
         ...
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:

@@ -150,7 +150,9 @@ async def send_farewells(ctx: Context, batch: Batch, showing: Showing, progress:
 
 
 def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence[str]) -> str:
-    """Returns a group notice about a seat: handed to the AI, or unreachable."""
+    """Returns a group notice: the game moved to this chat, or a seat handed to the AI or unreachable."""
+    if kind == "moved":
+        return tr.gettext("This group became a supergroup: the game goes on here.")
     name = player(tr, names[data["seat"]])
     if kind == "standin":
         return tr.gettext(

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 
-from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Press, Undeliverable
+from bangbot.messaging.adapter import Button, ChatMoved, Keyboard, MessageRef, Press, Undeliverable
 
 
 @dataclass
@@ -38,6 +38,7 @@ class CollectingMessenger:
     messages: list[Sent] = field(default_factory=list)
     answers: list[Answer] = field(default_factory=list)
     fail_sends: int = 0
+    moved: dict[int, int] = field(default_factory=dict)  # a group chat's old id -> its new id
     calls: Counter[str] = field(default_factory=Counter)
     _next_id: int = 1
 
@@ -46,6 +47,8 @@ class CollectingMessenger:
         self.calls["send"] += 1
         if chat_id in self.unreachable:
             raise Undeliverable(f"user {chat_id} has not started the bot")
+        if chat_id in self.moved:
+            raise ChatMoved(self.moved[chat_id])
         if self.fail_sends > 0:
             self.fail_sends -= 1
             raise ConnectionError("injected send failure")
@@ -55,8 +58,10 @@ class CollectingMessenger:
         return ref
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:
-        """Replaces a recorded message's text and buttons."""
+        """Replaces a recorded message's text and buttons; raises ChatMoved in a group that moved."""
         self.calls["edit"] += 1
+        if ref.chat_id in self.moved:
+            raise ChatMoved(self.moved[ref.chat_id])
         for m in self.messages:
             if m.ref == ref and not m.deleted:
                 m.text, m.buttons = text, buttons

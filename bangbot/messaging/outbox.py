@@ -20,9 +20,11 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 
 from bangbot.faults import checkpoint
+from bangbot.messaging.adapter import ChatMoved
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import deliver_group, deliver_private
 from bangbot.messaging.lanes import Backoff, GameLanes
+from bangbot.messaging.moves import move_chat
 from bangbot.messaging.play import Batch, finish, load, run_ai
 from bangbot.messaging.showing import LOBBY_SHOW, Showing
 from bangbot.storage.models import Outbox
@@ -164,6 +166,15 @@ async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
         rows = [lanes.shown[i] for i in sorted(lanes.shown)]
         try:
             await show_group_part(ctx, game_id, rows)
+        except ChatMoved as moved:  # the group lives on under a new id: move the game there and show it again
+            game = ctx.repo.game(game_id)
+            if game is not None and game.chat_id != moved.new_id:
+                move_chat(ctx, game.chat_id, moved.new_id)
+                lanes.wake.set()  # the players' lane hands over the row that shows the game in the new chat
+                continue
+            ctx.lanes.retries += 1
+            await backoff.wait(moved)
+            continue
         except Exception as error:
             ctx.lanes.retries += 1
             log.warning("could not show game %s to its group: %r", game_id, error)

@@ -13,7 +13,7 @@ from babel import Locale
 from bangbot.faults import checkpoint
 from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.wording import duration
-from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, Undeliverable
+from bangbot.messaging.adapter import Button, ChatMoved, Command, Keyboard, MessageRef, Press, Undeliverable
 from bangbot.messaging.cancelled import cancel_running
 from bangbot.messaging.codec import (
     BadButton,
@@ -39,6 +39,7 @@ from bangbot.messaging.lobby import (
     parse_duration,
     show_lobby,
 )
+from bangbot.messaging.moves import move_chat
 from bangbot.messaging.outbox import commit, idle, kick, recover, save, shown, sweep, touching
 from bangbot.messaging.play import Batch, apply_move, expire_deadline, load, run_ai
 from bangbot.messaging.presenter import TOP
@@ -86,6 +87,9 @@ class GameService:
             try:
                 await handler(cmd, tr)
                 return
+            except ChatMoved as moved:  # the group moved (say, to a supergroup): its game is shown there
+                self.chat_moved(cmd.chat_id, moved.new_id)
+                return
             except StaleGame:  # another worker changed the same game meanwhile: read it again and retry
                 if attempt == RETRIES - 1:
                     await self.reply(cmd, tr.gettext("Many things happen at once here: please try again."))
@@ -100,11 +104,21 @@ class GameService:
 
         async def send() -> None:
             try:
-                await messenger.send(cmd.chat_id, text, buttons)
+                try:
+                    await messenger.send(cmd.chat_id, text, buttons)
+                except ChatMoved as moved:  # the group moved (say, to a supergroup): everything follows, then this
+                    self.chat_moved(cmd.chat_id, moved.new_id)
+                    await messenger.send(moved.new_id, text, buttons)
             except Undeliverable:
                 log.info("could not reply in chat %s", cmd.chat_id)
 
         self.ctx.replies.post(cmd.chat_id, send)
+
+    def chat_moved(self, old_id: int, new_id: int) -> None:
+        """Moves a group's games, settings and outbox to the chat's new id and shows its open game there."""
+        moved = move_chat(self.ctx, old_id, new_id)
+        if moved is not None:
+            kick(self.ctx, moved)
 
     async def cmd_start(self, cmd: Command, tr: Translator) -> None:
         """A private /start (from a lobby's join link: /start join_<game>): the player can be reached now."""

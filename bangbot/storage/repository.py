@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -185,6 +185,40 @@ class Repository:
         )
         with self._writing(several=False) as connection:
             connection.execute(statement)
+
+    def move_chat(self, old_id: int, new_id: int, payload: Callable[[Game], str], at: datetime) -> int | None:
+        """Moves a chat's games, settings and outbox to its new id in one transaction; returns the open game's id.
+
+        The open game (unless the new chat has one already) forgets its group messages, which stay in the old chat,
+        and gets an outbox row of payload(game) that shows it in the new one. Every moved game's version changes, so a
+        change read before the move is refused as stale. Moving a chat that has nothing left there changes nothing.
+        """
+        with self._writing() as connection:
+            busy = connection.execute(
+                select(Game.id).where(col(Game.chat_id) == new_id, col(Game.status).in_(OPEN_STATUSES))
+            ).first()
+            query = select(Game).where(col(Game.chat_id) == old_id).order_by(col(Game.id))
+            games = [Game.model_validate(row._mapping) for row in connection.execute(query)]
+            moved: int | None = None
+            for game in games:
+                assert game.id is not None
+                is_open = game.status in OPEN_STATUSES
+                if is_open and busy is not None:
+                    continue  # the unique open game of the new chat stays; this one waits in the old id
+                values: dict[str, Any] = {"chat_id": new_id, "version": game.version + 1}
+                if is_open:
+                    values |= {"log_message_id": None, "table_message_id": None, "lobby_message_id": None}
+                connection.execute(update(Game).where(col(Game.id) == game.id).values(**values))
+                if is_open:
+                    moved = game.id
+                    game.chat_id, game.version = new_id, game.version + 1
+                    game.log_message_id = game.table_message_id = game.lobby_message_id = None
+                    row = Outbox(game_id=game.id, version=game.version, payload=payload(game), created_at=at)
+                    connection.execute(insert(Outbox).values(**column_values(row, skip=("id",))))
+            if connection.execute(select(ChatSettings.chat_id).where(col(ChatSettings.chat_id) == new_id)).first():
+                return moved
+            connection.execute(update(ChatSettings).where(col(ChatSettings.chat_id) == old_id).values(chat_id=new_id))
+        return moved
 
     def game(self, game_id: int) -> Game | None:
         """Returns a game by id."""

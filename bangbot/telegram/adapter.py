@@ -7,9 +7,9 @@ from collections.abc import Awaitable
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ChatAction, ChatMemberStatus, ParseMode
-from telegram.error import BadRequest, Forbidden
+from telegram.error import BadRequest, ChatMigrated, Forbidden
 
-from bangbot.messaging.adapter import Keyboard, MessageRef, Press, Undeliverable
+from bangbot.messaging.adapter import ChatMoved, Keyboard, MessageRef, Press, Undeliverable
 from bangbot.telegram.edits import LatestEdits
 from bangbot.telegram.text import MAX_TEXT, mention_token, split, to_html, visible_length
 
@@ -46,6 +46,7 @@ class TelegramMessenger:
         self.bot = bot
         self.username = username
         self.group_edits = LatestEdits(self.edit_now)
+        self.moved: dict[int, int] = {}  # group chats that answered ChatMigrated: old id -> new id
 
     async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
         """Sends text (in several messages if it is too long; buttons go on the last)."""
@@ -56,6 +57,8 @@ class TelegramMessenger:
             message = await self.bot.send_message(
                 chat_id, to_html(parts[-1]), parse_mode=ParseMode.HTML, reply_markup=markup(buttons)
             )
+        except ChatMigrated as error:
+            raise ChatMoved(error.new_chat_id) from error
         except Forbidden as error:
             raise Undeliverable(str(error)) from error
         except BadRequest as error:
@@ -66,6 +69,8 @@ class TelegramMessenger:
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:
         """Replaces a message's text and buttons; group edits go out in the background, newest content first."""
+        if ref.chat_id in self.moved:
+            raise ChatMoved(self.moved[ref.chat_id])
         if ref.chat_id < 0:
             self.group_edits.submit(ref, text, buttons)
             return
@@ -82,6 +87,9 @@ class TelegramMessenger:
         except BadRequest as error:
             if not benign(error):
                 raise
+        except ChatMigrated as error:  # the message stays in the old chat; queued() tells where the chat went
+            self.moved[ref.chat_id] = error.new_chat_id
+            raise Undeliverable(str(error)) from error
         except Forbidden as error:
             raise Undeliverable(str(error)) from error
 
@@ -90,7 +98,7 @@ class TelegramMessenger:
         self.group_edits.forget(ref)
         try:
             await self.bot.delete_message(ref.chat_id, ref.message_id)
-        except (BadRequest, Forbidden) as error:
+        except (BadRequest, Forbidden, ChatMigrated) as error:
             log.debug("could not delete %s: %s", ref, error)
 
     async def answer(self, press: Press, text: str = "", alert: bool = False) -> None:
@@ -121,8 +129,21 @@ class TelegramMessenger:
         return mention_token(user_id, name)
 
     def queued(self, chat_id: int) -> Awaitable[None] | None:
-        """Returns what to await until the group edits queued for chat so far are sent, or None if none wait."""
-        return self.group_edits.queued(chat_id)
+        """Returns what to await until the group edits queued for chat so far are sent, or None if none wait.
+
+        Awaiting it raises ChatMoved when an edit found that the chat moved.
+        """
+        waiting = self.group_edits.queued(chat_id)
+        if waiting is None and chat_id not in self.moved:
+            return None
+        return self._settled(chat_id, waiting)
+
+    async def _settled(self, chat_id: int, waiting: Awaitable[None] | None) -> None:
+        """Waits for a chat's queued edits, then raises ChatMoved if one of them found that the chat moved."""
+        if waiting is not None:
+            await waiting
+        if chat_id in self.moved:
+            raise ChatMoved(self.moved[chat_id])
 
     def join_link(self, game_id: int) -> str | None:
         """Returns the deep link that opens the private chat with /start join_<game>."""

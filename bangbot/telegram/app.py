@@ -29,7 +29,7 @@ from bangbot.telegram.commands import register_commands
 from bangbot.telegram.limiter import StrictRateLimiter
 from bangbot.telegram.settings import BotSettings
 from bangbot.telegram.startup import connection_problem
-from bangbot.telegram.updates import to_command, to_press
+from bangbot.telegram.updates import to_command, to_move, to_press
 
 log = logging.getLogger(__name__)
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]  # no edited messages: an edited command is not run again
@@ -59,6 +59,7 @@ class BangBot:
         self.locks = KeyedLocks()
         # Only new messages: a webhook set elsewhere may still deliver edits, which must not run a command twice.
         self.application.add_handler(MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, self.on_command))
+        self.application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self.on_migrate))
         self.application.add_handler(CallbackQueryHandler(self.on_press))
         self.application.add_error_handler(self.on_error)
 
@@ -95,6 +96,13 @@ class BangBot:
         key = ("user", command.user.id) if command.private else ("chat", command.chat_id)
         async with self.locks.hold(key):
             await self.service.on_command(command)
+
+    async def on_migrate(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
+        """Moves a group upgraded to a supergroup to its new id, in turn with the commands of the old chat."""
+        move = to_move(update)
+        if move is not None:
+            async with self.locks.hold(("chat", move[0])):
+                self.service.chat_moved(*move)
 
     async def on_press(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
         """Hands a button press to the service at once: presses of one chat never wait for each other's messages."""

@@ -39,3 +39,15 @@ def to_press(update: Update) -> Press | None:
     message_id = message.message_id if message is not None else 0
     private = message is not None and message.chat.type == ChatType.PRIVATE
     return Press(query.id, person(query.from_user), chat_id, message_id, query.data, private)
+
+
+def to_move(update: Update) -> tuple[int, int] | None:
+    """Returns (old id, new id) when a message says its group was upgraded to a supergroup, else None."""
+    message = update.message
+    if message is None:
+        return None
+    if message.migrate_to_chat_id is not None:
+        return message.chat.id, message.migrate_to_chat_id
+    if message.migrate_from_chat_id is not None:
+        return message.migrate_from_chat_id, message.chat.id
+    return None
