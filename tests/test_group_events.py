@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import timedelta
 from pathlib import Path
 
 from bangbot.i18n import translator
@@ -125,5 +126,68 @@ def test_the_migration_message_moves_a_lobby_and_a_second_one_changes_nothing(tm
         answer = await table.press(1, shown[0], "join")
         assert not answer.alert
         assert [s.name for s in table.repo.seats(game.id)] == ["Player0", "Player1"]
+
+    run(scenario())
+
+
+def test_the_bot_removed_pauses_the_game_until_it_is_back_or_the_time_per_move_passed(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table = Table(f"sqlite:///{tmp_path / 'r.sqlite3'}", make_users(4))
+        await table.gather(4)
+        game = table.game()
+        assert game is not None and game.id is not None
+        waiting = [(u, m, c) for u, m, c in table.choices() if c.startswith("a")]
+        await table.svc.bot_left(GROUP)
+        await table.svc.idle()
+        paused = table.repo.game(game.id)
+        assert paused is not None and paused.paused and paused.status == "running" and paused.reminder_at is None
+        for user in table.users:
+            assert table.messenger.last(user.id).text.startswith("I was removed from Dodge City: the game is paused.")
+        # No move while paused: a press is refused, and no deadline plays for anyone before the time per move passed.
+        user, message, choice = waiting[0]
+        answer = await table.press(user, message, choice)
+        assert answer.alert and answer.text == "The game is paused until I am added back to its group."
+        table.clock.advance(timedelta(hours=23))
+        await table.tick()
+        assert table.repo.game(game.id).version == paused.version  # type: ignore[union-attr]
+        # Back in time: the game resumes with a fresh deadline, and the group is told and sees the table anew.
+        await table.svc.bot_back(GROUP)
+        await table.svc.idle()
+        resumed = table.repo.game(game.id)
+        assert resumed is not None and not resumed.paused and resumed.deadline_at == table.clock.now + timedelta(days=1)
+        texts = [m.text for m in table.messenger.in_chat(GROUP)]
+        assert "I am back: the game goes on where it stopped." in texts
+        assert texts[-1].startswith("BANG! in Dodge City — turn") and resumed.table_message_id is not None
+        answer = await table.press(*(next((u, m, c) for u, m, c in table.choices() if c.startswith("a"))))
+        assert not answer.alert
+        # Removed again and not back within the time per move: the game is cancelled, its record kept.
+        await table.svc.bot_left(GROUP)
+        await table.svc.idle()
+        table.clock.advance(timedelta(days=1, seconds=1))
+        await table.tick()
+        over = table.repo.game(game.id)
+        assert over is not None and over.status == CANCELLED and over.state_json is not None
+        assert len(table.repo.seats(game.id)) == 4 and table.repo.actions(game.id)
+        for user in table.users:
+            last = table.messenger.last(user.id).text
+            assert last == "The game in Dodge City was cancelled: I was not added back to the group in time."
+            assert table.messenger.pressable(user.id) == []
+
+    run(scenario())
+
+
+def test_a_refused_group_send_pauses_the_game_and_every_player_is_told(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table = Table(f"sqlite:///{tmp_path / 'f.sqlite3'}", make_users(4))
+        await table.gather(4)
+        game = table.game()
+        assert game is not None and game.id is not None and game.reminder_at is not None
+        table.messenger.unreachable.add(GROUP)  # the bot was removed and no update said so: the group answers 403
+        table.clock.now = game.reminder_at
+        await table.tick()  # the reminder's group message is refused
+        paused = table.repo.game(game.id)
+        assert paused is not None and paused.paused and table.repo.outbox(game.id) == []
+        for user in table.users:
+            assert table.messenger.last(user.id).text.startswith("I was removed from Dodge City")
 
     run(scenario())

@@ -72,3 +72,26 @@ def test_a_group_upgraded_to_a_supergroup_keeps_its_game_over_http(emulator: Bot
         assert repo.open_game(group) is None and repo.game(2) is None
     finally:
         bot.stop()
+
+
+def test_the_bot_removed_from_the_group_pauses_the_game_until_it_is_back_over_http(
+    emulator: BotApiEmulator, tmp_path: Path
+) -> None:
+    users, group, bot, repo = running_game(emulator, tmp_path, "supergroup")
+    try:
+        emulator.remove_bot_from_group(group, users[0])
+        emulator.wait_for_message(users[0], "Меня удалили из Saloon")
+        emulator.wait_for_message(users[1], "Saloonから削除されたため")
+        game = repo.game(1)
+        assert game is not None and game.paused and game.status == RUNNING
+        emulator.add_bot_to_group(group, users[0])
+        emulator.wait_for_message(group, "Я снова здесь")
+        emulator.wait_until(lambda: resumed(repo), what="the game to resume")
+    finally:
+        bot.stop()
+
+
+def resumed(repo: Repository) -> bool | None:
+    """Returns True once game 1 runs unpaused with nothing left to show, else None."""
+    game = repo.game(1)
+    return (game is not None and not game.paused and not repo.outbox(1)) or None

@@ -10,6 +10,7 @@ from typing import Any
 from bangbot.faults import checkpoint
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import duration, join_list, player
+from bangbot.messaging.absence import ABANDONED, RESUMED, group_note, private_note
 from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Undeliverable
 from bangbot.messaging.cancelled import cancelled_note, cancelled_table
 from bangbot.messaging.codec import game_button
@@ -52,7 +53,9 @@ class Progress:
             refs: dict[str, int] | None = None
             try:
                 refs = await send()
-            except Undeliverable as error:  # the bot was removed from the chat: nothing to retry
+            except Undeliverable as error:  # a player blocked the bot: nothing to retry (the group's lane pauses)
+                if self.group:
+                    raise
                 log.info("could not deliver to a chat: %s", error)
             checkpoint("sent")
             if refs is not None:
@@ -93,6 +96,8 @@ async def deliver_private(ctx: Context, batch: Batch, showing: Showing, row: Out
     await send_farewells(ctx, batch, showing, progress)
     if showing.cancelled_by:
         await send_cancelled_notes(ctx, batch, showing.cancelled_by, progress)
+    if showing.absence:
+        await send_absence_notes(ctx, batch, showing.absence, progress)
     if showing.remind:
         await send_private_reminders(ctx, batch, progress)
     return unreachable
@@ -104,13 +109,20 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, row: Outbo
     A row that is not the latest of those being shown skips the edits that a later row makes again (the current
     turn's log, the table); its new messages are always sent, in order.
     """
+    if batch.game.paused or showing.absence == ABANDONED:
+        return  # the bot is not in the group: it sees the game again from the stored state once the bot is back
     progress = Progress(ctx, row, group=True)
+    if showing.absence == RESUMED:
+        await progress.send(batch.game.chat_id, group_note(ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)))
     if showing.log:
         await show_group_log(ctx, batch, showing, progress, latest)
     if showing.remind:
         await send_group_reminder(ctx, batch, progress)
     if showing.cancelled_by:
-        await send_cancelled_table(ctx, batch, showing.cancelled_by, progress)
+        tr = ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)
+        await send_new_table(ctx, batch, cancelled_table(tr, batch, showing.cancelled_by), progress)
+    elif showing.absence == RESUMED:
+        await send_new_table(ctx, batch, table_text(ctx, batch), progress)
     elif latest:
         await show_table(ctx, batch, resend=False)
 
@@ -123,15 +135,23 @@ async def send_cancelled_notes(ctx: Context, batch: Batch, by: str, progress: Pr
             await progress.send(seat.user_id, note)
 
 
-async def send_cancelled_table(ctx: Context, batch: Batch, by: str, progress: Progress) -> None:
-    """Shows a cancelled game's final table, every role revealed, as a new group message that replaces the table."""
+async def send_absence_notes(ctx: Context, batch: Batch, absence: str, progress: Progress) -> None:
+    """Tells each player privately that the game paused, resumed or was given up as the bot left or came back."""
     game = batch.game
-    tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
+    for seat in batch.seats:
+        if seat.user_id is not None and not seat.unreachable:
+            tr = ctx.tr_user(seat.user_id, batch.rules.id)
+            await progress.send(seat.user_id, private_note(tr, absence, game.chat_title, game.deadline_seconds))
+
+
+async def send_new_table(ctx: Context, batch: Batch, text: str, progress: Progress) -> None:
+    """Shows the table's text as a new group message (one step) that replaces the table message."""
+    game = batch.game
 
     async def send() -> dict[str, int]:
         if game.table_message_id is not None and game.table_message_id != game.log_message_id:
             await ctx.messenger.delete(MessageRef(game.chat_id, game.table_message_id))
-        ref = await ctx.messenger.send(game.chat_id, cancelled_table(tr, batch, by))
+        ref = await ctx.messenger.send(game.chat_id, text)
         game.table_message_id = ref.message_id
         return {"table_message_id": ref.message_id}
 
@@ -251,22 +271,29 @@ def group_reminder(tr: Translator, people: Sequence[str], left: int) -> str:
 
 
 async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
-    """Edits the group's table message in place, or sends a new one (and drops the old) when resend."""
+    """Edits the group's table message in place, or sends a new one (and drops the old) when resend.
+
+    Raises Undeliverable when the bot cannot write to the group.
+    """
     game = batch.game
     assert game.id is not None
-    tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
-    text = presenter(batch.rules.id).table_text(tr, batch.rules.view(batch.state, None), batch.names, game.chat_title)
-    try:
-        if game.table_message_id is not None and not resend:
-            await ctx.messenger.edit(MessageRef(game.chat_id, game.table_message_id), text)
-            return
-        if game.table_message_id is not None:
-            await ctx.messenger.delete(MessageRef(game.chat_id, game.table_message_id))
-        ref = await ctx.messenger.send(game.chat_id, text)
-        game.table_message_id = ref.message_id
-        ctx.repo.update_refs(game.id, table_message_id=ref.message_id)
-    except Undeliverable:
-        log.info("could not show the table of game %s", game.id)
+    text = table_text(ctx, batch)
+    if game.table_message_id is not None and not resend:
+        await ctx.messenger.edit(MessageRef(game.chat_id, game.table_message_id), text)
+        return
+    if game.table_message_id is not None:
+        await ctx.messenger.delete(MessageRef(game.chat_id, game.table_message_id))
+    ref = await ctx.messenger.send(game.chat_id, text)
+    game.table_message_id = ref.message_id
+    ctx.repo.update_refs(game.id, table_message_id=ref.message_id)
+
+
+def table_text(ctx: Context, batch: Batch) -> str:
+    """Returns the group's table of a game as it stands, in the chat's language."""
+    tr = ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)
+    return presenter(batch.rules.id).table_text(
+        tr, batch.rules.view(batch.state, None), batch.names, batch.game.chat_title
+    )
 
 
 def private_message(

@@ -20,14 +20,15 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 
 from bangbot.faults import checkpoint
-from bangbot.messaging.adapter import ChatMoved
+from bangbot.messaging.absence import pause
+from bangbot.messaging.adapter import ChatMoved, Undeliverable
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import deliver_group, deliver_private
 from bangbot.messaging.lanes import Backoff, GameLanes
 from bangbot.messaging.moves import move_chat
 from bangbot.messaging.play import Batch, finish, load, run_ai
 from bangbot.messaging.showing import LOBBY_SHOW, Showing
-from bangbot.storage.models import Outbox
+from bangbot.storage.models import RUNNING, Outbox
 
 log = logging.getLogger(__name__)
 UNSENT_GRACE = timedelta(seconds=5)  # a row nobody delivered for this long was left by a crash or a failure
@@ -166,6 +167,14 @@ async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
         rows = [lanes.shown[i] for i in sorted(lanes.shown)]
         try:
             await show_group_part(ctx, game_id, rows)
+        except Undeliverable as error:  # the bot is not in the group: its game pauses, a lobby's rows are dropped
+            log.info("game %s cannot reach its group: %s", game_id, error)
+            if not await pause_away(ctx, game_id):
+                for row in rows:
+                    ctx.repo.outbox_done(row.id or 0)
+                    del lanes.shown[row.id or 0]
+            lanes.wake.set()
+            continue
         except ChatMoved as moved:  # the group lives on under a new id: move the game there and show it again
             game = ctx.repo.game(game_id)
             if game is not None and game.chat_id != moved.new_id:
@@ -210,6 +219,19 @@ async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox]) -> Non
     queued = ctx.messenger.queued(game.chat_id)
     if queued is not None:
         await queued
+
+
+async def pause_away(ctx: Context, game_id: int) -> bool:
+    """Pauses a running game whose group the bot cannot reach; returns whether the game is paused now."""
+    async with ctx.repo.game_lock(game_id):
+        fresh = load(ctx, game_id)
+        if fresh is None or fresh.game.status != RUNNING:
+            return False
+        if fresh.game.paused:
+            return True
+        pause(ctx, fresh)
+    kick(ctx, game_id)
+    return True
 
 
 async def hand_over_unreachable(ctx: Context, game_id: int, lost: list[int]) -> None:

@@ -13,6 +13,7 @@ from babel import Locale
 from bangbot.faults import checkpoint
 from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.wording import duration
+from bangbot.messaging.absence import abandon, pause, resume
 from bangbot.messaging.adapter import Button, ChatMoved, Command, Keyboard, MessageRef, Press, Undeliverable
 from bangbot.messaging.cancelled import cancel_running
 from bangbot.messaging.codec import (
@@ -119,6 +120,33 @@ class GameService:
         moved = move_chat(self.ctx, old_id, new_id)
         if moved is not None:
             kick(self.ctx, moved)
+
+    async def bot_left(self, chat_id: int) -> None:
+        """The bot was removed from a group: its running game pauses and every player is told privately."""
+        await self.absence(chat_id, pause)
+
+    async def bot_back(self, chat_id: int) -> None:
+        """The bot was added back to a group: its paused game resumes and the group is told."""
+        await self.absence(chat_id, resume)
+
+    async def absence(self, chat_id: int, change: Callable[[Context, Batch], bool]) -> None:
+        """Pauses or resumes the running game of a group (change saves it and returns whether it changed)."""
+        ctx = self.ctx
+        game = ctx.repo.open_game(chat_id)
+        if game is None or game.id is None or game.status != RUNNING:
+            return
+        for _ in range(RETRIES):
+            async with touching(ctx, game.id):
+                batch = load(ctx, game.id)
+                if batch is None or batch.game.status != RUNNING:
+                    return
+                try:
+                    changed = change(ctx, batch)
+                except StaleGame:
+                    continue
+            if changed:
+                kick(ctx, game.id)
+            return
 
     async def cmd_start(self, cmd: Command, tr: Translator) -> None:
         """A private /start (from a lobby's join link: /start join_<game>): the player can be reached now."""
@@ -410,6 +438,8 @@ class GameService:
                 return tr.gettext("This game is over."), True
             if not 0 <= data.seat < len(batch.seats) or batch.seats[data.seat].user_id != press.user.id:
                 return tr.gettext("These buttons are not yours."), True
+            if batch.game.paused:
+                return tr.gettext("The game is paused until I am added back to its group."), True
             seat = batch.seats[data.seat]
             if data.version != seat.prompt_version:
                 if press.message_id == seat.private_message_id:  # the message itself is behind: bring it up to date
@@ -518,6 +548,12 @@ class GameService:
             expire_deadline(ctx, batch)
             return True
 
+        paused = load(ctx, game_id)
+        if paused is not None and paused.game.status == RUNNING and paused.game.paused:
+            if paused.game.deadline_at is not None and paused.game.deadline_at <= ctx.clock():
+                abandon(ctx, paused)  # the bot was not added back in time; the game's record stays
+                kick(ctx, game_id)
+            return
         await self.advance(game_id, due)
 
     async def resume_ai(self, game_id: int) -> None:

@@ -19,7 +19,8 @@ class Showing:
     """The outbox payload of one change; the table and the private buttons are rendered from the stored state.
 
     out holds the public data of each elimination, whose player gets a private message; cancelled_by names the
-    person who cancelled the running game (empty for any other change).
+    person who cancelled the running game (empty for any other change); absence says the game paused, resumed or
+    was given up because the bot left its group (see messaging.absence).
     """
 
     log: list[list[dict[str, Any]]] = field(default_factory=list)
@@ -29,6 +30,7 @@ class Showing:
     lobby: str = ""
     out: list[dict[str, Any]] = field(default_factory=list)
     cancelled_by: str = ""
+    absence: str = ""
 
     def to_json(self) -> str:
         """Returns the payload as a JSON text."""
@@ -41,6 +43,7 @@ class Showing:
                 "lobby": self.lobby,
                 "out": self.out,
                 "cancelled_by": self.cancelled_by,
+                "absence": self.absence,
             },
             separators=(",", ":"),
         )
@@ -57,6 +60,7 @@ class Showing:
             lobby=str(data.get("lobby", "")),
             out=list(data.get("out", [])),
             cancelled_by=str(data.get("cancelled_by", "")),
+            absence=str(data.get("absence", "")),
         )
 
 

@@ -85,6 +85,7 @@ class Game(SQLModel, table=True):
     log_json: str = Field(default="[]", sa_column=Column(Text, nullable=False, default="[]"))
     log_turn: int = 0
     winner: str | None = None
+    paused: bool = False  # the bot is away from the group: no move, and deadline_at is when the game is given up
 
 
 class Seat(SQLModel, table=True):

@@ -12,6 +12,7 @@ from telegram.ext import (
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
+    ChatMemberHandler,
     ContextTypes,
     MessageHandler,
     filters,
@@ -29,10 +30,11 @@ from bangbot.telegram.commands import register_commands
 from bangbot.telegram.limiter import StrictRateLimiter
 from bangbot.telegram.settings import BotSettings
 from bangbot.telegram.startup import connection_problem
-from bangbot.telegram.updates import to_command, to_move, to_press
+from bangbot.telegram.updates import to_command, to_move, to_presence, to_press
 
 log = logging.getLogger(__name__)
-ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]  # no edited messages: an edited command is not run again
+# No edited messages (an edited command is not run again); the bot's own membership pauses and resumes games.
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER]
 RATE_LIMIT_RETRIES = 3
 SHUTDOWN_FLUSH_SECONDS = 5.0
 QUIET_LOGGERS = ("httpx", "alembic")  # their INFO lines (each request, each migration) are no news
@@ -61,6 +63,7 @@ class BangBot:
         self.application.add_handler(MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, self.on_command))
         self.application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self.on_migrate))
         self.application.add_handler(CallbackQueryHandler(self.on_press))
+        self.application.add_handler(ChatMemberHandler(self.on_presence, ChatMemberHandler.MY_CHAT_MEMBER))
         self.application.add_error_handler(self.on_error)
 
     async def _post_init(self, application: Application) -> None:  # type: ignore[type-arg]
@@ -103,6 +106,15 @@ class BangBot:
         if move is not None:
             async with self.locks.hold(("chat", move[0])):
                 self.service.chat_moved(*move)
+
+    async def on_presence(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
+        """Pauses a group's game when the bot is removed from the group and resumes it when the bot is back."""
+        presence = to_presence(update)
+        if presence is None:
+            return
+        chat_id, present = presence
+        async with self.locks.hold(("chat", chat_id)):
+            await (self.service.bot_back(chat_id) if present else self.service.bot_left(chat_id))
 
     async def on_press(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
         """Hands a button press to the service at once: presses of one chat never wait for each other's messages."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from telegram import Update
 from telegram import User as TelegramUser
-from telegram.constants import ChatType
+from telegram.constants import ChatMemberStatus, ChatType
 
 from bangbot.messaging.adapter import Command, Press, User
 
@@ -51,3 +51,13 @@ def to_move(update: Update) -> tuple[int, int] | None:
     if message.migrate_from_chat_id is not None:
         return message.migrate_from_chat_id, message.chat.id
     return None
+
+
+def to_presence(update: Update) -> tuple[int, bool] | None:
+    """Returns (group id, whether the bot is in it now) when an update says the bot's status in a group changed."""
+    change = update.my_chat_member
+    if change is None or change.chat.type == ChatType.PRIVATE:
+        return None
+    present = change.new_chat_member.status not in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+    was = change.old_chat_member.status not in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+    return (change.chat.id, present) if present != was else None

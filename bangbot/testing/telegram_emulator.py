@@ -1494,6 +1494,41 @@ class BotApiEmulator:
         """Removes the bot from a group: sending there fails with 403 "bot was kicked from the ... chat"."""
         self.set_bot_status(chat_id, "kicked")
 
+    def remove_bot_from_group(self, chat_id: int, by: int, status: Literal["left", "kicked"] = "kicked") -> None:
+        """A member removes the bot from a group: sends there answer 403, and a my_chat_member update says so."""
+        with self._lock:
+            chat = self._require_group(chat_id)
+            old = chat.bot_status
+            chat.bot_status = status
+            self._group_my_chat_member(chat, self._require_user(by), old, status)
+
+    def add_bot_to_group(self, chat_id: int, by: int) -> None:
+        """A member adds the bot back to a group it was removed from; a my_chat_member update says so."""
+        with self._lock:
+            chat = self._require_group(chat_id)
+            old = chat.bot_status
+            chat.bot_status = "member"
+            self._group_my_chat_member(chat, self._require_user(by), old, "member")
+
+    def _group_my_chat_member(self, chat: _Chat, actor: _User, old: str, new: str) -> None:
+        """Queues a my_chat_member update for the bot's status change in a group, made by actor."""
+        members: list[JSON] = []
+        for status in (old, new):
+            member: JSON = {"status": status, "user": self._bot_json()}
+            if status == "kicked":
+                member["until_date"] = 0
+            members.append(member)
+        self._enqueue(
+            "my_chat_member",
+            {
+                "chat": self._chat_json(chat),
+                "from": self._user_json(actor),
+                "date": int(self._clock()),
+                "old_chat_member": members[0],
+                "new_chat_member": members[1],
+            },
+        )
+
     def migrate_group(self, chat_id: int) -> int:
         """Upgrades a basic group to a new supergroup; the old id then answers 400 with migrate_to_chat_id."""
         with self._lock:
