@@ -191,3 +191,48 @@ def test_a_refused_group_send_pauses_the_game_and_every_player_is_told(tmp_path:
             assert table.messenger.last(user.id).text.startswith("I was removed from Dodge City")
 
     run(scenario())
+
+
+async def command_in_topic(table: Table, thread: int, user: int, name: str) -> None:
+    """Sends /name from a user in a topic of the forum group."""
+    await table.svc.on_command(Command(table.users[user], GROUP, False, name, "", table.title, thread))
+    await table.svc.idle()
+
+
+def test_each_topic_of_a_forum_group_runs_its_own_table(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table = Table(f"sqlite:///{tmp_path / 't.sqlite3'}", make_users(4))
+        await command_in_topic(table, 5, 0, "newgame")
+        await command_in_topic(table, 7, 1, "newgame")
+        first, second = table.repo.open_game(GROUP, 5), table.repo.open_game(GROUP, 7)
+        assert first is not None and second is not None and first.id != second.id
+        assert table.repo.open_game(GROUP) is None  # the chat outside its topics has no game
+        # A second /newgame in a topic shows that topic's lobby again, in the topic.
+        await command_in_topic(table, 5, 2, "newgame")
+        assert table.repo.open_game(GROUP, 5).id == first.id  # type: ignore[union-attr]
+        assert "already" in table.messenger.in_chat(GROUP)[-2].text
+        # Players join and start the first topic's game: every group message of it stays in its topic.
+        shown = table.repo.open_game(GROUP, 5)
+        assert shown is not None
+        lobby = next(m for m in table.messenger.in_chat(GROUP) if m.ref.message_id == shown.lobby_message_id)
+        assert lobby.thread == 5
+        for user in (1, 2, 3):
+            await table.press(user, lobby, "join")
+        assert not (await table.press(0, lobby, "start")).alert
+        await make_a_move(table)
+        game = table.repo.game(first.id or 0)
+        assert game is not None and game.status == "running" and game.thread_id == 5
+        sent = [m for m in table.messenger.messages if m.ref.chat_id == GROUP]
+        assert {m.thread for m in sent if m.ref.message_id >= (first.lobby_message_id or 0)} <= {5, 7}
+        assert all(m.thread == 5 for m in sent if m.ref.message_id in (game.table_message_id, game.log_message_id))
+        assert [m.thread for m in sent if "already" in m.text] == [5]
+        # /status in the other topic shows that topic's lobby, not the game.
+        await command_in_topic(table, 7, 1, "status")
+        assert table.messenger.last(GROUP).thread == 7 and table.messenger.last(GROUP).text.startswith(
+            "A new game of BANG! is gathering"
+        )
+        # /cancel in a topic cancels that topic's game only.
+        await command_in_topic(table, 7, 1, "cancel")
+        assert table.repo.open_game(GROUP, 7) is None and table.repo.open_game(GROUP, 5) is not None
+
+    run(scenario())

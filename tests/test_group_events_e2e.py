@@ -95,3 +95,26 @@ def resumed(repo: Repository) -> bool | None:
     """Returns True once game 1 runs unpaused with nothing left to show, else None."""
     game = repo.game(1)
     return (game is not None and not game.paused and not repo.outbox(1)) or None
+
+
+def test_two_topics_of_a_forum_group_gather_two_tables_over_http(emulator: BotApiEmulator, tmp_path: Path) -> None:
+    users = [emulator.add_user("Anna", language_code="en"), emulator.add_user("Boris", language_code="en")]
+    group = emulator.add_group("Forum", members=users, admins=[users[0]])
+    _, bot, repo = started_bot(emulator, tmp_path)
+    try:
+        saloon, cantina = (
+            emulator.open_topic(group, "Saloon", users[0]),
+            emulator.open_topic(group, "Cantina", users[1]),
+        )
+        emulator.user_sends(users[0], group, "/newgame", thread=saloon)
+        first = emulator.wait_for_message(group, "gathering")
+        emulator.user_sends(users[1], group, "/newgame", thread=cantina)
+        second = emulator.wait_for_message(group, "gathering", after=first.message_id)
+        assert (first.thread_id, second.thread_id) == (saloon, cantina)
+        emulator.user_sends(users[1], group, "/newgame", thread=saloon)
+        already = emulator.wait_for_message(group, "already")
+        assert already.thread_id == saloon
+        one, two = repo.open_game(group, saloon), repo.open_game(group, cantina)
+        assert one is not None and two is not None and (one.id, two.id) == (1, 2)
+    finally:
+        bot.stop()

@@ -193,7 +193,7 @@ def test_moving_a_chat_takes_its_games_settings_and_outbox_in_one_go(repo: Repos
 
     moved = repo.move_chat(-7, -8, lambda g: f"shown in {g.chat_id}", NOW)
 
-    assert moved == game.id
+    assert moved == [game.id]
     stored = repo.game(game.id)
     assert stored is not None and stored.chat_id == -8 and stored.table_message_id is None
     assert repo.open_game(-8) is not None and repo.open_game(-7) is None
@@ -203,13 +203,13 @@ def test_moving_a_chat_takes_its_games_settings_and_outbox_in_one_go(repo: Repos
     with pytest.raises(StaleGame):  # a change read before the move would put the game back
         repo.save(stale)
     # The migration's second message, from the new chat, finds nothing left to move.
-    assert repo.move_chat(-7, -8, lambda g: "again", NOW) is None
+    assert repo.move_chat(-7, -8, lambda g: "again", NOW) == []
     assert len(repo.outbox(game.id)) == 2
 
 
 def test_a_chat_moves_onto_an_open_game_only_its_closed_ones(repo: Repository) -> None:
     waiting = new_game(repo, chat=-7)
     there = new_game(repo, chat=-8)
-    assert repo.move_chat(-7, -8, lambda g: "", NOW) is None
+    assert repo.move_chat(-7, -8, lambda g: "", NOW) == []
     assert repo.game(waiting.id or 0).chat_id == -7  # type: ignore[union-attr]  # kept, not lost
     assert repo.open_game(-8).id == there.id  # type: ignore[union-attr]

@@ -59,7 +59,7 @@ class ConsoleMessenger:
     printed: dict[MessageRef, list[str]] = field(default_factory=dict)
     _next_id: int = 1
 
-    async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
+    async def send(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> MessageRef:
         """Keeps a new message; it is shown in full (a private one with buttons when the person is asked)."""
         ref = MessageRef(chat_id, self._next_id)
         self._next_id += 1

@@ -54,6 +54,7 @@ class Command:
     name: str
     args: str = ""
     chat_title: str = ""
+    thread: int = 0  # the topic of a forum group the command was written in (0: none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +84,9 @@ class ChatMoved(Exception):
 class Messenger(Protocol):
     """What the game service needs from a messenger; a private chat's id is its user's id."""
 
-    async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
-        """Sends a message with button rows; raises Undeliverable if the chat is unreachable, ChatMoved if it moved."""
+    async def send(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> MessageRef:
+        """Sends a message with button rows (in a group's topic, if thread); raises Undeliverable if the chat is
+        unreachable, ChatMoved if it moved."""
         ...
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:

@@ -66,11 +66,11 @@ class Progress:
                 self.ctx.repo.outbox_progress(self.row, **refs)
         self.index += 1
 
-    async def send(self, chat_id: int, text: str) -> None:
-        """Sends a message as one step."""
+    async def send(self, chat_id: int, text: str, thread: int = 0) -> None:
+        """Sends a message as one step (in a group's topic, if thread)."""
 
         async def send() -> dict[str, int]:
-            await self.ctx.messenger.send(chat_id, text)
+            await self.ctx.messenger.send(chat_id, text, thread=thread)
             return {}
 
         await self.step(send)
@@ -113,7 +113,8 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, row: Outbo
         return  # the bot is not in the group: it sees the game again from the stored state once the bot is back
     progress = Progress(ctx, row, group=True)
     if showing.absence == RESUMED:
-        await progress.send(batch.game.chat_id, group_note(ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)))
+        tr = ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)
+        await progress.send(batch.game.chat_id, group_note(tr), batch.game.thread_id)
     if showing.log:
         await show_group_log(ctx, batch, showing, progress, latest)
     if showing.remind:
@@ -151,7 +152,7 @@ async def send_new_table(ctx: Context, batch: Batch, text: str, progress: Progre
     async def send() -> dict[str, int]:
         if game.table_message_id is not None and game.table_message_id != game.log_message_id:
             await ctx.messenger.delete(MessageRef(game.chat_id, game.table_message_id))
-        ref = await ctx.messenger.send(game.chat_id, text)
+        ref = await ctx.messenger.send(game.chat_id, text, thread=game.thread_id)
         game.table_message_id = ref.message_id
         return {"table_message_id": ref.message_id}
 
@@ -215,7 +216,7 @@ async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress:
             if i == 0 and game.log_message_id is not None:
                 await ctx.messenger.edit(MessageRef(game.chat_id, game.log_message_id), text)
                 return None
-            ref = await ctx.messenger.send(game.chat_id, text)
+            ref = await ctx.messenger.send(game.chat_id, text, thread=game.thread_id)
             if i != last:
                 return {}
             game.log_message_id = ref.message_id
@@ -223,7 +224,7 @@ async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress:
 
         await progress.step(show_log)
     for kind, data in showing.notices:
-        await progress.send(game.chat_id, notice_text(tr, kind, data, names))
+        await progress.send(game.chat_id, notice_text(tr, kind, data, names), game.thread_id)
 
 
 def awaited_people(batch: Batch) -> list[Seat]:
@@ -249,7 +250,7 @@ async def send_group_reminder(ctx: Context, batch: Batch, progress: Progress) ->
         game = batch.game
         tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
         mentions = [player(tr, ctx.messenger.mention(s.user_id or 0, s.name)) for s in people]
-        await progress.send(game.chat_id, group_reminder(tr, mentions, time_left(ctx, batch)))
+        await progress.send(game.chat_id, group_reminder(tr, mentions, time_left(ctx, batch)), game.thread_id)
 
 
 def time_left(ctx: Context, batch: Batch) -> int:
@@ -283,7 +284,7 @@ async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
         return
     if game.table_message_id is not None:
         await ctx.messenger.delete(MessageRef(game.chat_id, game.table_message_id))
-    ref = await ctx.messenger.send(game.chat_id, text)
+    ref = await ctx.messenger.send(game.chat_id, text, thread=game.thread_id)
     game.table_message_id = ref.message_id
     ctx.repo.update_refs(game.id, table_message_id=ref.message_id)
 

@@ -18,6 +18,7 @@ class Sent:
     buttons: Keyboard
     history: list[str] = field(default_factory=list)
     deleted: bool = False
+    thread: int = 0
 
 
 @dataclass
@@ -42,7 +43,7 @@ class CollectingMessenger:
     calls: Counter[str] = field(default_factory=Counter)
     _next_id: int = 1
 
-    async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
+    async def send(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> MessageRef:
         """Records a message; raises Undeliverable for unreachable private chats or injected failures."""
         self.calls["send"] += 1
         if chat_id in self.unreachable:
@@ -54,7 +55,7 @@ class CollectingMessenger:
             raise ConnectionError("injected send failure")
         ref = MessageRef(chat_id, self._next_id)
         self._next_id += 1
-        self.messages.append(Sent(ref, text, buttons, [text]))
+        self.messages.append(Sent(ref, text, buttons, [text], thread=thread))
         return ref
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:

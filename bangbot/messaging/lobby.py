@@ -142,7 +142,7 @@ async def show_lobby(ctx: Context, game: Game, seats: list[Seat], resend: bool =
         return
     if game.lobby_message_id is not None:
         await ctx.messenger.delete(MessageRef(game.chat_id, game.lobby_message_id))
-    ref = await ctx.messenger.send(game.chat_id, text, buttons)
+    ref = await ctx.messenger.send(game.chat_id, text, buttons, thread=game.thread_id)
     game.lobby_message_id = ref.message_id
     ctx.repo.update_refs(game.id, lobby_message_id=ref.message_id)
 
@@ -198,6 +198,7 @@ async def create_lobby(ctx: Context, cmd: Command) -> None:
     row = Outbox(game_id=0, payload=Showing(lobby=LOBBY_SHOW).to_json(), created_at=now)
     lobby = Game(
         chat_id=cmd.chat_id,
+        thread_id=cmd.thread,
         chat_title=cmd.chat_title,
         creator_id=cmd.user.id,
         ruleset=game_id,
@@ -212,11 +213,13 @@ async def create_lobby(ctx: Context, cmd: Command) -> None:
     lobby.ai_seats = min(lobby.ai_seats, max_ai_seats(lobby))  # the chat's last table may have been larger
     game = ctx.repo.create_game(lobby, [seat], row)
     kick(ctx, game.id or 0)
-    warn_if_unreachable(ctx, game.chat_id, cmd.user.id, cmd.user.name)
+    warn_if_unreachable(ctx, game, cmd.user.id, cmd.user.name)
 
 
-def warn_if_unreachable(ctx: Context, chat_id: int, user_id: int, name: str) -> None:
-    """Tells the group, in the background, how a player who can't get private messages can fix it."""
+def warn_if_unreachable(ctx: Context, game: Game, user_id: int, name: str) -> None:
+    """Tells the lobby's group (in its topic), in the background, how a player who can't get private messages can fix
+    it."""
+    chat_id = game.chat_id
 
     async def warn() -> None:
         if not await ctx.messenger.can_message(user_id):
@@ -226,7 +229,7 @@ def warn_if_unreachable(ctx: Context, chat_id: int, user_id: int, name: str) -> 
                 "so that I can send you your role and cards.",
                 name=player(tr, ctx.messenger.mention(user_id, name)),
             )
-            await ctx.messenger.send(chat_id, text)
+            await ctx.messenger.send(chat_id, text, thread=game.thread_id)
 
     ctx.replies.post(chat_id, warn)
 
@@ -242,7 +245,7 @@ async def join(ctx: Context, game: Game, seats: list[Seat], user: User, press: P
     position = max((s.position for s in seats), default=-1) + 1
     new = Seat(game_id=game.id, position=position, user_id=user.id, name=user.name)
     answer = await change_lobby(ctx, game, (tr.gettext("You joined the game."), False), press, [new], table=seats)
-    warn_if_unreachable(ctx, game.chat_id, user.id, user.name)
+    warn_if_unreachable(ctx, game, user.id, user.name)
     return answer
 
 

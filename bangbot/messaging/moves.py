@@ -20,10 +20,10 @@ def moved_payload(game: Game) -> str:
     return Showing(log=[json.loads(game.log_json or "[]")], notices=[(MOVED, {})]).to_json()
 
 
-def move_chat(ctx: Context, old_id: int, new_id: int) -> int | None:
-    """Moves what a chat holds to its new id in one transaction; returns the open game moved (to be kicked)."""
+def move_chat(ctx: Context, old_id: int, new_id: int) -> list[int]:
+    """Moves what a chat holds to its new id in one transaction; returns the open games moved (to be kicked)."""
     if old_id == new_id:
-        return None
+        return []
     moved = ctx.repo.move_chat(old_id, new_id, moved_payload, ctx.clock())
     ctx.forget_language(("chat", old_id))
     ctx.forget_language(("chat", new_id))

@@ -178,7 +178,8 @@ async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
         except ChatMoved as moved:  # the group lives on under a new id: move the game there and show it again
             game = ctx.repo.game(game_id)
             if game is not None and game.chat_id != moved.new_id:
-                move_chat(ctx, game.chat_id, moved.new_id)
+                for other in move_chat(ctx, game.chat_id, moved.new_id):
+                    kick(ctx, other)  # this game's own lane is woken: it hands over the row that shows the game
                 lanes.wake.set()  # the players' lane hands over the row that shows the game in the new chat
                 continue
             ctx.lanes.retries += 1

@@ -106,10 +106,10 @@ class GameService:
         async def send() -> None:
             try:
                 try:
-                    await messenger.send(cmd.chat_id, text, buttons)
+                    await messenger.send(cmd.chat_id, text, buttons, thread=cmd.thread)
                 except ChatMoved as moved:  # the group moved (say, to a supergroup): everything follows, then this
                     self.chat_moved(cmd.chat_id, moved.new_id)
-                    await messenger.send(moved.new_id, text, buttons)
+                    await messenger.send(moved.new_id, text, buttons, thread=cmd.thread)
             except Undeliverable:
                 log.info("could not reply in chat %s", cmd.chat_id)
 
@@ -117,9 +117,8 @@ class GameService:
 
     def chat_moved(self, old_id: int, new_id: int) -> None:
         """Moves a group's games, settings and outbox to the chat's new id and shows its open game there."""
-        moved = move_chat(self.ctx, old_id, new_id)
-        if moved is not None:
-            kick(self.ctx, moved)
+        for game_id in move_chat(self.ctx, old_id, new_id):
+            kick(self.ctx, game_id)
 
     async def bot_left(self, chat_id: int) -> None:
         """The bot was removed from a group: its running game pauses and every player is told privately."""
@@ -130,14 +129,17 @@ class GameService:
         await self.absence(chat_id, resume)
 
     async def absence(self, chat_id: int, change: Callable[[Context, Batch], bool]) -> None:
-        """Pauses or resumes the running game of a group (change saves it and returns whether it changed)."""
+        """Pauses or resumes the running games of a group (change saves one and returns whether it changed)."""
+        for game in self.ctx.repo.open_games(chat_id):
+            if game.id is not None and game.status == RUNNING:
+                await self.change_presence(game.id, change)
+
+    async def change_presence(self, game_id: int, change: Callable[[Context, Batch], bool]) -> None:
+        """Pauses or resumes one running game, reading it again if another change was saved meanwhile."""
         ctx = self.ctx
-        game = ctx.repo.open_game(chat_id)
-        if game is None or game.id is None or game.status != RUNNING:
-            return
         for _ in range(RETRIES):
-            async with touching(ctx, game.id):
-                batch = load(ctx, game.id)
+            async with touching(ctx, game_id):
+                batch = load(ctx, game_id)
                 if batch is None or batch.game.status != RUNNING:
                     return
                 try:
@@ -145,7 +147,7 @@ class GameService:
                 except StaleGame:
                     continue
             if changed:
-                kick(ctx, game.id)
+                kick(ctx, game_id)
             return
 
     async def cmd_start(self, cmd: Command, tr: Translator) -> None:
@@ -193,7 +195,7 @@ class GameService:
         if cmd.private:
             await self.reply(cmd, tr.gettext("Games live in group chats: add me to a group and type /newgame there."))
             return
-        game = ctx.repo.open_game(cmd.chat_id)
+        game = ctx.repo.open_game(cmd.chat_id, cmd.thread)
         if game is not None:
             await self.reply(cmd, tr.gettext("A game is already gathering or running in this chat."))
             await self.show_open_game(cmd)
@@ -206,7 +208,7 @@ class GameService:
     async def show_open_game(self, cmd: Command) -> None:
         """Shows the chat's lobby or table again as new messages."""
         ctx = self.ctx
-        game = ctx.repo.open_game(cmd.chat_id)
+        game = ctx.repo.open_game(cmd.chat_id, cmd.thread)
         if game is None or game.id is None:
             return
         if game.status == GATHERING:
@@ -220,7 +222,7 @@ class GameService:
     async def cmd_cancel(self, cmd: Command, tr: Translator) -> None:
         """Cancels the chat's lobby or game, for its creator or a chat admin."""
         ctx = self.ctx
-        game = None if cmd.private else ctx.repo.open_game(cmd.chat_id)
+        game = None if cmd.private else ctx.repo.open_game(cmd.chat_id, cmd.thread)
         if game is None:
             await self.reply(cmd, tr.gettext("There is no game to cancel here."))
             return
@@ -245,7 +247,7 @@ class GameService:
         """Shows the table again in a group and the player's own message in private."""
         ctx = self.ctx
         if not cmd.private:
-            if ctx.repo.open_game(cmd.chat_id) is None:
+            if ctx.repo.open_game(cmd.chat_id, cmd.thread) is None:
                 await self.reply(cmd, tr.gettext("No game is running here. Type /newgame to start one."))
                 return
             await self.show_open_game(cmd)
@@ -329,7 +331,7 @@ class GameService:
                 ),
             )
             return
-        game = ctx.repo.open_game(cmd.chat_id)
+        game = ctx.repo.open_game(cmd.chat_id, cmd.thread)
         if not await ctx.messenger.is_admin(cmd.chat_id, cmd.user.id) and (
             game is None or game.creator_id != cmd.user.id
         ):

@@ -50,8 +50,9 @@ class Game(SQLModel, table=True):
     __tablename__ = "game"
     __table_args__ = (
         Index(
-            "uq_game_open_per_chat",
+            "uq_game_open_per_chat_topic",
             "chat_id",
+            "thread_id",
             unique=True,
             sqlite_where=OPEN_GAME_CONDITION,
             postgresql_where=OPEN_GAME_CONDITION,
@@ -63,6 +64,7 @@ class Game(SQLModel, table=True):
     )
     id: int | None = Field(default=None, primary_key=True)
     chat_id: int = Field(sa_column=Column(BigInteger, index=True, nullable=False))
+    thread_id: int = Field(default=0, sa_column=Column(BigInteger, nullable=False, default=0))  # the topic; 0: none
     chat_title: str = ""
     status: str = Field(default=GATHERING, index=True)
     creator_id: int = Field(sa_column=Column(BigInteger, nullable=False))

@@ -48,14 +48,19 @@ class TelegramMessenger:
         self.group_edits = LatestEdits(self.edit_now)
         self.moved: dict[int, int] = {}  # group chats that answered ChatMigrated: old id -> new id
 
-    async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
-        """Sends text (in several messages if it is too long; buttons go on the last)."""
+    async def send(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> MessageRef:
+        """Sends text (in several messages if it is too long; buttons go on the last), in a forum topic if thread."""
         parts = split(text)
+        topic = thread or None
         try:
             for part in parts[:-1]:
-                await self.bot.send_message(chat_id, to_html(part), parse_mode=ParseMode.HTML)
+                await self.bot.send_message(chat_id, to_html(part), parse_mode=ParseMode.HTML, message_thread_id=topic)
             message = await self.bot.send_message(
-                chat_id, to_html(parts[-1]), parse_mode=ParseMode.HTML, reply_markup=markup(buttons)
+                chat_id,
+                to_html(parts[-1]),
+                parse_mode=ParseMode.HTML,
+                reply_markup=markup(buttons),
+                message_thread_id=topic,
             )
         except ChatMigrated as error:
             raise ChatMoved(error.new_chat_id) from error

@@ -26,7 +26,9 @@ def to_command(update: Update, bot_username: str) -> Command | None:
     if addressee and bot_username and addressee.lower() != bot_username.lower():
         return None
     private = chat.type == ChatType.PRIVATE
-    return Command(person(user), chat.id, private, name.lower(), args.strip(), "" if private else chat.title or "")
+    title = "" if private else chat.title or ""
+    thread = message.message_thread_id if message.is_topic_message and message.message_thread_id else 0
+    return Command(person(user), chat.id, private, name.lower(), args.strip(), title, thread)
 
 
 def to_press(update: Update) -> Press | None:
