@@ -13,7 +13,7 @@ from babel import Locale
 from bangbot.faults import checkpoint
 from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.wording import duration
-from bangbot.messaging.absence import abandon, pause, resume
+from bangbot.messaging.absence import abandon
 from bangbot.messaging.adapter import Button, ChatMoved, Command, Keyboard, MessageRef, Press, Undeliverable
 from bangbot.messaging.cancelled import cancel_running
 from bangbot.messaging.codec import (
@@ -28,6 +28,7 @@ from bangbot.messaging.codec import (
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import BACK_FROM_AI, seat_choices, show_private, show_table
 from bangbot.messaging.games_help import games_intro
+from bangbot.messaging.group_events import bot_back, bot_left, chat_moved
 from bangbot.messaging.lobby import (
     MAX_DEADLINE,
     MIN_DEADLINE,
@@ -40,7 +41,6 @@ from bangbot.messaging.lobby import (
     parse_duration,
     show_lobby,
 )
-from bangbot.messaging.moves import move_chat
 from bangbot.messaging.outbox import commit, idle, kick, recover, save, shown, sweep, touching
 from bangbot.messaging.play import Batch, apply_move, expire_deadline, load, run_ai
 from bangbot.messaging.presenter import TOP
@@ -116,39 +116,16 @@ class GameService:
         self.ctx.replies.post(cmd.chat_id, send)
 
     def chat_moved(self, old_id: int, new_id: int) -> None:
-        """Moves a group's games, settings and outbox to the chat's new id and shows its open game there."""
-        for game_id in move_chat(self.ctx, old_id, new_id):
-            kick(self.ctx, game_id)
+        """Moves a group's games, settings and outbox to the chat's new id and shows its open games there."""
+        chat_moved(self.ctx, old_id, new_id)
 
     async def bot_left(self, chat_id: int) -> None:
-        """The bot was removed from a group: its running game pauses and every player is told privately."""
-        await self.absence(chat_id, pause)
+        """The bot was removed from a group: its running games pause and every player is told privately."""
+        await bot_left(self.ctx, chat_id)
 
     async def bot_back(self, chat_id: int) -> None:
-        """The bot was added back to a group: its paused game resumes and the group is told."""
-        await self.absence(chat_id, resume)
-
-    async def absence(self, chat_id: int, change: Callable[[Context, Batch], bool]) -> None:
-        """Pauses or resumes the running games of a group (change saves one and returns whether it changed)."""
-        for game in self.ctx.repo.open_games(chat_id):
-            if game.id is not None and game.status == RUNNING:
-                await self.change_presence(game.id, change)
-
-    async def change_presence(self, game_id: int, change: Callable[[Context, Batch], bool]) -> None:
-        """Pauses or resumes one running game, reading it again if another change was saved meanwhile."""
-        ctx = self.ctx
-        for _ in range(RETRIES):
-            async with touching(ctx, game_id):
-                batch = load(ctx, game_id)
-                if batch is None or batch.game.status != RUNNING:
-                    return
-                try:
-                    changed = change(ctx, batch)
-                except StaleGame:
-                    continue
-            if changed:
-                kick(ctx, game_id)
-            return
+        """The bot was added back to a group: its paused games resume and the group is told."""
+        await bot_back(self.ctx, chat_id)
 
     async def cmd_start(self, cmd: Command, tr: Translator) -> None:
         """A private /start (from a lobby's join link: /start join_<game>): the player can be reached now."""
