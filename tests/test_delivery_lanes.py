@@ -39,7 +39,7 @@ class SlowGroupMessenger(CollectingMessenger):
             await self.gate.wait()
             self.waiting -= 1
 
-    async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
+    async def send(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> MessageRef:
         await self._group_wait(chat_id)
         return await super().send(chat_id, text, buttons)
 

@@ -56,7 +56,7 @@ class CrashingMessenger(CollectingMessenger):
                 self.dead = True
                 raise Crash
 
-    async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
+    async def send(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> MessageRef:
         self._tick()
         ref = await super().send(chat_id, text, buttons)
         if self.after_group_send and chat_id < 0:

@@ -221,7 +221,7 @@ async def test_the_migration_backfills_the_results_of_games_finished_before_it(d
     with engine.connect() as connection:
         before = connection.execute(select(SeatResult.__table__).order_by(text("position"))).all()  # type: ignore[attr-defined]
     assert len(before) == 4 and written
-    migrate_to(engine, "0008", down=True)
+    migrate_to(engine, "0011", down=True)
     assert "seat_result" not in inspect(engine).get_table_names()
     migrate_to(engine, "head")
     with engine.connect() as connection:

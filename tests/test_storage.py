@@ -174,3 +174,42 @@ def test_two_workers_opening_a_lobby_at_once_get_one(
         new_game(repo, chat=-99)
     monkeypatch.undo()
     assert repo.open_game(-99) is not None
+
+
+def test_moving_a_chat_takes_its_games_settings_and_outbox_in_one_go(repo: Repository) -> None:
+    old_game = new_game(repo, chat=-7)
+    assert old_game.id is not None
+    old_game.status = "finished"
+    repo.save(old_game)
+    game = new_game(repo, chat=-7)
+    assert game.id is not None
+    game.table_message_id, game.log_message_id = 3, 4
+    repo.save(game, outbox=Outbox(game_id=game.id, payload="first", created_at=NOW))
+    settings = repo.chat_settings(-7)
+    settings.deadline_seconds = 600
+    repo.save_chat_settings(settings)
+    stale = repo.game(game.id)
+    assert stale is not None
+
+    moved = repo.move_chat(-7, -8, lambda g: f"shown in {g.chat_id}", NOW)
+
+    assert moved == [game.id]
+    stored = repo.game(game.id)
+    assert stored is not None and stored.chat_id == -8 and stored.table_message_id is None
+    assert repo.open_game(-8) is not None and repo.open_game(-7) is None
+    assert repo.game(old_game.id).chat_id == -8  # type: ignore[union-attr]  # its record follows the chat
+    assert [r.payload for r in repo.outbox(game.id)] == ["first", "shown in -8"]
+    assert repo.chat_settings(-8).deadline_seconds == 600
+    with pytest.raises(StaleGame):  # a change read before the move would put the game back
+        repo.save(stale)
+    # The migration's second message, from the new chat, finds nothing left to move.
+    assert repo.move_chat(-7, -8, lambda g: "again", NOW) == []
+    assert len(repo.outbox(game.id)) == 2
+
+
+def test_a_chat_moves_onto_an_open_game_only_its_closed_ones(repo: Repository) -> None:
+    waiting = new_game(repo, chat=-7)
+    there = new_game(repo, chat=-8)
+    assert repo.move_chat(-7, -8, lambda g: "", NOW) == []
+    assert repo.game(waiting.id or 0).chat_id == -7  # type: ignore[union-attr]  # kept, not lost
+    assert repo.open_game(-8).id == there.id  # type: ignore[union-attr]

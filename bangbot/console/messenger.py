@@ -103,7 +103,7 @@ class ConsoleMessenger:
     folder: Path = field(default_factory=lambda: records_folder(os.environ))
     _next_id: int = 1
 
-    async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
+    async def send(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> MessageRef:
         """Keeps a new message; it is shown in full (a private one with buttons when the person is asked)."""
         ref = MessageRef(chat_id, self._next_id)
         self._next_id += 1

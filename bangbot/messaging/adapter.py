@@ -62,6 +62,7 @@ class Command:
     name: str
     args: str = ""
     chat_title: str = ""
+    thread: int = 0  # the topic of a forum group the command was written in (0: none)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "chat_title", display_name(self.chat_title, MAX_TITLE))
@@ -101,11 +102,20 @@ class Undeliverable(Exception):
     """A message could not reach a chat: the user never started the bot or blocked it."""
 
 
+class ChatMoved(Exception):
+    """A group chat lives on under a new id (say, upgraded to a supergroup): send there instead."""
+
+    def __init__(self, new_id: int) -> None:
+        super().__init__(f"the chat moved to {new_id}")
+        self.new_id = new_id
+
+
 class Messenger(Protocol):
     """What the game service needs from a messenger; a private chat's id is its user's id."""
 
-    async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
-        """Sends a message with button rows; raises Undeliverable if the chat can't be reached."""
+    async def send(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> MessageRef:
+        """Sends a message with button rows (in a group's topic, if thread); raises Undeliverable if the chat is
+        unreachable, ChatMoved if it moved."""
         ...
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:

@@ -10,7 +10,9 @@ from typing import Any
 from bangbot.faults import checkpoint
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import duration, join_list, player
+from bangbot.messaging.absence import ABANDONED, RESUMED, group_note, private_note
 from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Undeliverable
+from bangbot.messaging.cancelled import cancelled_note, cancelled_table
 from bangbot.messaging.codec import game_button
 from bangbot.messaging.context import Context
 from bangbot.messaging.farewell import farewell_text
@@ -21,7 +23,7 @@ from bangbot.messaging.presenters import presenter
 from bangbot.messaging.records import final_record
 from bangbot.messaging.showing import Showing
 from bangbot.messaging.sight import pin_table, unpin_table
-from bangbot.storage.models import Outbox, Seat
+from bangbot.storage.models import CANCELLED, RUNNING, Outbox, Seat
 
 log = logging.getLogger(__name__)
 Step = Callable[[], Awaitable[None]]
@@ -55,7 +57,9 @@ class Progress:
             refs: dict[str, int] | None = None
             try:
                 refs = await send()
-            except Undeliverable as error:  # the bot was removed from the chat: nothing to retry
+            except Undeliverable as error:  # a player blocked the bot: nothing to retry (the group's lane pauses)
+                if self.group:
+                    raise
                 log.info("could not deliver to a chat: %s", error)
             checkpoint("sent")
             if refs is not None:
@@ -66,11 +70,11 @@ class Progress:
                 self.ctx.repo.outbox_progress(self.row, **refs)
         self.index += 1
 
-    async def send(self, chat_id: int, text: str) -> None:
-        """Sends a message as one step."""
+    async def send(self, chat_id: int, text: str, thread: int = 0) -> None:
+        """Sends a message as one step (in a group's topic, if thread)."""
 
         async def send() -> dict[str, int]:
-            await self.ctx.messenger.send(chat_id, text)
+            await self.ctx.messenger.send(chat_id, text, thread=thread)
             return {}
 
         await self.step(send)
@@ -94,6 +98,10 @@ async def deliver_private(ctx: Context, batch: Batch, showing: Showing, row: Out
     ctx.repo.update_seat_refs(*edited)
     progress = Progress(ctx, row)
     await send_farewells(ctx, batch, showing, progress)
+    if showing.cancelled_by:
+        await send_cancelled_notes(ctx, batch, showing.cancelled_by, progress)
+    if showing.absence:
+        await send_absence_notes(ctx, batch, showing.absence, progress)
     if showing.remind:
         await send_private_reminders(ctx, batch, progress)
     return unreachable
@@ -105,12 +113,22 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, row: Outbo
     A row that is not the latest of those being shown skips the edits that a later row makes again (the current
     turn's log, the table); its new messages are always sent, in order.
     """
+    if batch.game.paused or showing.absence == ABANDONED:
+        return  # the bot is not in the group: it sees the game again from the stored state once the bot is back
     progress = Progress(ctx, row, group=True)
+    if showing.absence == RESUMED:
+        tr = ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)
+        await progress.send(batch.game.chat_id, group_note(tr), batch.game.thread_id)
     if showing.log:
         await show_group_log(ctx, batch, showing, progress, latest)
     if showing.remind:
         await send_group_reminder(ctx, batch, progress)
-    if latest:
+    if showing.cancelled_by:
+        tr = ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)
+        await send_new_table(ctx, batch, cancelled_table(tr, batch, showing.cancelled_by), progress)
+    elif showing.absence == RESUMED:
+        await send_new_table(ctx, batch, table_text(ctx, batch), progress)
+    elif latest:
         await show_table(ctx, batch, resend=False)
     if showing.pin:
         await pin_table(ctx, batch.game)
@@ -131,6 +149,37 @@ async def send_record_once(ctx: Context, batch: Batch, progress: Progress) -> No
     await progress.step(send)
 
 
+async def send_cancelled_notes(ctx: Context, batch: Batch, by: str, progress: Progress) -> None:
+    """Tells each player of a cancelled game, privately in a new message, who cancelled it."""
+    for seat in batch.seats:
+        if seat.user_id is not None and not seat.unreachable:
+            note = cancelled_note(ctx.tr_user(seat.user_id, batch.rules.id), batch.game.chat_title, by)
+            await progress.send(seat.user_id, note)
+
+
+async def send_absence_notes(ctx: Context, batch: Batch, absence: str, progress: Progress) -> None:
+    """Tells each player privately that the game paused, resumed or was given up as the bot left or came back."""
+    game = batch.game
+    for seat in batch.seats:
+        if seat.user_id is not None and not seat.unreachable:
+            tr = ctx.tr_user(seat.user_id, batch.rules.id)
+            await progress.send(seat.user_id, private_note(tr, absence, game.chat_title, game.deadline_seconds))
+
+
+async def send_new_table(ctx: Context, batch: Batch, text: str, progress: Progress) -> None:
+    """Shows the table's text as a new group message (one step) that replaces the table message."""
+    game = batch.game
+
+    async def send() -> dict[str, int]:
+        if game.table_message_id is not None and game.table_message_id != game.log_message_id:
+            await ctx.messenger.delete(MessageRef(game.chat_id, game.table_message_id))
+        ref = await ctx.messenger.send(game.chat_id, text, thread=game.thread_id)
+        game.table_message_id = ref.message_id
+        return {"table_message_id": ref.message_id}
+
+    await progress.step(send)
+
+
 async def send_farewells(ctx: Context, batch: Batch, showing: Showing, progress: Progress) -> None:
     """Tells each player eliminated by the change, privately, who took them out and their role."""
     over = batch.state.winner is not None
@@ -143,7 +192,9 @@ async def send_farewells(ctx: Context, batch: Batch, showing: Showing, progress:
 
 
 def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence[str]) -> str:
-    """Returns a group notice about a seat: handed to the AI, back from it, or unreachable."""
+    """Returns a group notice: the game moved to this chat, or a seat handed to the AI, back from it, or unreachable."""
+    if kind == "moved":
+        return tr.gettext("This group became a supergroup: the game goes on here.")
     name = player(tr, names[data["seat"]])
     if kind == "standin":
         return tr.gettext(
@@ -158,7 +209,12 @@ def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence
 
 
 def waiting_line(ctx: Context, tr: Translator, batch: Batch) -> str:
-    """Returns the line that mentions the people who must act now: the turn's owner, or those who must answer."""
+    """Returns the line that mentions the people who must act now: the turn's owner, or those who must answer.
+
+    Nobody once the game stopped running (cancelled).
+    """
+    if batch.game.status != RUNNING and batch.rules.winner(batch.state) is None:
+        return ""
     asked = batch.rules.awaiting(batch.state)
     turn = batch.rules.view(batch.state, None).turn
     people = [
@@ -193,7 +249,7 @@ async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress:
             if i == 0 and game.log_message_id is not None:
                 await ctx.messenger.edit(MessageRef(game.chat_id, game.log_message_id), text)
                 return None
-            ref = await ctx.messenger.send(game.chat_id, text)
+            ref = await ctx.messenger.send(game.chat_id, text, thread=game.thread_id)
             if i != last:
                 return {}
             game.log_message_id = ref.message_id
@@ -201,7 +257,7 @@ async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress:
 
         await progress.step(show_log)
     for kind, data in showing.notices:
-        await progress.send(game.chat_id, notice_text(tr, kind, data, names))
+        await progress.send(game.chat_id, notice_text(tr, kind, data, names), game.thread_id)
 
 
 def awaited_people(batch: Batch) -> list[Seat]:
@@ -227,7 +283,7 @@ async def send_group_reminder(ctx: Context, batch: Batch, progress: Progress) ->
         game = batch.game
         tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
         mentions = [player(tr, ctx.messenger.mention(s.user_id or 0, s.name)) for s in people]
-        await progress.send(game.chat_id, group_reminder(tr, mentions, time_left(ctx, batch)))
+        await progress.send(game.chat_id, group_reminder(tr, mentions, time_left(ctx, batch)), game.thread_id)
 
 
 def time_left(ctx: Context, batch: Batch) -> int:
@@ -249,11 +305,14 @@ def group_reminder(tr: Translator, people: Sequence[str], left: int) -> str:
 
 
 async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
-    """Edits the group's table message in place, or sends a new one (and drops the old) when resend."""
+    """Edits the group's table message in place, or sends a new one (and drops the old) when resend.
+
+    Raises Undeliverable when the bot cannot write to the group.
+    """
     game = batch.game
     assert game.id is not None
+    text = table_text(ctx, batch)
     tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
-    text = presenter(batch.rules.id).table_text(tr, batch.rules.view(batch.state, None), batch.names, game.chat_title)
     over = batch.rules.winner(batch.state) is not None
     buttons = final_keyboard(tr, game) if over else ()
     try:
@@ -262,13 +321,21 @@ async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
             return
         if game.table_message_id is not None:
             await ctx.messenger.delete(MessageRef(game.chat_id, game.table_message_id))
-        ref = await ctx.messenger.send(game.chat_id, text, buttons)
+        ref = await ctx.messenger.send(game.chat_id, text, buttons, thread=game.thread_id)
         game.table_message_id = ref.message_id
         ctx.repo.update_refs(game.id, table_message_id=ref.message_id)
-        if not over:  # the table shown again stays in sight as the old one did
+        if not over and game.status == RUNNING:  # the table shown again stays in sight as the old one did
             await pin_table(ctx, game)
     except Undeliverable:
         log.info("could not show the table of game %s", game.id)
+
+
+def table_text(ctx: Context, batch: Batch) -> str:
+    """Returns the group's table of a game as it stands, in the chat's language."""
+    tr = ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)
+    return presenter(batch.rules.id).table_text(
+        tr, batch.rules.view(batch.state, None), batch.names, batch.game.chat_title
+    )
 
 
 def private_message(
@@ -287,6 +354,8 @@ def private_message(
     def make(choice: str) -> str:
         return game_button(game_id, version, position, choice)
 
+    if batch.game.status == CANCELLED:
+        return cancelled_table(tr, batch), ()
     if batch.rules.winner(batch.state) is not None:
         return text, ()
     if seat.standin:
@@ -297,7 +366,7 @@ def private_message(
 def seat_choices(ctx: Context, batch: Batch, seat: Seat) -> frozenset[str]:
     """Returns every choice a seat's private message can offer now, on any of its steps (see private_message)."""
     assert seat.user_id is not None
-    if batch.rules.winner(batch.state) is not None:
+    if batch.rules.winner(batch.state) is not None or batch.game.status == CANCELLED:
         return frozenset()
     if seat.standin:
         return frozenset({BACK_FROM_AI})

@@ -6,7 +6,16 @@ from collections import Counter
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 
-from bangbot.messaging.adapter import Article, Button, InlineQuery, Keyboard, MessageRef, Press, Undeliverable
+from bangbot.messaging.adapter import (
+    Article,
+    Button,
+    ChatMoved,
+    InlineQuery,
+    Keyboard,
+    MessageRef,
+    Press,
+    Undeliverable,
+)
 
 
 @dataclass
@@ -18,6 +27,7 @@ class Sent:
     buttons: Keyboard
     history: list[str] = field(default_factory=list)
     deleted: bool = False
+    thread: int = 0
 
 
 @dataclass
@@ -62,20 +72,23 @@ class CollectingMessenger:
     pinners: set[int] = field(default_factory=set)
     pinned: dict[int, set[int]] = field(default_factory=dict)  # chat id -> pinned message ids
     inline_answers: dict[str, list[Article]] = field(default_factory=dict)
+    moved: dict[int, int] = field(default_factory=dict)  # a group chat's old id -> its new id
     calls: Counter[str] = field(default_factory=Counter)
     _next_id: int = 1
 
-    async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
+    async def send(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> MessageRef:
         """Records a message; raises Undeliverable for unreachable private chats or injected failures."""
         self.calls["send"] += 1
         if chat_id in self.unreachable:
             raise Undeliverable(f"user {chat_id} has not started the bot")
+        if chat_id in self.moved:
+            raise ChatMoved(self.moved[chat_id])
         if self.fail_sends > 0:
             self.fail_sends -= 1
             raise ConnectionError("injected send failure")
         ref = MessageRef(chat_id, self._next_id)
         self._next_id += 1
-        self.messages.append(Sent(ref, text, buttons, [text]))
+        self.messages.append(Sent(ref, text, buttons, [text], thread=thread))
         return ref
 
     async def send_document(self, chat_id: int, filename: str, data: bytes, caption: str = "") -> MessageRef:
@@ -93,8 +106,10 @@ class CollectingMessenger:
         return [d for d in self.documents if d.ref.chat_id == chat_id]
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:
-        """Replaces a recorded message's text and buttons."""
+        """Replaces a recorded message's text and buttons; raises ChatMoved in a group that moved."""
         self.calls["edit"] += 1
+        if ref.chat_id in self.moved:
+            raise ChatMoved(self.moved[ref.chat_id])
         for m in self.messages:
             if m.ref == ref and not m.deleted:
                 m.text, m.buttons = text, buttons

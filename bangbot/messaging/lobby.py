@@ -152,7 +152,7 @@ async def show_lobby(ctx: Context, game: Game, seats: list[Seat], resend: bool =
         return
     if game.lobby_message_id is not None:
         await ctx.messenger.delete(MessageRef(game.chat_id, game.lobby_message_id))
-    ref = await ctx.messenger.send(game.chat_id, text, buttons)
+    ref = await ctx.messenger.send(game.chat_id, text, buttons, thread=game.thread_id)
     game.lobby_message_id = ref.message_id
     ctx.repo.update_refs(game.id, lobby_message_id=ref.message_id)
 
@@ -199,13 +199,20 @@ def seats_after(table: Sequence[Seat], written: Sequence[Seat], removed: Sequenc
 
 
 def new_lobby(
-    ctx: Context, chat_id: int, title: str, creator_id: int, like: ChatSettings | Game, game: tuple[str, str]
+    ctx: Context,
+    chat_id: int,
+    title: str,
+    creator_id: int,
+    like: ChatSettings | Game,
+    game: tuple[str, str],
+    thread: int = 0,
 ) -> Game:
     """Returns a lobby (not stored) of a game and preset (or mode), with the simplified game, time per move and AI
     seats of a chat's settings or of an earlier game."""
     now = ctx.clock()
     lobby = Game(
         chat_id=chat_id,
+        thread_id=thread,
         chat_title=title,
         creator_id=creator_id,
         ruleset=game[0],
@@ -228,16 +235,18 @@ async def create_lobby(ctx: Context, cmd: Command) -> Game:
     presets = ruleset(game_id).presets
     preset = settings.preset if settings.preset in presets else presets[0]
     seat = Seat(game_id=0, position=0, user_id=cmd.user.id, name=cmd.user.name)
-    lobby = new_lobby(ctx, cmd.chat_id, cmd.chat_title, cmd.user.id, settings, (game_id, preset))
+    lobby = new_lobby(ctx, cmd.chat_id, cmd.chat_title, cmd.user.id, settings, (game_id, preset), cmd.thread)
     row = lobby_row(ctx, lobby)
     game = ctx.repo.create_game(lobby, [seat], row)
     kick(ctx, game.id or 0)
-    warn_if_unreachable(ctx, game.chat_id, cmd.user.id, cmd.user.name)
+    warn_if_unreachable(ctx, game, cmd.user.id, cmd.user.name)
     return game
 
 
-def warn_if_unreachable(ctx: Context, chat_id: int, user_id: int, name: str) -> None:
-    """Tells the group, in the background, how a player who can't get private messages can fix it."""
+def warn_if_unreachable(ctx: Context, game: Game, user_id: int, name: str) -> None:
+    """Tells the lobby's group (in its topic), in the background, how a player who can't get private messages can fix
+    it."""
+    chat_id = game.chat_id
 
     async def warn() -> None:
         if not await ctx.messenger.can_message(user_id):
@@ -247,7 +256,7 @@ def warn_if_unreachable(ctx: Context, chat_id: int, user_id: int, name: str) -> 
                 "so that I can send you your role and cards.",
                 name=player(tr, ctx.messenger.mention(user_id, name)),
             )
-            await ctx.messenger.send(chat_id, text)
+            await ctx.messenger.send(chat_id, text, thread=game.thread_id)
 
     ctx.replies.post(chat_id, warn)
 
@@ -265,7 +274,7 @@ async def join(ctx: Context, game: Game, seats: list[Seat], user: User, press: P
     position = max((s.position for s in seats), default=-1) + 1
     new = Seat(game_id=game.id, position=position, user_id=user.id, name=user.name)
     answer = await change_lobby(ctx, game, (joined_text(tr, game), False), press, [new], table=seats)
-    warn_if_unreachable(ctx, game.chat_id, user.id, user.name)
+    warn_if_unreachable(ctx, game, user.id, user.name)
     return answer
 
 

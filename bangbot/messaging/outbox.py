@@ -20,12 +20,15 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 
 from bangbot.faults import checkpoint
+from bangbot.messaging.absence import pause
+from bangbot.messaging.adapter import ChatMoved, Undeliverable
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import deliver_group, deliver_private
 from bangbot.messaging.lanes import Backoff, GameLanes
+from bangbot.messaging.moves import move_chat
 from bangbot.messaging.play import Batch, finish, load, run_ai
 from bangbot.messaging.showing import LOBBY_SHOW, Showing
-from bangbot.storage.models import Outbox
+from bangbot.storage.models import RUNNING, Outbox
 
 log = logging.getLogger(__name__)
 UNSENT_GRACE = timedelta(seconds=5)  # a row nobody delivered for this long was left by a crash or a failure
@@ -179,6 +182,24 @@ async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
         rows = [lanes.shown[i] for i in sorted(lanes.shown)]
         try:
             await show_group_part(ctx, game_id, rows)
+        except Undeliverable as error:  # the bot is not in the group: its game pauses, a lobby's rows are dropped
+            log.info("game %s cannot reach its group: %s", game_id, error)
+            if not await pause_away(ctx, game_id):
+                for row in rows:
+                    ctx.repo.outbox_done(row.id or 0)
+                    del lanes.shown[row.id or 0]
+            lanes.wake.set()
+            continue
+        except ChatMoved as moved:  # the group lives on under a new id: move the game there and show it again
+            game = ctx.repo.game(game_id)
+            if game is not None and game.chat_id != moved.new_id:
+                for other in move_chat(ctx, game.chat_id, moved.new_id):
+                    kick(ctx, other)  # this game's own lane is woken: it hands over the row that shows the game
+                lanes.wake.set()  # the players' lane hands over the row that shows the game in the new chat
+                continue
+            ctx.lanes.retries += 1
+            await backoff.wait(moved)
+            continue
         except Exception as error:
             ctx.lanes.retries += 1
             log.warning("could not show game %s to its group: %r", game_id, error)
@@ -214,6 +235,19 @@ async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox]) -> Non
     queued = ctx.messenger.queued(game.chat_id)
     if queued is not None:
         await queued
+
+
+async def pause_away(ctx: Context, game_id: int) -> bool:
+    """Pauses a running game whose group the bot cannot reach; returns whether the game is paused now."""
+    async with ctx.repo.game_lock(game_id):
+        fresh = load(ctx, game_id)
+        if fresh is None or fresh.game.status != RUNNING:
+            return False
+        if fresh.game.paused:
+            return True
+        pause(ctx, fresh)
+    kick(ctx, game_id)
+    return True
 
 
 async def hand_over_unreachable(ctx: Context, game_id: int, lost: list[int]) -> None:

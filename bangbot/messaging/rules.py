@@ -27,7 +27,7 @@ def table_rules(ctx: Context, cmd: Command) -> TableRules:
         game = max(games, key=lambda g: g.updated_at) if games else None
         default, game_id = STANDARD, DEFAULT
     else:
-        game = ctx.repo.open_game(cmd.chat_id)
+        game = ctx.repo.open_game(cmd.chat_id, cmd.thread)
         chat = ctx.repo.chat_settings(cmd.chat_id)
         default, game_id = chat.preset, chat.ruleset
     if game is None:

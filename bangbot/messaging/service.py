@@ -13,9 +13,20 @@ from babel import Locale
 from bangbot.faults import checkpoint
 from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.wording import duration
-from bangbot.messaging.adapter import Button, Command, InlineQuery, Keyboard, MessageRef, Press, Undeliverable
+from bangbot.messaging.absence import abandon
+from bangbot.messaging.adapter import (
+    Button,
+    ChatMoved,
+    Command,
+    InlineQuery,
+    Keyboard,
+    MessageRef,
+    Press,
+    Undeliverable,
+)
 from bangbot.messaging.again import play_again
 from bangbot.messaging.calls import call_players, notify_usage, set_call, wanted
+from bangbot.messaging.cancelled import cancel_running
 from bangbot.messaging.codec import (
     JOIN_PAYLOAD,
     BadButton,
@@ -30,6 +41,7 @@ from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import BACK, BACK_FROM_AI, seat_choices, show_private, show_table
 from bangbot.messaging.final import AGAIN, CALL
 from bangbot.messaging.games_help import games_intro, table_note
+from bangbot.messaging.group_events import bot_back, bot_left, chat_moved
 from bangbot.messaging.invite import answer_inline
 from bangbot.messaging.lobby import (
     MAX_DEADLINE,
@@ -96,6 +108,9 @@ class GameService:
             try:
                 await handler(cmd, tr)
                 return
+            except ChatMoved as moved:  # the group moved (say, to a supergroup): its game is shown there
+                self.chat_moved(cmd.chat_id, moved.new_id)
+                return
             except StaleGame:  # another worker changed the same game meanwhile: read it again and retry
                 if attempt == RETRIES - 1:
                     await self.reply(cmd, tr.gettext("Many things happen at once here: please try again."))
@@ -110,11 +125,27 @@ class GameService:
 
         async def send() -> None:
             try:
-                await messenger.send(cmd.chat_id, text, buttons)
+                try:
+                    await messenger.send(cmd.chat_id, text, buttons, thread=cmd.thread)
+                except ChatMoved as moved:  # the group moved (say, to a supergroup): everything follows, then this
+                    self.chat_moved(cmd.chat_id, moved.new_id)
+                    await messenger.send(moved.new_id, text, buttons, thread=cmd.thread)
             except Undeliverable:
                 log.info("could not reply in chat %s", cmd.chat_id)
 
         self.ctx.replies.post(cmd.chat_id, send)
+
+    def chat_moved(self, old_id: int, new_id: int) -> None:
+        """Moves a group's games, settings and outbox to the chat's new id and shows its open games there."""
+        chat_moved(self.ctx, old_id, new_id)
+
+    async def bot_left(self, chat_id: int) -> None:
+        """The bot was removed from a group: its running games pause and every player is told privately."""
+        await bot_left(self.ctx, chat_id)
+
+    async def bot_back(self, chat_id: int) -> None:
+        """The bot was added back to a group: its paused games resume and the group is told."""
+        await bot_back(self.ctx, chat_id)
 
     async def cmd_start(self, cmd: Command, tr: Translator) -> None:
         """A private /start (from a lobby's join link: /start join_<token>): the player can be reached now."""
@@ -162,7 +193,7 @@ class GameService:
         if cmd.private:
             await self.reply(cmd, tr.gettext("Games live in group chats: add me to a group and type /newgame there."))
             return
-        game = ctx.repo.open_game(cmd.chat_id)
+        game = ctx.repo.open_game(cmd.chat_id, cmd.thread)
         if game is not None:
             await self.reply(cmd, tr.gettext("A game is already gathering or running in this chat."))
             await self.show_open_game(cmd)
@@ -177,7 +208,7 @@ class GameService:
     async def show_open_game(self, cmd: Command) -> None:
         """Shows the chat's lobby or table again as new messages."""
         ctx = self.ctx
-        game = ctx.repo.open_game(cmd.chat_id)
+        game = ctx.repo.open_game(cmd.chat_id, cmd.thread)
         if game is None or game.id is None:
             return
         if game.status == GATHERING:
@@ -191,7 +222,7 @@ class GameService:
     async def cmd_cancel(self, cmd: Command, tr: Translator) -> None:
         """Cancels the chat's lobby or game, for its creator or a chat admin."""
         ctx = self.ctx
-        game = None if cmd.private else ctx.repo.open_game(cmd.chat_id)
+        game = None if cmd.private else ctx.repo.open_game(cmd.chat_id, cmd.thread)
         if game is None:
             await self.reply(cmd, tr.gettext("There is no game to cancel here."))
             return
@@ -200,14 +231,17 @@ class GameService:
             return
         assert game.id is not None
         async with touching(ctx, game.id):
-            game.status = CANCELLED
-            game.deadline_at = game.reminder_at = None
-            if game.state_json is None:  # a lobby: its message says so
+            batch = load(ctx, game.id)
+            if batch is None:  # a lobby: its message says so
+                game.status = CANCELLED
+                game.deadline_at = game.reminder_at = None
                 await change_lobby(ctx, game, ("", False), what=LOBBY_CANCELLED)
-            else:
-                ctx.repo.save(game)
-        await self.reply(cmd, tr.gettext("This game was cancelled."))
-        if game.state_json is not None:
+            else:  # the final table, every player's note and stale buttons are shown from the outbox row
+                cancel_running(ctx, batch, cmd.user.name)
+        if batch is None:
+            await self.reply(cmd, tr.gettext("This game was cancelled."))
+        else:
+            kick(ctx, game.id)
             await unpin_table(ctx, game)
 
     async def cmd_notify(self, cmd: Command, tr: Translator) -> None:
@@ -225,7 +259,7 @@ class GameService:
         """Shows the table again in a group and the player's own message in private."""
         ctx = self.ctx
         if not cmd.private:
-            if ctx.repo.open_game(cmd.chat_id) is None:
+            if ctx.repo.open_game(cmd.chat_id, cmd.thread) is None:
                 await self.reply(cmd, tr.gettext("No game is running here. Type /newgame to start one."))
                 return
             await self.show_open_game(cmd)
@@ -315,7 +349,7 @@ class GameService:
                 ),
             )
             return
-        game = ctx.repo.open_game(cmd.chat_id)
+        game = ctx.repo.open_game(cmd.chat_id, cmd.thread)
         if not await ctx.messenger.is_admin(cmd.chat_id, cmd.user.id) and (
             game is None or game.creator_id != cmd.user.id
         ):
@@ -442,6 +476,8 @@ class GameService:
             if refusal is not None:
                 return refusal, True
             assert batch is not None  # a game without a state is refused
+            if batch.game.paused:
+                return tr.gettext("The game is paused until I am added back to its group."), True
             seat = batch.seats[data.seat]
             if data.version != seat.prompt_version:
                 if press.message_id == seat.private_message_id:  # the message itself is behind: bring it up to date
@@ -550,6 +586,12 @@ class GameService:
             expire_deadline(ctx, batch)
             return True
 
+        paused = load(ctx, game_id)
+        if paused is not None and paused.game.status == RUNNING and paused.game.paused:
+            if paused.game.deadline_at is not None and paused.game.deadline_at <= ctx.clock():
+                abandon(ctx, paused)  # the bot was not added back in time; the game's record stays
+                kick(ctx, game_id)
+            return
         await self.advance(game_id, due)
 
     async def resume_ai(self, game_id: int) -> None:

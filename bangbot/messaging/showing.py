@@ -18,7 +18,9 @@ LOBBY_EXPIRED = "expired"
 class Showing:
     """The outbox payload of one change; the table and the private buttons are rendered from the stored state.
 
-    out holds the public data of each elimination, whose player gets a private message; pin asks to pin the table.
+    out holds the public data of each elimination, whose player gets a private message; pin asks to pin the table;
+    cancelled_by names the person who cancelled the running game (empty for any other change); absence says the game
+    paused, resumed or was given up because the bot left its group (see messaging.absence).
     """
 
     log: list[list[dict[str, Any]]] = field(default_factory=list)
@@ -28,6 +30,8 @@ class Showing:
     lobby: str = ""
     out: list[dict[str, Any]] = field(default_factory=list)
     pin: bool = False
+    cancelled_by: str = ""
+    absence: str = ""
 
     def to_json(self) -> str:
         """Returns the payload as a JSON text."""
@@ -40,6 +44,8 @@ class Showing:
                 "lobby": self.lobby,
                 "out": self.out,
                 "pin": self.pin,
+                "cancelled_by": self.cancelled_by,
+                "absence": self.absence,
             },
             separators=(",", ":"),
         )
@@ -56,6 +62,8 @@ class Showing:
             lobby=str(data.get("lobby", "")),
             out=list(data.get("out", [])),
             pin=bool(data.get("pin", False)),
+            cancelled_by=str(data.get("cancelled_by", "")),
+            absence=str(data.get("absence", "")),
         )
 
 

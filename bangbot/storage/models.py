@@ -59,8 +59,9 @@ class Game(SQLModel, table=True):
     __tablename__ = "game"
     __table_args__ = (
         Index(
-            "uq_game_open_per_chat",
+            "uq_game_open_per_chat_topic",
             "chat_id",
+            "thread_id",
             unique=True,
             sqlite_where=OPEN_GAME_CONDITION,
             postgresql_where=OPEN_GAME_CONDITION,
@@ -73,6 +74,7 @@ class Game(SQLModel, table=True):
     )
     id: int | None = Field(default=None, primary_key=True)
     chat_id: int = Field(sa_column=Column(BigInteger, index=True, nullable=False))
+    thread_id: int = Field(default=0, sa_column=Column(BigInteger, nullable=False, default=0))  # the topic; 0: none
     chat_title: str = ""
     join_token: str | None = Field(default_factory=new_join_token)  # None only for games stored before tokens
     status: str = Field(default=GATHERING, index=True)
@@ -96,6 +98,7 @@ class Game(SQLModel, table=True):
     log_json: str = Field(default="[]", sa_column=Column(Text, nullable=False, default="[]"))
     log_turn: int = 0
     winner: str | None = None
+    paused: bool = False  # the bot is away from the group: no move, and deadline_at is when the game is given up
 
 
 class Seat(SQLModel, table=True):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -188,6 +188,43 @@ class Repository:
         with self._writing(several=False) as connection:
             connection.execute(statement)
 
+    def move_chat(self, old_id: int, new_id: int, payload: Callable[[Game], str], at: datetime) -> list[int]:
+        """Moves a chat's games, settings and outbox to its new id in one transaction; returns the open games moved.
+
+        An open game (unless the new chat has one in its topic already) forgets its group messages, which stay in the
+        old chat, and gets an outbox row of payload(game) that shows it in the new one. Every moved game's version
+        changes, so a change read before the move is refused as stale. Moving a chat with nothing left changes nothing.
+        """
+        with self._writing() as connection:
+            busy = {
+                thread
+                for (thread,) in connection.execute(
+                    select(Game.thread_id).where(col(Game.chat_id) == new_id, col(Game.status).in_(OPEN_STATUSES))
+                )
+            }
+            query = select(Game).where(col(Game.chat_id) == old_id).order_by(col(Game.id))
+            games = [Game.model_validate(row._mapping) for row in connection.execute(query)]
+            moved: list[int] = []
+            for game in games:
+                assert game.id is not None
+                is_open = game.status in OPEN_STATUSES
+                if is_open and game.thread_id in busy:
+                    continue  # the unique open game of the new chat stays; this one waits in the old id
+                values: dict[str, Any] = {"chat_id": new_id, "version": game.version + 1}
+                if is_open:
+                    values |= {"log_message_id": None, "table_message_id": None, "lobby_message_id": None}
+                connection.execute(update(Game).where(col(Game.id) == game.id).values(**values))
+                if is_open:
+                    moved.append(game.id)
+                    game.chat_id, game.version = new_id, game.version + 1
+                    game.log_message_id = game.table_message_id = game.lobby_message_id = None
+                    row = Outbox(game_id=game.id, version=game.version, payload=payload(game), created_at=at)
+                    connection.execute(insert(Outbox).values(**column_values(row, skip=("id",))))
+            if connection.execute(select(ChatSettings.chat_id).where(col(ChatSettings.chat_id) == new_id)).first():
+                return moved
+            connection.execute(update(ChatSettings).where(col(ChatSettings.chat_id) == old_id).values(chat_id=new_id))
+        return moved
+
     def game(self, game_id: int) -> Game | None:
         """Returns a game by id."""
         with self._session() as s:
@@ -198,11 +235,19 @@ class Repository:
         with self._session() as s:
             return s.exec(select(Game).where(Game.join_token == token)).first()
 
-    def open_game(self, chat_id: int) -> Game | None:
-        """Returns the chat's lobby or running game, if any."""
+    def open_game(self, chat_id: int, thread: int = 0) -> Game | None:
+        """Returns the lobby or running game of a chat's topic (0: the chat without topics), if any."""
+        with self._session() as s:
+            query = select(Game).where(
+                Game.chat_id == chat_id, Game.thread_id == thread, col(Game.status).in_(OPEN_STATUSES)
+            )
+            return s.exec(query.order_by(col(Game.id).desc())).first()
+
+    def open_games(self, chat_id: int) -> list[Game]:
+        """Returns the lobbies and running games of a chat, in every topic."""
         with self._session() as s:
             query = select(Game).where(Game.chat_id == chat_id, col(Game.status).in_(OPEN_STATUSES))
-            return s.exec(query.order_by(col(Game.id).desc())).first()
+            return list(s.exec(query.order_by(col(Game.id))))
 
     def latest_game(self, chat_id: int) -> Game | None:
         """Returns the chat's newest game, whatever its status."""

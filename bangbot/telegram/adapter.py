@@ -18,9 +18,9 @@ from telegram import (
     InputTextMessageContent,
 )
 from telegram.constants import ChatAction, ChatMemberStatus, ParseMode
-from telegram.error import BadRequest, Forbidden
+from telegram.error import BadRequest, ChatMigrated, Forbidden
 
-from bangbot.messaging.adapter import Article, InlineQuery, Keyboard, MessageRef, Press, Undeliverable
+from bangbot.messaging.adapter import Article, ChatMoved, InlineQuery, Keyboard, MessageRef, Press, Undeliverable
 from bangbot.messaging.codec import JOIN_PAYLOAD
 from bangbot.telegram.edits import LatestEdits
 from bangbot.telegram.text import MAX_TEXT, mention_token, split, to_html, visible_length
@@ -56,9 +56,11 @@ def benign(error: BadRequest) -> bool:
 
 @contextmanager
 def reaching() -> Iterator[None]:
-    """Turns Telegram's answers for a chat the bot cannot write to into Undeliverable."""
+    """Turns Telegram's answers for a chat the bot cannot reach into Undeliverable, and a moved chat into ChatMoved."""
     try:
         yield
+    except ChatMigrated as error:  # the group became a supergroup: the caller moves the game and tries again
+        raise ChatMoved(error.new_chat_id) from error
     except Forbidden as error:
         raise Undeliverable(str(error)) from error
     except BadRequest as error:
@@ -75,15 +77,21 @@ class TelegramMessenger:
         self.username = username
         self.group_edits = LatestEdits(self.edit_now)
         self.pin_rights: dict[int, tuple[bool, float]] = {}
+        self.moved: dict[int, int] = {}  # group chats that answered ChatMigrated: old id -> new id
 
-    async def send(self, chat_id: int, text: str, buttons: Keyboard = ()) -> MessageRef:
-        """Sends text (in several messages if it is too long; buttons go on the last)."""
+    async def send(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> MessageRef:
+        """Sends text (in several messages if it is too long; buttons go on the last), in a forum topic if thread."""
         parts = split(text)
+        topic = thread or None
         with reaching():
             for part in parts[:-1]:
-                await self.bot.send_message(chat_id, to_html(part), parse_mode=ParseMode.HTML)
+                await self.bot.send_message(chat_id, to_html(part), parse_mode=ParseMode.HTML, message_thread_id=topic)
             message = await self.bot.send_message(
-                chat_id, to_html(parts[-1]), parse_mode=ParseMode.HTML, reply_markup=markup(buttons)
+                chat_id,
+                to_html(parts[-1]),
+                parse_mode=ParseMode.HTML,
+                reply_markup=markup(buttons),
+                message_thread_id=topic,
             )
         return MessageRef(chat_id, message.message_id)
 
@@ -97,6 +105,8 @@ class TelegramMessenger:
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:
         """Replaces a message's text and buttons; group edits go out in the background, newest content first."""
+        if ref.chat_id in self.moved:
+            raise ChatMoved(self.moved[ref.chat_id])
         if ref.chat_id < 0:
             self.group_edits.submit(ref, text, buttons)
             return
@@ -113,6 +123,9 @@ class TelegramMessenger:
         except BadRequest as error:
             if not benign(error):
                 raise
+        except ChatMigrated as error:  # the message stays in the old chat; queued() tells where the chat went
+            self.moved[ref.chat_id] = error.new_chat_id
+            raise Undeliverable(str(error)) from error
         except Forbidden as error:
             raise Undeliverable(str(error)) from error
 
@@ -121,7 +134,7 @@ class TelegramMessenger:
         self.group_edits.forget(ref)
         try:
             await self.bot.delete_message(ref.chat_id, ref.message_id)
-        except (BadRequest, Forbidden) as error:
+        except (BadRequest, Forbidden, ChatMigrated) as error:
             log.debug("could not delete %s: %s", ref, error)
 
     async def answer(self, press: Press, text: str = "", alert: bool = False) -> None:
@@ -152,8 +165,21 @@ class TelegramMessenger:
         return mention_token(user_id, name)
 
     def queued(self, chat_id: int) -> Awaitable[None] | None:
-        """Returns what to await until the group edits queued for chat so far are sent, or None if none wait."""
-        return self.group_edits.queued(chat_id)
+        """Returns what to await until the group edits queued for chat so far are sent, or None if none wait.
+
+        Awaiting it raises ChatMoved when an edit found that the chat moved.
+        """
+        waiting = self.group_edits.queued(chat_id)
+        if waiting is None and chat_id not in self.moved:
+            return None
+        return self._settled(chat_id, waiting)
+
+    async def _settled(self, chat_id: int, waiting: Awaitable[None] | None) -> None:
+        """Waits for a chat's queued edits, then raises ChatMoved if one of them found that the chat moved."""
+        if waiting is not None:
+            await waiting
+        if chat_id in self.moved:
+            raise ChatMoved(self.moved[chat_id])
 
     async def is_member(self, chat_id: int, user_id: int) -> bool:
         """Returns whether getChatMember says member, administrator or owner, or restricted but still a member."""

@@ -12,6 +12,7 @@ from telegram.ext import (
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
+    ChatMemberHandler,
     ContextTypes,
     InlineQueryHandler,
     MessageHandler,
@@ -31,11 +32,12 @@ from bangbot.telegram.commands import register_commands
 from bangbot.telegram.limiter import StrictRateLimiter
 from bangbot.telegram.settings import BotSettings
 from bangbot.telegram.startup import connection_problem, webhook_problem
-from bangbot.telegram.updates import to_command, to_inline_query, to_press
+from bangbot.telegram.updates import to_command, to_inline_query, to_move, to_presence, to_press
 
 log = logging.getLogger(__name__)
-# No edited messages: an edited command is not run again.
-ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.INLINE_QUERY]
+# No edited messages (an edited command is not run again); inline queries answer with card texts; the bot's own
+# membership pauses and resumes games.
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.INLINE_QUERY, Update.MY_CHAT_MEMBER]
 RATE_LIMIT_RETRIES = 3
 SHUTDOWN_FLUSH_SECONDS = 5.0
 QUIET_LOGGERS = ("httpx", "alembic")  # their INFO lines (each request, each migration) are no news
@@ -63,8 +65,10 @@ class BangBot:
         self.locks = KeyedLocks()
         # Only new messages: a webhook set elsewhere may still deliver edits, which must not run a command twice.
         self.application.add_handler(MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, self.on_command))
+        self.application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self.on_migrate))
         self.application.add_handler(CallbackQueryHandler(self.on_press))
         self.application.add_handler(InlineQueryHandler(self.on_inline_query))
+        self.application.add_handler(ChatMemberHandler(self.on_presence, ChatMemberHandler.MY_CHAT_MEMBER))
         self.application.add_error_handler(self.on_error)
 
     async def _post_init(self, application: Application) -> None:  # type: ignore[type-arg]
@@ -102,6 +106,22 @@ class BangBot:
         key = ("user", command.user.id) if command.private else ("chat", command.chat_id)
         async with self.locks.hold(key):
             await self.service.on_command(command)
+
+    async def on_migrate(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
+        """Moves a group upgraded to a supergroup to its new id, in turn with the commands of the old chat."""
+        move = to_move(update)
+        if move is not None:
+            async with self.locks.hold(("chat", move[0])):
+                self.service.chat_moved(*move)
+
+    async def on_presence(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
+        """Pauses a group's game when the bot is removed from the group and resumes it when the bot is back."""
+        presence = to_presence(update)
+        if presence is None:
+            return
+        chat_id, present = presence
+        async with self.locks.hold(("chat", chat_id)):
+            await (self.service.bot_back(chat_id) if present else self.service.bot_left(chat_id))
 
     async def on_press(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
         """Hands a button press to the service at once: presses of one chat never wait for each other's messages."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from telegram import Update
 from telegram import User as TelegramUser
-from telegram.constants import ChatType
+from telegram.constants import ChatMemberStatus, ChatType
 
 from bangbot.messaging.adapter import Command, InlineQuery, Press, User
 
@@ -24,7 +24,9 @@ def to_command(update: Update, bot_username: str) -> Command | None:
     if addressee and bot_username and addressee.lower() != bot_username.lower():
         return None
     private = chat.type == ChatType.PRIVATE
-    return Command(person(user), chat.id, private, name.lower(), args.strip(), "" if private else chat.title or "")
+    title = "" if private else chat.title or ""
+    thread = message.message_thread_id if message.is_topic_message and message.message_thread_id else 0
+    return Command(person(user), chat.id, private, name.lower(), args.strip(), title, thread)
 
 
 def to_press(update: Update) -> Press | None:
@@ -45,3 +47,25 @@ def to_inline_query(update: Update) -> InlineQuery | None:
     if query is None:
         return None
     return InlineQuery(query.id, person(query.from_user), query.query)
+
+
+def to_move(update: Update) -> tuple[int, int] | None:
+    """Returns (old id, new id) when a message says its group was upgraded to a supergroup, else None."""
+    message = update.message
+    if message is None:
+        return None
+    if message.migrate_to_chat_id is not None:
+        return message.chat.id, message.migrate_to_chat_id
+    if message.migrate_from_chat_id is not None:
+        return message.migrate_from_chat_id, message.chat.id
+    return None
+
+
+def to_presence(update: Update) -> tuple[int, bool] | None:
+    """Returns (group id, whether the bot is in it now) when an update says the bot's status in a group changed."""
+    change = update.my_chat_member
+    if change is None or change.chat.type == ChatType.PRIVATE:
+        return None
+    present = change.new_chat_member.status not in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+    was = change.old_chat_member.status not in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+    return (change.chat.id, present) if present != was else None

@@ -202,6 +202,7 @@ class MessageView:
     parse_mode: str | None
     reply_to_message_id: int | None
     reply_markup: JSON | None
+    thread_id: int | None = None  # the forum topic the message belongs to (message_thread_id), if any
 
     @property
     def button_texts(self) -> list[str]:
@@ -257,6 +258,7 @@ class _Message:
     deleted: bool = False
     service: JSON = field(default_factory=dict)
     reply_keyboard: JSON | None = None
+    thread_id: int | None = None
 
 
 @dataclass
@@ -316,6 +318,7 @@ class _Chat:
     restricted: dict[int, bool] = field(default_factory=dict)  # restricted users: whether each is still a member
     bot_status: str = "member"
     migrated_to: int | None = None
+    topics: dict[int, str] = field(default_factory=dict)  # a forum supergroup's topics: thread id -> name
     messages: dict[int, _Message] = field(default_factory=dict)
     next_message_id: int = 1
     flood: _RateLimit | None = None
@@ -1534,6 +1537,52 @@ class BotApiEmulator:
         """Removes the bot from a group: sending there fails with 403 "bot was kicked from the ... chat"."""
         self.set_bot_status(chat_id, "kicked")
 
+    def open_topic(self, chat_id: int, name: str, by: int) -> int:
+        """Opens a topic in a supergroup (which becomes a forum); returns its message_thread_id."""
+        with self._lock:
+            chat = self._require_group(chat_id)
+            if chat.type != "supergroup":
+                raise ValueError("only a supergroup has topics")
+            created = self._user_message(chat, by, "", service={"forum_topic_created": {"name": name, "icon_color": 0}})
+            chat.topics[created.message_id] = name
+            created.thread_id = created.message_id
+            return created.message_id
+
+    def remove_bot_from_group(self, chat_id: int, by: int, status: Literal["left", "kicked"] = "kicked") -> None:
+        """A member removes the bot from a group: sends there answer 403, and a my_chat_member update says so."""
+        with self._lock:
+            chat = self._require_group(chat_id)
+            old = chat.bot_status
+            chat.bot_status = status
+            self._group_my_chat_member(chat, self._require_user(by), old, status)
+
+    def add_bot_to_group(self, chat_id: int, by: int) -> None:
+        """A member adds the bot back to a group it was removed from; a my_chat_member update says so."""
+        with self._lock:
+            chat = self._require_group(chat_id)
+            old = chat.bot_status
+            chat.bot_status = "member"
+            self._group_my_chat_member(chat, self._require_user(by), old, "member")
+
+    def _group_my_chat_member(self, chat: _Chat, actor: _User, old: str, new: str) -> None:
+        """Queues a my_chat_member update for the bot's status change in a group, made by actor."""
+        members: list[JSON] = []
+        for status in (old, new):
+            member: JSON = {"status": status, "user": self._bot_json()}
+            if status == "kicked":
+                member["until_date"] = 0
+            members.append(member)
+        self._enqueue(
+            "my_chat_member",
+            {
+                "chat": self._chat_json(chat),
+                "from": self._user_json(actor),
+                "date": int(self._clock()),
+                "old_chat_member": members[0],
+                "new_chat_member": members[1],
+            },
+        )
+
     def migrate_group(self, chat_id: int) -> int:
         """Upgrades a basic group to a new supergroup; the old id then answers 400 with migrate_to_chat_id."""
         with self._lock:
@@ -1573,8 +1622,13 @@ class BotApiEmulator:
             text = "/start" if payload is None else f"/start {payload}"
             return self._user_message(self._chats[user_id], user_id, text).message_id
 
-    def user_sends(self, user_id: int, chat_id: int, text: str, *, reply_to: int | None = None) -> int:
-        """Sends a user's text (a /command gets a bot_command entity; a private one starts the chat); returns its id."""
+    def user_sends(
+        self, user_id: int, chat_id: int, text: str, *, reply_to: int | None = None, thread: int | None = None
+    ) -> int:
+        """Sends a user's text (a /command gets a bot_command entity; a private one starts the chat); returns its id.
+
+        thread names a topic of a forum supergroup (see open_topic) the message is written in.
+        """
         if not text.strip():
             raise ValueError("a user cannot send an empty message")
         with self._lock:
@@ -1592,7 +1646,9 @@ class BotApiEmulator:
                 raise ValueError(f"group {chat_id} was migrated to {chat.migrated_to}")
             if reply_to is not None and self._live_message(chat, reply_to) is None:
                 raise ValueError(f"no message {reply_to} in chat {chat_id} to reply to")
-            return self._user_message(chat, user_id, text, reply_to=reply_to).message_id
+            if thread is not None and thread not in chat.topics:
+                raise ValueError(f"no topic {thread} in chat {chat_id}")
+            return self._user_message(chat, user_id, text, reply_to=reply_to, thread=thread).message_id
 
     def user_edits(self, user_id: int, chat_id: int, message_id: int, text: str) -> None:
         """Edits a user's own earlier message, producing an edited_message update when the bot could see it."""
@@ -1990,6 +2046,8 @@ class BotApiEmulator:
         data = {"id": chat.id, "type": chat.type, "title": chat.title}
         if chat.username:
             data["username"] = chat.username
+        if chat.topics:
+            data["is_forum"] = True
         return data
 
     def _message_json(self, message: _Message, *, nested: bool = False) -> JSON:
@@ -2009,6 +2067,9 @@ class BotApiEmulator:
         if message.entities:
             data["entities"] = [dict(entity) for entity in message.entities]
         data.update(message.service)
+        if message.thread_id is not None:
+            data["message_thread_id"] = message.thread_id
+            data["is_topic_message"] = True
         if message.reply_markup:
             data["reply_markup"] = json.loads(json.dumps(message.reply_markup))
         if message.reply_to is not None and not nested:
@@ -2039,6 +2100,7 @@ class BotApiEmulator:
             parse_mode=message.parse_mode,
             reply_to_message_id=message.reply_to,
             reply_markup=json.loads(json.dumps(message.reply_markup)) if message.reply_markup else None,
+            thread_id=message.thread_id,
         )
 
     def _store(self, chat: _Chat, message: _Message) -> _Message:
@@ -2086,6 +2148,7 @@ class BotApiEmulator:
         reply_to: int | None = None,
         service: JSON | None = None,
         force: bool = False,
+        thread: int | None = None,
     ) -> _Message:
         """Stores a user's message and queues a message update when the bot can see it."""
         message = self._store(
@@ -2104,6 +2167,7 @@ class BotApiEmulator:
                 reply_to=reply_to,
                 texts=[text],
                 service=dict(service or {}),
+                thread_id=thread,
             ),
         )
         if force or self._bot_sees(chat, message):
@@ -2402,6 +2466,7 @@ class BotApiEmulator:
         chat = self._target_chat(p)
         self._check_access(chat)
         reply_to = self._reply_target(chat, p)
+        thread = self._thread_target(chat, p)
         self._check_flood(chat)
         message = self._store(
             chat,
@@ -2419,6 +2484,7 @@ class BotApiEmulator:
                 reply_to=reply_to,
                 texts=[text],
                 reply_keyboard=keyboard,
+                thread_id=thread,
             ),
         )
         self._signal()
@@ -2467,6 +2533,15 @@ class BotApiEmulator:
         data = self._message_json(message)
         data.pop("text", None)  # a document's message has a caption, not a text
         return data
+
+    def _thread_target(self, chat: _Chat, p: _Params) -> int | None:
+        """Resolves message_thread_id: a topic of a forum supergroup; 400 for any other thread."""
+        thread = p.integer("message_thread_id")
+        if not thread:
+            return None
+        if thread not in chat.topics:
+            raise _bad("message thread not found")
+        return thread
 
     def _m_edit_message_text(self, p: _Params) -> JSON:
         """editMessageText: replaces text and inline keyboard (absent reply_markup removes it); 400 when unchanged."""

@@ -1,7 +1,7 @@
 """Who asked to be called when a group's table opens, and who a replayed game's lobby invites.
 
-Revision ID: 0010
-Revises: 0009
+Revision ID: 0009
+Revises: 0008
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010"
-down_revision = "0009"
+revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 

@@ -3,8 +3,8 @@
 Finished games stored before are backfilled here, once: each is replayed from its seed and action log (a few
 milliseconds a game); a game whose log does not replay to its end is left without results.
 
-Revision ID: 0009
-Revises: 0008
+Revision ID: 0012
+Revises: 0011
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009"
-down_revision = "0008"
+revision = "0012"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 RESULT_COLUMNS = (
