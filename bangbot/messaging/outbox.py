@@ -144,6 +144,8 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
                 if group is None or group.done():
                     group = asyncio.get_running_loop().create_task(group_lane(ctx, game_id, lanes))
             else:
+                if lanes.shown and (group is None or group.done()):  # shown by a runner that died before the group
+                    group = asyncio.get_running_loop().create_task(group_lane(ctx, game_id, lanes))
                 await wait_for_news(lanes, group)
     finally:
         if group is not None and not group.done():
