@@ -30,7 +30,10 @@ def running_game(emulator: BotApiEmulator, tmp_path: Path, kind: str) -> tuple[l
     emulator.user_starts_bot(users[0])
     emulator.user_sends(users[0], group, "/newgame")
     emulator.wait_for_message(group, "Собираем")
-    emulator.user_starts_bot(users[1], "join_1")
+    lobby = repo.game(1)
+    assert lobby is not None and lobby.join_token is not None
+    emulator.user_starts_bot(users[1], f"join_{lobby.join_token}")
+    emulator.wait_until(lambda: len(repo.seats(1)) == 2, what="Chie in the lobby")
     for label in ("🤖 +", "🤖 +", "Начать игру"):
         press_in_lobby(emulator, repo, group, users[0], label)
     emulator.wait_until(lambda: settled_buttons(emulator, repo, 1), what="the game to settle")
