@@ -28,6 +28,7 @@ from bangbot.bench.faults import STALL_SECONDS, FaultTable, unsaved_successes
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import RUNNING
 from bangbot.storage.repository import Repository
+from bangbot.telegram.settings import BotSettings
 from bangbot.testing.bot_process import BotProcess
 from bangbot.testing.telegram_emulator import ApiCall, BotApiEmulator
 
@@ -291,7 +292,14 @@ def run_latency(games: int, database: str, seconds: float, seed: int = 1) -> dic
         with BotApiEmulator(group_limit=GROUP_LIMIT, global_limit=OVERALL_LIMIT, flood_counts_edits=True) as emulator:
             repo = Repository(open_engine(url))
             rate = "{}/{:g}".format(*GROUP_LIMIT)
-            bot = BotProcess(emulator, url, folder / "bot.log", group_rate=rate, BANGBOT_SEED=str(seed))
+            bot = BotProcess(
+                emulator,
+                url,
+                folder / "bot.log",
+                group_rate=rate,
+                BANGBOT_SEED=str(seed),
+                BANGBOT_GROUP_MERGE_SECONDS=str(BotSettings.group_merge_seconds),  # the bot's own default
+            )
             run = LatencyRun(emulator, bot, repo, games, seed)
             try:
                 bot.start()

@@ -27,6 +27,7 @@ class BotProcess:
             "DATABASE_URL": database_url,
             "BANGBOT_TICK_SECONDS": "1",
             "BANGBOT_GROUP_RATE": group_rate,
+            "BANGBOT_GROUP_MERGE_SECONDS": "0",  # tests wait for each press's group edit: no merging window
             **env,
         }
         self.env.pop("BANGBOT_FAULT", None)
