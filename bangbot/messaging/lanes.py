@@ -16,6 +16,7 @@ from bangbot.storage.models import Outbox
 
 BACKOFF_FIRST_SECONDS = 0.5
 BACKOFF_MAX_SECONDS = 60.0
+FAILURES_BEFORE_PAUSE = 4  # a runner failing this often in a row stops; the timer's sweep starts a new one later
 
 
 @dataclass
@@ -26,6 +27,7 @@ class GameLanes:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     shown: dict[int, Outbox] = field(default_factory=dict)  # rows whose private part is shown, group part pending
     waiters: dict[int, asyncio.Event] = field(default_factory=dict)
+    failures: int = 0  # failures in a row of this runner's lanes; at FAILURES_BEFORE_PAUSE it leaves it to the timer
 
     def shown_event(self, row_id: int) -> asyncio.Event:
         """Returns the event set once a row's private part was shown (or tried once)."""

@@ -24,7 +24,7 @@ from bangbot.messaging.absence import pause
 from bangbot.messaging.adapter import ChatMoved, Undeliverable
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import deliver_group, deliver_private
-from bangbot.messaging.lanes import Backoff, GameLanes
+from bangbot.messaging.lanes import FAILURES_BEFORE_PAUSE, Backoff, GameLanes
 from bangbot.messaging.moves import move_chat
 from bangbot.messaging.play import Batch, finish, load, run_ai
 from bangbot.messaging.showing import LOBBY_SHOW, Showing
@@ -92,6 +92,7 @@ async def all_shown(ctx: Context, game_id: int, timeout: float = PRIVATE_WAIT_SE
 
 async def run(ctx: Context, game_id: int, lanes: GameLanes) -> None:
     """Delivers a game's rows while this worker holds its lease; looks again after giving it back."""
+    lanes.failures = 0
     try:
         while True:
             if not ctx.repo.leases.claim(game_id):  # another worker delivers it: it looks again when it is done
@@ -100,7 +101,7 @@ async def run(ctx: Context, game_id: int, lanes: GameLanes) -> None:
                 await drain(ctx, game_id, lanes)
             finally:
                 ctx.repo.leases.release(game_id)
-            if not ctx.repo.leases.shared or not ctx.repo.outbox(game_id):
+            if lanes.failures >= FAILURES_BEFORE_PAUSE or not ctx.repo.leases.shared or not ctx.repo.outbox(game_id):
                 return
     except Exception:
         log.exception("delivery of game %s stopped; the timer starts it again", game_id)
@@ -117,7 +118,7 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
     backoff = Backoff()
     group: asyncio.Task[None] | None = None
     try:
-        while True:
+        while lanes.failures < FAILURES_BEFORE_PAUSE:  # else the rows wait for the timer's sweep
             lanes.wake.clear()
             rows = ctx.repo.outbox(game_id)  # a row deleted is gone from here: ids may be used again later
             fresh = [r for r in rows if r.id not in lanes.shown]
@@ -132,11 +133,14 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
                     lost = await show_private_part(ctx, row)
                 except Exception as error:
                     ctx.lanes.retries += 1
+                    lanes.failures += 1
                     log.warning("could not show row %s of game %s to its players: %r", row.id, game_id, error)
                     lanes.private_tried(row.id or 0)
-                    await backoff.wait(error)
+                    if lanes.failures < FAILURES_BEFORE_PAUSE:
+                        await backoff.wait(error)
                     break
                 backoff.reset()
+                lanes.failures = 0
                 lanes.shown[row.id or 0] = row
                 lanes.private_tried(row.id or 0)
                 if lost:
@@ -144,6 +148,8 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
                 if group is None or group.done():
                     group = asyncio.get_running_loop().create_task(group_lane(ctx, game_id, lanes))
             else:
+                if lanes.failures >= FAILURES_BEFORE_PAUSE:
+                    return
                 if lanes.shown and (group is None or group.done()):  # shown by a runner that died before the group
                     group = asyncio.get_running_loop().create_task(group_lane(ctx, game_id, lanes))
                 await wait_for_news(lanes, group)
@@ -178,7 +184,7 @@ async def show_private_part(ctx: Context, row: Outbox) -> list[int]:
 async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
     """Shows the group's part of every row whose private part is shown, in order, merging edits; deletes them."""
     backoff = Backoff()
-    while lanes.shown:
+    while lanes.shown and lanes.failures < FAILURES_BEFORE_PAUSE:
         if ctx.group_merge_seconds > 0:
             await asyncio.sleep(ctx.group_merge_seconds)  # lets the rows of a quick run of moves share their edits
         rows = [lanes.shown[i] for i in sorted(lanes.shown)]
@@ -204,10 +210,13 @@ async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
             continue
         except Exception as error:
             ctx.lanes.retries += 1
+            lanes.failures += 1
             log.warning("could not show game %s to its group: %r", game_id, error)
-            await backoff.wait(error)
+            if lanes.failures < FAILURES_BEFORE_PAUSE:
+                await backoff.wait(error)
             continue
         backoff.reset()
+        lanes.failures = 0
         for row in rows:
             ctx.repo.outbox_done(row.id or 0)
             del lanes.shown[row.id or 0]
