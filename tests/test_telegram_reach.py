@@ -53,7 +53,7 @@ def test_the_table_is_pinned_where_the_bot_may_and_the_lobby_says_how(emulator: 
     anna = emulator.add_user("Anna", language_code="en", started=True)
     plain = emulator.add_group("Saloon", members=[anna], admins=[anna])
     pinning = emulator.add_group("Ranch", members=[anna], admins=[anna], bot_is_admin=True)
-    bot, repo = running(tmp_path, emulator)
+    bot, _ = running(tmp_path, emulator)
     try:
         emulator.user_sends(anna, plain, "/newgame")
         lobby = emulator.wait_for_message(plain, "gathering")
@@ -65,9 +65,12 @@ def test_the_table_is_pinned_where_the_bot_may_and_the_lobby_says_how(emulator: 
         emulator.user_sends(anna, pinning, "/newgame")
         lobby = emulator.wait_for_message(pinning, "gathering")
         assert "pin" not in lobby.text and "Let me pin the table" not in str(lobby.button_texts)
-        for _ in range(3):
+        for count in (1, 2, 3):
             emulator.press_button(anna, pinning, "🤖 +", message_id=lobby.message_id)
-            emulator.wait_until(lambda: not repo.outbox(2), what="the lobby to show the change")
+            emulator.wait_until(
+                lambda count=count: f"AI players: {count}" in emulator.message(pinning, lobby.message_id).text,
+                what=f"the lobby to show {count} AI players",
+            )
         emulator.press_button(anna, pinning, "Start the game", message_id=lobby.message_id)
         emulator.wait_until(lambda: emulator.pinned(pinning) == [lobby.message_id], what="the table to be pinned")
         assert emulator.pinned(plain) == []
