@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import ContextVar
@@ -19,6 +20,13 @@ from sqlalchemy.pool import QueuePool
 
 T = TypeVar("T")
 on_behalf: ContextVar[asyncio.Task[Any] | None] = ContextVar("bangbot_on_behalf", default=None)
+_working = [0]  # database threads of this process running work now
+_counting = threading.Lock()
+
+
+def working() -> int:
+    """Returns how many database threads of this process run work now (each holds at most one connection)."""
+    return _working[0]
 
 
 def database_threads(engine: Engine) -> ThreadPoolExecutor | None:
@@ -52,6 +60,12 @@ async def off_loop(threads: ThreadPoolExecutor | None, work: Callable[[], T]) ->
 
     def run() -> T:
         on_behalf.set(task)
-        return work()
+        with _counting:
+            _working[0] += 1
+        try:
+            return work()
+        finally:
+            with _counting:
+                _working[0] -= 1
 
     return await asyncio.get_running_loop().run_in_executor(threads, contextvars.copy_context().run, run)
