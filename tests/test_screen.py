@@ -12,12 +12,12 @@ import pytest
 from bangbot.console.messenger import numbered
 from bangbot.core.scenario import run as run_scenario
 from bangbot.core.serialize import to_json
+from bangbot.games import GAME_IDS
 from bangbot.i18n import translator
 from bangbot.i18n.glossary import game_name
 from bangbot.messaging.adapter import BACK, END, Button
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import Sent
-from bangbot.rulesets import OFFERED
 from tests.service_harness import GROUP, Table, make_users
 
 
@@ -190,8 +190,8 @@ def test_help_names_every_game_the_lobby_offers_in_the_chat_language(tmp_path: P
         table = Table(f"sqlite:///{tmp_path / 'help.sqlite3'}", make_users(1, language))
         await table.command(0, "help", private=True)
         text = table.messenger.last(table.users[0].id).text
-        names = [game_name(translator(language), game) for game in OFFERED]
-        assert "duel" in OFFERED and all(name in text for name in names), (names, text)
+        names = [game_name(translator(language), game) for game in GAME_IDS]
+        assert "duel" in GAME_IDS and all(name in text for name in names), (names, text)
         assert "/newgame" in text and "{" not in text
 
     run(scenario())

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bangbot import games
 from bangbot.core.actions import HAND, Answer, Fate, Pass, Pick, Play
 from bangbot.core.cards import CARDS, HEARTS, SPADES
 from bangbot.core.starwars import FATE
@@ -31,6 +32,7 @@ from bangbot.messaging.labels import card_label, life_bar
 from bangbot.messaging.prompts import prompt
 from bangbot.messaging.render import event_line
 from bangbot.rulesets import ruleset
+from tests.offered import offer
 from tests.service_harness import GROUP, Table, make_users
 
 STARWARS = "starwars"
@@ -47,7 +49,7 @@ def index_of(kind: str, suit: str, rank: int) -> int:
 
 async def play_starwars(tmp_path: Path, language: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Table, list[str]]:
     """Plays a four-person game of BANG! Star Wars to its end by random presses; returns every text anyone saw."""
-    monkeypatch.setattr("bangbot.messaging.lobby.OFFERED", ("base", STARWARS))
+    offer(monkeypatch, games.game("base"), games.game(STARWARS))
     table = Table(f"sqlite:///{tmp_path / f'sw-{language}.sqlite3'}", make_users(4, language), seed=11)
     await table.command(0, "newgame")
     for user in (1, 2, 3):
@@ -168,7 +170,7 @@ def test_the_new_events_of_star_wars_in_four_languages(language: str) -> None:
 
 def test_rules_in_a_star_wars_chat_explain_the_star_wars_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     async def scenario_() -> Table:
-        monkeypatch.setattr("bangbot.messaging.lobby.OFFERED", ("base", STARWARS))
+        offer(monkeypatch, games.game("base"), games.game(STARWARS))
         table = Table(f"sqlite:///{tmp_path / 'rules.sqlite3'}", make_users(4, "ru"))
         await table.command(0, "rules", "Бакта-камера")  # no game here yet: found among the other game's cards
         assert table.messenger.last(GROUP).text.startswith("«Бакта-камера»: ")

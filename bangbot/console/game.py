@@ -19,6 +19,7 @@ from bangbot.console.frame import frame, terminal_width
 from bangbot.console.keyboard import Keyboard
 from bangbot.console.messenger import ConsoleMessenger
 from bangbot.core.ruleset import TableState
+from bangbot.games import DEFAULT as DEFAULT_RULESET
 from bangbot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator, translator
 from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import END, Command, MessageRef, Press, User
@@ -27,7 +28,6 @@ from bangbot.messaging.context import Context
 from bangbot.messaging.games_help import table_note
 from bangbot.messaging.presenters import presenter
 from bangbot.messaging.service import GameService
-from bangbot.rulesets import DEFAULT as DEFAULT_RULESET
 from bangbot.rulesets import ruleset, table_sizes
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import GATHERING, RUNNING, Game

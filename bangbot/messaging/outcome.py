@@ -8,8 +8,8 @@ from typing import Any
 
 from bangbot.core.events import Event
 from bangbot.core.roles import side_of
+from bangbot.games import game as registered
 from bangbot.rulesets import ruleset
-from bangbot.rulesets.duel import DUEL
 from bangbot.storage.models import ActionLog, Game, Seat
 
 
@@ -47,9 +47,11 @@ def replay_game(game: Game, seats: Sequence[Seat], actions: Sequence[ActionLog])
 
 def outcomes(game: Game, replayed: Replayed) -> list[SeatOutcome]:
     """Returns every seat's outcome; for a game still running, won is False for everyone."""
-    state = replayed.state
-    if game.ruleset == DUEL:
-        return [duel_outcome(state, replayed.events, squad.seat) for squad in state.squads]
+    return registered(game.ruleset).outcomes(replayed.state, replayed.events)
+
+
+def table_outcomes(state: Any, events: Sequence[Event]) -> list[SeatOutcome]:
+    """Returns every seat's outcome at a table of base BANG!'s engine: role, character, side won, alive, kills."""
     return [
         SeatOutcome(
             p.seat,
@@ -57,7 +59,7 @@ def outcomes(game: Game, replayed: Replayed) -> list[SeatOutcome]:
             (p.character,),
             state.winner is not None and side_of(p.role) == state.winner,
             p.alive,
-            kills(replayed.events, p.seat),
+            kills(events, p.seat),
         )
         for p in state.players
     ]
