@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from bangbot.ai.heuristic import HeuristicPlayer
-from bangbot.ai.random_player import RandomPlayer
-from bangbot.ai.sides import BASE as BASE_SIDES
-from bangbot.games.base import family_bench, winner_name
-from bangbot.games.declaration import Game, Rules, Words
+from dataclasses import replace
+
+from bangbot.games.base import GAME as BASE_GAME
+from bangbot.games.base import family_bench
+from bangbot.games.declaration import Rules
 from bangbot.i18n import NP_, Translator
 from bangbot.i18n.explain import TableRules, explain_themed
-from bangbot.i18n.glossary import character_name, game_name, role_name
+from bangbot.i18n.glossary import game_name
 from bangbot.i18n.starwars import (
     NOTES,
     SW_ROLE_NAMES,
@@ -23,8 +23,6 @@ from bangbot.i18n.starwars_notes import starwars_assumptions
 from bangbot.i18n.starwars_theme import STARWARS_THEME
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import join_list
-from bangbot.messaging.base_presenter import BASE_PRESENTER
-from bangbot.messaging.outcome import table_outcomes
 from bangbot.rulesets.starwars import StarWarsBang
 
 STARWARS = StarWarsBang.id
@@ -50,7 +48,10 @@ def table_note(tr: Translator) -> str:
     )
 
 
-GAME = Game(
+# Base BANG!'s presenter, AI players, words and sides (Vader leads, Stormtroopers guard, Rebels and the lone Bounty
+# Hunter oppose: base BANG!'s roles under other names), with its own rules, names, topics and theme.
+GAME = replace(
+    BASE_GAME,
     ruleset=StarWarsBang(),
     name=NP_("game", "BANG! Star Wars"),
     pitch=NP_(
@@ -58,16 +59,8 @@ GAME = Game(
         "the same table in a galaxy far away: Darth Vader and the Empire against the Rebels and a Bounty Hunter, "
         "with energy and fate effects.",
     ),
-    presenter=BASE_PRESENTER,
-    heuristic=HeuristicPlayer,
-    random=RandomPlayer,
-    words=Words(role=role_name, character=character_name, winner=winner_name),
-    outcomes=table_outcomes,
     rules=Rules(topics=SW_TABLES, explain=explain),
     bench=family_bench(STARWARS),
-    # BANG! Star Wars deals the same roles under other names: Vader leads, Stormtroopers guard, Rebels and the lone
-    # Bounty Hunter oppose.
-    sides=BASE_SIDES,
     theme=STARWARS_THEME,
     table_note=table_note,
 )
