@@ -13,4 +13,4 @@ def offer(monkeypatch: pytest.MonkeyPatch, *offered: Game) -> None:
     assert games.GAMES  # loaded, so that what is patched here is what lookups read
     for declared in offered:
         monkeypatch.setitem(games._loaded, declared.id, declared)
-    monkeypatch.setitem(games._offered, "GAMES", tuple(offered))
+    monkeypatch.setitem(games._attributes, "GAMES", tuple(offered))

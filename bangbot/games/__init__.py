@@ -21,7 +21,7 @@ DEFAULT = GAME_IDS[0]
 
 GAMES: tuple[Game, ...]  # every declaration, in GAME_IDS' order (loaded at first use)
 _loaded: dict[str, Game] = {}
-_offered: dict[str, tuple[Game, ...]] = {}  # "GAMES": every declaration, once loaded
+_attributes: dict[str, tuple[Game, ...]] = {}  # GAMES, once loaded (a test may offer others in its place)
 _loading: list[str] = []
 
 
@@ -48,9 +48,9 @@ def _load() -> dict[str, Game]:
 def __getattr__(name: str) -> Any:
     """Returns GAMES, loaded at first use."""
     if name == "GAMES":
-        if name not in _offered:
-            _offered[name] = tuple(_load().values())
-        return _offered[name]
+        if name not in _attributes:
+            _attributes[name] = tuple(_load().values())
+        return _attributes[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -34,8 +34,11 @@ class TableRules:
         try:
             return TableRules(ruleset, name, preset(name))
         except ValueError:
-            modes = games.game(ruleset).ruleset.modes if games.game(ruleset).modal else ()
-            return TableRules(ruleset, name if name in modes else modes[0]) if modes else TableRules(ruleset)
+            played = games.game(ruleset)
+            if not played.modal:
+                return TableRules(ruleset)
+            modes = played.ruleset.modes
+            return TableRules(ruleset, name if name in modes else modes[0])
 
 
 def preset_name(tr: Translator, name: str) -> str:
