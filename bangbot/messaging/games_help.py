@@ -5,7 +5,7 @@ from __future__ import annotations
 from bangbot.i18n import NP_, Translator
 from bangbot.i18n.glossary import game_name
 from bangbot.i18n.starwars import SW_ROLE_NAMES, SW_SYMBOL_GLYPHS, sw_card_name, sw_role_name, sw_symbol_name
-from bangbot.i18n.wording import join_list
+from bangbot.i18n.wording import glyph_list, join_list
 from bangbot.rulesets import OFFERED
 
 STARWARS = "starwars"
@@ -39,7 +39,7 @@ def table_note(tr: Translator, ruleset: str) -> str | None:
         "2 energy or less. /rules explains cards, abilities, roles and fate effects, e.g. /rules {example}.",
         game=game_name(tr, STARWARS),
         roles=join_list(tr, (sw_role_name(tr, r) for r in SW_ROLE_NAMES)),
-        symbols=join_list(tr, (f"{glyph} {sw_symbol_name(tr, s)}" for s, glyph in SW_SYMBOL_GLYPHS.items())),
+        symbols=glyph_list(tr, SW_SYMBOL_GLYPHS, sw_symbol_name),
         example=sw_card_name(tr, "cover"),
     )
 
