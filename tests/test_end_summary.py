@@ -162,6 +162,7 @@ def check_summary(table: Table, game: Game) -> str:
         header, *details = block.splitlines()
         assert header.startswith("🏆 ") == fact.won
         assert header.removeprefix("🏆 ").startswith(player(tr, names[seat]))
+        assert all(duel_character_name(tr, c) in header for c in fact.lost)  # the Duel: who came into play
         assert [d.strip() for d in details] == expected_block(tr, game, names, fact, last_turn), block
     assert any(f.won for f in facts) and not all(f.won for f in facts)
     return summary.text

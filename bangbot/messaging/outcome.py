@@ -41,7 +41,7 @@ class SeatOutcome:
     """How one seat ended: role (the Duel: side), characters, won, still in the game, players it eliminated.
 
     eliminated names the seats it put out of the game (the Duel: the other squads' characters that fell in its turns,
-    as (owner, character)); lost, the Duel's own characters that fell.
+    as (owner, character)); lost, the Duel's own characters that fell; reserve, those that never came into play.
     """
 
     position: int
@@ -54,6 +54,7 @@ class SeatOutcome:
     eliminated: tuple[int, ...] = ()
     fallen: tuple[tuple[int, str], ...] = ()
     lost: tuple[str, ...] = ()
+    reserve: tuple[str, ...] = ()  # the Duel: its characters that never came into play (the last of characters)
 
 
 def replay_game(game: Game, seats: Sequence[Seat], actions: Sequence[ActionLog]) -> Replayed:
@@ -136,4 +137,5 @@ def duel_outcome(state: Any, events: Sequence[Event], seat: int) -> SeatOutcome:
         course(events, seat),
         fallen=tuple(fallen),
         lost=tuple(squad.dead),
+        reserve=tuple(squad.reserve),
     )

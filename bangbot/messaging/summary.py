@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bangbot.i18n import Translator
 from bangbot.i18n.duel import duel_character_name
@@ -17,10 +18,12 @@ INDENT = "   "  # a seat's details stand under its line
 
 
 def summary_text(tr: Translator, game: Game, names: Sequence[str], ends: Sequence[SeatOutcome]) -> str:
-    """Returns the summary of a finished game: a title, then each seat's line with its details below it."""
+    """Returns the summary of a finished game: a title, then each seat's line with its details below it; a Duel
+    squad's line names the characters that came into play, not its reserve."""
     lines = [tr.gettext("The game, player by player:")]
     for o in ends:
-        lines += ["", (WINNER if o.won else "") + seat_line(tr, game, names, o)]
+        shown = replace(o, characters=o.characters[: len(o.characters) - len(o.reserve)])  # a reserve stays unseen
+        lines += ["", (WINNER if o.won else "") + seat_line(tr, game, names, shown)]
         lines += [INDENT + line for line in seat_details(tr, game, names, o)]
     return "\n".join(lines)
 
