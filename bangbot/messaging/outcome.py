@@ -31,6 +31,7 @@ class Course:
 
     out_turn: int | None = None  # the turn it went out in (the Duel: its last character fell); None: to the end
     out_by: int | None = None  # the seat that put it out; None: nobody else (Dynamite, its own card, no one)
+    in_turn_of: bool = False  # out_by is whose turn it was (the Duel), not a player who eliminated it
     cards_played: int = 0  # cards it played in its turns and in answer, from the hand or in play
     turns_played: int = 0  # its own turns
     turns_survived: int = 0  # the game's turns it was still in the game at the end of
@@ -104,6 +105,7 @@ def course(events: Sequence[Event], seat: int) -> Course:
     turn_seat, turn_number, cards, turns = -1, 0, 0, 0
     out_turn: int | None = None
     out_by: int | None = None
+    in_turn_of = False
     for e in events:
         data = e.data
         if e.kind == "turn":
@@ -114,8 +116,9 @@ def course(events: Sequence[Event], seat: int) -> Course:
         elif e.kind in OUTS and data["seat"] == seat and out_turn is None:
             by = data.get("killer") if e.kind == "eliminated" else turn_seat
             out_turn, out_by = turn_number, by if isinstance(by, int) and by != seat else None
+            in_turn_of = e.kind != "eliminated"
     survived = turn_number if out_turn is None else out_turn - 1
-    return Course(out_turn, out_by, cards, turns, survived)
+    return Course(out_turn, out_by, in_turn_of, cards, turns, survived)
 
 
 def duel_outcome(state: Any, events: Sequence[Event], seat: int) -> SeatOutcome:

@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bangbot.games import game as registered
 from bangbot.i18n import Translator
-from bangbot.i18n.duel import duel_character_name
 from bangbot.i18n.wording import join_list, player
 from bangbot.messaging.outcome import SeatOutcome
 from bangbot.messaging.record import seat_line
-from bangbot.rulesets.duel import DUEL
 from bangbot.storage.models import Game
 
 WINNER = "🏆 "  # marks the seats that won
@@ -30,20 +29,20 @@ def summary_text(tr: Translator, game: Game, names: Sequence[str], ends: Sequenc
 
 def seat_details(tr: Translator, game: Game, names: Sequence[str], o: SeatOutcome) -> list[str]:
     """Returns the lines under a seat: how it went out (or that it lasted), whom it put out, its counts."""
-    duel = game.ruleset == DUEL
-    lines = [out_line(tr, names, o, duel)]
-    if duel and o.lost:
-        characters = join_list(tr, (duel_character_name(tr, c) for c in o.lost))
+    character_name = registered(game.ruleset).words.character
+    lines = [out_line(tr, names, o)]
+    if o.lost:
+        characters = join_list(tr, (character_name(tr, c) for c in o.lost))
         lines.append(
             tr.ngettext(
                 "Character lost: {characters}", "Characters lost: {characters}", len(o.lost), characters=characters
             )
         )
-    if duel and o.fallen:
+    if o.fallen:
         fallen = join_list(
             tr,
             (
-                tr.gettext("{character} of {owner}", character=duel_character_name(tr, c), owner=player(tr, names[s]))
+                tr.gettext("{character} of {owner}", character=character_name(tr, c), owner=player(tr, names[s]))
                 for s, c in o.fallen
             ),
         )
@@ -55,14 +54,14 @@ def seat_details(tr: Translator, game: Game, names: Sequence[str], o: SeatOutcom
     return lines
 
 
-def out_line(tr: Translator, names: Sequence[str], o: SeatOutcome, duel: bool) -> str:
+def out_line(tr: Translator, names: Sequence[str], o: SeatOutcome) -> str:
     """Returns when and by whom a seat went out of the game (the Duel: in whose turn), or that it lasted to the end."""
     turn, by = o.course.out_turn, o.course.out_by
     if turn is None:
         return tr.gettext("In the game to the end")
     if by is None:
         return tr.gettext("Out of the game in turn {number}", number=turn)
-    if duel:
+    if o.course.in_turn_of:
         return tr.gettext("Out of the game in turn {number}, {name}'s turn", number=turn, name=player(tr, names[by]))
     return tr.gettext("Eliminated by {name} in turn {number}", number=turn, name=player(tr, names[by]))
 
