@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 from bangbot.core.options import STANDARD
+from bangbot.games import DEFAULT
+from bangbot.games import game as registered
 from bangbot.i18n import Translator
-from bangbot.i18n.duel_rules import DUEL_RULESET, duel_summary
 from bangbot.i18n.explain import TableRules, explain
 from bangbot.i18n.glossary import lookup, unclear
 from bangbot.i18n.themes import themed
@@ -14,7 +15,7 @@ from bangbot.i18n.wording import join_list
 from bangbot.messaging.adapter import Command
 from bangbot.messaging.context import Context
 from bangbot.messaging.echo import echo
-from bangbot.rulesets import DEFAULT, ruleset
+from bangbot.rulesets import ruleset
 
 
 def table_rules(ctx: Context, cmd: Command) -> TableRules:
@@ -40,13 +41,14 @@ def table_rules(ctx: Context, cmd: Command) -> TableRules:
 def rules_answer(ctx: Context, cmd: Command, tr: Translator) -> str:
     """Returns the answer to /rules <name>: the explanation by the table's rules, or what went wrong (in its words).
 
-    Without a name at a Duel table: the summary of the table's mode.
+    Without a name at the table of a game that sums itself up (the Duel): its summary of the table's mode.
     """
     rules = table_rules(ctx, cmd)
     game_tr = themed(tr, rules.ruleset)
     query = cmd.args.strip()
-    if not query and rules.ruleset == DUEL_RULESET:
-        return duel_summary(tr, rules.preset)
+    summary = registered(rules.ruleset).rules.summary
+    if not query and summary is not None:
+        return summary(tr, rules.preset)
     if not query:
         return game_tr.gettext("Name a card or a character, for example: /rules Barrel")
     found = lookup(tr, query, rules.ruleset)
