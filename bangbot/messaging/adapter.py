@@ -87,6 +87,10 @@ class Messenger(Protocol):
         """Deletes a sent message; a vanished one is no error."""
         ...
 
+    async def drop_buttons(self, ref: MessageRef) -> None:
+        """Takes a sent message's buttons away, keeping its text; a vanished message is no error."""
+        ...
+
     async def answer(self, press: Press, text: str = "", alert: bool = False) -> None:
         """Acknowledges a button press, with a short notice or an alert."""
         ...

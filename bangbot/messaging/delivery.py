@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 Step = Callable[[], Awaitable[None]]
 SendStep = Callable[[], Awaitable[dict[str, int] | None]]
 BACK_FROM_AI = "k"
+AWAITED_MARK = "!"  # ends a seat's shown digest when its message was a prompt the game waited on: a notification
 
 
 class Progress:
@@ -286,24 +287,37 @@ async def show_private(
 ) -> bool:
     """Edits (or sends) a seat's private message, with its news from the change shown, when it changed.
 
-    Returns whether it did. What the message shows is stored at once, or (store False, after an edit) left to the
-    caller to store with others in one write: a new message's reference is always stored at once. Raises
-    Undeliverable when the player cannot be reached.
+    A seat that became awaited since its message was shown gets a new message (a notification; the old one loses
+    its buttons), while one still awaited gets an edit. Returns whether it showed anything. What the message shows
+    is stored at once, or (store False, after an edit) left to the caller to store with others in one write: a new
+    message's reference is always stored at once. Raises Undeliverable when the player cannot be reached.
     """
     assert seat.user_id is not None and batch.game.id is not None
     text, buttons = private_message(ctx, batch, seat, level, recent)
-    digest = hashlib.sha1(repr((text, buttons)).encode()).hexdigest()[:16]
-    if seat.shown_digest == digest and not resend and seat.private_message_id is not None:
+    awaited = is_awaited(batch, seat)
+    digest = hashlib.sha1(repr((text, buttons)).encode()).hexdigest()[:16] + (AWAITED_MARK if awaited else "")
+    old = seat.private_message_id
+    if seat.shown_digest == digest and not resend and old is not None:
         return False
-    if seat.private_message_id is not None and not resend:
-        await ctx.messenger.edit(MessageRef(seat.user_id, seat.private_message_id), text, buttons)
+    notify = awaited and not seat.shown_digest.endswith(AWAITED_MARK)
+    if old is not None and not resend and not notify:
+        await ctx.messenger.edit(MessageRef(seat.user_id, old), text, buttons)
     else:
-        if seat.private_message_id is not None:
-            await ctx.messenger.delete(MessageRef(seat.user_id, seat.private_message_id))
         ref = await ctx.messenger.send(seat.user_id, text, buttons)
         seat.private_message_id = ref.message_id
-        store = True
+        seat.shown_digest = digest
+        ctx.repo.update_seat_refs(seat)
+        if old is not None and resend:
+            await ctx.messenger.delete(MessageRef(seat.user_id, old))
+        elif old is not None:
+            await ctx.messenger.drop_buttons(MessageRef(seat.user_id, old))
+        return True
     seat.shown_digest = digest
     if store:
         ctx.repo.update_seat_refs(seat)
     return True
+
+
+def is_awaited(batch: Batch, seat: Seat) -> bool:
+    """Returns whether the game waits for this seat's player (not the AI playing for them) now."""
+    return not seat.ai_controlled and seat.position in batch.rules.awaiting(batch.state)

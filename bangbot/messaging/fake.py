@@ -62,6 +62,15 @@ class CollectingMessenger:
                 m.text, m.buttons = text, buttons
                 m.history.append(text)
 
+    async def drop_buttons(self, ref: MessageRef) -> None:
+        """Takes a recorded message's buttons away."""
+        self.calls["drop_buttons"] += 1
+        if ref.chat_id in self.unreachable:
+            raise Undeliverable(f"user {ref.chat_id} has not started the bot")
+        for m in self.messages:
+            if m.ref == ref and not m.deleted:
+                m.buttons = ()
+
     async def delete(self, ref: MessageRef) -> None:
         """Marks a recorded message deleted."""
         self.calls["delete"] += 1
