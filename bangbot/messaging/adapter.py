@@ -68,6 +68,14 @@ class Press:
     private: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """A person who left a group chat or was removed from it."""
+
+    chat_id: int
+    user_id: int
+
+
 class Undeliverable(Exception):
     """A message could not reach a chat: the user never started the bot or blocked it."""
 

@@ -36,6 +36,7 @@ class Progress:
         self.row = row
         self.group = group
         self.index = 0
+        self.unreachable: set[int] = set()  # the chats a send of this part could not reach
 
     @property
     def done(self) -> int:
@@ -67,7 +68,11 @@ class Progress:
         """Sends a message as one step."""
 
         async def send() -> dict[str, int]:
-            await self.ctx.messenger.send(chat_id, text)
+            try:
+                await self.ctx.messenger.send(chat_id, text)
+            except Undeliverable:
+                self.unreachable.add(chat_id)
+                raise
             return {}
 
         await self.step(send)
@@ -76,8 +81,9 @@ class Progress:
 async def deliver_private(ctx: Context, batch: Batch, showing: Showing, row: Outbox) -> list[int]:
     """Shows a saved change to each player privately: their message, a farewell, a reminder.
 
-    Returns the seats whose player could not be reached. A messenger error other than Undeliverable propagates:
-    the row's players' part is shown again later (edits compare what is shown; new messages are counted).
+    Returns the seats in play whose player could not be reached by any of these sends. A messenger error other than
+    Undeliverable propagates: the row's players' part is shown again later (edits compare what is shown; new
+    messages are counted).
     """
     unreachable: list[int] = []
     edited: list[Seat] = []
@@ -93,6 +99,7 @@ async def deliver_private(ctx: Context, batch: Batch, showing: Showing, row: Out
     await send_farewells(ctx, batch, showing, progress)
     if showing.remind:
         await send_private_reminders(ctx, batch, progress)
+    unreachable += [s.position for s in awaited_people(batch) if s.user_id in progress.unreachable]
     return unreachable
 
 
@@ -123,12 +130,14 @@ async def send_farewells(ctx: Context, batch: Batch, showing: Showing, progress:
 
 
 def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence[str]) -> str:
-    """Returns a group notice about a seat: handed to the AI, or unreachable."""
+    """Returns a group notice about a seat: handed to the AI after missed deadlines or a departure, or unreachable."""
     name = player(tr, names[data["seat"]])
     if kind == "standin":
         return tr.gettext(
             "{name} missed two deadlines in a row: the AI plays for them until they press “I'm back”.", name=name
         )
+    if kind == "left":
+        return tr.gettext("{name} left the group: the AI plays for them until they press “I'm back”.", name=name)
     return tr.gettext(
         "{name}, I cannot write to you: open a private chat with me and send /start. Until then the AI plays for you.",
         name=name,

@@ -55,8 +55,10 @@ class CollectingMessenger:
         return ref
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:
-        """Replaces a recorded message's text and buttons."""
+        """Replaces a recorded message's text and buttons; raises Undeliverable in an unreachable private chat."""
         self.calls["edit"] += 1
+        if ref.chat_id in self.unreachable:
+            raise Undeliverable(f"user {ref.chat_id} blocked the bot")
         for m in self.messages:
             if m.ref == ref and not m.deleted:
                 m.text, m.buttons = text, buttons

@@ -13,7 +13,7 @@ from babel import Locale
 from bangbot.faults import checkpoint
 from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.wording import duration
-from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Press, Undeliverable
+from bangbot.messaging.adapter import Button, Command, Departure, Keyboard, MessageRef, Press, Undeliverable
 from bangbot.messaging.codec import (
     BadButton,
     ButtonData,
@@ -25,6 +25,7 @@ from bangbot.messaging.codec import (
 )
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import BACK_FROM_AI, seat_choices, show_private, show_table
+from bangbot.messaging.departure import hand_over_departed, return_text
 from bangbot.messaging.games_help import games_intro
 from bangbot.messaging.lobby import (
     MAX_DEADLINE,
@@ -95,15 +96,19 @@ class GameService:
 
     async def reply(self, cmd: Command, text: str, buttons: tuple[tuple[Button, ...], ...] = ()) -> None:
         """Answers a command in the chat it came from, behind the replies posted there before, without waiting."""
+        self.reply_to(cmd.chat_id, text, buttons)
+
+    def reply_to(self, chat_id: int, text: str, buttons: Keyboard = ()) -> None:
+        """Sends a message to a chat behind the replies posted there before, without waiting."""
         messenger = self.ctx.messenger
 
         async def send() -> None:
             try:
-                await messenger.send(cmd.chat_id, text, buttons)
+                await messenger.send(chat_id, text, buttons)
             except Undeliverable:
-                log.info("could not reply in chat %s", cmd.chat_id)
+                log.info("could not reply in chat %s", chat_id)
 
-        self.ctx.replies.post(cmd.chat_id, send)
+        self.ctx.replies.post(chat_id, send)
 
     async def cmd_start(self, cmd: Command, tr: Translator) -> None:
         """A private /start (from a lobby's join link: /start join_<game>): the player can be reached now."""
@@ -338,6 +343,25 @@ class GameService:
         except Undeliverable:
             log.info("could not show the press %s to its player", press.id)
         await ctx.messenger.answer(press, text, alert)
+
+    async def on_departure(self, departure: Departure) -> None:
+        """A person left a group: the AI takes their seat in its running game at once; they are told how to return."""
+        ctx = self.ctx
+        game = ctx.repo.open_game(departure.chat_id)
+        if game is None or game.id is None or game.status != RUNNING:
+            return
+        handed = False
+
+        def hand_over(batch: Batch) -> bool:
+            nonlocal handed
+            handed = hand_over_departed(batch, departure.user_id)
+            return handed
+
+        async with touching(ctx, game.id):
+            await self.advance(game.id, hand_over)
+        if handed:
+            tr = ctx.tr_user(departure.user_id, game.ruleset)
+            self.reply_to(departure.user_id, return_text(tr, game.chat_title))
 
     async def retrying(self, attempt: Callable[[], Awaitable[tuple[str, bool]]]) -> tuple[str, bool]:
         """Runs a lobby change again when another worker saved the same game meanwhile."""

@@ -12,6 +12,7 @@ from telegram.ext import (
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
+    ChatMemberHandler,
     ContextTypes,
     MessageHandler,
     filters,
@@ -29,10 +30,10 @@ from bangbot.telegram.commands import register_commands
 from bangbot.telegram.limiter import StrictRateLimiter
 from bangbot.telegram.settings import BotSettings
 from bangbot.telegram.startup import connection_problem
-from bangbot.telegram.updates import to_command, to_press
+from bangbot.telegram.updates import to_command, to_departure, to_press
 
 log = logging.getLogger(__name__)
-ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]  # no edited messages: an edited command is not run again
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.CHAT_MEMBER]  # no edits: a command runs once
 RATE_LIMIT_RETRIES = 3
 SHUTDOWN_FLUSH_SECONDS = 5.0
 QUIET_LOGGERS = ("httpx", "alembic")  # their INFO lines (each request, each migration) are no news
@@ -60,6 +61,8 @@ class BangBot:
         # Only new messages: a webhook set elsewhere may still deliver edits, which must not run a command twice.
         self.application.add_handler(MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, self.on_command))
         self.application.add_handler(CallbackQueryHandler(self.on_press))
+        self.application.add_handler(MessageHandler(filters.StatusUpdate.LEFT_CHAT_MEMBER, self.on_departure))
+        self.application.add_handler(ChatMemberHandler(self.on_departure, ChatMemberHandler.CHAT_MEMBER))
         self.application.add_error_handler(self.on_error)
 
     async def _post_init(self, application: Application) -> None:  # type: ignore[type-arg]
@@ -104,6 +107,14 @@ class BangBot:
                 await update.callback_query.answer()
             return
         await self.service.on_press(press)  # the service holds the game's lock only while it saves
+
+    async def on_departure(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
+        """Hands a person's leaving a group to the service (the AI takes their seat), one update at a time per chat."""
+        departure = to_departure(update)
+        if departure is None:
+            return
+        async with self.locks.hold(("chat", departure.chat_id)):
+            await self.service.on_departure(departure)
 
     async def on_tick(self, _: ContextTypes.DEFAULT_TYPE) -> None:
         """Fires passed deadlines, reminders and lobby expiries."""

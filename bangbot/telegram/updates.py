@@ -1,14 +1,15 @@
-"""Telegram updates as the game service's commands and presses."""
+"""Telegram updates as the game service's commands, presses and departures."""
 
 from __future__ import annotations
 
 from telegram import Update
 from telegram import User as TelegramUser
-from telegram.constants import ChatType
+from telegram.constants import ChatMemberStatus, ChatType
 
-from bangbot.messaging.adapter import Command, Press, User
+from bangbot.messaging.adapter import Command, Departure, Press, User
 
 MAX_NAME = 32
+GONE = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
 
 
 def person(user: TelegramUser) -> User:
@@ -39,3 +40,15 @@ def to_press(update: Update) -> Press | None:
     message_id = message.message_id if message is not None else 0
     private = message is not None and message.chat.type == ChatType.PRIVATE
     return Press(query.id, person(query.from_user), chat_id, message_id, query.data, private)
+
+
+def to_departure(update: Update) -> Departure | None:
+    """Returns the person who left a group (a left_chat_member message or a chat_member update), bots left out."""
+    message, change = update.message, update.chat_member
+    if message is not None and message.left_chat_member is not None and not message.left_chat_member.is_bot:
+        return Departure(message.chat.id, message.left_chat_member.id)
+    if change is None or change.new_chat_member.user.is_bot:
+        return None
+    if change.new_chat_member.status in GONE and change.old_chat_member.status not in GONE:
+        return Departure(change.chat.id, change.new_chat_member.user.id)
+    return None
