@@ -131,6 +131,12 @@ class ConsoleMessenger:
             if added:
                 self.pending.append(Piece(ref, tuple(added)))
 
+    async def drop_buttons(self, ref: MessageRef) -> None:
+        """Keeps a message's text without its buttons."""
+        old = self.messages.get(ref)
+        if old is not None:
+            self.messages[ref] = Shown(old.text, ())
+
     async def delete(self, ref: MessageRef) -> None:
         """Forgets a message."""
         self.messages.pop(ref, None)
