@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 
 from bangbot.i18n import Translator
@@ -50,7 +51,7 @@ MODE_NAMES: dict[str, Callable[[Translator, str], str]] = {DUEL: duel_mode_name}
 
 def parse_duration(text: str) -> int | None:
     """Returns seconds for texts like '90m', '2h', '1d 12h' or '45' (minutes); None if malformed."""
-    text = text.strip().lower().replace(" ", "")
+    text = unicodedata.normalize("NFKC", text).strip().lower().replace(" ", "")
     if len(text) > MAX_DURATION_TEXT:
         return None
     if re.fullmatch(r"[0-9]+", text):
