@@ -6,6 +6,7 @@ from bangbot.core.cards import CARDS
 from bangbot.core.ruleset import TableState
 from bangbot.messaging.adapter import Button
 from bangbot.messaging.codec import BadButton, decode
+from bangbot.messaging.step_menu import ABOUT
 from bangbot.rulesets import ruleset
 from bangbot.rulesets.base import BASE
 
@@ -19,7 +20,7 @@ def choice_card(state: TableState, seat: int, button: Button) -> str | None:
     except BadButton:
         return None
     card: object = None
-    if choice[:1] == "c" and choice[1:].isdigit():
+    if choice[:1] in ("c", ABOUT) and choice[1:].isdigit():
         card = int(choice[1:])
     elif choice[:1] == "a" and choice[1:].isdigit():
         legal = ruleset(state.config.ruleset).legal_actions(state, seat)
