@@ -59,3 +59,18 @@ def test_a_deadline_typed_with_full_width_digits_is_read() -> None:
     assert parse_duration("１h") == 3600
     assert parse_duration("９０ｍ") == 5400
     assert parse_duration("１ｘ") is None
+
+
+def test_the_card_step_explains_its_card_by_its_button_and_by_question_mark() -> None:
+    # 1: BANG! J♦ against Indians!; 4: BANG! 7♣ opens its targets, where 4) is its ❓ button.
+    segments = answers(bangbot("1\n4\n4\n?4\n", *GAME).stdout)
+    assert "4) ❓ BANG! 7♣" in segments[2] and "9) « Back" in segments[2]
+    assert "⚠ BANG!: Shoot one player" in segments[3] and "…" in segments[3]  # the alert, cut to 200 characters
+    assert "BANG! 7♣ → at whom?" in segments[3]  # nothing was played: the same step again
+    assert "This is how the table's rules play it: standard." in segments[4]
+
+
+def test_the_card_step_explains_its_card_in_russian() -> None:
+    segments = answers_in("ru", bangbot("1\n4\n?4\n", *GAME, "--lang", "ru").stdout)
+    assert "4) ❓ «Бэнг!» 7♣" in segments[2]
+    assert "«Бэнг!»: Выстрел в игрока" in segments[3]
