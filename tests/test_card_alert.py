@@ -8,7 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bangbot.messaging.card_alert import ALERT_LIMIT, shortened
+from bangbot.core.cards import CARDS
+from bangbot.core.options import RuleOptions
+from bangbot.core.state import GameConfig
+from bangbot.i18n import translator
+from bangbot.messaging.card_alert import ALERT_LIMIT, card_alert, shortened
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import Sent
 from bangbot.messaging.step_menu import ABOUT
@@ -63,3 +67,10 @@ def test_the_card_step_offers_its_text_in_an_alert(tmp_path: Path, language: str
         assert table.private(user) is not None and table.private(user).buttons == buttons  # type: ignore[union-attr]
 
     asyncio.run(scenario_())
+
+
+def test_a_star_wars_card_is_told_as_star_wars() -> None:
+    beer = next(c.index for c in CARDS if c.kind == "beer")
+    config = GameConfig(players=4, ruleset="starwars", options=RuleOptions())
+    assert card_alert(translator("ru"), config, beer).startswith("«Бакта-камера»: ")
+    assert card_alert(translator("en"), config, beer).startswith("Bacta Tank: ")

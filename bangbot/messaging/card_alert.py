@@ -7,6 +7,7 @@ from bangbot.core.state import GameConfig
 from bangbot.i18n import Translator
 from bangbot.i18n.explain import TableRules, explain
 from bangbot.i18n.glossary import CARD
+from bangbot.i18n.starwars_theme import CARD_OF_KIND, STARWARS_THEME
 
 ALERT_LIMIT = 200  # the most characters a messenger's alert shows
 ELLIPSIS = "…"
@@ -26,4 +27,7 @@ def card_alert(tr: Translator, config: GameConfig, card: int) -> str:
     """Returns a card's name and text as the table's rules play it, cut to fit an alert; "" for no such card."""
     if not 0 <= card < len(CARDS):
         return ""
-    return shortened(explain(tr, (CARD, CARDS[card].kind), TableRules.of(config)))
+    kind = CARDS[card].kind
+    if config.ruleset == STARWARS_THEME.id:  # the Star Wars card played as that kind
+        kind = CARD_OF_KIND.get(kind, kind)
+    return shortened(explain(tr, (CARD, kind), TableRules.of(config)))
