@@ -9,6 +9,7 @@ from functools import cache
 from bangbot.core.options import RuleOptions
 from bangbot.i18n import LANGUAGES, NP_, Translator, translator
 from bangbot.i18n.duel import DUEL_GAME_NAME
+from bangbot.i18n.readings import CARD_READINGS, CHARACTER_READINGS
 from bangbot.i18n.rulehelp import details
 from bangbot.i18n.theme import themed_name
 
@@ -382,6 +383,10 @@ RULESETS: dict[str, tuple[tuple[str, dict[str, tuple[str, str]]], ...]] = {
     BASE: ((CARD, CARD_NAMES), (CHARACTER, CHARACTER_NAMES)),
 }
 
+# Katakana readings /rules also finds, per ruleset: (kind, id -> readings) tables (see readings.py).
+READINGS: dict[str, tuple[tuple[str, dict[str, tuple[str, ...]]], ...]] = {
+    BASE: ((CARD, CARD_READINGS), (CHARACTER, CHARACTER_READINGS)),
+}
 
 # Rulesets whose names never shadow another game's at that game's table (the Duel's «Кольт» is not base «кольт 45»).
 LATE_RULESETS: set[str] = set()
@@ -409,6 +414,10 @@ def _global_index(ruleset: str) -> dict[str, tuple[str, str]]:
     for what, table in RULESETS[ruleset]:
         for id_ in table:
             index.setdefault(normalize_name(id_), (what, id_))
+    for what, readings in READINGS.get(ruleset, ()):
+        for id_, forms in readings.items():
+            for form in forms:
+                index.setdefault(normalize_name(form), (what, id_))
     for language in LANGUAGES:
         for form, found in _index_of(translator(language), ruleset).items():
             index.setdefault(form, found)

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from bangbot.i18n import Translator
+from bangbot.i18n.digits import half_width
 from bangbot.i18n.duel import duel_mode_name
 from bangbot.i18n.explain import preset_name
 from bangbot.i18n.glossary import game_name
@@ -50,7 +51,7 @@ MODE_NAMES: dict[str, Callable[[Translator, str], str]] = {DUEL: duel_mode_name}
 
 def parse_duration(text: str) -> int | None:
     """Returns seconds for texts like '90m', '2h', '1d 12h' or '45' (minutes); None if malformed."""
-    text = text.strip().lower().replace(" ", "")
+    text = half_width(text).strip().lower().replace(" ", "").replace("\u3000", "")
     if len(text) > MAX_DURATION_TEXT:
         return None
     if re.fullmatch(r"[0-9]+", text):

@@ -8,7 +8,7 @@ from bangbot.core.options import STANDARD
 from bangbot.i18n import Translator
 from bangbot.i18n.duel_rules import DUEL_RULESET, duel_summary
 from bangbot.i18n.explain import TableRules, explain
-from bangbot.i18n.glossary import lookup, unclear
+from bangbot.i18n.glossary import BASE, RULESETS, lookup, unclear
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import join_list
 from bangbot.messaging.adapter import Command
@@ -37,6 +37,19 @@ def table_rules(ctx: Context, cmd: Command) -> TableRules:
     return TableRules.of_preset(game.preset, game.ruleset)
 
 
+def topics_list(tr: Translator, ruleset_id: str) -> str:
+    """Returns what /rules can explain at a table of a ruleset: its names, a line per kind, in the reader's words."""
+    game_tr = themed(tr, ruleset_id)
+    if game_tr.theme is not None:
+        tables = [names for names, _ in game_tr.theme.topics.values()]
+    else:
+        tables = [names for _, names in RULESETS.get(ruleset_id, RULESETS[BASE])]
+    lines = [tr.gettext("/rules explains any of these by name:")]
+    lines += ["• " + join_list(tr, [game_tr.name(marked) for marked in table.values()]) for table in tables]
+    lines.append(game_tr.gettext("Name a card or a character, for example: /rules Barrel"))
+    return "\n".join(lines)
+
+
 def rules_answer(ctx: Context, cmd: Command, tr: Translator) -> str:
     """Returns the answer to /rules <name>: the explanation by the table's rules, or what went wrong (in its words).
 
@@ -46,9 +59,9 @@ def rules_answer(ctx: Context, cmd: Command, tr: Translator) -> str:
     game_tr = themed(tr, rules.ruleset)
     query = cmd.args.strip()
     if not query and rules.ruleset == DUEL_RULESET:
-        return duel_summary(tr, rules.preset)
+        return duel_summary(tr, rules.preset) + "\n\n" + topics_list(tr, rules.ruleset)
     if not query:
-        return game_tr.gettext("Name a card or a character, for example: /rules Barrel")
+        return topics_list(tr, rules.ruleset)
     found = lookup(tr, query, rules.ruleset)
     if found is None and (several := unclear(tr, query, rules.ruleset)):
         return tr.gettext(

@@ -28,6 +28,7 @@ from bangbot.messaging.adapter import (
 from bangbot.messaging.again import play_again
 from bangbot.messaging.calls import call_players, notify_usage, set_call, wanted
 from bangbot.messaging.cancelled import cancel_running
+from bangbot.messaging.card_alert import card_alert
 from bangbot.messaging.codec import (
     JOIN_PAYLOAD,
     BadButton,
@@ -66,6 +67,7 @@ from bangbot.messaging.rules import rules_answer, table_rules
 from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
 from bangbot.messaging.sight import unpin_table
 from bangbot.messaging.stats_text import records_help, stats_command
+from bangbot.messaging.step_menu import ABOUT
 from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Outbox, PressAnswer, Seat
 from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
 
@@ -511,6 +513,8 @@ class GameService:
             choice = data.choice
             if not seat.standin and choice not in seat_choices(ctx, batch, seat):
                 return tr.gettext("This choice is no longer current."), True
+            if choice.startswith(ABOUT) and choice[len(ABOUT) :].isdigit():  # changes nothing: the card's text
+                return card_alert(tr, batch.state.config, int(choice[len(ABOUT) :])), True
             if seat.unreachable:
                 seat.unreachable = False
             if choice == BACK_FROM_AI:
