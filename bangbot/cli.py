@@ -9,11 +9,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from bangbot.core.duel.modes import MODE_IDS, MODES
+from bangbot import games
 from bangbot.i18n import LANGUAGES
-from bangbot.rulesets import DEFAULT as DEFAULT_RULESET
-from bangbot.rulesets import OFFERED, RULESETS
-from bangbot.rulesets.duel import DUEL
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -40,11 +37,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from bangbot.selfplay import run_selfplay
 
     preset, players = args.preset, args.players
-    if args.game == DUEL:
-        preset = args.mode or MODE_IDS[0]
-        players = MODES[preset].players
+    declared = games.game(args.game)
+    if declared.modal and (args.mode is None or args.mode in declared.ruleset.modes):
+        preset = args.mode or declared.ruleset.modes[0]
+        players = declared.mode_seats(preset)
     elif args.mode:
-        print(json.dumps({"error": f"--mode is for --game {DUEL}"}), file=sys.stderr)
+        print(json.dumps({"error": f"--mode is for --game {' or '.join(modal_games())}"}), file=sys.stderr)
         return 2
     summary = run_selfplay(
         args.games,
@@ -62,19 +60,19 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     """Runs a benchmark and prints its figures."""
     if args.what == "engine":
-        from bangbot.bench.engine import main as bench_engine
+        from bangbot.bench.runner import engine
 
-        bench_engine(args.games or 300)
+        engine(args.games or 300)
         return 0
     if args.what == "ai" and args.sanity:
-        from bangbot.bench.ai_sanity import main as bench_ai_sanity
+        from bangbot.bench.runner import sanity
 
-        bench_ai_sanity(args.games or 2000, args.seed, args.workers, args.json, args.game)
+        sanity(args.games or 2000, args.seed, args.workers, args.json, args.game)
         return 0
     if args.what == "ai":
-        from bangbot.bench.ai import main as bench_ai
+        from bangbot.bench.runner import ai
 
-        bench_ai(args.games or 2000, args.workers, args.game)
+        ai(args.games or 2000, args.workers, args.game)
         return 0
     if args.what == "bot":
         from bangbot.bench.bot import main as bench_bot
@@ -112,6 +110,24 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run(options)
 
 
+def modal_games() -> list[str]:
+    """Returns the ids of the games whose table is chosen by a mode (--mode), not a preset."""
+    return [g.id for g in games.GAMES if g.modal]
+
+
+def all_modes() -> list[str]:
+    """Returns every mode of those games, each once, the first game's first."""
+    return list(dict.fromkeys(m for g in games.GAMES if g.modal for m in g.ruleset.modes))
+
+
+def modes_help() -> str:
+    """Returns what --mode's help says: the games it is for, the default mode, and each mode's table size."""
+    modal = [g for g in games.GAMES if g.modal]
+    sizes = ", ".join(f"{m}: {g.mode_seats(m)}" for g in modal for m in g.ruleset.modes)
+    default = modal[0].ruleset.modes[0] if modal else "-"
+    return f"--game {' or '.join(modal_games())} only: the mode, {default} by default (seats: {sizes})"
+
+
 def check_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Stops with a one-line usage error when the terminal game's options do not fit together."""
     from bangbot.console.arguments import options_problem
@@ -143,19 +159,14 @@ def build_parser() -> argparse.ArgumentParser:
         choices=LANGUAGES,
         help="your language: en, ru, ja or cs (default: en; a resumed game keeps the language it was played in)",
     )
-    parser.add_argument("--game", default=DEFAULT_RULESET, choices=sorted(OFFERED), help="which BANG! to play")
+    parser.add_argument("--game", default=games.DEFAULT, choices=sorted(games.GAME_IDS), help="which BANG! to play")
     parser.add_argument(
         "--preset",
         default=None,
         choices=["standard", "ja"],
-        help="the rules: standard, or ja (the Japanese edition's; --game base only; the Duel has --mode)",
+        help="the rules: standard, or ja (the Japanese edition's; only a game that has it; a mode's game has --mode)",
     )
-    parser.add_argument(
-        "--mode",
-        default=None,
-        choices=MODE_IDS,
-        help=f"--game {DUEL} only: the mode, {MODE_IDS[0]} by default (standoff: 3 seats, the others 2)",
-    )
+    parser.add_argument("--mode", default=None, choices=all_modes(), help=modes_help())
     parser.add_argument(
         "--db",
         default=os.environ.get("DATABASE_URL"),
@@ -175,9 +186,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=int, default=100)
     sp.add_argument("--players", type=int, default=7)
     sp.add_argument("--seed", type=int, default=0)
-    sp.add_argument("--game", default=DEFAULT_RULESET, choices=sorted(RULESETS), help="the ruleset to play")
+    sp.add_argument("--game", default=games.DEFAULT, choices=sorted(games.GAME_IDS), help="the ruleset to play")
     sp.add_argument("--preset", default="standard")
-    sp.add_argument("--mode", choices=MODE_IDS, default=None, help=f"--game {DUEL}: the mode (players follow from it)")
+    sp.add_argument("--mode", choices=all_modes(), default=None, help=modes_help())
     sp.add_argument("--simplified", action="store_true")
     sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over")
     sp.set_defaults(func=cmd_selfplay)
@@ -188,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("--stored", type=int, default=10_000, help="bot: stored games for the tick and start-up figures")
     bn.add_argument("--kills", type=int, default=100, help="faults: how many times the bot is killed")
     bn.add_argument("--seed", type=int, default=1, help="faults: the seed of presses, kills, deals; ai: the first deal")
-    bn.add_argument("--game", default=DEFAULT_RULESET, choices=sorted(RULESETS), help="ai: the game to play")
+    bn.add_argument("--game", default=games.DEFAULT, choices=sorted(games.GAME_IDS), help="ai: the game to play")
     bn.add_argument("--sanity", action="store_true", help="ai: blunders of heuristic tables against random ones")
     bn.add_argument("--json", action="store_true", help="ai --sanity: one JSON object by table size (duel: mode)")
     bn.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults, latency: the database")

@@ -12,6 +12,7 @@ from typing import Any
 
 from bangbot.core.ruleset import TableState
 from bangbot.core.state import GameConfig
+from bangbot.games import DEFAULT
 from bangbot.rulesets import AnyRuleset, ruleset, ruleset_of
 
 STEP_CAP = 5000
@@ -117,7 +118,7 @@ def run_selfplay(
     preset: str = "standard",
     simplified: bool = False,
     workers: int = 1,
-    game: str = "base",
+    game: str = DEFAULT,
 ) -> dict[str, Any]:
     """Plays games random games of a ruleset (over workers processes); returns wins, lengths, caps, violations."""
     config = ruleset(game).config(players, preset, simplified)

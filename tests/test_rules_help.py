@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bangbot import games
 from bangbot.core.options import PRESETS, RuleOptions
 from bangbot.core.scenario import run
 from bangbot.core.views import view
@@ -17,7 +18,6 @@ from bangbot.i18n.glossary import (
     CARD,
     CARD_NAMES,
     CHARACTER,
-    RULESETS,
     _global_index,
     card_help,
     character_help,
@@ -26,6 +26,7 @@ from bangbot.i18n.glossary import (
 )
 from bangbot.i18n.rulehelp import DETAILS
 from bangbot.messaging.render import private_text
+from tests.offered import offer
 from tests.scenario_helpers import scenario, seat_spec
 from tests.service_harness import GROUP, Table, make_users
 
@@ -101,7 +102,9 @@ def test_a_private_message_tells_the_character_as_the_game_plays_it() -> None:
 def test_a_ruleset_is_searched_first(monkeypatch: pytest.MonkeyPatch) -> None:
     en = translator("en")
     duel = {"duel_barrel": NP_("card", "Barrel")}
-    monkeypatch.setitem(RULESETS, "duel", ((CARD, duel),))
+    real = games.game("duel")
+    fake = replace(real, rules=replace(real.rules, topics=((CARD, duel),)))
+    offer(monkeypatch, *(fake if g is real else g for g in games.GAMES))
     _global_index.cache_clear()  # the real Duel's names may be cached already
     try:
         assert search_order("duel")[:2] == ("duel", "base")

@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,17 +17,18 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
+from bangbot import games
 from bangbot.ai.players import random_players
 from bangbot.core.ruleset import STEP_KINDS, Ruleset
 from bangbot.core.state import GameConfig
-from bangbot.messaging import lobby
 from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.play import load
-from bangbot.rulesets import RULESETS, AnyRuleset, ruleset, ruleset_of
+from bangbot.rulesets import AnyRuleset, ruleset, ruleset_of
 from bangbot.rulesets.base import BASE, BaseBang
 from bangbot.storage.db import MIGRATIONS, open_engine
 from bangbot.storage.repository import Repository
+from tests.offered import offer
 from tests.service_harness import GROUP, Table, make_users
 
 CONTRACT = [name for name in dir(Ruleset) if not name.startswith("_")]
@@ -34,7 +36,7 @@ CONTRACT = [name for name in dir(Ruleset) if not name.startswith("_")]
 
 def test_the_registry_knows_base_bang_and_refuses_unknown_ids() -> None:
     rules = ruleset(BASE)
-    assert rules is RULESETS[BASE] and rules.id == BASE
+    assert rules is games.game(BASE).ruleset and rules.id == BASE
     assert list(rules.seats) == [4, 5, 6, 7] and rules.presets[0] == "standard"
     assert ruleset_of(GameConfig.with_preset(5)) is rules
     with pytest.raises(KeyError, match="unknown game"):
@@ -45,7 +47,7 @@ def test_the_registry_knows_base_bang_and_refuses_unknown_ids() -> None:
 
 def test_every_registered_ruleset_fulfils_the_whole_contract() -> None:
     assert {"apply", "legal_actions", "awaiting", "view", "steps", "to_json", "from_json", "parse"} <= set(CONTRACT)
-    for rules in RULESETS.values():
+    for rules in (g.ruleset for g in games.GAMES):
         missing = [name for name in CONTRACT if not hasattr(rules, name)]
         assert missing == [], f"{rules.id} lacks {missing}"
 
@@ -155,8 +157,7 @@ class SevenOnly(BaseBang):
 
 
 def test_the_lobby_offers_the_game_and_the_chat_remembers_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(RULESETS, SevenOnly.id, SevenOnly())
-    monkeypatch.setattr(lobby, "OFFERED", (BASE, SevenOnly.id))
+    offer(monkeypatch, games.game(BASE), replace(games.game(BASE), ruleset=SevenOnly(), name=("game", "seven")))
     table = Table(f"sqlite:///{tmp_path / 'bang.sqlite3'}", make_users(2, "en"))
     table.svc.ctx.ai = {**table.svc.ctx.ai, SevenOnly.id: table.svc.ctx.ai[BASE]}
 
@@ -197,19 +198,19 @@ def test_selfplay_takes_the_game_and_refuses_an_unknown_one() -> None:
 
 def test_every_offered_game_has_its_ai_players() -> None:
     from bangbot.ai.players import heuristic_players, random_players
-    from bangbot.rulesets import OFFERED
 
-    assert set(OFFERED) <= set(heuristic_players()) and set(OFFERED) <= set(random_players())
+    offered = [g.id for g in games.GAMES]
+    assert set(offered) <= set(heuristic_players()) and set(offered) <= set(random_players())
 
 
 def test_every_offered_game_has_a_name_in_every_language() -> None:
     from bangbot.i18n import LANGUAGES, translator
     from bangbot.i18n.glossary import game_name
-    from bangbot.rulesets import OFFERED
 
+    offered = [g.id for g in games.GAMES]
     for language in LANGUAGES:
-        names = [game_name(translator(language), game) for game in OFFERED]
-        assert len(set(names)) == len(OFFERED) and not set(names) & set(OFFERED), (language, names)
+        names = [game_name(translator(language), game) for game in offered]
+        assert len(set(names)) == len(offered) and not set(names) & set(offered), (language, names)
 
 
 @pytest.mark.parametrize("game", ["base", "starwars"])

@@ -12,12 +12,12 @@ import pytest
 from bangbot.console.messenger import numbered
 from bangbot.core.scenario import run as run_scenario
 from bangbot.core.serialize import to_json
+from bangbot.games import GAME_IDS
 from bangbot.i18n import translator
 from bangbot.i18n.glossary import game_name
 from bangbot.messaging.adapter import BACK, END, Button
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import Sent
-from bangbot.rulesets import OFFERED
 from tests.service_harness import GROUP, Table, make_users
 
 
@@ -93,9 +93,9 @@ def test_a_chosen_card_is_named_in_the_next_step_and_back_and_end_keep_the_last_
         top = screen(table, 0)
         assert "One BANG! per turn" not in top.text
         assert top.buttons[-1] == (Button("End the turn", top.buttons[-1][0].data, fixed=END),)
-        await table.press(0, top, button(top, "BANG! J♦"))
+        await table.press(0, top, button(top, "BANG!\u00a0J♦"))
         step = screen(table, 0)
-        assert "BANG! J♦ → at whom?" in step.text
+        assert "BANG!\u00a0J♦ → at whom?" in step.text
         targets = [b.text for row in step.buttons[:-1] for b in row]
         assert targets == [
             "Player1: Black Jack, ♥♥♥♥ 4/4, distance 2",
@@ -105,19 +105,19 @@ def test_a_chosen_card_is_named_in_the_next_step_and_back_and_end_keep_the_last_
         assert [(b.text, b.fixed) for b in step.buttons[-1]] == [("« Back", BACK)]
         await table.press(0, step, "x")
         top = screen(table, 0)
-        await table.press(0, top, button(top, "Panic! J♥"))
+        await table.press(0, top, button(top, "Panic!\u00a0J♥"))
         step = screen(table, 0)
-        assert "Panic! J♥ → whose card?" in step.text
+        assert "Panic!\u00a0J♥ → whose card?" in step.text
         await table.press(0, step, button(step, "Player3"))
         step = screen(table, 0)
-        assert "Panic! J♥ → Player3: which card?" in step.text
+        assert "Panic!\u00a0J♥ → Player3: which card?" in step.text
         assert [(b.text, b.fixed) for b in step.buttons[-1]] == [("« Back", BACK)]
         await table.press(0, step, button(step, "«"))
         await table.press(0, screen(table, 0), "x")
         top = screen(table, 0)
-        await table.press(0, top, button(top, "Beer 6♥"))
+        await table.press(0, top, button(top, "Beer\u00a06♥"))
         step = screen(table, 0)
-        assert "Beer 6♥ → Beer at full life does nothing. Play it anyway?" in step.text
+        assert "Beer\u00a06♥ → Beer at full life does nothing. Play it anyway?" in step.text
         assert [b.text for b in step.buttons[0]] == ["Play it anyway"]
 
     run(scenario())
@@ -190,8 +190,8 @@ def test_help_names_every_game_the_lobby_offers_in_the_chat_language(tmp_path: P
         table = Table(f"sqlite:///{tmp_path / 'help.sqlite3'}", make_users(1, language))
         await table.command(0, "help", private=True)
         text = table.messenger.last(table.users[0].id).text
-        names = [game_name(translator(language), game) for game in OFFERED]
-        assert "duel" in OFFERED and all(name in text for name in names), (names, text)
+        names = [game_name(translator(language), game) for game in GAME_IDS]
+        assert "duel" in GAME_IDS and all(name in text for name in names), (names, text)
         assert "/newgame" in text and "{" not in text
 
     run(scenario())

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from bangbot.games import GAMES
 from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n import glossary as base
 from bangbot.i18n import starwars as sw
@@ -266,7 +267,7 @@ def test_no_star_wars_string_collides_with_another() -> None:
         base.ROLE_NAMES,
         base.ROLE_GOALS,
         base.GAME_WORDS,
-        base.GAME_NAMES,
+        {g.id: g.name for g in GAMES},
     )
     base_contexts = {ctx for t in base_tables for ctx, _ in t.values()}
     assert not base_contexts & {ctx for ctx, _ in entries}
@@ -414,4 +415,4 @@ def test_help_at_a_star_wars_table_tells_its_words_and_symbols() -> None:
     assert table_note(translator("ru"), "base") is None
     legend = themed(translator("ja"), "starwars").theme
     assert legend is not None and legend.legend is not None
-    assert legend.legend(themed(translator("ja"), "starwars")).startswith("判定マーク：✦ 反乱同盟")
+    assert legend.legend(themed(translator("ja"), "starwars")).startswith("判定マーク：✦\u00a0反乱同盟")

@@ -1,23 +1,16 @@
-"""The AI players of each ruleset, by strength: the one place that pairs a game with its AI."""
+"""The AI players of every registered game, by ruleset id (each game's declaration pairs it with its AI)."""
 
 from __future__ import annotations
 
-from bangbot.ai.duel import DuelPlayer, DuelRandomPlayer
-from bangbot.ai.heuristic import HeuristicPlayer
+from bangbot import games
 from bangbot.ai.player import AIPlayer
-from bangbot.ai.random_player import RandomPlayer
-from bangbot.core.variants import STARWARS
-from bangbot.rulesets.base import BASE
-from bangbot.rulesets.duel import DUEL
 
 
 def heuristic_players() -> dict[str, AIPlayer]:
-    """Returns each ruleset's strongest AI, for games with people (BANG! Star Wars: the same player, role-aware)."""
-    heuristic = HeuristicPlayer()
-    return {BASE: heuristic, STARWARS: heuristic, DUEL: DuelPlayer()}
+    """Returns each game's strongest AI, for games with people."""
+    return {g.id: g.heuristic() for g in games.GAMES}
 
 
 def random_players() -> dict[str, AIPlayer]:
-    """Returns an AI that picks any legal action, for each ruleset (benchmarks and tests)."""
-    random_player = RandomPlayer()
-    return {BASE: random_player, STARWARS: random_player, DUEL: DuelRandomPlayer()}
+    """Returns an AI that picks any legal action, for each game (benchmarks and tests)."""
+    return {g.id: g.random() for g in games.GAMES}

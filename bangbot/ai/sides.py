@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from bangbot import games
 from bangbot.core.roles import DEPUTY, LAW, OUTLAW, OUTLAWS, RENEGADE, RENEGADE_SIDE, SHERIFF, roles_for
 
 
@@ -48,11 +49,11 @@ BASE = Sides(
     lean={SHERIFF: 1.0, DEPUTY: 1.0, OUTLAW: -1.0, RENEGADE: 0.0},
     deal=roles_for,
 )
-# BANG! Star Wars deals the same roles under other names: Vader leads, Stormtroopers guard, Rebels and the lone
-# Bounty Hunter oppose.
-RULESETS: Mapping[str, Sides] = {"base": BASE, "starwars": BASE}
 
 
 def sides_for(ruleset: str) -> Sides:
-    """Returns the sides of a ruleset; raises KeyError for a ruleset without them."""
-    return RULESETS[ruleset]
+    """Returns the sides of a game's hidden roles (its declaration's); raises KeyError for a game without them."""
+    sides = games.game(ruleset).sides
+    if sides is None:
+        raise KeyError(f"game {ruleset!r} has no hidden roles")
+    return sides

@@ -15,8 +15,8 @@ from bangbot.ai.match import play_match
 from bangbot.ai.player import AIPlayer
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.core.roles import DEPUTY, LAW, OUTLAWS, RENEGADE_SIDE, SHERIFF
-from bangbot.rulesets import DEFAULT, ruleset
-from bangbot.rulesets.duel import DUEL
+from bangbot.games import DEFAULT
+from bangbot.rulesets import ruleset
 
 HEURISTIC = "heuristic"
 RANDOM = "random"
@@ -131,12 +131,7 @@ def row(line: Line, out: Outcome) -> str:
 
 
 def main(games: int = 2000, workers: int = 1, game: str = DEFAULT) -> None:
-    """Prints the AI benchmark table of a game: win rates per side per line, heuristic decision time, the goals."""
-    if game == DUEL:
-        from bangbot.bench.duel_ai import main as duel_main
-
-        duel_main(games, workers)
-        return
+    """Prints a base-engine game's AI table: win rates per side per line, decision times, the goals (its hook)."""
     table_lines = lines(game)
     print(f"game: {game}")
     head = f"{'line':<32}{'games':>7}{'law':>10}{'outlaws':>10}{'renegade':>10}{'capped':>7}"

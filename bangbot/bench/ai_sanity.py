@@ -18,8 +18,8 @@ from bangbot.ai.random_player import RandomPlayer
 from bangbot.ai.sides import Sides, sides_for
 from bangbot.bench.ai_referee import PHASES, SanityReferee
 from bangbot.core.state import GameConfig
-from bangbot.rulesets import DEFAULT, ruleset
-from bangbot.rulesets.duel import DUEL
+from bangbot.games import DEFAULT
+from bangbot.rulesets import ruleset
 
 SIZES = (5, 7)
 CHUNK = 50
@@ -207,12 +207,7 @@ def _cell(value: object) -> str:
 
 
 def main(games: int = 2000, seed: int = 1, workers: int = 1, as_json: bool = False, game: str = DEFAULT) -> None:
-    """Prints a game's sanity figures at 5 and 7 players, as a table or one JSON object keyed by table size."""
-    if game == DUEL:
-        from bangbot.bench.duel_sanity import main as duel_main
-
-        duel_main(games, seed, workers, as_json)
-        return
+    """Prints a base-engine game's sanity figures at 5 and 7 players, as a table or JSON by table size (its hook)."""
     started = time.perf_counter()
     results = {str(n): measure(n, games, seed, workers, game) for n in SIZES}
     title = f"bench ai --sanity ({game}): {games} games per table from seed {seed}"

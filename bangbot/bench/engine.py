@@ -13,8 +13,8 @@ from bangbot.core.engine import apply, apply_in_place, new_game
 from bangbot.core.legal import awaiting, legal_actions
 from bangbot.core.serialize import from_json, to_json
 from bangbot.core.state import GameConfig, GameState
-from bangbot.rulesets import DEFAULT, OFFERED, ruleset
-from bangbot.rulesets.duel import DUEL
+from bangbot.games import DEFAULT
+from bangbot.rulesets import ruleset
 
 STATE_SAMPLE_EVERY = 10
 
@@ -93,15 +93,9 @@ def json_costs(states: Sequence[Any], write: Callable[[Any], Any], read: Callabl
     }
 
 
-def main(games: int = 300) -> None:
-    """Prints the engine benchmark as JSON lines, for every game the bot offers (base BANG! first), then the Duel."""
-    from bangbot.bench.duel_engine import main as duel_main
-
-    for game in OFFERED:
-        if game == DUEL:
-            continue
-        for players in (4, 7):
-            for pure in (True, False):
-                print(json.dumps(random_games(players, games, pure, game)))
-        print(json.dumps(storage_figures(7, max(10, games // 10), game)))
-    duel_main(games)
+def main(games: int = 300, game: str = DEFAULT) -> None:
+    """Prints the engine benchmark of a game of base BANG!'s engine as JSON lines (a game's bench hook)."""
+    for players in (4, 7):
+        for pure in (True, False):
+            print(json.dumps(random_games(players, games, pure, game)))
+    print(json.dumps(storage_figures(7, max(10, games // 10), game)))

@@ -2,34 +2,39 @@
 
 from __future__ import annotations
 
-from bangbot.core.duel.modes import MODE_IDS, MODES
+from bangbot import games
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import join_list
 from bangbot.rulesets import ruleset, table_sizes
-from bangbot.rulesets.duel import DUEL
 
 DEFAULT_PLAYERS = 5
 
 
 def seats_and_preset(game: str, preset: str | None, mode: str | None, players: int | None) -> tuple[int, str]:
     """Returns the table size and the preset (a Duel's mode) the options ask for, defaults filled in."""
-    if game == DUEL:
-        chosen = mode or MODE_IDS[0]
-        return MODES[chosen].players, chosen
+    declared = games.game(game)
+    if declared.modal:
+        chosen = mode or declared.ruleset.modes[0]
+        return declared.mode_seats(chosen), chosen
     return DEFAULT_PLAYERS if players is None else players, preset or ruleset(game).presets[0]
 
 
 def options_problem(tr: Translator, game: str, preset: str | None, mode: str | None, players: int | None) -> str | None:
     """Returns why the terminal game's options do not fit together, or None when they do."""
-    if mode is not None and game != DUEL:
+    declared = games.game(game)
+    # The game --mode is for: this one if its table is chosen by a mode (the Duel), else the first such game.
+    modal = declared if declared.modal else next((g for g in games.GAMES if g.modal), None)
+    if mode is not None and modal is not None and (modal is not declared or mode not in modal.ruleset.modes):
         return tr.gettext(
-            "--mode goes with --game {duel} (its modes: {modes}).", duel=DUEL, modes=join_list(tr, MODE_IDS)
+            "--mode goes with --game {duel} (its modes: {modes}).",
+            duel=modal.id,
+            modes=join_list(tr, modal.ruleset.modes),
         )
-    if game == DUEL and preset is not None:
+    if declared.modal and preset is not None:
         return tr.gettext(
             "--preset does not go with --game {duel}: choose its table with --mode ({modes}).",
-            duel=DUEL,
-            modes=join_list(tr, MODE_IDS),
+            duel=game,
+            modes=join_list(tr, declared.ruleset.modes),
         )
     presets = ruleset(game).presets
     if preset is not None and preset not in presets:
@@ -40,10 +45,10 @@ def options_problem(tr: Translator, game: str, preset: str | None, mode: str | N
             presets=join_list(tr, presets),
         )
     seats, chosen = seats_and_preset(game, preset, mode, players)
-    if game == DUEL and players not in (None, seats):
+    if declared.modal and players not in (None, seats):
         return tr.gettext(
             "--game {duel} --mode {mode} is played by {seats}, not --players {players}.",
-            duel=DUEL,
+            duel=game,
             mode=chosen,
             seats=seats,
             players=players,

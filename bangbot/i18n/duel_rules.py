@@ -37,27 +37,20 @@ from bangbot.i18n.duel_help import (
     DUEL_SOURCE_NOTES,
     DUEL_TOPIC_NAMES,
 )
-from bangbot.i18n.glossary import LATE_RULESETS, RULESETS
 from bangbot.i18n.wording import join_list
 
-DUEL_RULESET = "duel"
 # The kinds of /rules topics of the Duel (kept apart from the base game's "card" and "character").
 DUEL_CARD = "duel-card"
 DUEL_CHARACTER = "duel-character"
 DUEL_MODE = "duel-mode"
 DUEL_NOTES = "duel-notes"
-DUEL_KINDS = frozenset({DUEL_CARD, DUEL_CHARACTER, DUEL_MODE, DUEL_NOTES})
 
-# What /rules searches first at a Duel table; at another game's table, only when that game has no such name.
-LATE_RULESETS.add(DUEL_RULESET)
-RULESETS.setdefault(
-    DUEL_RULESET,
-    (
-        (DUEL_CARD, DUEL_CARD_NAMES),
-        (DUEL_CHARACTER, DUEL_CHARACTER_NAMES),
-        (DUEL_MODE, DUEL_MODE_NAMES),
-        (DUEL_NOTES, DUEL_TOPIC_NAMES),
-    ),
+# What /rules can explain of the Duel: (kind, id -> name) tables.
+DUEL_TABLES = (
+    (DUEL_CARD, DUEL_CARD_NAMES),
+    (DUEL_CHARACTER, DUEL_CHARACTER_NAMES),
+    (DUEL_MODE, DUEL_MODE_NAMES),
+    (DUEL_NOTES, DUEL_TOPIC_NAMES),
 )
 
 # The expansion cards rulebook 002 itself calls resources; any other resource's frame is assumed.

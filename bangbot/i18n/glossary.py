@@ -6,10 +6,10 @@ import re
 import unicodedata
 from functools import cache
 
+from bangbot import games
 from bangbot.core.options import RuleOptions
+from bangbot.games.declaration import TopicTables
 from bangbot.i18n import LANGUAGES, NP_, Translator, translator
-from bangbot.i18n.duel import DUEL_GAME_NAME
-from bangbot.i18n.readings import CARD_READINGS, CHARACTER_READINGS
 from bangbot.i18n.rulehelp import details
 from bangbot.i18n.theme import themed_name
 
@@ -277,13 +277,6 @@ GAME_WORDS: dict[str, tuple[str, str]] = {
     "eliminated": NP_("term", "eliminated"),
 }
 
-# The games, by ruleset id, as each language's box names them.
-GAME_NAMES: dict[str, tuple[str, str]] = {
-    "base": NP_("game", "BANG!"),
-    "starwars": NP_("game", "BANG! Star Wars"),
-    "duel": DUEL_GAME_NAME,
-}
-
 CARD = "card"
 CHARACTER = "character"
 STANDARD_OPTIONS = RuleOptions()
@@ -347,7 +340,10 @@ def game_name(tr: Translator, ruleset_id: str) -> str:
     """Returns the name of a game (a ruleset id) in the translator's language; a themed game's from its theme."""
     if tr.theme is not None and tr.theme.id == ruleset_id:
         return tr.name(tr.theme.game)
-    return _translate(tr, GAME_NAMES, ruleset_id)
+    try:
+        return tr.name(games.game(ruleset_id).name)
+    except KeyError:
+        return ruleset_id
 
 
 def term(tr: Translator, key: str) -> str:
@@ -377,30 +373,26 @@ def _variants(name: str) -> list[str]:
     return [n for n in map(normalize_name, forms) if n]
 
 
-BASE = "base"
-# What /rules can explain, per ruleset (the rulesets of bangbot.core.state.GameConfig): (kind, names) tables.
-RULESETS: dict[str, tuple[tuple[str, dict[str, tuple[str, str]]], ...]] = {
-    BASE: ((CARD, CARD_NAMES), (CHARACTER, CHARACTER_NAMES)),
-}
+def topic_tables() -> dict[str, TopicTables]:
+    """Returns what /rules can explain, per game (a ruleset id), in the registry's order."""
+    return {g.id: g.rules.topics for g in games.GAMES}
 
-# Katakana readings /rules also finds, per ruleset: (kind, id -> readings) tables (see readings.py).
-READINGS: dict[str, tuple[tuple[str, dict[str, tuple[str, ...]]], ...]] = {
-    BASE: ((CARD, CARD_READINGS), (CHARACTER, CHARACTER_READINGS)),
-}
 
-# Rulesets whose names never shadow another game's at that game's table (the Duel's «Кольт» is not base «кольт 45»).
-LATE_RULESETS: set[str] = set()
+def late_rulesets() -> set[str]:
+    """Returns the games whose names never shadow another game's at that game's table (searched there last)."""
+    return {g.id for g in games.GAMES if g.rules.late}
 
 
 def search_order(ruleset: str) -> tuple[str, ...]:
     """Returns the rulesets to search for a table playing ruleset: its own first, then the others."""
-    return (ruleset, *(name for name in RULESETS if name != ruleset)) if ruleset in RULESETS else tuple(RULESETS)
+    tables = topic_tables()
+    return (ruleset, *(name for name in tables if name != ruleset)) if ruleset in tables else tuple(tables)
 
 
 def _index_of(tr: Translator, ruleset: str) -> dict[str, tuple[str, str]]:
     """Returns normalized name -> (kind, id) for the names of one translator in one ruleset."""
     index: dict[str, tuple[str, str]] = {}
-    for what, table in RULESETS[ruleset]:
+    for what, table in topic_tables()[ruleset]:
         for id_, marked in table.items():
             for form in _variants(tr.name(marked)):
                 index.setdefault(form, (what, id_))
@@ -411,10 +403,10 @@ def _index_of(tr: Translator, ruleset: str) -> dict[str, tuple[str, str]]:
 def _global_index(ruleset: str) -> dict[str, tuple[str, str]]:
     """Returns normalized name or id -> (kind, id) over every language's names and the ids of one ruleset."""
     index: dict[str, tuple[str, str]] = {}
-    for what, table in RULESETS[ruleset]:
+    for what, table in topic_tables()[ruleset]:
         for id_ in table:
             index.setdefault(normalize_name(id_), (what, id_))
-    for what, readings in READINGS.get(ruleset, ()):
+    for what, readings in games.game(ruleset).rules.readings:
         for id_, forms in readings.items():
             for form in forms:
                 index.setdefault(normalize_name(form), (what, id_))
@@ -448,20 +440,21 @@ def _prefixed(key: str, order: tuple[str, ...]) -> list[tuple[str, str]]:
 def _topic_name(tr: Translator, topic: tuple[str, str]) -> str:
     """Returns a topic's name in the translator's language, from the first ruleset table that has it."""
     what, id_ = topic
-    for tables in RULESETS.values():
+    for tables in topic_tables().values():
         for kind, table in tables:
             if kind == what and id_ in table:
                 return tr.name(table[id_])
     return id_
 
 
-def unclear(tr: Translator, text: str, ruleset: str = BASE) -> list[str]:
+def unclear(tr: Translator, text: str, ruleset: str = games.DEFAULT) -> list[str]:
     """Returns the names of the topics a name typed could mean when lookup finds it unclear (empty otherwise)."""
     key = normalize_name(text)
     if not key or lookup(tr, text, ruleset) is not None:
         return []
     order = search_order(ruleset)
-    early = tuple(name for name in order if name == ruleset or name not in LATE_RULESETS)
+    late = late_rulesets()
+    early = tuple(name for name in order if name == ruleset or name not in late)
     for part in (early, tuple(name for name in order if name not in early)):
         candidates = _prefixed(key, part)
         if candidates:
@@ -469,16 +462,17 @@ def unclear(tr: Translator, text: str, ruleset: str = BASE) -> list[str]:
     return []
 
 
-def lookup(tr: Translator, text: str, ruleset: str = BASE) -> tuple[str, str] | None:
+def lookup(tr: Translator, text: str, ruleset: str = games.DEFAULT) -> tuple[str, str] | None:
     """Returns (kind, id) for a name in any language or an id, the table's ruleset searched first; None if unclear.
 
-    A ruleset of LATE_RULESETS is searched only at its own table, or when no other ruleset matches at all.
+    A late ruleset (see late_rulesets) is searched only at its own table, or when no other ruleset matches at all.
     """
     key = normalize_name(text)
     if not key:
         return None
     order = search_order(ruleset)
-    early = tuple(name for name in order if name == ruleset or name not in LATE_RULESETS)
+    late = late_rulesets()
+    early = tuple(name for name in order if name == ruleset or name not in late)
     found, matched = _search(tr, key, early)
     if matched:
         return found

@@ -1,40 +1,35 @@
-"""The themed games, by ruleset id, and the translator a game's texts are rendered with."""
+"""The translator a game's texts are rendered with: a themed game's words (its declaration's theme) in a language."""
 
 from __future__ import annotations
 
 from functools import cache
 
+from bangbot import games
 from bangbot.i18n import Translator, translator
-from bangbot.i18n.glossary import RULESETS
-from bangbot.i18n.starwars import SW_TABLES
-from bangbot.i18n.starwars_theme import STARWARS_THEME
 from bangbot.i18n.theme import Theme
 
-THEMES: dict[str, Theme] = {STARWARS_THEME.id: STARWARS_THEME}
 
-# What /rules searches first at a table of BANG! Star Wars.
-RULESETS.setdefault(STARWARS_THEME.id, SW_TABLES)
+def theme_of(ruleset_id: str | None) -> Theme | None:
+    """Returns the theme of a game (None for an unthemed game, or an id no registered game has)."""
+    try:
+        return games.game(ruleset_id).theme if ruleset_id is not None else None
+    except KeyError:
+        return None
 
 
 @cache
 def _themed(language: str, ruleset_id: str) -> Translator:
     """Returns the translator of a language speaking the words of a themed game."""
-    return translator(language).with_theme(THEMES[ruleset_id])
+    theme = theme_of(ruleset_id)
+    assert theme is not None
+    return translator(language).with_theme(theme)
 
 
-def themed(tr: Translator, ruleset_id: str) -> Translator:
+def themed(tr: Translator, ruleset_id: str | None) -> Translator:
     """Returns the translator for the texts of a game of ruleset_id, in tr's language; tr itself if it fits."""
-    if ruleset_id not in THEMES:
+    theme = theme_of(ruleset_id)
+    if theme is None or ruleset_id is None:
         return tr if tr.theme is None else translator(tr.language)
-    if tr.theme is THEMES[ruleset_id]:
+    if tr.theme is theme:
         return tr
     return _themed(tr.language, ruleset_id)
-
-
-def theme_of_topic(what: str, ident: str, ruleset_id: str) -> Theme | None:
-    """Returns the theme whose own /rules topics hold (what, ident), the table's first; None for a base topic."""
-    first = THEMES.get(ruleset_id)
-    for theme in (first, *THEMES.values()):
-        if theme is not None and ident in theme.topics.get(what, ({}, {}))[0]:
-            return theme
-    return None

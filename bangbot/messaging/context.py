@@ -11,7 +11,6 @@ from datetime import UTC, datetime, timedelta
 from bangbot.ai.player import AIPlayer
 from bangbot.core.ruleset import TableState
 from bangbot.i18n import SOURCE_LANGUAGE, Translator, normalize_language, translator
-from bangbot.i18n.glossary import BASE
 from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import Messenger, User
 from bangbot.messaging.lanes import Lanes
@@ -80,12 +79,12 @@ class Context:
 
         return self._cached(("user", user_id), load)
 
-    def tr_user(self, user_id: int, game: str = BASE) -> Translator:
-        """Returns the translator of a user's private messages, in the words of a game (a ruleset id)."""
+    def tr_user(self, user_id: int, game: str | None = None) -> Translator:
+        """Returns the translator of a user's private messages, in a game's words (a ruleset id; None: unthemed)."""
         return themed(translator(self.user_language(user_id)), game)
 
-    def tr_chat(self, chat_id: int, reader: int | None = None, game: str = BASE) -> Translator:
-        """Returns the translator of a group chat, in the words of a game (a ruleset id).
+    def tr_chat(self, chat_id: int, reader: int | None = None, game: str | None = None) -> Translator:
+        """Returns the translator of a group chat, in the words of a game (a ruleset id; None: unthemed).
 
         Its language is the chat's stored one, else the reader's (if given), else English.
         """

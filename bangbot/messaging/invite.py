@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from bangbot.core.options import STANDARD
+from bangbot.games import DEFAULT
 from bangbot.i18n import Translator
 from bangbot.i18n.explain import TableRules, explain
 from bangbot.i18n.glossary import lookup, unclear
 from bangbot.messaging.adapter import Article, Button, InlineQuery, Keyboard
 from bangbot.messaging.context import Context
-from bangbot.rulesets import DEFAULT
 from bangbot.storage.models import Game
 
 MAX_ARTICLES = 10

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from bangbot import games as registry
 from bangbot.i18n import Translator
 from bangbot.i18n.digits import half_width
-from bangbot.i18n.duel import duel_mode_name
 from bangbot.i18n.explain import preset_name
 from bangbot.i18n.glossary import game_name
 from bangbot.i18n.wording import AI_SEAT_NAME, duration, join_list, player, players
@@ -19,11 +19,9 @@ from bangbot.messaging.lobby_extras import lobby_extras
 from bangbot.messaging.outbox import commit, kick, touching
 from bangbot.messaging.play import Batch, run_ai
 from bangbot.messaging.showing import LOBBY_CANCELLED, LOBBY_EXPIRED, LOBBY_SHOW, Showing
-from bangbot.rulesets import OFFERED, AnyRuleset, ruleset, table_sizes
-from bangbot.rulesets.duel import DUEL
+from bangbot.rulesets import AnyRuleset, ruleset, table_sizes
 from bangbot.storage.models import (
     CANCELLED,
-    DEFAULT_RULESET,
     EXPIRED,
     GATHERING,
     RUNNING,
@@ -45,8 +43,11 @@ REMOVE_SEAT = "rm."  # a removal button's choice: this prefix and the seat's pos
 # Choices that mean the same at every version of the lobby (they change only the presser's own seat), as a game
 # button stays current while its seat's choices do not change.
 ANY_VERSION = frozenset({"join", "leave"})
-# The games whose preset is a mode (it fixes the table size), with the name of each mode.
-MODE_NAMES: dict[str, Callable[[Translator, str], str]] = {DUEL: duel_mode_name}
+
+
+def offered() -> list[str]:
+    """Returns the ids of the games a lobby offers, in the order its Game button steps through them."""
+    return [g.id for g in registry.GAMES]
 
 
 def parse_duration(text: str) -> int | None:
@@ -66,12 +67,13 @@ def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
     humans = players(tr, (s.name for s in seats))
     rules = ruleset(game.ruleset)
     lines = [tr.gettext("A new game of BANG! is gathering players.")]
-    if len(OFFERED) > 1:
+    if len(offered()) > 1:
         lines.append(tr.gettext("Game: {game}.", game=game_name(tr, game.ruleset)))
     lines.append(tr.ngettext("{n} player: {names}", "{n} players: {names}", len(humans), names=join_list(tr, humans)))
     lines.append(tr.ngettext("AI players: {n}", "AI players: {n}", game.ai_seats))
-    if game.ruleset in MODE_NAMES:
-        lines.append(tr.gettext("Mode: {mode}.", mode=MODE_NAMES[game.ruleset](tr, game.preset)))
+    mode_name = registry.game(game.ruleset).words.mode
+    if mode_name is not None:
+        lines.append(tr.gettext("Mode: {mode}.", mode=mode_name(tr, game.preset)))
     else:
         lines.append(tr.gettext("Rules: {preset}.", preset=preset_name(tr, game.preset)))
     if offers_simplified(rules):
@@ -124,9 +126,9 @@ def lobby_keyboard(tr: Translator, game: Game, messenger: Messenger) -> Keyboard
         return Button(text, lobby_button(gid, version, choice))
 
     joining = Button(tr.gettext("Join"), url=join_link) if join_link else b(tr.gettext("Join"), "join")
-    choose_game = ((b(tr.gettext("Game"), "game"),),) if len(OFFERED) > 1 else ()
+    choose_game = ((b(tr.gettext("Game"), "game"),),) if len(offered()) > 1 else ()
     rules = ruleset(game.ruleset)
-    if game.ruleset in MODE_NAMES:
+    if registry.game(game.ruleset).modal:
         rule_buttons = (b(tr.gettext("Mode"), MODE + following(list(rules.modes), game.preset)),)
     else:
         simple = (b(tr.gettext("Simplified"), "simple"),) if offers_simplified(rules) else ()
@@ -232,7 +234,7 @@ def new_lobby(
 async def create_lobby(ctx: Context, cmd: Command) -> Game:
     """Opens a lobby with the chat's settings and returns it; the creator joins it (the chat adopts their language)."""
     settings = ctx.adopt_language(cmd.chat_id, cmd.user.id)
-    game_id = settings.ruleset if settings.ruleset in OFFERED else DEFAULT_RULESET
+    game_id = settings.ruleset if settings.ruleset in offered() else registry.DEFAULT
     presets = ruleset(game_id).presets
     preset = settings.preset if settings.preset in presets else presets[0]
     seat = Seat(game_id=0, position=0, user_id=cmd.user.id, name=cmd.user.name)
@@ -423,7 +425,7 @@ def change_setting(game: Game, choice: str) -> None:
     """Steps one lobby setting: the game, its rule preset or mode, simplified game, time per move, AI seats."""
     rules = ruleset(game.ruleset)
     if choice == "game":
-        game.ruleset = following(list(OFFERED), game.ruleset)
+        game.ruleset = following(offered(), game.ruleset)
         rules = ruleset(game.ruleset)
         game.preset = game.preset if game.preset in rules.presets else rules.presets[0]
     elif choice == "preset":

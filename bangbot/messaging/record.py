@@ -10,14 +10,13 @@ from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
+from bangbot.games import game as registered
 from bangbot.i18n import Translator
-from bangbot.i18n.duel import duel_character_name, duel_mode_name, duel_side_name
-from bangbot.i18n.glossary import character_name, game_name, role_name
+from bangbot.i18n.glossary import game_name
 from bangbot.i18n.wording import join_list, player
 from bangbot.messaging.outcome import Replayed, SeatOutcome, outcomes
 from bangbot.messaging.presenters import presenter
 from bangbot.rulesets import ruleset
-from bangbot.rulesets.duel import DUEL
 from bangbot.storage.models import ActionLog, Game, Seat
 
 CHUNK_EVENTS = 40  # the presenter writes at most 40 lines at once: a long turn is written in pieces
@@ -74,10 +73,11 @@ def record_text(
 
 
 def header(tr: Translator, game: Game) -> str:
-    """Returns the line naming the chat and, for the Duel, its mode."""
+    """Returns the line naming the chat and, for a game whose preset is a mode (the Duel), its mode."""
     lines = [tr.gettext("Chat: {title}", title=game.chat_title or "—")]
-    if game.ruleset == DUEL:
-        lines.append(tr.gettext("Mode: {mode}", mode=duel_mode_name(tr, game.preset)))
+    mode_name = registered(game.ruleset).words.mode
+    if mode_name is not None:
+        lines.append(tr.gettext("Mode: {mode}", mode=mode_name(tr, game.preset)))
     return "\n".join(lines)
 
 
@@ -88,12 +88,12 @@ def section(title: str, lines: Sequence[str]) -> str:
 
 def side_name(tr: Translator, game: Game, role: str) -> str:
     """Returns a seat's role (the Duel: its side) as the game names it."""
-    return duel_side_name(tr, role) if game.ruleset == DUEL else role_name(tr, role)
+    return registered(game.ruleset).words.role(tr, role)
 
 
 def characters_of(tr: Translator, game: Game, ids: Sequence[str]) -> str:
     """Returns a seat's characters as the game names them, as a list."""
-    name = duel_character_name if game.ruleset == DUEL else character_name
+    name = registered(game.ruleset).words.character
     return join_list(tr, [name(tr, c) for c in ids])
 
 
@@ -110,7 +110,10 @@ def seat_line(tr: Translator, game: Game, names: Sequence[str], o: SeatOutcome) 
 
 
 def elimination_lines(tr: Translator, game: Game, names: Sequence[str], replayed: Replayed) -> list[str]:
-    """Returns who eliminated whom (the Duel: which character fell in whose turn), in order."""
+    """Returns who eliminated whom (the Duel: which character fell in whose turn), in order.
+
+    Only a game of squads (the Duel) tells of a character that died ("died") apart from its player's elimination.
+    """
     out: list[str] = []
     turn: dict[str, Any] = {}
     for e in replayed.events:
@@ -124,13 +127,13 @@ def elimination_lines(tr: Translator, game: Game, names: Sequence[str], replayed
                 out.append(tr.gettext("{killer} eliminated {name}", killer=player(tr, names[killer]), name=name))
             else:
                 out.append(tr.gettext("{name} went out of the game", name=name))
-        elif e.kind == "died" and game.ruleset == DUEL and turn:
+        elif e.kind == "died" and turn:
             out.append(
                 tr.gettext(
                     "Turn {number} ({name}): {character} of {owner} is out",
                     number=turn["number"],
                     name=player(tr, names[turn["seat"]]),
-                    character=duel_character_name(tr, data["character"]),
+                    character=registered(game.ruleset).words.character(tr, data["character"]),
                     owner=player(tr, names[data["seat"]]),
                 )
             )

@@ -5,16 +5,17 @@ from __future__ import annotations
 import json
 
 from bangbot.core.options import STANDARD
+from bangbot.games import DEFAULT
+from bangbot.games import game as registered
 from bangbot.i18n import Translator
-from bangbot.i18n.duel_rules import DUEL_RULESET, duel_summary
 from bangbot.i18n.explain import TableRules, explain
-from bangbot.i18n.glossary import BASE, RULESETS, lookup, unclear
+from bangbot.i18n.glossary import lookup, unclear
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import join_list
 from bangbot.messaging.adapter import Command
 from bangbot.messaging.context import Context
 from bangbot.messaging.echo import echo
-from bangbot.rulesets import DEFAULT, ruleset
+from bangbot.rulesets import ruleset
 
 
 def table_rules(ctx: Context, cmd: Command) -> TableRules:
@@ -43,7 +44,7 @@ def topics_list(tr: Translator, ruleset_id: str) -> str:
     if game_tr.theme is not None:
         tables = [names for names, _ in game_tr.theme.topics.values()]
     else:
-        tables = [names for _, names in RULESETS.get(ruleset_id, RULESETS[BASE])]
+        tables = [names for _, names in registered(ruleset_id).rules.topics]
     lines = [tr.gettext("/rules explains any of these by name:")]
     lines += ["• " + join_list(tr, [game_tr.name(marked) for marked in table.values()]) for table in tables]
     lines.append(game_tr.gettext("Name a card or a character, for example: /rules Barrel"))
@@ -53,13 +54,14 @@ def topics_list(tr: Translator, ruleset_id: str) -> str:
 def rules_answer(ctx: Context, cmd: Command, tr: Translator) -> str:
     """Returns the answer to /rules <name>: the explanation by the table's rules, or what went wrong (in its words).
 
-    Without a name at a Duel table: the summary of the table's mode.
+    Without a name at the table of a game that sums itself up (the Duel): its summary of the table's mode.
     """
     rules = table_rules(ctx, cmd)
     game_tr = themed(tr, rules.ruleset)
     query = cmd.args.strip()
-    if not query and rules.ruleset == DUEL_RULESET:
-        return duel_summary(tr, rules.preset) + "\n\n" + topics_list(tr, rules.ruleset)
+    summary = registered(rules.ruleset).rules.summary
+    if not query and summary is not None:
+        return summary(tr, rules.preset) + "\n\n" + topics_list(tr, rules.ruleset)
     if not query:
         return topics_list(tr, rules.ruleset)
     found = lookup(tr, query, rules.ruleset)

@@ -4,18 +4,16 @@ from __future__ import annotations
 
 from babel.numbers import format_percent
 
+from bangbot.games import game as registered
 from bangbot.i18n import Translator
-from bangbot.i18n.duel import duel_character_name, duel_mode_name, duel_side_name
-from bangbot.i18n.glossary import character_name, game_name, role_name
+from bangbot.i18n.glossary import game_name
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import join_list, player
 from bangbot.messaging.adapter import Command
 from bangbot.messaging.context import Context
-from bangbot.rulesets.duel import DUEL
 from bangbot.storage.stats import Balance, StatsStore, Tally
 
 MIN_GROUP_GAMES = 3  # games a player needs in a chat to appear in its table
-BASE_SIDE_ROLES = {"law": "sheriff", "outlaws": "outlaw", "renegade": "renegade"}  # a side named by its leading role
 
 
 def rate(tr: Translator, wins: int, games: int) -> str:
@@ -31,18 +29,26 @@ def score(tr: Translator, what: str, games: int, wins: int) -> str:
 
 
 def what_name(tr: Translator, ruleset: str, mode: str, role: str) -> str:
-    """Returns a role's (the Duel: a mode's side's) name in a game's words."""
-    words = themed(tr, ruleset)
-    if ruleset == DUEL:
-        return f"{duel_mode_name(tr, mode)} · {duel_side_name(tr, role)}"
-    return role_name(words, role)
+    """Returns a role's (a game with modes: a mode's side's) name in a game's words."""
+    words = registered(ruleset).words
+    role_name = words.role(themed(tr, ruleset), role)
+    return role_name if words.mode is None else f"{words.mode(tr, mode)} · {role_name}"
 
 
 def winner_name(tr: Translator, ruleset: str, side: str) -> str:
-    """Returns a winning side's name: the Duel's side, or the base game's (and Star Wars') leading role."""
-    if ruleset == DUEL:
-        return duel_side_name(tr, side)
-    return role_name(themed(tr, ruleset), BASE_SIDE_ROLES.get(side, side))
+    """Returns a winning side's name in a game's words (base BANG! and Star Wars: its leading role)."""
+    return registered(ruleset).words.winner(themed(tr, ruleset), side)
+
+
+def mode_of(ruleset: str, mode: str) -> str:
+    """Returns the mode a tally or balance is counted apart by: its own for a game with modes, else none."""
+    return mode if registered(ruleset).modal else ""
+
+
+def game_title(tr: Translator, ruleset: str, mode: str) -> str:
+    """Returns a game's name, and for a game with modes the mode's."""
+    mode_name = registered(ruleset).words.mode
+    return game_name(tr, ruleset) if mode_name is None else f"{game_name(tr, ruleset)} · {mode_name(tr, mode)}"
 
 
 def personal_stats(tr: Translator, stats: StatsStore, user_id: int) -> str:
@@ -67,9 +73,7 @@ def personal_stats(tr: Translator, stats: StatsStore, user_id: int) -> str:
     ]
     favourites = stats.favourites(user_id)
     if favourites:
-        names = [
-            f"{(duel_character_name if g == DUEL else character_name)(themed(tr, g), c)} ×{n}" for g, c, n in favourites
-        ]
+        names = [f"{registered(g).words.character(themed(tr, g), c)} ×{n}" for g, c, n in favourites]
         lines.append(tr.gettext("Favourite characters: {names}", names=join_list(tr, names)))
     won, run = stats.streak(user_id)
     if won:
@@ -86,7 +90,7 @@ def merged(tallies: list[Tally]) -> list[Tally]:
     """Returns one tally per role (the Duel: per mode and side), presets added together."""
     out: dict[tuple[str, str], Tally] = {}
     for t in tallies:
-        key = (t.mode if t.ruleset == DUEL else "", t.role)
+        key = (mode_of(t.ruleset, t.mode), t.role)
         old = out.get(key)
         out[key] = (
             t
@@ -124,14 +128,14 @@ def group_stats(tr: Translator, stats: StatsStore, chat_id: int) -> str:
 
 
 def side_lines(tr: Translator, balance: list[Balance]) -> list[str]:
-    """Returns one line per game (the Duel: per mode) with each side's wins."""
+    """Returns one line per game (a game with modes: per mode) with each side's wins."""
     out = []
-    for key in dict.fromkeys((b.ruleset, b.mode if b.ruleset == DUEL else "") for b in balance):
-        rows = [b for b in balance if (b.ruleset, b.mode if b.ruleset == DUEL else "") == key]
+    for key in dict.fromkeys((b.ruleset, mode_of(b.ruleset, b.mode)) for b in balance):
+        rows = [b for b in balance if (b.ruleset, mode_of(b.ruleset, b.mode)) == key]
         wins: dict[str, int] = {}
         for b in rows:
             wins[b.winner] = wins.get(b.winner, 0) + b.games
-        what = game_name(tr, key[0]) if key[0] != DUEL else f"{game_name(tr, DUEL)} · {duel_mode_name(tr, key[1])}"
+        what = game_title(tr, *key)
         sides = [tr.gettext("{side}: {n}", side=winner_name(tr, key[0], side), n=n) for side, n in wins.items()]
         out.append(tr.gettext("{what}: {sides}", what=what, sides=join_list(tr, sides)))
     return out

@@ -1,0 +1,67 @@
+"""The games the bot offers, in order: the one place that names them. Everything else asks it.
+
+Each game is declared by its own module, bangbot.games.<id>, which imports that game's pieces. The registry loads
+every one of them explicitly at its first lookup (not when this package is imported), so that any module may ask it
+without an import cycle and no lookup depends on which modules happened to be imported before.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from bangbot.games.declaration import Game
+
+if TYPE_CHECKING:
+    from bangbot.core.state import GameConfig
+
+# The offered games, in the order the lobby cycles through them and /help lists them; the first is the default.
+GAME_IDS: tuple[str, ...] = ("base", "starwars", "duel")
+DEFAULT = GAME_IDS[0]
+
+GAMES: tuple[Game, ...]  # every declaration, in GAME_IDS' order (loaded at first use)
+_loaded: dict[str, Game] = {}
+_attributes: dict[str, tuple[Game, ...]] = {}  # GAMES, once loaded (a test may offer others in its place)
+_loading: list[str] = []
+
+
+def _load() -> dict[str, Game]:
+    """Returns every game's declaration by id, importing each declaring module the first time."""
+    if _loaded:
+        return _loaded
+    if _loading:
+        raise RuntimeError(f"a game was looked up while the registry loads {_loading[-1]!r} (an import-time lookup)")
+    found: dict[str, Game] = {}
+    for game_id in GAME_IDS:
+        _loading.append(game_id)
+        try:
+            declared = importlib.import_module(f"{__name__}.{game_id}").GAME
+        finally:
+            _loading.pop()
+        if not isinstance(declared, Game) or declared.id != game_id:
+            raise TypeError(f"{__name__}.{game_id}.GAME does not declare the game {game_id!r}")
+        found[game_id] = declared
+    _loaded.update(found)
+    return _loaded
+
+
+def __getattr__(name: str) -> Any:
+    """Returns GAMES, loaded at first use."""
+    if name == "GAMES":
+        if name not in _attributes:
+            _attributes[name] = tuple(_load().values())
+        return _attributes[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def game(game_id: str) -> Game:
+    """Returns the game with this id; raises KeyError for an unknown one."""
+    games = _load()
+    if game_id not in games:
+        raise KeyError(f"unknown game {game_id!r}; known: {', '.join(games)}")
+    return games[game_id]
+
+
+def game_of(config: GameConfig) -> Game:
+    """Returns the game a table was set up with."""
+    return game(config.ruleset)

@@ -1,0 +1,193 @@
+"""One declaration per game: the platform names no game and imports no game's module; every game is complete."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import re
+import subprocess
+import sys
+import textwrap
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bangbot import games
+from bangbot.ai.player import GamePlayer
+from bangbot.ai.players import heuristic_players, random_players
+from bangbot.games.declaration import Game, table_sizes
+from bangbot.i18n import LANGUAGES, translator
+from bangbot.i18n.explain import TableRules, explain
+from bangbot.messaging.games_help import games_intro
+from bangbot.messaging.presenter import Presenter
+from tests.offered import offer
+from tests.service_harness import GROUP, Table, make_users
+from tests.test_catalogs import load
+
+PACKAGE = Path(__file__).resolve().parents[1] / "bangbot"
+
+# A game's own modules, by path under bangbot/: they may name their game and import its pieces.
+GAME_MODULES: tuple[tuple[str, str], ...] = (
+    ("games/", "the registry and each game's declaration: the one place that names the games"),
+    ("rulesets/base.py", "base BANG!'s ruleset"),
+    ("rulesets/starwars.py", "BANG! Star Wars' ruleset"),
+    ("rulesets/duel.py", "the Duel's ruleset"),
+    ("core/duel/", "the Duel's rules"),
+    ("ai/duel/", "the Duel's AI players"),
+    ("messaging/duel_", "the Duel's presenter: texts, labels, buttons"),
+    ("i18n/duel", "the Duel's names, help texts and /rules answers"),
+    ("bench/duel_", "the Duel's bench hooks"),
+    ("core/starwars.py", "BANG! Star Wars' data over base BANG!'s engine"),
+    ("ai/starwars.py", "BANG! Star Wars' fate answers for base BANG!'s AI"),
+    ("i18n/starwars", "BANG! Star Wars' words, theme and /rules notes"),
+    ("messaging/starwars_", "BANG! Star Wars' event lines and prompts for base BANG!'s presenter"),
+    # Base BANG!'s own modules that still wire BANG! Star Wars in as fallbacks (to become Star Wars data and
+    # presenter extensions when the games get their folders): they import Star Wars' modules.
+    ("core/fate.py", "base BANG!'s engine: Star Wars' fate effects"),
+    ("core/flow.py", "base BANG!'s engine: Star Wars' New Hope energy"),
+    ("core/legal.py", "base BANG!'s engine: Star Wars' Barrage"),
+    ("core/resolve.py", "base BANG!'s engine: Star Wars' fate effects"),
+    ("core/roster.py", "base BANG!'s characters: Star Wars' ability cards"),
+    ("core/variants.py", "base BANG!'s family: base and Star Wars as variants of one engine"),
+    ("ai/fate.py", "base BANG!'s AI: Star Wars' fate effects"),
+    ("ai/reactions.py", "base BANG!'s AI: Star Wars' fate answers"),
+    ("messaging/keyboards.py", "base BANG!'s presenter: Star Wars' actions and passes"),
+    ("messaging/labels.py", "base BANG!'s presenter: Star Wars' fate names"),
+    ("messaging/prompts.py", "base BANG!'s presenter: Star Wars' prompts"),
+    ("messaging/render.py", "base BANG!'s presenter: Star Wars' event lines"),
+    # Base BANG!'s own modules with a game id that is not one.
+    ("core/cards.py", "base BANG!'s card Duel, whose id is 'duel' (a card, not the game)"),
+    ("i18n/glossary.py", "base BANG!'s card names and help: the card Duel ('duel')"),
+    ("core/state.py", "the core's config of a base BANG! table: the core may not ask the registry above it"),
+    ("bench/stored_results.py", "stored base BANG! results (its roles and characters) for the /stats bench"),
+    # Stored data: what rows written before games had ids play, whatever the registry offers first today.
+    ("storage/models.py", "rows stored before rulesets existed are base BANG! games"),
+    ("storage/migrations/versions/0006_ruleset.py", "the migration that gave those rows their game"),
+)
+GAME_IDS = frozenset(games.GAME_IDS)
+# A module of one game's own (its import is a game-specific import), by dotted name.
+GAME_MODULE_NAME = re.compile(
+    r"^bangbot\.(core\.duel|ai\.duel|messaging\.duel_\w+|i18n\.duel\w*|bench\.duel_\w+|core\.starwars|ai\.starwars"
+    r"|i18n\.starwars\w*|messaging\.starwars_\w+|rulesets\.(base|starwars|duel)|games\.(base|starwars|duel))(\.|$)"
+)
+
+
+def own_module(path: Path) -> bool:
+    """Returns whether a module is one of a game's own (GAME_MODULES)."""
+    relative = path.relative_to(PACKAGE).as_posix()
+    return any(relative.startswith(prefix) for prefix, _ in GAME_MODULES)
+
+
+def game_mentions(path: Path) -> list[str]:
+    """Returns every game id literal and every import of a game's own module in a module's source."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and node.value in GAME_IDS:
+            found.append(f"{node.lineno}: {node.value!r}")
+        names = []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        found += [f"{node.lineno}: import {name}" for name in names if GAME_MODULE_NAME.match(name)]
+    return found
+
+
+def test_the_platform_names_no_game_and_imports_no_game_module() -> None:
+    platform = [p for p in sorted(PACKAGE.rglob("*.py")) if not own_module(p)]
+    offenders = {str(p.relative_to(PACKAGE)): game_mentions(p) for p in platform}
+    assert len(platform) > 100
+    assert {path: hits for path, hits in offenders.items() if hits} == {}, "ask bangbot.games, do not name a game"
+
+
+def test_the_scan_finds_a_game_id_and_a_game_import(tmp_path: Path) -> None:
+    module = tmp_path / "lobby.py"
+    module.write_text('from bangbot.rulesets.duel import DUEL\nMODES = {"duel": 1}\nCARD = "bang"\n')
+    assert game_mentions(module) == [
+        "1: import bangbot.rulesets.duel",
+        "1: import bangbot.rulesets.duel.DUEL",
+        "2: 'duel'",
+    ]
+
+
+def test_every_allowed_module_exists_and_says_why() -> None:
+    for prefix, why in GAME_MODULES:
+        assert list(PACKAGE.glob(prefix + "*")) or (PACKAGE / prefix).exists(), prefix
+        assert len(why) > 10, prefix
+
+
+def translated(marked: tuple[str, str], language: str) -> bool:
+    """Returns whether a marked msgid has a translation in a language's catalog."""
+    message = load(language).get(marked[1], marked[0])
+    return message is not None and bool(message.string)
+
+
+@pytest.mark.parametrize("game", games.GAME_IDS)
+def test_every_registered_game_is_complete(game: str) -> None:
+    declared = games.game(game)
+    assert isinstance(declared, Game) and declared.id == game and declared in games.GAMES
+    for language in LANGUAGES[1:]:
+        assert translated(declared.name, language) and translated(declared.pitch, language), (game, language)
+    members = [name for name in dir(Presenter) if not name.startswith("_")]
+    assert members and all(callable(getattr(declared.presenter, name)) for name in members)
+    assert isinstance(declared.heuristic(), GamePlayer) and isinstance(declared.random(), GamePlayer)
+    assert type(declared.heuristic()) is not type(declared.random())
+    assert declared.ruleset.presets and all(table_sizes(declared.ruleset, p) for p in declared.ruleset.presets)
+    if declared.modal:
+        assert list(declared.ruleset.modes) == list(declared.ruleset.presets)
+    assert all(callable(hook) for hook in (declared.bench.engine, declared.bench.ai, declared.bench.sanity))
+    kind, table = declared.rules.topics[0]
+    topic = (kind, next(iter(table)))
+    assert explain(translator("en"), topic, TableRules(game, declared.ruleset.presets[0]))
+
+
+def test_the_lookups_follow_the_registry() -> None:
+    assert [g.id for g in games.GAMES] == list(games.GAME_IDS) and games.GAME_IDS[0] == games.DEFAULT
+    assert set(heuristic_players()) == set(random_players()) == set(games.GAME_IDS)
+    with pytest.raises(KeyError, match="unknown game"):
+        games.game("monopoly")
+
+
+def test_rules_finds_a_duel_and_a_star_wars_card_in_a_fresh_interpreter() -> None:
+    # Before the registry, a Duel card was found only once some module had imported i18n.explain: nothing here
+    # imports more than the registry and the /rules lookup, and no game is loaded before the first lookup.
+    code = textwrap.dedent(
+        """
+        import sys
+        import bangbot.games
+        from bangbot.i18n.glossary import lookup
+        from bangbot.i18n import translator
+        games = ("bangbot.games.", "bangbot.i18n.duel", "bangbot.i18n.starwars", "bangbot.i18n.themes")
+        loaded = [m for m in sys.modules if m.startswith(games) or m == "bangbot.i18n.explain"]
+        assert loaded == ["bangbot.games.declaration"], loaded
+        en = translator("en")
+        print(lookup(en, "Pocket Watch"), lookup(en, "Bacta Tank", "starwars"), lookup(en, "Bacta Tank"))
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [
+        "('duel-card',",
+        "'watch')",
+        "('card',",
+        "'bacta_tank')",
+        "('card',",
+        "'bacta_tank')",
+    ]
+
+
+def test_a_fourth_game_is_offered_by_its_declaration_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    base = games.game(games.DEFAULT)
+    fourth = replace(base, ruleset=type("Fourth", (type(base.ruleset),), {"id": "fourth"})(), name=("game", "Fourth"))
+    offer(monkeypatch, *games.GAMES, fourth)
+    assert "Fourth" in games_intro(translator("en")) and "fourth" in heuristic_players()
+    table = Table(f"sqlite:///{tmp_path / 'fourth.sqlite3'}", make_users(1, "en"))
+
+    async def scenario() -> None:
+        await table.command(0, "newgame")
+        for _ in games.GAMES[1:]:
+            await table.press(0, table.lobby(), "game")
+        assert "Game: Fourth." in table.lobby().text and table.repo.chat_settings(GROUP).ruleset == "fourth"
+
+    asyncio.run(scenario())
