@@ -22,7 +22,7 @@ def test_question_mark_and_rules_with_a_number_explain_the_card_behind_a_choice(
     for shown in segments[1:3]:
         assert "BANG!: Shoot one player within the range of your weapon" in shown
         assert "This is how the table's rules play it: standard." in shown
-        assert "1) BANG! J♦" in shown  # the question is asked again, unanswered
+        assert "1) BANG!\u00a0J♦" in shown  # the question is asked again, unanswered
     assert "Lose 1 life" in segments[2]
 
 
@@ -30,7 +30,7 @@ def test_a_choice_without_a_card_or_a_number_not_offered_gets_a_clear_answer_and
     segments = answers(bangbot("?0\n?7\n", *GAME).stdout)
     assert "Choice 0 plays no card I can explain; /rules <name> explains a card by its name." in segments[1]
     assert "Type one of the numbers above." in segments[2]
-    assert "1) BANG! J♦" in segments[2] and "0) Lose 1 life" in segments[2]
+    assert "1) BANG!\u00a0J♦" in segments[2] and "0) Lose 1 life" in segments[2]
 
 
 def test_full_width_question_mark_and_digits_explain_in_russian() -> None:
@@ -64,13 +64,13 @@ def test_a_deadline_typed_with_full_width_digits_is_read() -> None:
 def test_the_card_step_explains_its_card_by_its_button_and_by_question_mark() -> None:
     # 1: BANG! J♦ against Indians!; 4: BANG! 7♣ opens its targets, where 4) is its ❓ button.
     segments = answers(bangbot("1\n4\n4\n?4\n", *GAME).stdout)
-    assert "4) ❓ BANG! 7♣" in segments[2] and "9) « Back" in segments[2]
+    assert "4) ❓ BANG!\u00a07♣" in segments[2] and "9) « Back" in segments[2]
     assert "⚠ BANG!: Shoot one player" in segments[3] and "…" in segments[3]  # the alert, cut to 200 characters
-    assert "BANG! 7♣ → at whom?" in segments[3]  # nothing was played: the same step again
+    assert "BANG!\u00a07♣ → at whom?" in segments[3]  # nothing was played: the same step again
     assert "This is how the table's rules play it: standard." in segments[4]
 
 
 def test_the_card_step_explains_its_card_in_russian() -> None:
     segments = answers_in("ru", bangbot("1\n4\n?4\n", *GAME, "--lang", "ru").stdout)
-    assert "4) ❓ «Бэнг!» 7♣" in segments[2]
+    assert "4) ❓ «Бэнг!»\u00a07♣" in segments[2]
     assert "«Бэнг!»: Выстрел в игрока" in segments[3]

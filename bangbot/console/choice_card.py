@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from bangbot.core.cards import CARDS
 from bangbot.core.ruleset import TableState
+from bangbot.games import game as registered
 from bangbot.messaging.adapter import Button
 from bangbot.messaging.codec import BadButton, decode
 from bangbot.messaging.step_menu import ABOUT
 from bangbot.rulesets import ruleset
-from bangbot.rulesets.base import BASE
 
 
-def choice_card(state: TableState, seat: int, button: Button) -> str | None:
-    """Returns the kind of the base-game card a button plays or opens (a card step or a move with a card), else None."""
-    if state.config.ruleset != BASE:
+def choice_card(state: TableState, seat: int, button: Button) -> int | None:
+    """Returns the card a button plays or opens (a card step or a move with a card) at a table of a game that explains
+    its cards one step away, else None."""
+    if not registered(state.config.ruleset).explains_cards:
         return None
     try:
         choice = decode(button.data).choice
@@ -26,6 +26,4 @@ def choice_card(state: TableState, seat: int, button: Button) -> str | None:
         legal = ruleset(state.config.ruleset).legal_actions(state, seat)
         index = int(choice[1:])
         card = getattr(legal[index], "card", None) if index < len(legal) else None
-    if isinstance(card, int) and 0 <= card < len(CARDS):
-        return CARDS[card].kind
-    return None
+    return card if isinstance(card, int) else None

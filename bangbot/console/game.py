@@ -23,10 +23,9 @@ from bangbot.core.ruleset import TableState
 from bangbot.games import DEFAULT as DEFAULT_RULESET
 from bangbot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator, translator
 from bangbot.i18n.digits import plain_digits
-from bangbot.i18n.explain import TableRules, explain
-from bangbot.i18n.glossary import CARD
 from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import END, Button, Command, MessageRef, Press, User
+from bangbot.messaging.card_alert import card_text
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
 from bangbot.messaging.games_help import table_note
@@ -463,18 +462,18 @@ class Terminal:
         if button is None:
             self.say(self.tr.gettext("Type one of the numbers above."))
             return
-        kind = None
+        card, text = None, ""
         if game is not None and game.state_json and self.seat is not None:
             state = state_of(game)
-            kind = choice_card(state, self.seat, button)
-        if kind is None or game is None:
+            card = choice_card(state, self.seat, button)
+            text = card_text(self.tr, state.config, card) if card is not None else ""
+        if not text:
             self.say(
                 self.tr.gettext(
                     "Choice {n} plays no card I can explain; /rules <name> explains a card by its name.", n=key
                 )
             )
             return
-        text = explain(self.tr, (CARD, kind), TableRules.of(state_of(game).config))
         self.print_frame(USER_ID, text.splitlines())
 
     async def command(self, name: str, args: str) -> None:

@@ -36,6 +36,7 @@ def family_bench(game_id: str) -> Bench:
 
 
 GAME = Game(
+    explains_cards=True,
     ruleset=BaseBang(),
     name=NP_("game", "BANG!"),
     pitch=NP_(

@@ -73,6 +73,7 @@ class Game:
     sides: Sides | None = None  # the hidden roles' sides, for a game whose AI reads them
     theme: Theme | None = None  # the words of a game that plays base BANG!'s cards under other names
     table_note: Callable[[Translator], str] | None = None  # what /help adds at its table, beyond base BANG!
+    explains_cards: bool = False  # its steps play base BANG!'s deck, each card explained one step away (❓, ?3)
 
     @property
     def id(self) -> str:

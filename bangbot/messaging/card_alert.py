@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from bangbot.core.cards import CARDS
 from bangbot.core.state import GameConfig
+from bangbot.games import game as registered
 from bangbot.i18n import Translator
 from bangbot.i18n.explain import TableRules, explain
 from bangbot.i18n.glossary import CARD
-from bangbot.i18n.starwars_theme import CARD_OF_KIND, STARWARS_THEME
 
 ALERT_LIMIT = 200  # the most characters a messenger's alert shows
 ELLIPSIS = "…"
@@ -25,9 +25,13 @@ def shortened(text: str, limit: int = ALERT_LIMIT) -> str:
 
 def card_alert(tr: Translator, config: GameConfig, card: int) -> str:
     """Returns a card's name and text as the table's rules play it, cut to fit an alert; "" for no such card."""
+    return shortened(card_text(tr, config, card))
+
+
+def card_text(tr: Translator, config: GameConfig, card: int) -> str:
+    """Returns a card's name and whole text as the table's rules play it (a themed game's own card); "" for none."""
     if not 0 <= card < len(CARDS):
         return ""
     kind = CARDS[card].kind
-    if config.ruleset == STARWARS_THEME.id:  # the Star Wars card played as that kind
-        kind = CARD_OF_KIND.get(kind, kind)
-    return shortened(explain(tr, (CARD, kind), TableRules.of(config)))
+    theme = registered(config.ruleset).theme
+    return explain(tr, (CARD, theme.card_ids.get(kind, kind) if theme else kind), TableRules.of(config))
