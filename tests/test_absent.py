@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from bangbot import games
 from bangbot.core.duel.modes import MODE_IDS
 from bangbot.rulesets import ruleset
 from bangbot.testing.awaited import awaited_users
 from tests.duel_harness import gather_duel
+from tests.offered import offer
 from tests.service_harness import Table, make_users
 
 STARWARS = "starwars"
@@ -74,7 +76,7 @@ def test_an_absent_player_costs_one_deadline_per_turn(
         if game in MODE_IDS:
             await gather_duel(table, game, 1)
         else:
-            monkeypatch.setattr("bangbot.messaging.lobby.OFFERED", ("base", STARWARS))
+            offer(monkeypatch, games.game("base"), games.game(STARWARS))
             await start_bang(table, game)
         spent = await deadlines_per_turn(table)
         assert spent, "the absent player was waited for"

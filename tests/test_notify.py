@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from bangbot import games
 from bangbot.core.duel.modes import MODE_IDS
 from bangbot.testing.awaited import NotifyAudit
 from tests.duel_harness import gather_duel
+from tests.offered import offer
 from tests.service_harness import GROUP, Table, make_users
 
 PRESS_LIMIT = 5000
@@ -49,7 +51,7 @@ def test_every_awaited_seat_of_a_bang_game_is_notified(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
 ) -> None:
     async def scenario() -> None:
-        monkeypatch.setattr("bangbot.messaging.lobby.OFFERED", ("base", STARWARS))
+        offer(monkeypatch, games.game("base"), games.game(STARWARS))
         table = Table(f"sqlite:///{tmp_path / 'notify.sqlite3'}", make_users(BASE_GAMES[game]), seed=5)
         await table.command(0, "newgame")
         for user in range(1, BASE_GAMES[game]):
