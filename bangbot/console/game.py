@@ -492,6 +492,7 @@ class Terminal:
             self.print_frame(USER_ID, [*self.tr.gettext(TERMINAL_HELP).splitlines(), "", *about, fixed, several])
         elif name == "status":
             self.show_table = True
+            self.messenger.show_whole()
             await self.service.on_command(Command(self.user, GROUP_ID, False, "status"))
             await self.service.idle()
         elif name in PRIVATE_COMMANDS:
