@@ -1,5 +1,8 @@
 """`bangbot bench bot`: time per update of the game service on SQLite and PostgreSQL, messenger calls per turn.
 
+It also prints the requests per turn by kind and the share of awaited transitions (a seat the game starts waiting
+for) that came with a notification, a new private message.
+
 It also prints the timer's tick with nothing due and the start-up time, with no stored games and with many.
 
 The network to Telegram is left out: the service talks to the collecting messenger, so the figures are the
@@ -31,15 +34,19 @@ from bangbot.messaging.service import GameService
 from bangbot.storage.db import open_engine
 from bangbot.storage.postgres import PostgresServer, find_bin
 from bangbot.storage.repository import Repository
+from bangbot.testing.awaited import NotifyAudit
 
 PLAYERS = 5
 BACK = "x"
 
 
 async def play_one(
-    service: GameService, messenger: CollectingMessenger, chat: int, seed: int
+    service: GameService, messenger: CollectingMessenger, chat: int, seed: int, audit: NotifyAudit
 ) -> tuple[list[float], int, int]:
-    """Plays one all-human game by random presses; returns update times (s), turns, new group messages in play."""
+    """Plays one all-human game by random presses; returns update times (s), turns, new group messages in play.
+
+    audit follows, after each update, who became awaited and whether they were notified.
+    """
     users = [User(chat * 10 - i, f"P{i}", "en") for i in range(PLAYERS)]
     timings: list[float] = []
     presses = 0
@@ -59,6 +66,9 @@ async def play_one(
     data = next(b.data for _, b in messenger.pressable(chat) if decode(b.data).choice == "start")
     await timed(service.on_press(Press(f"{chat}:start", users[0], chat, lobby.ref.message_id, data, False)))
     before_play = len(messenger.in_chat(chat, live_only=False))
+    started = service.ctx.repo.latest_game(chat)
+    game_id = started.id if started is not None and started.id is not None else 0
+    audit.check(service.ctx.repo, game_id)
     rng = random.Random(seed)
     while True:
         options = [(u, m, b) for u in users for m, b in messenger.pressable(u.id) if decode(b.data).choice != BACK]
@@ -67,6 +77,7 @@ async def play_one(
         u, m, b = rng.choice(options)
         presses += 1
         await timed(service.on_press(Press(f"{chat}:{presses}", u, u.id, m.ref.message_id, b.data, True)))
+        audit.check(service.ctx.repo, game_id)
     game = service.ctx.repo.latest_game(chat)
     turns = from_json(json.loads(game.state_json)).turn_number if game and game.state_json else 1
     return timings, turns, len(messenger.in_chat(chat, live_only=False)) - before_play
@@ -79,9 +90,10 @@ async def measure(url: str, games: int) -> dict[str, Any]:
     timings: list[float] = []
     turns = 0
     group_sends = 0
+    audit = NotifyAudit(messenger)
     for g in range(games):
         chat = -(10_000 + g)
-        times, played, sends = await play_one(service, messenger, chat, g)
+        times, played, sends = await play_one(service, messenger, chat, g, audit)
         timings += times
         turns += played
         group_sends += sends
@@ -95,6 +107,9 @@ async def measure(url: str, games: int) -> dict[str, Any]:
         "p99_ms": round(ordered[int(len(ordered) * 0.99)] * 1000, 2),
         "messenger_calls_per_turn": round(calls / turns, 2),
         "new_group_messages_per_turn": round(group_sends / turns, 2),
+        "requests_per_turn": {kind: round(count / turns, 2) for kind, count in sorted(messenger.calls.items())},
+        "awaited_transitions": audit.transitions,
+        "notifications_per_awaited_transition": round(audit.share, 3),
         "calls": dict(messenger.calls),
     }
 

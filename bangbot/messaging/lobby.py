@@ -10,6 +10,7 @@ from functools import partial
 
 from bangbot import games as registry
 from bangbot.i18n import Translator
+from bangbot.i18n.digits import half_width
 from bangbot.i18n.explain import preset_name
 from bangbot.i18n.glossary import game_name
 from bangbot.i18n.wording import AI_SEAT_NAME, duration, join_list, player, players
@@ -65,7 +66,7 @@ NO_RIGHTS = Rights()
 
 def parse_duration(text: str) -> int | None:
     """Returns seconds for texts like '90m', '2h', '1d 12h' or '45' (minutes); None if malformed."""
-    text = text.strip().lower().replace(" ", "")
+    text = half_width(text).strip().lower().replace(" ", "").replace("\u3000", "")
     if len(text) > MAX_DURATION_TEXT:
         return None
     if re.fullmatch(r"[0-9]+", text):

@@ -151,17 +151,31 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
                 lanes.private_tried(row.id or 0)
                 if lost:
                     await hand_over_unreachable(ctx, game_id, lost)
-                if group is None or group.done():
+                if lane_ended(group):
                     group = asyncio.get_running_loop().create_task(group_lane(ctx, game_id, lanes))
             else:
                 if lanes.failures >= FAILURES_BEFORE_PAUSE:
                     return
-                if lanes.shown and (group is None or group.done()):  # shown by a runner that died before the group
+                if lanes.shown and lane_ended(group):  # shown by a runner that died before the group's lane
                     group = asyncio.get_running_loop().create_task(group_lane(ctx, game_id, lanes))
                 await wait_for_news(lanes, group)
     finally:
         if group is not None and not group.done():
             await group
+
+
+def lane_ended(group: asyncio.Task[None] | None) -> bool:
+    """Returns whether the group's lane may start (again): it never ran or ended; one that died raises its error.
+
+    group_lane handles every Exception itself: what ends it otherwise (the process dying, a cancellation) must stop
+    this runner too, not start the lane again and again.
+    """
+    if group is None:
+        return True
+    if not group.done():
+        return False
+    group.result()
+    return True
 
 
 async def wait_for_news(lanes: GameLanes, group: asyncio.Task[None] | None) -> None:

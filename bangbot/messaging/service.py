@@ -18,6 +18,7 @@ from bangbot.messaging.adapter import (
     Button,
     ChatMoved,
     Command,
+    Departure,
     InlineQuery,
     Keyboard,
     MessageRef,
@@ -27,6 +28,7 @@ from bangbot.messaging.adapter import (
 from bangbot.messaging.again import play_again
 from bangbot.messaging.calls import call_players, notify_usage, set_call, wanted
 from bangbot.messaging.cancelled import cancel_running
+from bangbot.messaging.card_alert import card_alert
 from bangbot.messaging.codec import (
     JOIN_PAYLOAD,
     BadButton,
@@ -39,6 +41,7 @@ from bangbot.messaging.codec import (
 )
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import BACK, BACK_FROM_AI, seat_choices, show_private, show_table
+from bangbot.messaging.departure import hand_over_departed, return_text
 from bangbot.messaging.final import AGAIN, CALL
 from bangbot.messaging.games_help import games_intro, table_note
 from bangbot.messaging.group_events import bot_back, bot_left, chat_moved
@@ -67,6 +70,7 @@ from bangbot.messaging.rules import rules_answer, table_rules
 from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
 from bangbot.messaging.sight import unpin_table
 from bangbot.messaging.stats_text import records_help, stats_command
+from bangbot.messaging.step_menu import ABOUT
 from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Outbox, PressAnswer, Seat
 from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
 
@@ -123,19 +127,23 @@ class GameService:
 
     async def reply(self, cmd: Command, text: str, buttons: tuple[tuple[Button, ...], ...] = ()) -> None:
         """Answers a command in the chat it came from, behind the replies posted there before, without waiting."""
+        self.reply_to(cmd.chat_id, text, buttons, cmd.thread)
+
+    def reply_to(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> None:
+        """Sends a message to a chat (in a forum topic, if thread) behind the replies posted there before, at once."""
         messenger = self.ctx.messenger
 
         async def send() -> None:
             try:
                 try:
-                    await messenger.send(cmd.chat_id, text, buttons, thread=cmd.thread)
+                    await messenger.send(chat_id, text, buttons, thread=thread)
                 except ChatMoved as moved:  # the group moved (say, to a supergroup): everything follows, then this
-                    self.chat_moved(cmd.chat_id, moved.new_id)
-                    await messenger.send(moved.new_id, text, buttons, thread=cmd.thread)
+                    self.chat_moved(chat_id, moved.new_id)
+                    await messenger.send(moved.new_id, text, buttons, thread=thread)
             except Undeliverable:
-                log.info("could not reply in chat %s", cmd.chat_id)
+                log.info("could not reply in chat %s", chat_id)
 
-        self.ctx.replies.post(cmd.chat_id, send)
+        self.ctx.replies.post(chat_id, send)
 
     def chat_moved(self, old_id: int, new_id: int) -> None:
         """Moves a group's games, settings and outbox to the chat's new id and shows its open games there."""
@@ -424,6 +432,25 @@ class GameService:
         """Answers text typed after the bot's name in any chat with the card or character it names."""
         await answer_inline(self.ctx, query)
 
+    async def on_departure(self, departure: Departure) -> None:
+        """A person left a group: the AI takes their seat in its running game at once; they are told how to return."""
+        ctx = self.ctx
+        for game in ctx.repo.open_games(departure.chat_id):  # one per forum topic
+            if game.id is None or game.status != RUNNING:
+                continue
+            handed = False
+
+            def hand_over(batch: Batch) -> bool:
+                nonlocal handed
+                handed = hand_over_departed(batch, departure.user_id)
+                return handed
+
+            async with touching(ctx, game.id):
+                await self.advance(game.id, hand_over)
+            if handed:
+                tr = ctx.tr_user(departure.user_id, game.ruleset)
+                self.reply_to(departure.user_id, return_text(tr, game.chat_title))
+
     async def retrying(self, attempt: Callable[[], Awaitable[tuple[str, bool]]]) -> tuple[str, bool]:
         """Runs a lobby change again when another worker saved the same game meanwhile."""
         for _ in range(RETRIES - 1):
@@ -498,6 +525,8 @@ class GameService:
             choice = data.choice
             if not seat.standin and choice not in seat_choices(ctx, batch, seat):
                 return tr.gettext("This choice is no longer current."), True
+            if choice.startswith(ABOUT) and choice[len(ABOUT) :].isdigit():  # changes nothing: the card's text
+                return card_alert(tr, batch.state.config, int(choice[len(ABOUT) :])), True
             if seat.unreachable:
                 seat.unreachable = False
             if choice == BACK_FROM_AI:

@@ -1542,6 +1542,36 @@ class BotApiEmulator:
             if chat.creator == user_id:
                 chat.creator = None
 
+    def allow_updates(self, kinds: Iterable[str]) -> None:
+        """Sets which update kinds are created from now on, as getUpdates' allowed_updates does (none: the default)."""
+        with self._lock:
+            self._set_allowed_updates(list(kinds))
+
+    def user_leaves(self, chat_id: int, user_id: int) -> int:
+        """A member leaves a group: a left_chat_member service message (returns its id) and a chat_member update."""
+        with self._lock:
+            chat = self._require_group(chat_id)
+            user = self._require_user(user_id)
+            if user_id not in chat.members:
+                raise ValueError(f"user {user_id} is not a member of {chat_id}")
+            old = "creator" if chat.creator == user_id else "administrator" if user_id in chat.admins else "member"
+            self.remove_member(chat_id, user_id)
+            message = self._user_message(
+                chat, user_id, "", service={"left_chat_member": self._user_json(user)}, force=True
+            )
+            person = self._user_json(user)
+            self._enqueue(
+                "chat_member",
+                {
+                    "chat": self._chat_json(chat),
+                    "from": person,
+                    "date": int(self._clock()),
+                    "old_chat_member": {"status": old, "user": person},
+                    "new_chat_member": {"status": "left", "user": person},
+                },
+            )
+            return message.message_id
+
     def set_admin(self, chat_id: int, user_id: int, admin: bool = True) -> None:
         """Promotes a group member to administrator or demotes them."""
         with self._lock:
