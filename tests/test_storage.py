@@ -85,8 +85,6 @@ def test_a_save_writes_every_column_and_replaces_removed_seats(repo: Repository)
             missed_turn=7,
             prompt_version=3,
             prompt_digest="d",
-            shown_digest="s",
-            private_message_id=2**40 + p,
             ai_memory_json='{"m": 1}',
         )
         for p in range(2)
@@ -106,6 +104,32 @@ def test_a_save_writes_every_column_and_replaces_removed_seats(repo: Repository)
     assert (stored_row.id, stored_row.version, stored_row.payload) == (row.id, 2, '{"p": 1}')
     stored_answer = repo.press_answer("p1")
     assert stored_answer is not None and (stored_answer.text, stored_answer.alert) == ("ok", True)
+
+
+def test_a_save_from_a_read_older_than_delivery_keeps_the_messages_delivery_stored(repo: Repository) -> None:
+    game = new_game(repo)
+    assert game.id is not None
+    repo.save(game, [Seat(game_id=game.id, position=0, user_id=1, name="a")])
+    read, [seat] = repo.game(game.id), repo.seats(game.id)
+    assert read is not None
+    # Meanwhile delivery sends new messages and stores them, with no new version.
+    repo.update_refs(game.id, lobby_message_id=7, log_message_id=8)
+    seat.private_message_id, seat.shown_digest = 9, "shown"
+    repo.update_seat_refs(seat)
+    seat.private_message_id, seat.shown_digest = None, ""  # what the press read
+    read.chat_title, seat.name, seat.prompt_version = "moved", "b", 2
+    repo.save(read, [seat])
+    stored, [stored_seat] = repo.game(game.id), repo.seats(game.id)
+    assert stored is not None and (stored.chat_title, stored.lobby_message_id, stored.log_message_id) == ("moved", 7, 8)
+    assert (stored_seat.name, stored_seat.prompt_version) == ("b", 2)
+    assert (stored_seat.private_message_id, stored_seat.shown_digest) == (9, "shown")
+    # A change that sets a reference itself writes it: the lobby message becomes the table, the log starts anew.
+    again = repo.game(game.id)
+    assert again is not None
+    again.table_message_id, again.log_message_id = again.lobby_message_id, None
+    repo.save(again)
+    stored = repo.game(game.id)
+    assert stored is not None and (stored.table_message_id, stored.log_message_id) == (7, None)
 
 
 def test_a_save_on_postgresql_is_one_statement_and_all_or_nothing(postgres_url: str) -> None:

@@ -66,7 +66,8 @@ def test_the_table_is_pinned_where_the_bot_may_and_the_lobby_says_how(emulator: 
         lobby = emulator.wait_for_message(pinning, "gathering")
         assert "pin" not in lobby.text and "Let me pin the table" not in str(lobby.button_texts)
         for count in (1, 2, 3):
-            emulator.press_button(anna, pinning, "🤖 +", message_id=lobby.message_id)
+            answer = emulator.wait_for_answer(emulator.press_button(anna, pinning, "🤖 +", message_id=lobby.message_id))
+            assert not answer.show_alert, answer.text
             emulator.wait_until(
                 lambda count=count: f"AI players: {count}" in emulator.message(pinning, lobby.message_id).text,
                 what=f"the lobby to show {count} AI players",

@@ -6,6 +6,7 @@ import secrets
 from datetime import datetime
 
 from sqlalchemy import BigInteger, Column, Index, Table, Text, text
+from sqlalchemy import inspect as sa_inspect
 from sqlmodel import Field, SQLModel
 
 GATHERING = "gathering"
@@ -231,3 +232,17 @@ class StatsHidden(SQLModel, table=True):
 
     __tablename__ = "stats_hidden"
     user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+
+
+# The group messages a game shows, stored by delivery without a new version: a save writes one only when the change
+# itself set it (the lobby becomes the table, a resumed game starts new messages), so that a save that read the game
+# before delivery stored a new message never puts the old reference back.
+GAME_REFS = ("lobby_message_id", "table_message_id", "log_message_id")
+# A seat's private message and what it shows are delivery's (stored without a new version); a save never writes them.
+SEAT_REFS = ("private_message_id", "shown_digest")
+
+
+def unchanged_refs(game: Game) -> tuple[str, ...]:
+    """Returns the message references of game that it has not changed since it was read (a save leaves those)."""
+    state = sa_inspect(game)
+    return tuple(name for name in GAME_REFS if not state.attrs[name].history.has_changes())

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy.dialects.postgresql.base import PGDialect
 from sqlmodel import SQLModel
 
-from bangbot.storage.models import ActionLog, Game, Outbox, PressAnswer, Seat, table_of
+from bangbot.storage.models import SEAT_REFS, ActionLog, Game, Outbox, PressAnswer, Seat, table_of, unchanged_refs
 
 DIALECT = PGDialect()  # type: ignore[no-untyped-call]  # SQLAlchemy leaves its __init__ untyped
 GAME = "g"  # the name of the WITH query that updates the game and returns its id when the version matched
@@ -31,6 +31,7 @@ class Shape:
     actions: int
     outbox: bool
     answer: bool
+    kept: tuple[str, ...] = ()  # the game's message references the save leaves as stored (it did not change them)
 
 
 def quoted(name: str) -> str:
@@ -62,7 +63,7 @@ def rows_of(model: type[SQLModel], prefix: str, count: int, skip: tuple[str, ...
 @lru_cache(maxsize=256)  # shapes differ mostly in how many actions the AI made; a long run meets many
 def statement(shape: Shape) -> str:
     """Returns the text of the one statement that saves a game of this shape; it yields (game id, outbox id)."""
-    game_cols = columns(Game, skip=("id",))
+    game_cols = columns(Game, skip=("id", *shape.kept))
     sets = ", ".join(f"{quoted(n)} = {typed('g_', n, t)}" for n, t in game_cols)
     parts = [
         f"{GAME} AS (UPDATE game SET {sets} WHERE id = %(key_id)s AND version = %(key_version)s RETURNING id)",
@@ -74,7 +75,8 @@ def statement(shape: Shape) -> str:
         )
     if shape.seats:
         keys = table_of(Seat).primary_key.columns.keys()
-        updates = ", ".join(f"{quoted(n)} = EXCLUDED.{quoted(n)}" for n, _ in columns(Seat, skip=tuple(keys)))
+        kept = (*keys, *SEAT_REFS)  # delivery's: a stored seat keeps its message
+        updates = ", ".join(f"{quoted(n)} = EXCLUDED.{quoted(n)}" for n, _ in columns(Seat, skip=kept))
         on_conflict = f" ON CONFLICT ({', '.join(quoted(k) for k in keys)}) DO UPDATE SET {updates}"
         parts.append(f"seats AS ({rows_of(Seat, 's', shape.seats)}{on_conflict})")
     if shape.actions:
@@ -102,11 +104,13 @@ def parameters(
 ) -> tuple[Shape, dict[str, Any]]:
     """Returns the shape of a save and its parameters; the game's row gets version + 1.
 
-    A removed seat whose position is written again is not deleted: its row is overwritten, every column of it.
+    A removed seat whose position is written again is not deleted: its row is overwritten, every column of it but
+    delivery's message references (as any stored seat's); the game's references are written only if it changed them.
     """
     written = {s.position for s in seats}
     gone = sorted({s.position for s in removed} - written)  # a seat written again is overwritten whole instead
-    params = values_of("g_", game, skip=("id",))
+    kept = unchanged_refs(game)
+    params = values_of("g_", game, skip=("id", *kept))
     params |= {"g_version": game.version + 1, "key_id": game.id, "key_version": game.version}
     if gone:
         params["removed"] = gone
@@ -118,5 +122,5 @@ def parameters(
         params |= values_of("o0_", outbox, skip=("id",))
     if answer is not None:
         params |= values_of("p0_", answer)
-    shape = Shape(bool(gone), len(seats), len(actions), outbox is not None, answer is not None)
+    shape = Shape(bool(gone), len(seats), len(actions), outbox is not None, answer is not None, kept)
     return shape, params

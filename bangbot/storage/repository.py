@@ -26,6 +26,7 @@ from bangbot.storage.models import (
     GATHERING,
     OPEN_STATUSES,
     RUNNING,
+    SEAT_REFS,
     ActionLog,
     ChatSettings,
     Game,
@@ -36,14 +37,14 @@ from bangbot.storage.models import (
     TableCall,
     UserSettings,
     table_of,
+    unchanged_refs,
 )
 from bangbot.storage.threads import database_threads, off_loop, owner
 
 GAME_FIELDS = tuple(c for c in Game.model_fields if c not in ("id", "version"))
 GAME_LOCK_SPACE = 0x6261_6E67_0000_0000  # "bang" in the high bits keeps these advisory locks apart from others
 LOCK_POLL_SECONDS = 0.005
-SEAT_FIELDS = tuple(c for c in Seat.model_fields if c not in ("game_id", "position"))
-SEAT_REFS = ("private_message_id", "prompt_version", "prompt_digest", "shown_digest")
+SEAT_FIELDS = tuple(c for c in Seat.model_fields if c not in ("game_id", "position", *SEAT_REFS))
 SEAT_REFS_UPDATE = (
     update(Seat)
     .where(col(Seat.game_id) == bindparam("key_game"), col(Seat.position) == bindparam("key_position"))
@@ -363,7 +364,7 @@ class Repository:
             self._save_in_one_statement(game, seats, actions, remove_seats, outbox, answer)
             game.version += 1
             return game
-        values: dict[str, Any] = {name: getattr(game, name) for name in GAME_FIELDS}
+        values: dict[str, Any] = {name: getattr(game, name) for name in GAME_FIELDS if name not in unchanged_refs(game)}
         values["version"] = game.version + 1
         with self._writing() as connection:
             result = connection.execute(
@@ -418,7 +419,11 @@ class Repository:
             return
         stored = set(connection.execute(select(Seat.position).where(col(Seat.game_id) == seats[0].game_id)).scalars())
         fresh = [
-            {"game_id": seat.game_id, "position": seat.position, **{n: getattr(seat, n) for n in SEAT_FIELDS}}
+            {
+                "game_id": seat.game_id,
+                "position": seat.position,
+                **{n: getattr(seat, n) for n in (*SEAT_FIELDS, *SEAT_REFS)},
+            }
             for seat in seats
             if seat.position not in stored
         ]
@@ -483,7 +488,7 @@ class Repository:
             connection.execute(update(Game).where(col(Game.id) == game_id).values(**refs))
 
     def update_seat_refs(self, *seats: Seat) -> None:
-        """Stores seats' private message references, prompts and what they show (no new version).
+        """Stores seats' private message references and what they show (no new version; a save never writes them).
 
         Each seat's row is true on its own (its message was edited or sent before), so on the pinned connection the
         rows need no common transaction: a crash between them only leaves a message to be compared and edited again.
@@ -494,10 +499,7 @@ class Repository:
             {
                 "key_game": seat.game_id,
                 "key_position": seat.position,
-                "private_message_id": seat.private_message_id,
-                "prompt_version": seat.prompt_version,
-                "prompt_digest": seat.prompt_digest,
-                "shown_digest": seat.shown_digest,
+                **{name: getattr(seat, name) for name in SEAT_REFS},
             }
             for seat in seats
         ]
