@@ -15,6 +15,7 @@ from bangbot.messaging.fake import Sent
 from bangbot.messaging.replace import REPLACE
 from bangbot.testing.awaited import awaited_users
 from tests.service_harness import GROUP, Table, make_users
+from tests.test_lock_no_network import watched_table
 
 CREATOR, ABSENT, STRANGER, ADMIN = 0, 1, 2, 3
 SECOND = timedelta(seconds=1)
@@ -128,5 +129,25 @@ def test_a_chat_admin_may_press_it_and_the_press_counts_once(tmp_path: Path) -> 
         notices = [t for t in table.group_texts() if "let the AI play for" in t]
         assert len(notices) == 1 and table.users[ADMIN].name in notices[0]
         assert next(s for s in table.repo.seats(game_id) if s.user_id == table.users[ABSENT].id).standin
+
+    asyncio.run(scenario())
+
+
+def test_who_may_press_it_is_asked_before_the_games_lock(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table, messenger = watched_table(tmp_path)
+        messenger.admins[GROUP] = {table.users[ADMIN].id}
+        game_id = await start_with_absent(table, games.DEFAULT)
+        await until_absent_awaited(table, game_id, random.Random(9))
+        game = table.repo.game(game_id)
+        assert game is not None and game.offer_at is not None
+        table.clock.now = game.offer_at
+        await table.tick()
+        (data,) = replace_buttons(log_message(table, game_id))
+        asked = messenger.asked.count("is_admin")
+        assert (await table.press(STRANGER, log_message(table, game_id), data=data)).alert
+        assert not (await table.press(ADMIN, log_message(table, game_id), data=data)).alert
+        assert messenger.asked.count("is_admin") == asked + 2
+        assert messenger.locked_calls == [], "a messenger call was made inside the game's lock"
 
     asyncio.run(scenario())
