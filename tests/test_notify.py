@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import random
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from bangbot import games
 from bangbot.core.duel.modes import MODE_IDS
+from bangbot.messaging.adapter import Button, MessageRef
+from bangbot.messaging.delivery import has_live_buttons, shown_digest
+from bangbot.messaging.fake import CollectingMessenger
+from bangbot.storage.models import Seat
 from bangbot.testing.awaited import NotifyAudit
 from tests.duel_harness import gather_duel
 from tests.offered import offer
@@ -74,3 +79,38 @@ def test_every_awaited_seat_of_a_duel_is_notified(tmp_path: Path, mode: str) -> 
         assert_every_transition_notified(await audited_play(table, seed=MODE_IDS.index(mode)))
 
     asyncio.run(scenario())
+
+
+@dataclass
+class DropWatch(CollectingMessenger):
+    """Counts the buttons taken away from messages that had some, and the calls on messages that had none."""
+
+    dropped: int = 0
+    wasted: int = 0
+
+    async def drop_buttons(self, ref: MessageRef) -> None:
+        had = any(m.ref == ref and m.buttons for m in self.messages)
+        self.dropped += had
+        self.wasted += not had
+        await super().drop_buttons(ref)
+
+
+def test_buttons_are_taken_away_only_from_a_message_that_has_some(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        messenger = DropWatch()
+        table = Table(f"sqlite:///{tmp_path / 'notify.sqlite3'}", make_users(4), messenger=messenger, seed=5)
+        await table.gather(4)
+        audit = await audited_play(table, seed=3)
+        assert_every_transition_notified(audit)
+        assert audit.notified > 0
+        assert messenger.wasted == 0, f"{messenger.wasted} drop_buttons calls on messages without buttons"
+
+    asyncio.run(scenario())
+
+
+def test_the_shown_digest_tells_whether_a_message_has_buttons() -> None:
+    keyboard = ((Button("End the turn", "g1:2:0:a0"),),)
+    for notified in (False, True):
+        assert has_live_buttons(Seat(game_id=1, position=0, shown_digest=shown_digest("text", keyboard, notified)))
+        assert not has_live_buttons(Seat(game_id=1, position=0, shown_digest=shown_digest("text", (), notified)))
+    assert has_live_buttons(Seat(game_id=1, position=0, shown_digest="0123456789abcdef"))  # stored before: unknown

@@ -12,12 +12,16 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bangbot.core.legal import awaiting
 from bangbot.core.notation import parse
 from bangbot.core.replay import replay
 from bangbot.core.serialize import config_from_json, from_json, to_json
-from bangbot.messaging.adapter import Keyboard, MessageRef, Press
+from bangbot.i18n import translator
+from bangbot.messaging.adapter import Departure, Keyboard, MessageRef, Press
 from bangbot.messaging.codec import decode
+from bangbot.messaging.departure import return_text
 from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.outbox import UNSENT_GRACE
 from bangbot.messaging.showing import Showing
@@ -361,5 +365,76 @@ def test_two_workers_on_postgresql_deliver_a_left_row_once(postgres_url: str) ->
         new = messenger.in_chat(GROUP, live_only=False)[sent:]
         assert len(new) == 1, [m.text for m in new]  # the new turn's log, once
         assert_table_current(table)
+
+    run(scenario())
+
+
+@dataclass
+class NotifyCrashingMessenger(CrashingMessenger):
+    """Remembers the private chat its last message with buttons went to (a notification, once the game runs)."""
+
+    notified: int | None = None
+
+    async def send(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> MessageRef:
+        ref = await super().send(chat_id, text, buttons, thread)
+        self.notified = chat_id if chat_id > 0 and buttons else None
+        return ref
+
+
+def test_a_crash_between_a_notification_and_its_count_neither_loses_nor_repeats_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario() -> None:
+        messenger = NotifyCrashingMessenger()
+        table = Table(f"sqlite:///{tmp_path / 'n.sqlite3'}", make_users(4), messenger=messenger, seed=11)
+        await table.gather(4)
+        crashed: list[int] = []
+
+        def crash_before_the_count(point: str) -> None:
+            if point == "sent" and messenger.notified is not None and not crashed:  # sent; its count is not stored
+                crashed.append(messenger.notified)
+                messenger.dead = True
+                raise Crash
+
+        monkeypatch.setattr("bangbot.messaging.delivery.checkpoint", crash_before_the_count)
+        rng = random.Random(11)
+        for number in range(300):
+            user, message, choice = rng.choice([c for c in table.choices() if c[2].startswith("a")])
+            data = next(b.data for row in message.buttons for b in row if decode(b.data).choice == choice)
+            press = Press(f"c-{number}", table.users[user], message.ref.chat_id, message.ref.message_id, data, True)
+            with contextlib.suppress(Crash):
+                await table.svc.on_press(press)
+                await table.svc.idle()
+            if crashed:
+                break
+        assert crashed, "no notification was sent"
+        notified = crashed[0]
+        sent = messenger.in_chat(notified, live_only=False)
+        assert table.repo.outbox(1), "the row's count was not stored: the restart delivers it again"
+        await restart(table, messenger)
+        assert messenger.in_chat(notified, live_only=False) == sent, "the notification was not sent again"
+        seat = next(s for s in table.repo.seats(1) if s.user_id == notified)
+        assert seat.private_message_id == sent[-1].ref.message_id, "the notification is the seat's message"
+        assert [m for m in messenger.in_chat(notified) if m.buttons] == [sent[-1]], "one message with buttons"
+        assert_table_current(table)
+
+    run(scenario())
+
+
+def test_a_crash_right_after_a_departure_still_tells_the_player_once(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table, messenger = crashing_table(tmp_path, 4, seed=5)
+        await table.gather(4)
+        gone = table.users[1]
+        messenger.crash_in(1)  # the first call after the save: nothing of the departure is shown
+        with contextlib.suppress(Crash):
+            await table.svc.on_departure(Departure(GROUP, gone.id))
+            await table.svc.idle()
+        assert next(s for s in table.repo.seats(1) if s.user_id == gone.id).standin
+        await restart(table, messenger)
+        told = return_text(translator("en"), table.title)
+        assert messenger.all_texts(gone.id).count(told) == 1
+        await restart(table, messenger)
+        assert messenger.all_texts(gone.id).count(told) == 1
 
     run(scenario())

@@ -8,7 +8,7 @@ from typing import Any
 
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import duration
-from bangbot.messaging.context import REMINDER_SHARE, Context
+from bangbot.messaging.context import OFFER_SHARE, REMINDER_SHARE, Context
 from bangbot.messaging.play import Batch
 from bangbot.messaging.showing import Showing
 from bangbot.storage.models import CANCELLED, Outbox
@@ -25,7 +25,7 @@ def pause(ctx: Context, batch: Batch) -> bool:
         return False
     game.paused = True
     game.deadline_at = ctx.clock() + timedelta(seconds=game.deadline_seconds)
-    game.reminder_at = None
+    game.reminder_at = game.offer_at = None
     _save(ctx, batch, PAUSED)
     return True
 
@@ -39,6 +39,7 @@ def resume(ctx: Context, batch: Batch) -> bool:
     game.paused = False
     game.deadline_at = now + window
     game.reminder_at = now + window - window / REMINDER_SHARE
+    game.offer_at = now + window / OFFER_SHARE
     game.log_message_id = None  # the group sees the game again in new messages, below what happened meanwhile
     _save(ctx, batch, RESUMED, log=[json.loads(game.log_json or "[]")])
     return True
@@ -49,7 +50,7 @@ def abandon(ctx: Context, batch: Batch) -> None:
     game = batch.game
     game.status = CANCELLED
     game.paused = False
-    game.deadline_at = game.reminder_at = None
+    game.deadline_at = game.reminder_at = game.offer_at = None
     for seat in batch.seats:
         seat.prompt_version = game.version + 1
     _save(ctx, batch, ABANDONED)

@@ -34,7 +34,7 @@ def cancel_running(ctx: Context, batch: Batch, by: str) -> None:
     """
     game = batch.game
     game.status = CANCELLED
-    game.deadline_at = game.reminder_at = None
+    game.deadline_at = game.reminder_at = game.offer_at = None
     game.updated_at = ctx.clock()
     for seat in batch.seats:
         seat.prompt_version = game.version + 1

@@ -21,6 +21,7 @@ from bangbot.storage.repository import Repository
 
 LOBBY_TTL = timedelta(hours=6)
 REMINDER_SHARE = 5  # the reminder comes when a fifth of the deadline is left
+OFFER_SHARE = 5  # a fifth into the time per move, the group may let the AI play for the people it waits for
 MISSES_BEFORE_STANDIN = 2
 LANGUAGE_CACHE_SECONDS = 30.0  # another worker's language change shows here within this time
 CACHED_USERS = 10_000  # people (and chats) remembered per process; the least recently seen are read again
@@ -29,6 +30,11 @@ CACHED_USERS = 10_000  # people (and chats) remembered per process; the least re
 def utc_now() -> datetime:
     """Returns the current time in UTC."""
     return datetime.now(UTC)
+
+
+def aware(moment: datetime) -> datetime:
+    """Returns a stored time as UTC-aware (SQLite hands back naive times)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 @dataclass

@@ -16,13 +16,14 @@ from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Undeliverabl
 from bangbot.messaging.cancelled import cancelled_note, cancelled_table
 from bangbot.messaging.codec import game_button
 from bangbot.messaging.context import Context
-from bangbot.messaging.departure import LEFT
+from bangbot.messaging.departure import LEFT, return_text
 from bangbot.messaging.farewell import farewell_text
 from bangbot.messaging.final import final_keyboard
-from bangbot.messaging.play import Batch
+from bangbot.messaging.play import STANDIN, Batch
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
 from bangbot.messaging.records import final_ending
+from bangbot.messaging.replace import REPLACED, offer_keyboard, replaced_text
 from bangbot.messaging.showing import Showing
 from bangbot.messaging.sight import pin_table, unpin_table
 from bangbot.storage.models import CANCELLED, RUNNING, Outbox, Seat
@@ -33,6 +34,7 @@ SendStep = Callable[[], Awaitable[dict[str, int] | None]]
 BACK_FROM_AI = "k"
 BACK = "back"  # the group notice that a player plays their seat again
 AWAITED_MARK = "!"  # ends a seat's shown digest once a new message told its player the game waits for them
+BARE_MARK = "-"  # follows a seat's shown digest when its message shows no buttons
 
 
 class Progress:
@@ -96,6 +98,8 @@ async def deliver_private(ctx: Context, batch: Batch, showing: Showing, row: Out
     Undeliverable propagates: the row's players' part is shown again later (edits compare what is shown; new
     messages are counted).
     """
+    if showing.offer:
+        return []  # the group's waiting line gains buttons: no private message changes
     unreachable: list[int] = []
     edited: list[Seat] = []
     for seat in batch.seats:
@@ -108,6 +112,7 @@ async def deliver_private(ctx: Context, batch: Batch, showing: Showing, row: Out
     await ctx.repo.run(ctx.repo.update_seat_refs, *edited)
     progress = Progress(ctx, row)
     await send_farewells(ctx, batch, showing, progress)
+    await send_departure_notes(ctx, batch, showing, progress)
     if showing.cancelled_by:
         await send_cancelled_notes(ctx, batch, showing.cancelled_by, progress)
     if showing.absence:
@@ -210,12 +215,20 @@ async def send_farewells(ctx: Context, batch: Batch, showing: Showing, progress:
         await progress.send(seat.user_id, farewell_text(tr, out, batch.names, batch.game.chat_title, over))
 
 
+async def send_departure_notes(ctx: Context, batch: Batch, showing: Showing, progress: Progress) -> None:
+    """Tells each player who left the group, privately, that the AI plays their seat and how to take it back."""
+    for seat in [batch.seats[data["seat"]] for kind, data in showing.notices if kind == LEFT]:
+        if seat.user_id is None or seat.unreachable:
+            continue
+        await progress.send(seat.user_id, return_text(ctx.tr_user(seat.user_id, batch.rules.id), batch.game.chat_title))
+
+
 def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence[str]) -> str:
     """Returns a group notice: the game moved here, a seat handed to the AI (deadlines, leaving), back, unreachable."""
     if kind == "moved":
         return tr.gettext("This group became a supergroup: the game goes on here.")
     name = player(tr, names[data["seat"]])
-    if kind == "standin":
+    if kind == STANDIN:
         return tr.gettext(
             "{name} missed two deadlines in a row: the AI plays for them until they press “I'm back”.", name=name
         )
@@ -223,6 +236,8 @@ def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence
         return tr.gettext("{name} is back: the AI no longer plays for them.", name=name)
     if kind == LEFT:
         return tr.gettext("{name} left the group: the AI plays for them until they press “I'm back”.", name=name)
+    if kind == REPLACED:
+        return replaced_text(tr, names[data["seat"]], str(data.get("by", "")))
     return tr.gettext(
         "{name}, I cannot write to you: open a private chat with me and send /start. Until then the AI plays for you.",
         name=name,
@@ -261,16 +276,18 @@ async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress:
     last = len(segments) - 1
     for i, segment in enumerate(segments):
         text = presenter(batch.rules.id).log_text(tr, segment, names, None)
+        buttons: Keyboard = ()
         if i == last and (tail := waiting_line(ctx, tr, batch)):
             text = f"{text}\n\n{tail}" if text else tail
+            buttons = offer_keyboard(ctx, tr, batch)
 
-        async def show_log(i: int = i, text: str = text) -> dict[str, int] | None:
+        async def show_log(i: int = i, text: str = text, buttons: Keyboard = buttons) -> dict[str, int] | None:
             if not text or (i == 0 and last == 0 and not latest):  # a later row edits the same log again
                 return None
             if i == 0 and game.log_message_id is not None:
-                await ctx.messenger.edit(MessageRef(game.chat_id, game.log_message_id), text)
+                await ctx.messenger.edit(MessageRef(game.chat_id, game.log_message_id), text, buttons)
                 return None
-            ref = await ctx.messenger.send(game.chat_id, text, thread=game.thread_id)
+            ref = await ctx.messenger.send(game.chat_id, text, buttons, thread=game.thread_id)
             if i != last:
                 return {}
             game.log_message_id = ref.message_id
@@ -452,7 +469,7 @@ async def notify_awaited(ctx: Context, batch: Batch, showing: Showing, progress:
             assert seat.user_id is not None
             text, buttons = private_message(ctx, batch, seat, TOP, showing.recent.get(seat.position, []))
             try:
-                if seat.private_message_id is not None:
+                if seat.private_message_id is not None and has_live_buttons(seat):
                     await ctx.messenger.drop_buttons(MessageRef(seat.user_id, seat.private_message_id))
                 ref = await ctx.messenger.send(seat.user_id, text, buttons)
             except Undeliverable:
@@ -467,8 +484,15 @@ async def notify_awaited(ctx: Context, batch: Batch, showing: Showing, progress:
 
 
 def shown_digest(text: str, buttons: Keyboard, notified: bool) -> str:
-    """Returns what a seat's shown_digest stores: a digest of its message, marked once its player was notified."""
-    return hashlib.sha1(repr((text, buttons)).encode()).hexdigest()[:16] + (AWAITED_MARK if notified else "")
+    """Returns what a seat's shown_digest stores: a digest of its message, marked when it shows no buttons and once
+    its player was notified."""
+    digest = hashlib.sha1(repr((text, buttons)).encode()).hexdigest()[:16]
+    return digest + ("" if buttons else BARE_MARK) + (AWAITED_MARK if notified else "")
+
+
+def has_live_buttons(seat: Seat) -> bool:
+    """Returns whether a seat's message may show buttons: unless its stored digest says it shows none."""
+    return not seat.shown_digest.rstrip(AWAITED_MARK).endswith(BARE_MARK)
 
 
 def notification_due(batch: Batch, seat: Seat) -> bool:

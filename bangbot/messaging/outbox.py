@@ -17,12 +17,12 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 from bangbot.faults import checkpoint
 from bangbot.messaging.absence import pause
 from bangbot.messaging.adapter import ChatMoved, Undeliverable
-from bangbot.messaging.context import Context
+from bangbot.messaging.context import Context, aware
 from bangbot.messaging.delivery import deliver_group, deliver_private
 from bangbot.messaging.lanes import FAILURES_BEFORE_PAUSE, Backoff, GameLanes
 from bangbot.messaging.moves import move_chat
@@ -349,8 +349,3 @@ async def idle(ctx: Context) -> None:
     """Waits until every runner of this process is done: nothing saved is left to show (for shutdown and tests)."""
     while busy := ctx.lanes.busy():
         await asyncio.gather(*busy, return_exceptions=True)
-
-
-def aware(moment: datetime) -> datetime:
-    """Returns a stored time as UTC-aware (SQLite hands back naive times)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

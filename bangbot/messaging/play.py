@@ -11,7 +11,7 @@ from typing import Any
 from bangbot.ai.player import Memory
 from bangbot.core.events import Event
 from bangbot.core.ruleset import TableState
-from bangbot.messaging.context import MISSES_BEFORE_STANDIN, REMINDER_SHARE, Context
+from bangbot.messaging.context import MISSES_BEFORE_STANDIN, OFFER_SHARE, REMINDER_SHARE, Context
 from bangbot.messaging.farewell import eliminations
 from bangbot.messaging.showing import Showing, recent_of
 from bangbot.rulesets import AnyRuleset, ruleset
@@ -19,6 +19,7 @@ from bangbot.storage.models import FINISHED, ActionLog, Game, Outbox, PressAnswe
 
 AI_MOVE_CAP = 5000
 FORCED = "forced"  # ActionLog.by of a move made for a person because it was the only one possible
+STANDIN = "standin"  # the group notice that a seat missed two deadlines and the AI plays it
 
 
 @dataclass
@@ -135,8 +136,13 @@ def expire_deadline(ctx: Context, batch: Batch) -> None:
     play_pending(ctx, batch, late, turn)
     for seat in late:
         if batch.seats[seat].missed_deadlines >= MISSES_BEFORE_STANDIN:
-            batch.seats[seat].standin = True
-            batch.notices.append(("standin", {"seat": seat}))
+            stand_in(batch, seat, STANDIN, {})
+
+
+def stand_in(batch: Batch, seat: int, notice: str, data: dict[str, Any]) -> None:
+    """Lets the AI play a person's seat until they press “I'm back”; the group is told by a notice of that kind."""
+    batch.seats[seat].standin = True
+    batch.notices.append((notice, {"seat": seat, **data}))
 
 
 def play_pending(ctx: Context, batch: Batch, late: list[int], turn: int) -> None:
@@ -194,11 +200,12 @@ def finish(ctx: Context, batch: Batch) -> None:
     if batch.rules.winner(batch.state) is not None:
         game.status = FINISHED
         game.winner = batch.rules.winner(batch.state)
-        game.deadline_at = game.reminder_at = None
+        game.deadline_at = game.reminder_at = game.offer_at = None
     elif batch.actions or game.deadline_at is None:
         window = timedelta(seconds=game.deadline_seconds)
         game.deadline_at = now + window
         game.reminder_at = now + window - window / REMINDER_SHARE
+        game.offer_at = now + window / OFFER_SHARE
     batch.showing = Showing(
         batch.log_segments,
         list(batch.notices),

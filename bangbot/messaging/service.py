@@ -41,7 +41,7 @@ from bangbot.messaging.codec import (
 )
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import BACK, BACK_FROM_AI, seat_choices, show_private, show_table
-from bangbot.messaging.departure import hand_over_departed, return_text
+from bangbot.messaging.departure import hand_over_departed
 from bangbot.messaging.final import AGAIN, CALL
 from bangbot.messaging.games_help import games_intro, table_note
 from bangbot.messaging.group_events import bot_back, bot_left, chat_moved
@@ -66,6 +66,7 @@ from bangbot.messaging.play import Batch, apply_move, expire_deadline, load, run
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.records import record_command
 from bangbot.messaging.refusals import game_press_refusal
+from bangbot.messaging.replace import REPLACE, offer, replace_press
 from bangbot.messaging.rules import rules_answer, table_rules
 from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
 from bangbot.messaging.sight import unpin_table
@@ -399,10 +400,14 @@ class GameService:
         try:
             await ctx.repo.run(ctx.remember_user, press.user)
             data = decode(press.data)
+            replacing = data.scope == "g" and data.choice == REPLACE
+            allowed = replacing and await self.may_replace(press, data)  # asked before the lock: a network call
             if data.scope in "gl":
                 rights = await lobby_rights(ctx, press, data) if data.scope == "l" else NO_RIGHTS  # before the lock
                 async with ctx.repo.game_lock(data.target):
-                    if data.scope == "g":
+                    if replacing:
+                        text, alert = await ctx.repo.run(self.locked_replace_press, press, data, allowed)
+                    elif data.scope == "g":
                         text, alert = await ctx.repo.run(self.locked_game_press, press, data, later)
                     elif (known := await ctx.repo.run(ctx.repo.press_answer, press.id)) is not None and (
                         known.user_id == press.user.id
@@ -428,6 +433,11 @@ class GameService:
             log.info("could not show the press %s to its player", press.id)
         await ctx.messenger.answer(press, text, alert)
 
+    async def may_replace(self, press: Press, data: ButtonData) -> bool:
+        """Returns whether the presser may let the AI play for someone in the button's game: its creator or an admin."""
+        game = await self.ctx.repo.run(self.ctx.repo.game, data.target)
+        return game is not None and await may_manage(self.ctx, game, press.user.id)
+
     async def on_inline_query(self, query: InlineQuery) -> None:
         """Answers text typed after the bot's name in any chat with the card or character it names."""
         await answer_inline(self.ctx, query)
@@ -438,18 +448,8 @@ class GameService:
         for game in ctx.repo.open_games(departure.chat_id):  # one per forum topic
             if game.id is None or game.status != RUNNING:
                 continue
-            handed = False
-
-            def hand_over(batch: Batch) -> bool:
-                nonlocal handed
-                handed = hand_over_departed(batch, departure.user_id)
-                return handed
-
-            async with touching(ctx, game.id):
-                await self.advance(game.id, hand_over)
-            if handed:
-                tr = ctx.tr_user(departure.user_id, game.ruleset)
-                self.reply_to(departure.user_id, return_text(tr, game.chat_title))
+            async with touching(ctx, game.id):  # the private note on how to return goes out with the saved change
+                await self.advance(game.id, partial(hand_over_departed, user_id=departure.user_id))
 
     async def retrying(self, attempt: Callable[[], Awaitable[tuple[str, bool]]]) -> tuple[str, bool]:
         """Runs a lobby change again when another worker saved the same game meanwhile."""
@@ -499,6 +499,14 @@ class GameService:
             later.append(partial(self.show_player, press.user.id, False, game_id=known.game_id))
             return known.text, known.alert
         return self.game_press(press, data, later)
+
+    def locked_replace_press(self, press: Press, data: ButtonData, allowed: bool) -> tuple[str, bool]:
+        """Answers a press of the group's AI button delivered again as it was answered, else hands the seat to the AI
+        (replace_press); in a thread."""
+        known = self.ctx.repo.press_answer(press.id)
+        if known is not None and known.user_id == press.user.id:  # an applied press delivered again
+            return known.text, known.alert
+        return replace_press(self.ctx, press, data, allowed)
 
     def game_press(self, press: Press, data: ButtonData, later: Later) -> tuple[str, bool]:
         """Applies and saves a move (shown by the game's delivery) or picks the next step of a choice.
@@ -596,6 +604,7 @@ class GameService:
         deadlines, reminders, lobbies = await ctx.repo.run(ctx.repo.due, ctx.clock())
         timers = [(self.deadline, g) for g in deadlines] + [(self.remind, g) for g in reminders]
         timers += [(self.expire, g) for g in lobbies]
+        timers += [(self.offer, g) for g in await ctx.repo.run(ctx.repo.offers_due, ctx.clock())]
         room = asyncio.Semaphore(TIMERS_AT_ONCE)
 
         async def fire(timer: Callable[[int], Awaitable[None]], game_id: int) -> None:
@@ -662,6 +671,11 @@ class GameService:
             except StaleGame:
                 continue
         return False
+
+    async def offer(self, game_id: int) -> None:
+        """Shows the group's waiting line again with its buttons to let the AI play now, once a fifth has passed."""
+        if await self.ctx.repo.run(offer, self.ctx, game_id):
+            kick(self.ctx, game_id)
 
     async def remind(self, game_id: int) -> None:
         """Reminds the people being waited for, privately and in the group, once per deadline."""

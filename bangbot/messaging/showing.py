@@ -20,7 +20,8 @@ class Showing:
 
     out holds the public data of each elimination, whose player gets a private message; pin asks to pin the table;
     cancelled_by names the person who cancelled the running game (empty for any other change); absence says the game
-    paused, resumed or was given up because the bot left its group (see messaging.absence).
+    paused, resumed or was given up because the bot left its group (see messaging.absence); offer shows the group's
+    waiting line again with its buttons to let the AI play now (see messaging.replace), and nothing privately.
     """
 
     log: list[list[dict[str, Any]]] = field(default_factory=list)
@@ -32,6 +33,7 @@ class Showing:
     pin: bool = False
     cancelled_by: str = ""
     absence: str = ""
+    offer: bool = False
 
     def to_json(self) -> str:
         """Returns the payload as a JSON text."""
@@ -46,6 +48,7 @@ class Showing:
                 "pin": self.pin,
                 "cancelled_by": self.cancelled_by,
                 "absence": self.absence,
+                "offer": self.offer,
             },
             separators=(",", ":"),
         )
@@ -64,6 +67,7 @@ class Showing:
             pin=bool(data.get("pin", False)),
             cancelled_by=str(data.get("cancelled_by", "")),
             absence=str(data.get("absence", "")),
+            offer=bool(data.get("offer", False)),
         )
 
 

@@ -71,6 +71,7 @@ class Game(SQLModel, table=True):
         Index("ix_game_status_deadline_at", "status", "deadline_at"),
         Index("ix_game_status_reminder_at", "status", "reminder_at"),
         Index("ix_game_status_lobby_expires_at", "status", "lobby_expires_at"),
+        Index("ix_game_status_offer_at", "status", "offer_at"),
         Index("uq_game_join_token", "join_token", unique=True),
     )
     id: int | None = Field(default=None, primary_key=True)
@@ -91,6 +92,7 @@ class Game(SQLModel, table=True):
     deadline_at: datetime | None = None
     reminder_at: datetime | None = None
     lobby_expires_at: datetime | None = None
+    offer_at: datetime | None = None  # when the group is offered to let the AI play for the awaited people
     created_at: datetime
     updated_at: datetime
     lobby_message_id: int | None = Field(default=None, sa_column=Column(BigInteger))

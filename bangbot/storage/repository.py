@@ -518,6 +518,7 @@ class Repository:
             .values(
                 deadline_at=shifted(col(Game.deadline_at), by, dialect),
                 reminder_at=shifted(col(Game.reminder_at), by, dialect),
+                offer_at=shifted(col(Game.offer_at), by, dialect),
                 version=col(Game.version) + 1,
             )
         )
@@ -535,6 +536,11 @@ class Repository:
             [i for i in reminders if i is not None],
             [i for i in lobbies if i is not None],
         )
+
+    def offers_due(self, now: datetime) -> list[int]:
+        """Returns ids of running games whose group is due to be offered the AI for the awaited people; oldest first."""
+        with self._session() as s:
+            return [i for i in s.exec(due_query(RUNNING, col(Game.offer_at), now)).all() if i is not None]
 
 
 def shifted(moment: Mapped[datetime | None], by: timedelta, dialect: str) -> ColumnElement[Any]:
