@@ -329,5 +329,5 @@ def test_the_heuristic_beats_random_players_on_every_side(mode: str) -> None:
             players: list[AIPlayer] = [AI if s == seat else RandomPlayer() for s in range(MODES[mode].players)]
             result = play_duel(mode, seed, players)
             games += 1
-            won += result.winner == result.sides[seat]
+            won += result.winner == result.roles[seat]
     assert won >= 0.7 * games, f"{mode}: the heuristic won {won} of {games}"
