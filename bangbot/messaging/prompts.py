@@ -11,11 +11,11 @@ from bangbot.core.views import PlayerView
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import card_name, character_name
 from bangbot.i18n.wording import players
+from bangbot.messaging.base_lines import deputies_at, game_over_line
 from bangbot.messaging.keyboards import HEAL_MENU, parse_level
 from bangbot.messaging.labels import card_label, cards_label
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.reasons import hint_lines, reason_text
-from bangbot.messaging.render import deputies_at, game_over_line
 from bangbot.messaging.starwars_prompts import STARWARS_PROMPTS
 
 
