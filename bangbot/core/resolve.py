@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from bangbot.core.abilities import (
     DRAWS_FROM_DISCARD,
@@ -94,69 +96,88 @@ def resolve(state: GameState, ev: Events, seat: int, action: Action) -> None:
         return
     if isinstance(r, Respond | IndiansRespond) and state.requests[0] is not r:
         queue_answer(state, ev, r, action)
-    elif isinstance(r, Respond):
-        resolve_respond(state, ev, r, action)
-    elif isinstance(r, IndiansRespond):
-        resolve_indians(state, ev, r, action)
-    elif isinstance(r, DuelTurn):
-        resolve_duel(state, ev, r, action)
-    elif isinstance(r, Dying):
-        resolve_dying(state, ev, r, action)
-    elif isinstance(r, StorePick):
-        assert isinstance(action, Pick)
-        state.players[seat].hand.append(action.card)
-        rest = tuple(c for c in r.cards if c != action.card)
-        nxt = StorePick(r.order[0], rest, r.order[1:]) if rest and r.order else None
-        replace_request(state, r, nxt)
-        if rest and nxt is None:
-            state.discard.extend(rest)
-        ev.append(Event("pick", {"seat": seat, "card": action.card}))
-    elif isinstance(r, KitChoice):
-        assert isinstance(action, PutBack)
-        kept = [c for c in r.cards if c != action.card]
-        state.players[seat].hand.extend(kept)
-        state.deck.append(action.card)
-        replace_request(state, r, None)
-        ev.append(Event("put_back", {"seat": seat}, {"card": action.card, "kept": kept}, (seat,)))
-    elif isinstance(r, DrawChoice):
-        resolve_draw_choice(state, ev, r, action)
-    elif isinstance(r, FirstCheck):
-        assert isinstance(action, Pick)
-        replace_request(state, r, None)
-        state.phase = HOPE_FIRST_PHASE if CARD_KIND[action.card] == NEW_HOPE else COMPACTOR_FIRST_PHASE
-        ev.append(Event("first_check", {"seat": seat, "card": action.card}))
-    elif isinstance(r, Rebound):
-        replace_request(state, r, None)
-        if isinstance(action, Answer):
-            discard_from_hand(state, seat, action.card)
-            heal(state, seat, 1)
-            ev.append(Event("rebound", {"seat": seat, "card": action.card, "life": state.players[seat].life}))
-    elif isinstance(r, FateOrder):
-        assert isinstance(action, Fate)
-        replace_request(state, r, None)
-        resolve_fate_order(state, ev, r, action.first)
-    elif isinstance(r, FateTake):
-        replace_request(state, r, None)
-        if isinstance(action, Play):
-            assert action.target_card is not None
-            reason = r.reason or (FATE_STEAL if r.steal else FATE_DISCARD_ALL)
-            chosen_take(state, ev, seat, r.target, action.target_card, r.steal, reason)
-    elif isinstance(r, FateHeal):
-        replace_request(state, r, None)
-        if not isinstance(action, Play) or action.target is None:
-            return
-        heal(state, action.target, 1)
-        ev.append(
-            Event("fate_heal", {"seat": seat, "target": action.target, "life": state.players[action.target].life})
-        )
-    elif isinstance(r, Repeat):
-        replace_request(state, r, None)
-        resolve_repeat(state, ev, r, action)
-    elif isinstance(r, Theft):
-        replace_request(state, r, None)
-        still_there = r.which in state.players[r.target].in_play or (r.which == HAND and state.players[r.target].hand)
-        if still_there:
-            take_or_discard(state, ev, r.seat, r.target, r.which, r.steal, r.reason)
+        return
+    answer = ANSWERS.get(type(r))
+    if answer is not None:
+        answer(state, ev, r, action)
+
+
+def resolve_store_pick(state: GameState, ev: Events, r: StorePick, action: Action) -> None:
+    """A player takes a card the General Store shows; the next picks from the rest, the last ones are discarded."""
+    assert isinstance(action, Pick)
+    state.players[r.seat].hand.append(action.card)
+    rest = tuple(c for c in r.cards if c != action.card)
+    nxt = StorePick(r.order[0], rest, r.order[1:]) if rest and r.order else None
+    replace_request(state, r, nxt)
+    if rest and nxt is None:
+        state.discard.extend(rest)
+    ev.append(Event("pick", {"seat": r.seat, "card": action.card}))
+
+
+def resolve_kit_choice(state: GameState, ev: Events, r: KitChoice, action: Action) -> None:
+    """Kit Carlson keeps the cards but the one put back on the deck."""
+    assert isinstance(action, PutBack)
+    kept = [c for c in r.cards if c != action.card]
+    state.players[r.seat].hand.extend(kept)
+    state.deck.append(action.card)
+    replace_request(state, r, None)
+    ev.append(Event("put_back", {"seat": r.seat}, {"card": action.card, "kept": kept}, (r.seat,)))
+
+
+def resolve_first_check(state: GameState, ev: Events, r: FirstCheck, action: Action) -> None:
+    """The player chooses which check comes first: New Hope's or the Compactor's."""
+    assert isinstance(action, Pick)
+    replace_request(state, r, None)
+    state.phase = HOPE_FIRST_PHASE if CARD_KIND[action.card] == NEW_HOPE else COMPACTOR_FIRST_PHASE
+    ev.append(Event("first_check", {"seat": r.seat, "card": action.card}))
+
+
+def resolve_rebound(state: GameState, ev: Events, r: Rebound, action: Action) -> None:
+    """«Проворный» discards a card to regain 1 life after another's Bacta, or declines."""
+    replace_request(state, r, None)
+    if isinstance(action, Answer):
+        discard_from_hand(state, r.seat, action.card)
+        heal(state, r.seat, 1)
+        ev.append(Event("rebound", {"seat": r.seat, "card": action.card, "life": state.players[r.seat].life}))
+
+
+def resolve_fate_choice(state: GameState, ev: Events, r: FateOrder, action: Action) -> None:
+    """The player chooses whether a card's fate effect or its own comes first."""
+    assert isinstance(action, Fate)
+    replace_request(state, r, None)
+    resolve_fate_order(state, ev, r, action.first)
+
+
+def resolve_fate_take(state: GameState, ev: Events, r: FateTake, action: Action) -> None:
+    """A fate effect's card is chosen from the target (taken or discarded), or none when declined."""
+    replace_request(state, r, None)
+    if isinstance(action, Play):
+        assert action.target_card is not None
+        reason = r.reason or (FATE_STEAL if r.steal else FATE_DISCARD_ALL)
+        chosen_take(state, ev, r.seat, r.target, action.target_card, r.steal, reason)
+
+
+def resolve_fate_heal(state: GameState, ev: Events, r: FateHeal, action: Action) -> None:
+    """A fate effect heals the chosen player by 1, or no one when declined."""
+    replace_request(state, r, None)
+    if not isinstance(action, Play) or action.target is None:
+        return
+    heal(state, action.target, 1)
+    ev.append(Event("fate_heal", {"seat": r.seat, "target": action.target, "life": state.players[action.target].life}))
+
+
+def resolve_repeat_offer(state: GameState, ev: Events, r: Repeat, action: Action) -> None:
+    """«Закалённый» answers the offer to apply a brown card again (resolve_repeat)."""
+    replace_request(state, r, None)
+    resolve_repeat(state, ev, r, action)
+
+
+def resolve_theft(state: GameState, ev: Events, r: Theft, action: Action) -> None:
+    """A card chosen from a player is taken or discarded, if it is still there."""
+    replace_request(state, r, None)
+    still_there = r.which in state.players[r.target].in_play or (r.which == HAND and state.players[r.target].hand)
+    if still_there:
+        take_or_discard(state, ev, r.seat, r.target, r.which, r.steal, r.reason)
 
 
 def resolve_fate_order(state: GameState, ev: Events, r: FateOrder, fate_first: bool) -> None:
@@ -499,3 +520,22 @@ def resolve_draw_choice(state: GameState, ev: Events, r: DrawChoice, action: Act
             state.requests.append(DrawChoice(seat, 2))
         else:
             draw(state, ev, seat, 1, "phase1")
+
+
+# How each pending decision takes its answer, by the decision's type (a queued early answer is kept first).
+ANSWERS: dict[type, Callable[[GameState, Events, Any, Action], None]] = {
+    Respond: resolve_respond,
+    IndiansRespond: resolve_indians,
+    DuelTurn: resolve_duel,
+    Dying: resolve_dying,
+    StorePick: resolve_store_pick,
+    KitChoice: resolve_kit_choice,
+    DrawChoice: resolve_draw_choice,
+    FirstCheck: resolve_first_check,
+    Rebound: resolve_rebound,
+    FateOrder: resolve_fate_choice,
+    FateTake: resolve_fate_take,
+    FateHeal: resolve_fate_heal,
+    Repeat: resolve_repeat_offer,
+    Theft: resolve_theft,
+}
