@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from itertools import combinations
 
 from bangbot.core.abilities import (
@@ -267,58 +267,105 @@ def play(card: int, target: int | None = None, target_card: int | None = None) -
     return out
 
 
+class Aims:
+    """Whom a player's cards may be aimed at this phase 2; distances are worked out at the first card needing them."""
+
+    __slots__ = ("_dist", "_in_range", "_near", "bang_ok", "others", "seat", "state")
+
+    def __init__(self, state: GameState, seat: int, dist: Mapping[int, int] | None) -> None:
+        """Keeps the player's table; nothing is measured yet."""
+        self.state, self.seat, self._dist = state, seat, dist
+        self.others = state.others_in_order(seat)
+        self.bang_ok = can_bang(state, state.players[seat])
+        self._in_range: list[int] | None = None
+        self._near: list[int] = []
+
+    def in_range(self) -> list[int]:
+        """Returns the other players within the weapon's range, clockwise."""
+        if self._in_range is None:
+            far = distances_from(self.state, self.seat) if self._dist is None else self._dist
+            reach = weapon_range(self.state, self.seat)
+            self._in_range = [t for t in self.others if far[t] <= reach]
+            self._near = [t for t in self.others if far[t] <= 1]
+        return self._in_range
+
+    def near(self) -> list[int]:
+        """Returns the other players at distance 1, clockwise."""
+        self.in_range()
+        return self._near
+
+
+def bang_plays(aims: Aims, c: int) -> Iterator[Action]:
+    """Yields a BANG! at every player in range (and at oneself where the options allow it), if one may be played."""
+    if aims.bang_ok:
+        yield from (play(c, t) for t in aims.in_range())
+        if aims.state.config.options.bang_on_oneself:  # cs: «smíte karty s tímto efektem hrát i na sebe»
+            yield play(c, aims.seat)
+
+
+def no_plays(aims: Aims, c: int) -> Iterator[Action]:
+    """Yields nothing: a card that is only an answer (Missed!)."""
+    return iter(())
+
+
+def take_plays(aims: Aims, c: int) -> Iterator[Action]:
+    """Yields Panic! (players at distance 1) or Cat Balou (anyone) at each card in play and each other's hand."""
+    state = aims.state
+    targets = aims.near() if CARD_KIND[c] == PANIC else aims.others
+    for t in [*targets, aims.seat]:
+        q = state.players[t]
+        if q.hand and t != aims.seat:
+            yield play(c, t, HAND)
+        yield from (play(c, t, x) for x in q.in_play)
+
+
+def duel_plays(aims: Aims, c: int) -> Iterator[Action]:
+    """Yields a Duel at every other player."""
+    return (play(c, t) for t in aims.others)
+
+
+def jail_plays(aims: Aims, c: int) -> Iterator[Action]:
+    """Yields a Jail on every other player but the Sheriff and those already in Jail."""
+    players = aims.state.players
+    return (play(c, t) for t in aims.others if players[t].role != SHERIFF and not players[t].has_in_play(JAIL))
+
+
+def own_plays(aims: Aims, c: int) -> Iterator[Action]:
+    """Yields a card played for oneself: a blue card not already in play, or a brown card without a target."""
+    if kind_of(c).border is Border.BLUE and aims.state.players[aims.seat].has_in_play(CARD_KIND[c]):
+        return
+    yield play(c)
+
+
+# How a card of each kind is played in phase 2 (any other kind: own_plays).
+PLAYS: dict[str, Callable[[Aims, int], Iterator[Action]]] = {
+    BANG: bang_plays,
+    MISSED: no_plays,
+    PANIC: take_plays,
+    CAT_BALOU: take_plays,
+    DUEL: duel_plays,
+    JAIL: jail_plays,
+}
+
+
 def card_plays(state: GameState, seat: int, dist: Mapping[int, int] | None = None) -> Iterator[Action]:
     """Yields the phase-2 actions but ending the turn, in play_actions' order, each worked out when asked for.
 
     A BANG! whose fate effect is the barrage hits every other player instead of a target: it is played with no
-    target, whatever the distances.
+    target, whatever the distances. A Missed! of a player who swaps the two cards plays as a BANG!.
     """
     p = state.players[seat]
     variant = variant_of(state.config)
     fates = variant.fate if p.life <= variant.fate_energy else None
-    others = state.others_in_order(seat)
-    in_range: list[int] | None = None  # worked out at the first card that needs distances
-    near: list[int] = []
-    bang_ok = can_bang(state, p)
+    aims = Aims(state, seat, dist)
     calamity = BANG_AND_MISSED_SWAP in p.abilities
     for c in p.hand:
         kind = CARD_KIND[c]
         if fates and kind == BANG and fates.get(c) == FATE_BARRAGE:
-            if bang_ok:
+            if aims.bang_ok:
                 yield play(c)
             continue
-        if (kind in (BANG, PANIC) or (kind == MISSED and calamity)) and in_range is None:
-            far = distances_from(state, seat) if dist is None else dist
-            reach = weapon_range(state, seat)
-            in_range = [t for t in others if far[t] <= reach]
-            near = [t for t in others if far[t] <= 1]
-        if kind == BANG or (kind == MISSED and calamity):
-            if bang_ok and in_range is not None:
-                yield from (play(c, t) for t in in_range)
-                if state.config.options.bang_on_oneself:  # cs: «smíte karty s tímto efektem hrát i na sebe»
-                    yield play(c, seat)
-        elif kind == MISSED:
-            continue
-        elif kind in (PANIC, CAT_BALOU):
-            targets = near if kind == PANIC else others
-            for t in [*targets, seat]:
-                q = state.players[t]
-                if q.hand and t != seat:
-                    yield play(c, t, HAND)
-                yield from (play(c, t, x) for x in q.in_play)
-        elif kind == DUEL:
-            yield from (play(c, t) for t in others)
-        elif kind == JAIL:
-            yield from (
-                play(c, t)
-                for t in others
-                if state.players[t].role != SHERIFF and not state.players[t].has_in_play(JAIL)
-            )
-        elif kind_of(c).border is Border.BLUE:
-            if not p.has_in_play(kind):
-                yield play(c)
-        else:
-            yield play(c)
+        yield from PLAYS.get(BANG if kind == MISSED and calamity else kind, own_plays)(aims, c)
     yield from anytime_heals(state, seat)
 
 
