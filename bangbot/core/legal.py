@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from itertools import combinations
+from typing import Any
 
 from bangbot.core.abilities import (
     BANG_AND_MISSED_SWAP,
@@ -168,41 +169,91 @@ def heal_actions(state: GameState, p: Player, hand: list[int]) -> list[Action]:
 
 def request_actions(state: GameState, r: Request) -> list[Action]:
     """Returns the answers open to the seat of a pending decision."""
-    p = state.players[r.seat]
-    out: list[Action]
-    if isinstance(r, Respond):
-        out = [Answer(c) for c in missed_like(p)]
-        out.append(Pass())
-        return out
-    if isinstance(r, IndiansRespond | DuelTurn):
-        out = [Answer(c) for c in bang_like(p)]
-        out.append(Pass())
-        return out
-    if isinstance(r, Dying):
-        return dying_actions(state, r, p)
-    if isinstance(r, StorePick):
-        return [Pick(c) for c in r.cards]
-    if isinstance(r, KitChoice):
-        return [PutBack(c) for c in r.cards]
-    if isinstance(r, DrawChoice):
-        return draw_choices(state, r, p)
-    if isinstance(r, FirstCheck):
-        return [Pick(c) for c in r.cards]
-    if isinstance(r, FateOrder):
-        return [Fate(True), Fate(False)]
-    if isinstance(r, FateTake):
-        return fate_take_actions(state, r) or [Pass()]
-    if isinstance(r, FateHeal):
-        return fate_heal_actions(state, r) or [Pass()]
-    if isinstance(r, Repeat):
-        out = [Answer(c) for c in p.hand if CARD_KIND[c] == BANG]
-        out.append(Pass())
-        return out
-    if isinstance(r, Rebound):
-        out = [Answer(c) for c in p.hand]
-        out.append(Pass())
-        return out
-    raise AssertionError(f"unknown request {r!r}")
+    answers = REQUEST_ACTIONS.get(type(r))
+    if answers is None:
+        raise AssertionError(f"unknown request {r!r}")
+    return answers(state, r)
+
+
+def _dodges(state: GameState, r: Respond) -> list[Action]:
+    """Returns a shot's answers: each Missed! effect of the hand, or taking the hit."""
+    out: list[Action] = [Answer(c) for c in missed_like(state.players[r.seat])]
+    out.append(Pass())
+    return out
+
+
+def _bangs(state: GameState, r: IndiansRespond | DuelTurn) -> list[Action]:
+    """Returns the answers to Indians! or a Duel: each BANG! effect of the hand, or losing a life."""
+    out: list[Action] = [Answer(c) for c in bang_like(state.players[r.seat])]
+    out.append(Pass())
+    return out
+
+
+def _dying(state: GameState, r: Dying) -> list[Action]:
+    """Returns a dying seat's rescues and going out (dying_actions)."""
+    return dying_actions(state, r, state.players[r.seat])
+
+
+def _picks(state: GameState, r: StorePick | FirstCheck) -> list[Action]:
+    """Returns each card shown, to pick."""
+    return [Pick(c) for c in r.cards]
+
+
+def _put_backs(state: GameState, r: KitChoice) -> list[Action]:
+    """Returns each card drawn, to put back."""
+    return [PutBack(c) for c in r.cards]
+
+
+def _draws(state: GameState, r: DrawChoice) -> list[Action]:
+    """Returns where a phase-1 card may come from (draw_choices)."""
+    return draw_choices(state, r, state.players[r.seat])
+
+
+def _fate_orders(state: GameState, r: FateOrder) -> list[Action]:
+    """Returns the two orders of a card's fate effect and its own."""
+    return [Fate(True), Fate(False)]
+
+
+def _fate_takes(state: GameState, r: FateTake) -> list[Action]:
+    """Returns the cards a fate effect may take, or declining when there is none."""
+    return fate_take_actions(state, r) or [Pass()]
+
+
+def _fate_heals(state: GameState, r: FateHeal) -> list[Action]:
+    """Returns the players a fate effect may heal, or declining when there is none."""
+    return fate_heal_actions(state, r) or [Pass()]
+
+
+def _repeats(state: GameState, r: Repeat) -> list[Action]:
+    """Returns each BANG! of the hand to discard for the effect again, or declining."""
+    out: list[Action] = [Answer(c) for c in state.players[r.seat].hand if CARD_KIND[c] == BANG]
+    out.append(Pass())
+    return out
+
+
+def _rebounds(state: GameState, r: Rebound) -> list[Action]:
+    """Returns each hand card to discard for 1 life, or declining."""
+    out: list[Action] = [Answer(c) for c in state.players[r.seat].hand]
+    out.append(Pass())
+    return out
+
+
+# The answers open to the seat of each type of pending decision.
+REQUEST_ACTIONS: dict[type, Callable[[GameState, Any], list[Action]]] = {
+    Respond: _dodges,
+    IndiansRespond: _bangs,
+    DuelTurn: _bangs,
+    Dying: _dying,
+    StorePick: _picks,
+    KitChoice: _put_backs,
+    DrawChoice: _draws,
+    FirstCheck: _picks,
+    FateOrder: _fate_orders,
+    FateTake: _fate_takes,
+    FateHeal: _fate_heals,
+    Repeat: _repeats,
+    Rebound: _rebounds,
+}
 
 
 def dying_actions(state: GameState, r: Dying, p: Player) -> list[Action]:

@@ -360,41 +360,91 @@ def brown_effect(
 
     held: the card's fate effect is still to come, so a shot's checks wait for it.
     """
+    effect = BROWN_EFFECTS.get(CARD_KIND[c])
+    if effect is not None:
+        effect(state, ev, seat, c, t, which, held)
+
+
+def _shot(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A BANG! (or a Missed! played as one) at the target."""
+    assert t is not None
+    state.bangs_played += 1
+    attack(state, ev, t, seat, BANG, missed_needed(state.players[seat], BANG), held)
+
+
+def _beer(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Beer: 1 life (none once two players are left); others who heal when one drinks are asked."""
     p = state.players[seat]
-    kind = CARD_KIND[c]
-    if kind in (BANG, MISSED):
-        assert t is not None
-        state.bangs_played += 1
-        attack(state, ev, t, seat, BANG, missed_needed(p, BANG), held)
-    elif kind == BEER:
-        gained = heal(state, seat, 1) if beer_works(state) else 0
-        ev.append(Event("life", {"seat": seat, "life": p.life, "gained": gained}))
-        offer_rebounds(state, seat)
-    elif kind == SALOON:
-        for q in state.players:
-            if q.alive:
-                heal(state, q.seat, 1)
-        ev.append(Event("saloon", {"lives": [q.life for q in state.players]}))
-    elif kind == STAGECOACH:
-        draw(state, ev, seat, STAGECOACH_CARDS, STAGECOACH)
-    elif kind == WELLS_FARGO:
-        draw(state, ev, seat, WELLS_FARGO_CARDS, WELLS_FARGO)
-    elif kind == GENERAL_STORE:
-        shown = take_from_deck(state, ev, state.alive_count())
-        ev.append(Event("store", {"seat": seat, "cards": shown}))
-        if shown:
-            state.requests.append(StorePick(seat, tuple(shown), tuple(state.others_in_order(seat))))
-    elif kind in (PANIC, CAT_BALOU):
-        assert t is not None and which is not None
-        chosen_take(state, ev, seat, t, which, steal=kind == PANIC)
-    elif kind == GATLING:
-        for other in state.others_in_order(seat):
-            attack(state, ev, other, seat, GATLING, missed_needed(p, GATLING))
-    elif kind == INDIANS:
-        state.requests.extend(IndiansRespond(o, seat) for o in state.others_in_order(seat))
-    elif kind == DUEL:
-        assert t is not None
-        state.requests.append(DuelTurn(t, seat, seat))
+    gained = heal(state, seat, 1) if beer_works(state) else 0
+    ev.append(Event("life", {"seat": seat, "life": p.life, "gained": gained}))
+    offer_rebounds(state, seat)
+
+
+def _saloon(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Saloon: 1 life for everyone in the game."""
+    for q in state.players:
+        if q.alive:
+            heal(state, q.seat, 1)
+    ev.append(Event("saloon", {"lives": [q.life for q in state.players]}))
+
+
+def _stagecoach(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Stagecoach: draw 2."""
+    draw(state, ev, seat, STAGECOACH_CARDS, STAGECOACH)
+
+
+def _wells_fargo(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Wells Fargo: draw 3."""
+    draw(state, ev, seat, WELLS_FARGO_CARDS, WELLS_FARGO)
+
+
+def _store(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A General Store: one card per player in the game shown, picked in turn from the player on."""
+    shown = take_from_deck(state, ev, state.alive_count())
+    ev.append(Event("store", {"seat": seat, "cards": shown}))
+    if shown:
+        state.requests.append(StorePick(seat, tuple(shown), tuple(state.others_in_order(seat))))
+
+
+def _take(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Panic! (taken) or a Cat Balou (discarded) on the chosen card of the target."""
+    assert t is not None and which is not None
+    chosen_take(state, ev, seat, t, which, steal=CARD_KIND[c] == PANIC)
+
+
+def _gatling(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Gatling: a shot at every other player."""
+    p = state.players[seat]
+    for other in state.others_in_order(seat):
+        attack(state, ev, other, seat, GATLING, missed_needed(p, GATLING))
+
+
+def _indians(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """Indians!: every other player discards a BANG! or loses a life, in turn."""
+    state.requests.extend(IndiansRespond(o, seat) for o in state.others_in_order(seat))
+
+
+def _duel(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Duel: the target answers first."""
+    assert t is not None
+    state.requests.append(DuelTurn(t, seat, seat))
+
+
+# The effect of each kind of brown card (any other kind has none of its own here).
+BROWN_EFFECTS: dict[str, Callable[[GameState, Events, int, int, int | None, int | None, bool], None]] = {
+    BANG: _shot,
+    MISSED: _shot,
+    BEER: _beer,
+    SALOON: _saloon,
+    STAGECOACH: _stagecoach,
+    WELLS_FARGO: _wells_fargo,
+    GENERAL_STORE: _store,
+    PANIC: _take,
+    CAT_BALOU: _take,
+    GATLING: _gatling,
+    INDIANS: _indians,
+    DUEL: _duel,
+}
 
 
 def put_in_play(state: GameState, ev: Events, seat: int, c: int, target: int | None) -> None:

@@ -215,6 +215,19 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str
         return ctx.tr_user(press.user.id).gettext("This lobby is closed."), True
     tr = ctx.tr_user(press.user.id, game.ruleset)
     seats = ctx.repo.seats(data.target)
+    refused = refusal(ctx, tr, game, seats, press, data)
+    if refused is not None:
+        return refused
+    return await choose(ctx, tr, game, seats, press, data.choice)
+
+
+def refusal(
+    ctx: Context, tr: Translator, game: Game, seats: list[Seat], press: Press, data: ButtonData
+) -> tuple[str, bool] | None:
+    """Returns the answer to a press on a button the lobby no longer offers as pressed, None for a current one.
+
+    Raises BadButton for a choice the lobby never offers.
+    """
     removal = data.choice.startswith(REMOVE_SEAT)  # on the message offer_removal sent, not on the lobby's
     if removal and data.version == game.version and data.choice not in removal_choices(seats):
         raise BadButton(f"the lobby has no seat to remove for {data.choice!r}")
@@ -226,11 +239,17 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str
         return tr.gettext("This is an old message: use the newest lobby message."), True
     if data.version != game.version and data.choice not in ANY_VERSION:
         return tr.gettext("This choice is no longer current."), True
-    mine = next((s for s in seats if s.user_id == press.user.id), None)
-    choice = data.choice
+    return None
+
+
+async def choose(
+    ctx: Context, tr: Translator, game: Game, seats: list[Seat], press: Press, choice: str
+) -> tuple[str, bool]:
+    """Applies a current lobby choice: join, leave, and for the creator or an admin removal, cancel, start, settings."""
     if choice == "join":
         return await join(ctx, game, seats, press.user, press)
     if choice == "leave":
+        mine = next((s for s in seats if s.user_id == press.user.id), None)
         if mine is None:
             return tr.gettext("You are not in this game."), True
         answers = (tr.gettext("You left the game."), tr.gettext("You left; the lobby is closed."))
@@ -239,7 +258,7 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str
         return tr.gettext("Only the creator of the game or a chat admin can do this."), True
     if choice == REMOVE:
         return await offer_removal(ctx, tr, game, seats, press)
-    if removal:
+    if choice.startswith(REMOVE_SEAT):
         return await remove_player(ctx, tr, game, seats, press, int(choice.removeprefix(REMOVE_SEAT)))
     if choice == "cancel":
         game.status = CANCELLED
