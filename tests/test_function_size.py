@@ -42,10 +42,8 @@ ALLOWED: dict[str, str] = {
     "messaging/outbox.py:drain": TODO + "the private lane's loop with each delivery failure's handling",
     "messaging/outbox.py:group_lane": TODO + "the group lane's loop with each delivery failure's handling",
     "messaging/service.py:GameService.game_press": TODO + "a press's checks in order (the straight press, point 5)",
-    "messaging/prompts.py:top_prompt": TODO + "an if-chain over the kinds of pending decision",
     "core/duel/hits.py:dodged": TODO + "the riders of a dodged hit, one branch each",
     "core/duel/hits.py:start_hit": TODO + "the riders of a starting hit, one branch each",
-    "core/duel/engine.py:_turn": TODO + "an if-chain over the play phase's action types",
     "core/duel/engine.py:_option": TODO + "an if-chain over named choices' reasons",
     "core/duel/renegade_effects.py:prepare": TODO + "an if-chain over the renegades' option reasons",
     "core/duel/triggers.py:became_attacker": TODO + "the abilities that trigger on entering as attacker",
@@ -53,7 +51,6 @@ ALLOWED: dict[str, str] = {
     "core/views.py:view": TODO + "a view's fields, with what each seat may see",
     "core/risks.py:risk": TODO + "the risks of an action, one condition each",
     "core/hints.py:card_hint": TODO + "an if-chain over card kinds",
-    "ai/starwars.py:choose_fate_answer": TODO + "an if-chain over the kinds of Star Wars decision",
     "console/game.py:Terminal.flush": TODO + "what the terminal prints after a move, branch by branch",
     "bench/faults.py:FaultTable.current": TODO + "the fault bench's state check, condition by condition",
 }

@@ -130,50 +130,61 @@ def _prepare(state: DuelState) -> None:
 
 def _turn(s: DuelState, seat: int, action: DuelAction, events: Events) -> Requests:
     """Applies a play-phase action of the turn's player."""
-    squad = s.squads[seat]
-    if isinstance(action, Play) and action.how == REUSE:
+    apply_action = TURN_ACTIONS.get(type(action))
+    if apply_action is None:
+        raise AssertionError(f"not a play-phase action: {action!r}")
+    return apply_action(s, seat, action, events)
+
+
+def _play(s: DuelState, seat: int, action: Play, events: Events) -> Requests:
+    """Plays a hand card (or reuses one, or plays it as a BANG!): discarded or put in play, then its effect."""
+    if action.how == REUSE:
         return _reuse(s, seat, action, events)
-    if isinstance(action, Play):
-        squad.hand.remove(action.card)
-        name = "colt" if action.how == "bang" else type_id(action.card)
-        frame = CARDS[action.card].type.frame
-        if frame not in ("equipment", "resource") or action.how:
-            s.discard.append(action.card)
-        if action.how == "bang" or (frame == "bang" and not action.how):
-            s.bangs_played += 1
-        events.append(
-            Event(
-                "play",
-                {
-                    "seat": seat,
-                    "card": action.card,
-                    "target": action.target,
-                    "target_card": action.target_card,
-                    "how": action.how,
-                },
-            )
-        )
-        if action.how == "bang":
-            assert action.target is not None
-            return start_hit(s, seat, action.target, action.card, events, rider="colt")
-        return play_effect(name)(s, seat, action, events)
-    if isinstance(action, Use) and action.how:
+    s.squads[seat].hand.remove(action.card)
+    name = "colt" if action.how == "bang" else type_id(action.card)
+    frame = CARDS[action.card].type.frame
+    if frame not in ("equipment", "resource") or action.how:
+        s.discard.append(action.card)
+    if action.how == "bang" or (frame == "bang" and not action.how):
+        s.bangs_played += 1
+    played = {"seat": seat, "card": action.card, "target": action.target, "target_card": action.target_card}
+    events.append(Event("play", {**played, "how": action.how}))
+    if action.how == "bang":
+        assert action.target is not None
+        return start_hit(s, seat, action.target, action.card, events, rider="colt")
+    return play_effect(name)(s, seat, action, events)
+
+
+def _use(s: DuelState, seat: int, action: Use, events: Events) -> Requests:
+    """Uses a card in play: a resource, or the Fortune Teller's card as a BANG!."""
+    if action.how:
         assert action.target is not None
         return renegade_effects.fortune_bang(s, seat, action.card, action.target, events)
-    if isinstance(action, Use):
-        return use_resource(s, seat, action.card, action.target, events)
-    if isinstance(action, Reload):
-        discard_card(s, action.card)
-        events.append(Event("reload", {"seat": seat, "card": action.card}))
-        draw(s, seat, 1, events)
-        return []
-    if isinstance(action, Choose):
-        return use_ability(s, seat, action.option, events)
-    if isinstance(action, Swap):
-        s.used.append("swap")
-        swap_positions(s, seat, events)
-        return [{"kind": "became_attacker", "seat": seat, "by": seat, "swap": True}]
-    assert isinstance(action, EndTurn)
+    return use_resource(s, seat, action.card, action.target, events)
+
+
+def _reload(s: DuelState, seat: int, action: Reload, events: Events) -> Requests:
+    """Discards a card to draw one."""
+    discard_card(s, action.card)
+    events.append(Event("reload", {"seat": seat, "card": action.card}))
+    draw(s, seat, 1, events)
+    return []
+
+
+def _choose(s: DuelState, seat: int, action: Choose, events: Events) -> Requests:
+    """Uses a once-a-turn ability offered as a named choice."""
+    return use_ability(s, seat, action.option, events)
+
+
+def _swap(s: DuelState, seat: int, action: Swap, events: Events) -> Requests:
+    """Swaps the attacker and the cover once a turn; the new attacker's entry triggers follow."""
+    s.used.append("swap")
+    swap_positions(s, seat, events)
+    return [{"kind": "became_attacker", "seat": seat, "by": seat, "swap": True}]
+
+
+def _end_turn(s: DuelState, seat: int, action: EndTurn, events: Events) -> Requests:
+    """Ends the play phase: the hand limit comes next."""
     s.phase = LIMIT
     return []
 
@@ -567,4 +578,15 @@ ANSWERS: dict[str, Callable[[DuelState, int, dict[str, Any], DuelAction, Events]
     "keep": _answer_keep,
     "store": _answer_store,
     "option": _answer_option,
+}
+
+
+# How each play-phase action of the turn's player applies, by its type.
+TURN_ACTIONS: dict[type, Callable[[DuelState, int, Any, Events], Requests]] = {
+    Play: _play,
+    Use: _use,
+    Reload: _reload,
+    Choose: _choose,
+    Swap: _swap,
+    EndTurn: _end_turn,
 }
