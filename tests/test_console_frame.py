@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 from bangbot.console.frame import frame, text_width, wrap
 from bangbot.console.messenger import ConsoleMessenger, added_lines, with_owners
+from bangbot.core.cards import BASE_DECK
+from bangbot.core.duel.data import CARDS as DUEL_CARDS
+from bangbot.i18n import LANGUAGES, translator
+from bangbot.i18n.themes import themed
+from bangbot.i18n.wording import GLUE
 from bangbot.messaging.adapter import Button
+from bangbot.messaging.duel_labels import card_label as duel_label
+from bangbot.messaging.labels import card_label as base_label
 
 
 def test_wide_characters_count_twice_and_lines_wrap_within_the_width() -> None:
@@ -77,3 +85,33 @@ def test_the_same_question_asked_again_keeps_each_choice_number() -> None:
     asyncio.run(messenger.edit(ref, "Hand\n\nYour turn.", tuple((b,) for b in cards[1:])))
     other = messenger.prompt(ref)  # another question: numbered from 1 again
     assert not other.known and other.lines[-3:] == ["1) Missed! 2♠", "2) Missed! 3♠", "3) Beer 8♥"]
+
+
+def every_card_label() -> set[tuple[str, str]]:
+    """Returns each card label of every game in every language that carries marks, with its marks (suit, symbols)."""
+    out: set[tuple[str, str]] = set()
+    for language in LANGUAGES:
+        tr = translator(language)
+        for game, labels in (("base", base_label), ("starwars", base_label), ("duel", duel_label)):
+            reader = themed(tr, game)
+            count = len(DUEL_CARDS) if game == "duel" else len(BASE_DECK)
+            for index in range(count):
+                label = labels(reader, index)
+                if GLUE in label:
+                    out.add((label, re.split(r"[ (（]", label.split(GLUE, 1)[1])[0]))  # up to a fate effect
+    return out
+
+
+def test_a_card_and_its_suit_or_symbols_never_part_at_a_lines_end() -> None:
+    labels = every_card_label()
+    assert {"BANG!\u00a0Q♥", "«Бэнг!»\u00a0Q♥"} <= {label for label, _ in labels}  # a no-break space, every language
+    assert any(text_width(label) > len(label) for label, _ in labels)  # Japanese names, two columns a character
+    assert any("🛢" in marks for _, marks in labels)  # the Duel's check symbols, Star Wars' too
+    for label, marks in labels:
+        glued = label[label.index(GLUE) - 1 : label.index(GLUE) + 1 + len(marks)]
+        for prefix in ("Ann plays ", "太郎さんが"):
+            for k in range(0, 12, 3):
+                line = prefix * (k // 3 + 1) + label + " — " + "あ" * k
+                for width in range(text_width(label) + 2, 43, 4):  # a label wider than a line has to be cut
+                    parts = wrap(line, width)
+                    assert any(glued in part for part in parts), (line, width, parts)

@@ -102,7 +102,7 @@ def test_the_lineup_shows_each_abilities_and_equipping_says_where_a_card_counts(
     assert game.wait_for(PROMPT) == PROMPT
     code, out, err = game.finish()
     assert code == 0 and err == "", err
-    step = out[out.rindex("Gunbelt 🐍 → at whom?") :]
+    step = out[out.rindex("Gunbelt\u00a0🐍 → at whom?") :]
     assert "It counts only while its character attacks, or is the target of a hit" in step
 
 

@@ -201,7 +201,7 @@ def test_the_log_names_what_made_a_card_move() -> None:
     pedro = {"kind": "take_discard", "seat": 1, "card": card_of("beer"), "reason": "pedro_ramirez"}
     assert (
         event_line(en, pedro, names, None)
-        == f"Bob takes Beer {CARDS[card_of('beer')].label} from the discard pile (Pedro Ramirez)."
+        == f"Bob takes Beer\u00a0{CARDS[card_of('beer')].label} from the discard pile (Pedro Ramirez)."
     )
     sw = themed(en, "starwars")
     back = event_line(sw, {"kind": "strikes_back", "seat": 2, "at": 0, "reason": "vengeful"}, names, None)

@@ -17,7 +17,7 @@ from bangbot.i18n import translator
 from bangbot.i18n.duel import duel_side_name
 from bangbot.i18n.glossary import role_name
 from bangbot.messaging.outcome import replay_game
-from bangbot.messaging.records import final_record, result_rows
+from bangbot.messaging.records import final_ending, result_rows
 from bangbot.storage.models import FINISHED, Game, SeatResult
 from bangbot.storage.stats import StatsStore
 from tests.duel_harness import gather_duel
@@ -236,7 +236,7 @@ async def test_a_log_that_does_not_replay_gives_no_record_and_changes_nothing(db
     with engine.begin() as connection:
         connection.execute(text("DELETE FROM seat_result"))
         connection.execute(text("UPDATE action_log SET action = 'end' WHERE game_id = :g"), {"g": game.id})
-    assert final_record(table.svc.ctx, game) is None
+    assert final_ending(table.svc.ctx, game) is None
     assert StatsStore(engine).tallies(table.users[0].id) == []
     assert finished_game(table).version == game.version
 

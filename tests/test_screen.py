@@ -93,9 +93,9 @@ def test_a_chosen_card_is_named_in_the_next_step_and_back_and_end_keep_the_last_
         top = screen(table, 0)
         assert "One BANG! per turn" not in top.text
         assert top.buttons[-1] == (Button("End the turn", top.buttons[-1][0].data, fixed=END),)
-        await table.press(0, top, button(top, "BANG! J♦"))
+        await table.press(0, top, button(top, "BANG!\u00a0J♦"))
         step = screen(table, 0)
-        assert "BANG! J♦ → at whom?" in step.text
+        assert "BANG!\u00a0J♦ → at whom?" in step.text
         targets = [b.text for row in step.buttons[:-1] for b in row]
         assert targets == [
             "Player1: Black Jack, ♥♥♥♥ 4/4, distance 2",
@@ -105,19 +105,19 @@ def test_a_chosen_card_is_named_in_the_next_step_and_back_and_end_keep_the_last_
         assert [(b.text, b.fixed) for b in step.buttons[-1]] == [("« Back", BACK)]
         await table.press(0, step, "x")
         top = screen(table, 0)
-        await table.press(0, top, button(top, "Panic! J♥"))
+        await table.press(0, top, button(top, "Panic!\u00a0J♥"))
         step = screen(table, 0)
-        assert "Panic! J♥ → whose card?" in step.text
+        assert "Panic!\u00a0J♥ → whose card?" in step.text
         await table.press(0, step, button(step, "Player3"))
         step = screen(table, 0)
-        assert "Panic! J♥ → Player3: which card?" in step.text
+        assert "Panic!\u00a0J♥ → Player3: which card?" in step.text
         assert [(b.text, b.fixed) for b in step.buttons[-1]] == [("« Back", BACK)]
         await table.press(0, step, button(step, "«"))
         await table.press(0, screen(table, 0), "x")
         top = screen(table, 0)
-        await table.press(0, top, button(top, "Beer 6♥"))
+        await table.press(0, top, button(top, "Beer\u00a06♥"))
         step = screen(table, 0)
-        assert "Beer 6♥ → Beer at full life does nothing. Play it anyway?" in step.text
+        assert "Beer\u00a06♥ → Beer at full life does nothing. Play it anyway?" in step.text
         assert [b.text for b in step.buttons[0]] == ["Play it anyway"]
 
     run(scenario())

@@ -98,16 +98,16 @@ def test_a_whole_star_wars_game_reads_as_star_wars(
 
 def test_a_star_wars_card_shows_its_check_symbols_and_its_fate_effect_never_a_suit() -> None:
     tr = themed(translator("en"), STARWARS)
-    assert card_label(tr, index_of("beer", HEARTS, 9)) == "Bacta Tank ✦"
-    assert card_label(tr, index_of("missed", SPADES, 5)) == "Missed! ⚙🗑"
-    assert card_label(tr, index_of("barrel", SPADES, 13)) == "Cover ⚙"
+    assert card_label(tr, index_of("beer", HEARTS, 9)) == "Bacta Tank\u00a0✦"
+    assert card_label(tr, index_of("missed", SPADES, 5)) == "Missed!\u00a0⚙🗑"
+    assert card_label(tr, index_of("barrel", SPADES, 13)) == "Cover\u00a0⚙"
     assert card_label(tr, index_of("bang", "D", 9)) == "BANG!"
     drawing = index_of("bang", HEARTS, 12)
-    assert FATE[drawing] == "fate_draw" and card_label(tr, drawing) == "BANG! ✦ (Draw a card)"
+    assert FATE[drawing] == "fate_draw" and card_label(tr, drawing) == "BANG!\u00a0✦ (Draw a card)"
     assert card_label(tr, index_of("missed", "C", 14)) == "Missed! (Swap hands)"
     check = {"kind": "check", "seat": 0, "reason": "barrel", "cards": [drawing], "ok": True}
-    assert event_line(tr, check, ["Ann"], None) == "Ann checks for Cover: BANG! ✦ (Draw a card) — success."
-    assert card_label(translator("en"), drawing) == "BANG! Q♥"  # the base game keeps its suits
+    assert event_line(tr, check, ["Ann"], None) == "Ann checks for Cover: BANG!\u00a0✦ (Draw a card) — success."
+    assert card_label(translator("en"), drawing) == "BANG!\u00a0Q♥"  # the base game keeps its suits
     for language in LANGUAGES:
         sw = themed(translator(language), STARWARS)
         for index in FATE:
@@ -120,34 +120,34 @@ NEW_LINES = {
     "en": (
         "A New Hope gives Ann energy (now: 3).",
         "A New Hope passes from Ann to Bob.",
-        "Bob checks the card Trash Compactor ✦ first.",
+        "Bob checks the card Trash Compactor\u00a0✦ first.",
         "Ann discards the card BANG! and regains 1 energy (now: 2).",
         "Ann stays in the game (energy: 1).",
-        "Ann checks for Lucky: Missed! ⚙🗑 — failure.",
+        "Ann checks for Lucky: Missed!\u00a0⚙🗑 — failure.",
     ),
     "ru": (
         "«Новая надежда»: игрок Ann получает энергию (теперь: 3).",
         "«Новая надежда» переходит от игрока Ann к игроку Bob.",
-        "Bob проверяет первой карту «Уплотнитель мусора» ✦.",
+        "Bob проверяет первой карту «Уплотнитель мусора»\u00a0✦.",
         "Ann сбрасывает карту «Бэнг!» и восстанавливает единицу энергии (теперь: 2).",
         "Ann остаётся в игре (энергия: 1).",
-        "Ann делает проверку (Везучий): «Мимо!» ⚙🗑 — неудача.",
+        "Ann делает проверку (Везучий): «Мимо!»\u00a0⚙🗑 — неудача.",
     ),
     "ja": (
         "新たなる希望でAnnさんのエネルギーが回復しました（現在3）。",
         "新たなる希望がAnnさんからBobさんに渡りました。",
-        "Bobさんは先にダスト・シュート ✦を判定します。",
+        "Bobさんは先にダスト・シュート\u00a0✦を判定します。",
         "AnnさんはBANG!を捨てて、エネルギーを1回復しました（現在2）。",
         "Annさんはゲームに残ります（エネルギー1）。",
-        "Annさんの幸運の判定：ミス ⚙🗑 — 失敗",
+        "Annさんの幸運の判定：ミス\u00a0⚙🗑 — 失敗",
     ),
     "cs": (
         "Nová naděje: hráč Ann získává energii (teď: 3).",
         "Nová naděje přechází od hráče Ann k hráči Bob.",
-        "Bob začíná sejmutím pro kartu Drtič odpadu ✦.",
+        "Bob začíná sejmutím pro kartu Drtič odpadu\u00a0✦.",
         "Ann odhazuje kartu BANG! a získává jeden bod energie (teď: 2).",
         "Ann zůstává ve hře (energie: 1).",
-        "Ann „sejme“ (Šťastný): Vedle! ⚙🗑 – neúspěch.",
+        "Ann „sejme“ (Šťastný): Vedle!\u00a0⚙🗑 – neúspěch.",
     ),
 }
 

@@ -29,8 +29,8 @@ def test_the_terminal_speaks_star_wars_in_help_rules_prompt_and_titles() -> None
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "За этим столом: «Бэнг! Звёздные войны»" in out and "✦ Альянс" in out  # /help describes the game
+    assert "За этим столом: «Бэнг! Звёздные войны»" in out and "✦\u00a0Альянс" in out  # /help describes the game
     assert "Дарт Вейдер: Выведите из игры всех повстанцев" in out  # /rules finds a role
     assert "например /rules Укрытие" in out and "/rules Бочка" not in out
     assert "«Бэнг! Звёздные войны» — терминал" in out
-    assert "Символы проверки: ✦ Альянс, ⚙ Империя и 🗑 Уплотнитель." in out
+    assert "Символы проверки: ✦\u00a0Альянс, ⚙\u00a0Империя и 🗑\u00a0Уплотнитель." in out

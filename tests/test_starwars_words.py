@@ -415,4 +415,4 @@ def test_help_at_a_star_wars_table_tells_its_words_and_symbols() -> None:
     assert table_note(translator("ru"), "base") is None
     legend = themed(translator("ja"), "starwars").theme
     assert legend is not None and legend.legend is not None
-    assert legend.legend(themed(translator("ja"), "starwars")).startswith("判定マーク：✦ 反乱同盟")
+    assert legend.legend(themed(translator("ja"), "starwars")).startswith("判定マーク：✦\u00a0反乱同盟")

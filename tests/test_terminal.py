@@ -179,8 +179,9 @@ def test_a_table_size_out_of_range_is_refused() -> None:
     assert result.stderr == "bangbot: --game base is played by 4 to 7 players, not --players 9.\n"
 
 
-def passive_until_out(show: str) -> tuple[str, str]:
-    """Plays seeded games taking every hit and ending every turn until the person is out, then answers show.
+def passive_until_out(show: str, watch: bool = True) -> tuple[str, str]:
+    """Plays seeded games taking every hit and ending every turn until the person is out, then answers show and
+    (watch) presses Enter at every pause to the end, or (not watch) ends the input at the first pause.
 
     Returns what was printed before the question and after it.
     """
@@ -194,8 +195,10 @@ def passive_until_out(show: str) -> tuple[str, str]:
             if PROMPT not in game.text[game.text.rindex(OUT) :]:
                 assert game.wait_for(PROMPT) == PROMPT
             game.type(show)
-            while game.wait_for(NEXT_TURN, OVER) == NEXT_TURN:
+            while watch and game.wait_for(NEXT_TURN, OVER) == NEXT_TURN:
                 game.type("")  # one turn of the AI players per Enter
+            if not watch:
+                assert game.wait_for(NEXT_TURN) == NEXT_TURN
             code, out, err = game.finish()
             assert code == 0 and err == ""
             return out[: out.index(OUT)], out[out.index(OUT) :]
@@ -212,6 +215,7 @@ def test_when_you_are_out_the_terminal_asks_then_shows_every_turn_and_the_summar
     assert len(screens) > 2 and all(re.search(r"Turn \d+:", screen) for screen in screens[1:-1])
     summary = after[after.rindex(TABLE) :]
     assert "Game over:" in summary and "[Sheriff]" in summary and "[Outlaw]" in summary
+    assert "The game, player by player:" in summary  # after the final table
     assert after.rstrip().endswith("The game is over.")
 
 
@@ -221,6 +225,7 @@ def test_when_you_are_out_the_result_alone_can_be_shown() -> None:
     assert not re.search(r"Turn \d+:", after.split(PROMPT)[-1])  # no AI turn is shown
     summary = after[after.rindex(TABLE) :]
     assert "Game over:" in summary and "[Sheriff]" in summary and "[Outlaw]" in summary
+    assert "The game, player by player:" in summary and "Record of game 1" in summary  # shown to the quiet too
 
 
 def test_a_resumed_game_keeps_its_language_and_language_renames_its_table(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ def test_a_line_typed_before_the_question_appeared_is_dropped_and_the_player_is_
     assert game.wait_for(PROMPT) == PROMPT
     code, out, err = game.finish()
     assert code == 0 and err == ""
-    after = out[out.index("Ann answers with BANG! J♦.") :]
+    after = out[out.index("Ann answers with BANG!\u00a0J♦.") :]
     assert "Your turn: play cards, then end the turn." in after
     assert TYPED_AHEAD in after
     assert after.index(TYPED_AHEAD) < after.index(PROMPT)

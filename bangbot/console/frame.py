@@ -8,6 +8,10 @@ from collections.abc import Iterable
 
 MIN_WIDTH = 20
 INDENT = "  "  # a wrapped line's continuation is indented under its first part
+NO_BREAK = frozenset("\u00a0\u2060")  # a no-break space and a word joiner: a line never breaks next to them
+# Japanese: what never starts a line (closing marks, small kana, the long vowel) and what never ends one.
+NOT_FIRST = frozenset("、。，．！？）」』】〉》・ーぁぃぅぇぉっゃゅょァィゥェォッャュョ…")
+NOT_LAST = frozenset("（「『【〈《")
 
 
 def char_width(char: str) -> int:
@@ -22,21 +26,31 @@ def text_width(text: str) -> int:
     return sum(char_width(c) for c in text)
 
 
+def breakable(before: str, after: str) -> bool:
+    """Returns whether a line may break between two characters with no space between them: next to a wide one
+    (Japanese is written without spaces; no line starts with "。" or ends with "「"), never inside a run of narrow
+    ones (a word, "10♥") nor at a no-break space."""
+    if before in NO_BREAK or after in NO_BREAK or after in NOT_FIRST or before in NOT_LAST:
+        return False
+    return char_width(before) == 2 or char_width(after) == 2
+
+
 def wrap(line: str, width: int) -> list[str]:
-    """Splits a line into parts of at most width columns, at spaces where it can, continuations indented."""
+    """Splits a line into parts of at most width columns, at spaces or between wide characters where it can (never
+    between a card and its suit, which a no-break space joins), continuations indented."""
     parts: list[str] = []
     prefix, rest = "", line
     while text_width(prefix + rest) > width:
         room = width - text_width(prefix)
-        used, cut, space = 0, 0, 0
+        used, cut, best = 0, 0, 0
         for i, char in enumerate(rest):
+            if i and (char == " " or breakable(rest[i - 1], char)):
+                best = i  # what comes before char fits: the line may break there
             used += char_width(char)
             if used > room:
                 break
             cut = i + 1
-            if char == " ":
-                space = i
-        cut = space or max(cut, 1)
+        cut = best or max(cut, 1)
         parts.append(prefix + rest[:cut].rstrip())
         prefix, rest = INDENT, rest[cut:].lstrip()
     parts.append((prefix + rest).rstrip())

@@ -17,7 +17,7 @@ from typing import TextIO
 from bangbot.ai.players import heuristic_players
 from bangbot.console.frame import frame, terminal_width
 from bangbot.console.keyboard import Keyboard
-from bangbot.console.messenger import ConsoleMessenger
+from bangbot.console.messenger import ConsoleMessenger, Piece
 from bangbot.core.ruleset import TableState
 from bangbot.games import DEFAULT as DEFAULT_RULESET
 from bangbot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator, translator
@@ -225,14 +225,18 @@ class Terminal:
         game = self.game()
         table = MessageRef(GROUP_ID, game.table_message_id) if game and game.table_message_id is not None else None
         pieces = self.messenger.take()
-        for piece in pieces:
-            if piece.ref is not None and piece.ref.chat_id == GROUP_ID and piece.ref != table and not self.quiet:
+        group = [p for p in pieces if p.ref is not None and p.ref.chat_id == GROUP_ID and p.ref != table]
+        closing = [p for p in group if closes(game, p)]
+        for piece in group:
+            if piece not in closing and not self.quiet:
                 self.print_frame(GROUP_ID, list(piece.lines))
         if game is not None and game.state_json is not None and table in self.messenger.messages:
             key = table_key(state_of(game))
             if self.show_table or key != self.table_shown:
                 self.print_frame(GROUP_ID, self.messenger.messages[table].text.splitlines())
                 self.table_shown, self.show_table = key, False
+        for piece in closing:  # the summary and the record: shown after the final table, also to who chose quiet
+            self.print_frame(GROUP_ID, list(piece.lines))
         for piece in pieces:
             if piece.ref is None:
                 self.say("\n".join(piece.lines))
@@ -489,6 +493,13 @@ def state_of(game: Game) -> TableState:
     assert game.state_json is not None
     state: TableState = ruleset(game.ruleset).from_json(json.loads(game.state_json))
     return state
+
+
+def closes(game: Game | None, piece: Piece) -> bool:
+    """Returns whether a group piece came after a finished game's last log: its summary per player or its record."""
+    if game is None or not game.winner or piece.ref is None:
+        return False
+    return piece.ref.message_id > (game.log_message_id or 0)
 
 
 def press_id() -> str:

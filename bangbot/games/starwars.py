@@ -22,7 +22,7 @@ from bangbot.i18n.starwars import (
 from bangbot.i18n.starwars_notes import starwars_assumptions
 from bangbot.i18n.starwars_theme import STARWARS_THEME
 from bangbot.i18n.themes import themed
-from bangbot.i18n.wording import join_list
+from bangbot.i18n.wording import glyph_list, join_list
 from bangbot.rulesets.starwars import StarWarsBang
 
 STARWARS = StarWarsBang.id
@@ -43,7 +43,7 @@ def table_note(tr: Translator) -> str:
         "2 energy or less. /rules explains cards, abilities, roles and fate effects, e.g. /rules {example}.",
         game=game_name(tr, STARWARS),
         roles=join_list(tr, (sw_role_name(tr, r) for r in SW_ROLE_NAMES)),
-        symbols=join_list(tr, (f"{glyph} {sw_symbol_name(tr, s)}" for s, glyph in SW_SYMBOL_GLYPHS.items())),
+        symbols=glyph_list(tr, SW_SYMBOL_GLYPHS, sw_symbol_name),
         example=sw_card_name(tr, "cover"),
     )
 

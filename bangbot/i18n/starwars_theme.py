@@ -31,7 +31,7 @@ from bangbot.i18n.starwars import (
 from bangbot.i18n.starwars import TERM as TERM_TOPIC
 from bangbot.i18n.starwars_messages import MESSAGES, PLURALS
 from bangbot.i18n.theme import Theme
-from bangbot.i18n.wording import join_list
+from bangbot.i18n.wording import glyph_list, with_marks
 
 # The base card kind each Star Wars card is played as (the engine's kinds; 'colt45' is the rifle on the board).
 CARD_OF_KIND: dict[str, str] = {
@@ -72,14 +72,14 @@ ROLE_OF_ROLE: dict[str, str] = {
 def starwars_label(tr: Translator, index: int) -> str:
     """Returns a card as a Star Wars card shows it: its name, its check symbols and its fate effect; no suit."""
     glyphs = "".join(SW_SYMBOL_GLYPHS[s] for s in check_symbols(index))
-    text = f"{card_name(tr, CARDS[index].kind)} {glyphs}" if glyphs else card_name(tr, CARDS[index].kind)
+    text = with_marks(card_name(tr, CARDS[index].kind), glyphs)
     effect = FATE.get(index)
     return tr.pgettext("card label", "{card} ({fate})", card=text, fate=sw_fate_name(tr, effect)) if effect else text
 
 
 def starwars_legend(tr: Translator) -> str:
     """Returns the line that explains a card label: the glyph of each check symbol, the fate effect in brackets."""
-    symbols = join_list(tr, (f"{glyph} {sw_symbol_name(tr, s)}" for s, glyph in SW_SYMBOL_GLYPHS.items()))
+    symbols = glyph_list(tr, SW_SYMBOL_GLYPHS, sw_symbol_name)
     return tr.gettext("Check symbols: {symbols}. A name in brackets is the card's fate effect.", symbols=symbols)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from babel.lists import format_list
 
@@ -13,6 +13,17 @@ MINUTE = 60
 HOUR = 60 * MINUTE
 DAY = 24 * HOUR
 NOTHING = "—"
+GLUE = "\u00a0"  # a no-break space: a card's name and its suit or symbols never part at a line's end
+
+
+def with_marks(name: str, marks: str) -> str:
+    """Returns a card's name and its marks (suit and rank, check symbols) joined so no line breaks them apart."""
+    return f"{name}{GLUE}{marks}" if marks else name
+
+
+def glyph_list(tr: Translator, glyphs: Mapping[str, str], name: Callable[[Translator, str], str]) -> str:
+    """Returns a legend's list of glyphs, each joined to the name of the symbol it stands for ('🛢 barrel, Ω …')."""
+    return join_list(tr, (f"{glyph}{GLUE}{name(tr, symbol)}" for symbol, glyph in glyphs.items()))
 
 
 def join_list(tr: Translator, items: Iterable[str], empty: str = NOTHING) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from functools import cache
 from typing import Any
 
 from bangbot.faults import checkpoint
@@ -20,7 +21,7 @@ from bangbot.messaging.final import final_keyboard
 from bangbot.messaging.play import Batch
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
-from bangbot.messaging.records import final_record
+from bangbot.messaging.records import final_ending
 from bangbot.messaging.showing import Showing
 from bangbot.messaging.sight import pin_table, unpin_table
 from bangbot.storage.models import CANCELLED, RUNNING, Outbox, Seat
@@ -134,19 +135,26 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, row: Outbo
         await pin_table(ctx, batch.game)
     if latest and batch.rules.winner(batch.state) is not None:
         await unpin_table(ctx, batch.game)
-        await send_record_once(ctx, batch, progress)
+        await send_ending_once(ctx, batch, progress)
 
 
-async def send_record_once(ctx: Context, batch: Batch, progress: Progress) -> None:
-    """At a game's end: stores its results and sends its record to the group, once."""
+async def send_ending_once(ctx: Context, batch: Batch, progress: Progress) -> None:
+    """At a game's end: stores its results and sends the group its summary per player, then its record, once each."""
+    game = batch.game
+    ending = cache(lambda: final_ending(ctx, game))
 
-    async def send() -> dict[str, int]:
-        record = final_record(ctx, batch.game)
-        if record is not None:
-            await ctx.messenger.send_document(batch.game.chat_id, *record)
+    async def send_summary() -> dict[str, int]:
+        if (end := ending()) is not None:
+            await ctx.messenger.send(game.chat_id, end.summary, thread=game.thread_id)
         return {}
 
-    await progress.step(send)
+    async def send_record() -> dict[str, int]:
+        if (end := ending()) is not None:
+            await ctx.messenger.send_document(game.chat_id, end.filename, end.data, end.caption)
+        return {}
+
+    await progress.step(send_summary)
+    await progress.step(send_record)
 
 
 async def send_cancelled_notes(ctx: Context, batch: Batch, by: str, progress: Progress) -> None:

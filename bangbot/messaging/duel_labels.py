@@ -8,7 +8,7 @@ from bangbot.core.duel.data import CARDS, CHARACTER, CHARACTERS
 from bangbot.core.duel.views import DuelView, FighterView
 from bangbot.i18n import Translator
 from bangbot.i18n.duel import DUEL_CARD_NAMES, duel_card_name, duel_character_name, duel_side_name, duel_symbol_name
-from bangbot.i18n.wording import join_list
+from bangbot.i18n.wording import glyph_list, join_list, with_marks
 
 # A glyph per check symbol (not translated), and the mark of a card that may be discarded to reload.
 SYMBOL_GLYPHS = {"barrel": "🛢", "horseshoe": "Ω", "snake": "🐍", "dynamite": "🧨"}
@@ -21,7 +21,7 @@ def card_label(tr: Translator, index: int) -> str:
     card = CARDS[index]
     marks = SYMBOL_GLYPHS.get(card.symbol, "") + (RELOAD_MARK if card.type.reload else "")
     name = duel_card_name(tr, card.type.id)
-    return f"{name} {marks}" if marks else name
+    return with_marks(name, marks)
 
 
 def cards_label(tr: Translator, cards: Sequence[int]) -> str:
@@ -51,7 +51,7 @@ def ability_owner(atom: str) -> str | None:
 
 def symbol_legend(tr: Translator) -> str:
     """Returns the line that explains the check symbols' glyphs and the reload mark."""
-    symbols = join_list(tr, (f"{glyph} {duel_symbol_name(tr, s)}" for s, glyph in SYMBOL_GLYPHS.items()))
+    symbols = glyph_list(tr, SYMBOL_GLYPHS, duel_symbol_name)
     return tr.gettext(
         "Check symbols: {symbols}. {reload} reload: may be discarded to draw a card once a player has one character "
         "left.",

@@ -8,7 +8,7 @@ from bangbot.core.cards import CARDS
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import card_name, character_name, is_character
 from bangbot.i18n.starwars import SW_FATE_NAMES, sw_fate_name
-from bangbot.i18n.wording import join_list
+from bangbot.i18n.wording import join_list, with_marks
 
 BASE_BARS = ("♥", "♡")
 
@@ -18,7 +18,7 @@ def card_label(tr: Translator, index: int) -> str:
     if tr.theme is not None:
         return tr.theme.label(tr, index)
     c = CARDS[index]
-    return f"{card_name(tr, c.kind)} {c.label}"
+    return with_marks(card_name(tr, c.kind), c.label)
 
 
 def cards_label(tr: Translator, cards: Sequence[int]) -> str:

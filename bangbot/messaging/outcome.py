@@ -12,6 +12,10 @@ from bangbot.games import game as registered
 from bangbot.rulesets import ruleset
 from bangbot.storage.models import ActionLog, Game, Seat
 
+# Events of a card a seat played: in its turn (the Duel: also a card reused or in play used), or in answer.
+CARD_USES = frozenset({"play", "reuse", "used", "answer", "answered", "dodge"})
+OUTS = frozenset({"eliminated", "squad_out"})  # a player goes out of the game (the Duel: its last character fell)
+
 
 @dataclass(frozen=True, slots=True)
 class Replayed:
@@ -22,8 +26,24 @@ class Replayed:
 
 
 @dataclass(frozen=True, slots=True)
+class Course:
+    """How one seat's game went, from the events: when and by whom it went out, what it played, how long it lasted."""
+
+    out_turn: int | None = None  # the turn it went out in (the Duel: its last character fell); None: to the end
+    out_by: int | None = None  # the seat that put it out; None: nobody else (Dynamite, its own card, no one)
+    in_turn_of: bool = False  # out_by is whose turn it was (the Duel), not a player who eliminated it
+    cards_played: int = 0  # cards it played in its turns and in answer, from the hand or in play
+    turns_played: int = 0  # its own turns
+    turns_survived: int = 0  # the game's turns it was still in the game at the end of
+
+
+@dataclass(frozen=True, slots=True)
 class SeatOutcome:
-    """How one seat ended: role (the Duel: side), characters, won, still in the game, players it eliminated."""
+    """How one seat ended: role (the Duel: side), characters, won, still in the game, players it eliminated.
+
+    eliminated names the seats it put out of the game (the Duel: the other squads' characters that fell in its turns,
+    as (owner, character)); lost, the Duel's own characters that fell; reserve, those that never came into play.
+    """
 
     position: int
     role: str
@@ -31,6 +51,11 @@ class SeatOutcome:
     won: bool
     survived: bool
     eliminations: int
+    course: Course = Course()
+    eliminated: tuple[int, ...] = ()
+    fallen: tuple[tuple[int, str], ...] = ()
+    lost: tuple[str, ...] = ()
+    reserve: tuple[str, ...] = ()  # the Duel: its characters that never came into play (the last of characters)
 
 
 def replay_game(game: Game, seats: Sequence[Seat], actions: Sequence[ActionLog]) -> Replayed:
@@ -59,25 +84,63 @@ def table_outcomes(state: Any, events: Sequence[Event]) -> list[SeatOutcome]:
             (p.character,),
             state.winner is not None and side_of(p.role) == state.winner,
             p.alive,
-            kills(events, p.seat),
+            len(victims := eliminated_by(events, p.seat)),
+            course(events, p.seat),
+            victims,
         )
         for p in state.players
     ]
 
 
-def kills(events: Sequence[Event], seat: int) -> int:
-    """Returns how many other players seat eliminated."""
-    return sum(1 for e in events if e.kind == "eliminated" and e.data.get("killer") == seat != e.data["seat"])
+def eliminated_by(events: Sequence[Event], seat: int) -> tuple[int, ...]:
+    """Returns the other players seat eliminated, in order."""
+    return tuple(
+        e.data["seat"] for e in events if e.kind == "eliminated" and e.data.get("killer") == seat != e.data["seat"]
+    )
+
+
+def course(events: Sequence[Event], seat: int) -> Course:
+    """Returns how seat's game went: a player goes out when eliminated (the Duel: when its last character falls), put
+    out by its eliminator (the Duel: by the player whose turn it was)."""
+    turn_seat, turn_number, cards, turns = -1, 0, 0, 0
+    out_turn: int | None = None
+    out_by: int | None = None
+    in_turn_of = False
+    for e in events:
+        data = e.data
+        if e.kind == "turn":
+            turn_seat, turn_number = data["seat"], data["number"]
+            turns += turn_seat == seat
+        elif e.kind in CARD_USES and data.get("seat") == seat and data.get("card") is not None:
+            cards += 1
+        elif e.kind in OUTS and data["seat"] == seat and out_turn is None:
+            by = data.get("killer") if e.kind == "eliminated" else turn_seat
+            out_turn, out_by = turn_number, by if isinstance(by, int) and by != seat else None
+            in_turn_of = e.kind != "eliminated"
+    survived = turn_number if out_turn is None else out_turn - 1
+    return Course(out_turn, out_by, in_turn_of, cards, turns, survived)
 
 
 def duel_outcome(state: Any, events: Sequence[Event], seat: int) -> SeatOutcome:
     """Returns a Duel squad's outcome; its eliminations are the other squads' characters that died in its turns."""
     squad = state.squads[seat]
     characters = tuple(squad.dead) + tuple(f.character for f in squad.fighters) + tuple(squad.reserve)
-    turn_seat, kills = -1, 0
+    turn_seat = -1
+    fallen: list[tuple[int, str]] = []
     for e in events:
         if e.kind == "turn":
             turn_seat = e.data["seat"]
         elif e.kind == "died" and turn_seat == seat and e.data["seat"] != seat:
-            kills += 1
-    return SeatOutcome(seat, squad.side, characters, state.winner == squad.side, squad.alive, kills)
+            fallen.append((e.data["seat"], e.data["character"]))
+    return SeatOutcome(
+        seat,
+        squad.side,
+        characters,
+        state.winner == squad.side,
+        squad.alive,
+        len(fallen),
+        course(events, seat),
+        fallen=tuple(fallen),
+        lost=tuple(squad.dead),
+        reserve=tuple(squad.reserve),
+    )

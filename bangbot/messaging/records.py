@@ -7,12 +7,14 @@ available.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from bangbot.i18n import Translator
 from bangbot.messaging.adapter import Command, Undeliverable
 from bangbot.messaging.context import Context
 from bangbot.messaging.outcome import Replayed, outcomes, replay_game
 from bangbot.messaging.record import record_caption, record_filename, record_text
+from bangbot.messaging.summary import summary_text
 from bangbot.storage.models import Game, Seat, SeatResult
 from bangbot.storage.stats import StatsStore
 
@@ -54,19 +56,30 @@ def rendered(ctx: Context, game: Game, tr: Translator) -> tuple[str, bytes, str,
     return record_filename(game, tr), text.encode("utf-8"), record_caption(tr, game), replayed, seats
 
 
-def final_record(ctx: Context, game: Game) -> tuple[str, bytes, str] | None:
-    """Stores a finished game's results (once) and returns its record for its group: file name, content, caption.
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """What a finished game's group gets at its end: the summary per player, then the record as a document."""
+
+    summary: str
+    filename: str
+    data: bytes
+    caption: str
+
+
+def final_ending(ctx: Context, game: Game) -> Ending | None:
+    """Stores a finished game's results (once) and returns its summary and record for its group.
 
     Returns None, logging why, if the game's log does not replay: the rest of its delivery goes on.
     """
     tr = ctx.tr_chat(game.chat_id, game=game.ruleset)
     try:
         filename, data, caption, replayed, seats = rendered(ctx, game, tr)
+        summary = summary_text(tr, game, [s.name for s in seats], outcomes(game, replayed))
     except Exception:
         log.exception("game %s does not replay: no record and no statistics", game.id)
         return None
     StatsStore(ctx.repo.engine).write_results(result_rows(game, seats, replayed))
-    return filename, data, caption
+    return Ending(summary, filename, data, caption)
 
 
 def requested_game(ctx: Context, cmd: Command, tr: Translator) -> Game | str:
