@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -346,50 +346,57 @@ class Aims:
         return self._near
 
 
-def bang_plays(aims: Aims, c: int) -> Iterator[Action]:
-    """Yields a BANG! at every player in range (and at oneself where the options allow it), if one may be played."""
-    if aims.bang_ok:
-        yield from (play(c, t) for t in aims.in_range())
-        if aims.state.config.options.bang_on_oneself:  # cs: «smíte karty s tímto efektem hrát i na sebe»
-            yield play(c, aims.seat)
+NO_PLAYS: tuple[Action, ...] = ()
 
 
-def no_plays(aims: Aims, c: int) -> Iterator[Action]:
-    """Yields nothing: a card that is only an answer (Missed!)."""
-    return iter(())
+def bang_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns a BANG! at every player in range (and at oneself where the options allow it), if one may be played."""
+    if not aims.bang_ok:
+        return NO_PLAYS
+    out: list[Action] = [play(c, t) for t in aims.in_range()]
+    if aims.state.config.options.bang_on_oneself:  # cs: «smíte karty s tímto efektem hrát i na sebe»
+        out.append(play(c, aims.seat))
+    return out
 
 
-def take_plays(aims: Aims, c: int) -> Iterator[Action]:
-    """Yields Panic! (players at distance 1) or Cat Balou (anyone) at each card in play and each other's hand."""
-    state = aims.state
-    targets = aims.near() if CARD_KIND[c] == PANIC else aims.others
-    for t in [*targets, aims.seat]:
-        q = state.players[t]
-        if q.hand and t != aims.seat:
-            yield play(c, t, HAND)
-        yield from (play(c, t, x) for x in q.in_play)
+def no_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns nothing: a card that is only an answer (Missed!)."""
+    return NO_PLAYS
 
 
-def duel_plays(aims: Aims, c: int) -> Iterator[Action]:
-    """Yields a Duel at every other player."""
-    return (play(c, t) for t in aims.others)
-
-
-def jail_plays(aims: Aims, c: int) -> Iterator[Action]:
-    """Yields a Jail on every other player but the Sheriff and those already in Jail."""
+def take_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns Panic! (players at distance 1) or Cat Balou (anyone) at each card in play and each other's hand."""
     players = aims.state.players
-    return (play(c, t) for t in aims.others if players[t].role != SHERIFF and not players[t].has_in_play(JAIL))
+    targets = aims.near() if CARD_KIND[c] == PANIC else aims.others
+    out: list[Action] = []
+    for t in [*targets, aims.seat]:
+        q = players[t]
+        if q.hand and t != aims.seat:
+            out.append(play(c, t, HAND))
+        out += [play(c, t, x) for x in q.in_play]
+    return out
 
 
-def own_plays(aims: Aims, c: int) -> Iterator[Action]:
-    """Yields a card played for oneself: a blue card not already in play, or a brown card without a target."""
+def duel_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns a Duel at every other player."""
+    return [play(c, t) for t in aims.others]
+
+
+def jail_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns a Jail on every other player but the Sheriff and those already in Jail."""
+    players = aims.state.players
+    return [play(c, t) for t in aims.others if players[t].role != SHERIFF and not players[t].has_in_play(JAIL)]
+
+
+def own_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns a card played for oneself: a blue card not already in play, or a brown card without a target."""
     if kind_of(c).border is Border.BLUE and aims.state.players[aims.seat].has_in_play(CARD_KIND[c]):
-        return
-    yield play(c)
+        return NO_PLAYS
+    return (play(c),)
 
 
 # How a card of each kind is played in phase 2 (any other kind: own_plays).
-PLAYS: dict[str, Callable[[Aims, int], Iterator[Action]]] = {
+PLAYS: dict[str, Callable[[Aims, int], Sequence[Action]]] = {
     BANG: bang_plays,
     MISSED: no_plays,
     PANIC: take_plays,
