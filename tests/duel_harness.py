@@ -27,6 +27,7 @@ from bangbot.i18n.duel_help import DUEL_CHARACTER_HELP
 from bangbot.i18n.glossary import game_name
 from bangbot.messaging import lobby
 from bangbot.messaging.codec import decode
+from bangbot.messaging.duel_prompts import AS_NAMES
 from bangbot.rulesets import ruleset
 from bangbot.rulesets.duel import DUEL
 from tests.service_harness import GROUP, Table
@@ -204,6 +205,8 @@ class DuelWatch:
         words = vocabulary(self.tr)
         names = {self.name(thing) for thing in secret}
         helps = [self.tr.name(marked) for marked in DUEL_CHARACTER_HELP.values()]  # abilities name cards in general
+        # and so do the steps of playing a card as another by an ability ("Companion as Colt → at whom?")
+        helps += [f" as {duel_card_name(self.tr, kind)}" for kind in AS_NAMES.values()]
         for text in texts[start:]:
             for ability in helps:
                 text = text.replace(ability, "")

@@ -11,6 +11,7 @@ from bangbot.messaging.adapter import BACK, Button
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import Sent
 from bangbot.messaging.outbox import aware
+from bangbot.messaging.step_menu import ABOUT
 from bangbot.storage.models import RUNNING, Game
 from tests.playthrough_record import Recording
 from tests.service_harness import GROUP, Table, make_users
@@ -136,7 +137,7 @@ class Playthrough:
             (i, message, button)
             for i, user in enumerate(self.table.users)
             for message, button in self.table.messenger.pressable(user.id)
-            if button.fixed != BACK
+            if button.fixed != BACK and not decode(button.data).choice.startswith(ABOUT)  # ❓ only answers
         ]
 
     async def play(self) -> None:

@@ -23,6 +23,7 @@ from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger, Sent
 from bangbot.messaging.labels import card_label
 from bangbot.messaging.service import GameService
+from bangbot.messaging.step_menu import ABOUT
 from bangbot.rulesets import ruleset
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import Game
@@ -139,12 +140,13 @@ class Table:
         return mine[-1] if mine else None
 
     def choices(self) -> list[tuple[int, Sent, str]]:
-        """Returns every (user, message, choice) a user could press now, leaving out 'back'."""
+        """Returns every (user, message, choice) a user could press now, leaving out 'back' and a card's "❓" (which
+        only answers with the card's text: tests/test_card_alert.py presses it)."""
         out = []
         for i, user in enumerate(self.users):
             for message, button in self.messenger.pressable(user.id):
                 choice = decode(button.data).choice
-                if choice != "x":
+                if choice != "x" and not choice.startswith(ABOUT):
                     out.append((i, message, choice))
         return out
 

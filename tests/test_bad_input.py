@@ -549,7 +549,13 @@ def test_the_largest_game_ids_on_postgresql(postgres_url: str) -> None:
 
 
 def test_the_bot_asks_telegram_for_no_edited_messages() -> None:
-    assert set(ALLOWED_UPDATES) == {Update.MESSAGE, Update.CALLBACK_QUERY, Update.INLINE_QUERY, Update.MY_CHAT_MEMBER}
+    assert set(ALLOWED_UPDATES) == {
+        Update.MESSAGE,
+        Update.CALLBACK_QUERY,
+        Update.INLINE_QUERY,
+        Update.MY_CHAT_MEMBER,
+        Update.CHAT_MEMBER,
+    }
 
 
 def test_odd_updates_through_the_telegram_app(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:

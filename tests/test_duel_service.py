@@ -160,7 +160,7 @@ def test_an_absent_duel_player_is_moved_for_at_each_deadline_then_handed_to_the_
         waiting = RULES.from_json(json.loads(table.repo.game(game.id).state_json or "{}"))  # type: ignore[union-attr]
         await table.tick()
         moved = [a for a in table.repo.actions(game.id) if a.by == "deadline"]
-        assert [a.seat for a in moved] == [0]
+        assert moved and {a.seat for a in moved} == {0}  # every decision player 0 was asked in that turn
         safe = RULES.safe_action(waiting, 0)  # taking the hit or ending the turn, else the AI's choice
         assert RULES.parse(moved[0].action) in ([safe] if safe is not None else RULES.legal_actions(waiting, 0))
         assert table.repo.seats(game.id)[0].missed_deadlines == 1

@@ -401,6 +401,7 @@ def test_rules_without_a_name_at_a_duel_table_summarises_its_mode(tmp_path: Path
         text = table.messenger.last(GROUP).text
         assert text.startswith("«Бэнг! Дуэль»: Мексиканское противостояние")
         assert "Одна карта «Бэнг!» (красная рамка) за ход" in text and "в правилах «Ренегатов»" in text
+        assert "\n\n/rules объясняет всё это по названию:\n" in text and "«Часы»" in text
         await table.command(1, "rules", "Часы")
         watch = table.messenger.last(GROUP).text
         assert watch.startswith("«Часы»: ") and watch.endswith("Режим: Мексиканское противостояние.")

@@ -58,6 +58,10 @@ GAME_MODULES: tuple[tuple[str, str], ...] = (
     ("messaging/base_lines.py", "base BANG!'s presenter: Star Wars' event lines"),
     # Base BANG!'s own modules with a game id that is not one.
     ("core/cards.py", "base BANG!'s card Duel, whose id is 'duel' (a card, not the game)"),
+    (
+        "i18n/readings.py",
+        "katakana readings of base BANG!'s cards, the card Duel's id 'duel' among them (a card, not the game)",
+    ),
     ("i18n/glossary.py", "base BANG!'s card names and help: the card Duel ('duel')"),
     ("core/state.py", "the core's config of a base BANG! table: the core may not ask the registry above it"),
     ("bench/stored_results.py", "stored base BANG! results (its roles and characters) for the /stats bench"),

@@ -24,6 +24,7 @@ from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import duration, join_list, player
 from bangbot.messaging.base_lines import game_over_line
 from bangbot.messaging.delivery import group_reminder, notice_text, private_reminder
+from bangbot.messaging.departure import return_text
 from bangbot.messaging.duel_lines import event_line as duel_event_line
 from bangbot.messaging.lobby_view import lobby_text
 from bangbot.messaging.prompts import prompt
@@ -248,9 +249,10 @@ def rendered_base(tr: Translator) -> Iterator[tuple[str, str]]:
             yield f"duration {seconds}s", duration(tr, seconds)
     yield "reminder under a minute", private_reminder(tr, "Dodge", 59)
     yield "lobby of one", lobby_text(tr, *lobby_game(1, 0, 86400))
-    for kind in ("standin", "unreachable"):
+    for kind in ("standin", "left", "unreachable"):
         for seat in range(len(names)):
             yield f"notice {kind} {seat}", notice_text(tr, kind, {"seat": seat}, names)
+    yield "return after leaving", return_text(tr, "Dodge")
     for players in range(4, 8):
         yield f"status {players}", table_text(tr, table_view(players), names, "Dodge")
         me = player_view(players, None)

@@ -190,7 +190,8 @@ def test_rules_in_a_star_wars_chat_explain_the_star_wars_card(tmp_path: Path, mo
     assert bang.startswith(f"«Бэнг!»: {sw_card_help(tr, 'sw_bang')}")  # the Star Wars BANG!, not the base one
     assert lucky.split("\n")[:2] == [f"Везучий: {sw_ability_help(tr, 'lucky')}", "Энергия: 4."]
     assert barrage.startswith(f"Шквал огня: {sw_fate_help(tr, 'fate_barrage')}")
-    assert empty == "Назовите карту или способность, например: /rules Укрытие"
+    assert empty.startswith("/rules объясняет всё это по названию:\n") and "«Укрытие»" in empty
+    assert empty.endswith("\nНазовите карту или способность, например: /rules Укрытие")
 
 
 def asked(request: dict[str, object], legal: tuple[object, ...]) -> PlayerView:

@@ -1,5 +1,8 @@
 """`bangbot bench bot`: time per update of the game service on SQLite and PostgreSQL, messenger calls per turn.
 
+It also prints the requests per turn by kind and the share of awaited transitions (a seat the game starts waiting
+for) that came with a notification, a new private message.
+
 It also prints the timer's tick with nothing due and the start-up time, with no stored games and with many.
 
 The network to Telegram is left out: the service talks to the collecting messenger, so the figures are the
@@ -27,6 +30,7 @@ from bangbot.messaging.service import GameService
 from bangbot.storage.db import open_engine
 from bangbot.storage.postgres import PostgresServer, find_bin
 from bangbot.storage.repository import Repository
+from bangbot.testing.awaited import NotifyAudit
 
 
 async def measure(url: str, games: int) -> dict[str, Any]:
@@ -36,9 +40,10 @@ async def measure(url: str, games: int) -> dict[str, Any]:
     timings: list[float] = []
     turns = 0
     group_sends = 0
+    audit = NotifyAudit(messenger)
     for g in range(games):
         chat = -(10_000 + g)
-        times, played, sends = await play_one(service, messenger, chat, g)
+        times, played, sends = await play_one(service, messenger, chat, g, audit)
         timings += times
         turns += played
         group_sends += sends
@@ -52,6 +57,9 @@ async def measure(url: str, games: int) -> dict[str, Any]:
         "p99_ms": round(ordered[int(len(ordered) * 0.99)] * 1000, 2),
         "messenger_calls_per_turn": round(calls / turns, 2),
         "new_group_messages_per_turn": round(group_sends / turns, 2),
+        "requests_per_turn": {kind: round(count / turns, 2) for kind, count in sorted(messenger.calls.items())},
+        "awaited_transitions": audit.transitions,
+        "notifications_per_awaited_transition": round(audit.share, 3),
         "calls": dict(messenger.calls),
     }
 

@@ -12,15 +12,19 @@ from bangbot.messaging.adapter import Command, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.service import GameService
+from bangbot.testing.awaited import NotifyAudit
 
 PLAYERS = 5
 BACK = "x"
 
 
 async def play_one(
-    service: GameService, messenger: CollectingMessenger, chat: int, seed: int
+    service: GameService, messenger: CollectingMessenger, chat: int, seed: int, audit: NotifyAudit
 ) -> tuple[list[float], int, int]:
-    """Plays one all-human game by random presses; returns update times (s), turns, new group messages in play."""
+    """Plays one all-human game by random presses; returns update times (s), turns, new group messages in play.
+
+    audit follows, after each update, who became awaited and whether they were notified.
+    """
     users = [User(chat * 10 - i, f"P{i}", "en") for i in range(PLAYERS)]
     timings: list[float] = []
     presses = 0
@@ -40,6 +44,9 @@ async def play_one(
     data = next(b.data for _, b in messenger.pressable(chat) if decode(b.data).choice == "start")
     await timed(service.on_press(Press(f"{chat}:start", users[0], chat, lobby.ref.message_id, data, False)))
     before_play = len(messenger.in_chat(chat, live_only=False))
+    started = service.ctx.repo.latest_game(chat)
+    game_id = started.id if started is not None and started.id is not None else 0
+    audit.check(service.ctx.repo, game_id)
     rng = random.Random(seed)
     while True:
         options = [(u, m, b) for u in users for m, b in messenger.pressable(u.id) if decode(b.data).choice != BACK]
@@ -48,6 +55,7 @@ async def play_one(
         u, m, b = rng.choice(options)
         presses += 1
         await timed(service.on_press(Press(f"{chat}:{presses}", u, u.id, m.ref.message_id, b.data, True)))
+        audit.check(service.ctx.repo, game_id)
     game = service.ctx.repo.latest_game(chat)
     turns = from_json(json.loads(game.state_json)).turn_number if game and game.state_json else 1
     return timings, turns, len(messenger.in_chat(chat, live_only=False)) - before_play

@@ -24,6 +24,7 @@ from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.service import GameService
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository
+from bangbot.testing.awaited import NotifyAudit
 
 CHAT = -42
 RUNS = 15
@@ -51,7 +52,7 @@ async def measure_records(url: str, stored: int) -> dict[str, Any]:
         store_results(engine, store_games(engine, stored, datetime.now(UTC)), datetime.now(UTC))
     messenger = CollectingMessenger()
     service = GameService(Context(Repository(engine), messenger, random_players(), seeds=lambda: 12345))
-    await play_one(service, messenger, CHAT, 1)
+    await play_one(service, messenger, CHAT, 1, NotifyAudit(messenger))
     await service.idle()
     counter = Statements(engine)
     user = User(CHAT * 10, "P0", "en")

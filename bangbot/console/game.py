@@ -15,14 +15,17 @@ from pathlib import Path
 from typing import TextIO
 
 from bangbot.ai.players import heuristic_players
+from bangbot.console.choice_card import choice_card
 from bangbot.console.frame import frame, terminal_width
 from bangbot.console.keyboard import Keyboard
 from bangbot.console.messenger import ConsoleMessenger, Piece
 from bangbot.core.ruleset import TableState
 from bangbot.games import DEFAULT as DEFAULT_RULESET
 from bangbot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator, translator
+from bangbot.i18n.digits import plain_digits
 from bangbot.i18n.themes import themed
-from bangbot.messaging.adapter import END, Command, MessageRef, Press, User
+from bangbot.messaging.adapter import END, Button, Command, MessageRef, Press, User
+from bangbot.messaging.card_alert import card_text
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
 from bangbot.messaging.games_help import table_note
@@ -163,6 +166,7 @@ class Terminal:
         self.ended_turn = 0  # the last turn the person ended with "End the turn" (or another fixed END button)
         self.watched_turn = 0  # the AI players' turn the person watched last, once out of the game
         self.queued: list[str] = []  # the rest of several numbers typed at once
+        self.choices: dict[str, Button] = {}  # the numbered choices of the question being asked, for `?3`
 
     def holds_ai(self, state: TableState) -> bool:
         """Returns True while the AI players wait for the person: out of the game and not yet letting them go on,
@@ -356,7 +360,9 @@ class Terminal:
             choice = self.queued.pop(0)
         else:
             self.print_frame(ref.chat_id, prompt.lines)
+            self.choices = dict(prompt.keys)
             read = await self.read_choice(prompt.keys, several=True)
+            self.choices = {}
             if read is None:
                 return False
             if read == AGAIN:
@@ -427,6 +433,7 @@ class Terminal:
             line = self.keyboard.read_line()
             if line is None:
                 return None
+            line = plain_digits(line)
             if await self.typed_command(line):
                 return AGAIN
             numbers = line.split()
@@ -435,12 +442,39 @@ class Terminal:
             self.say(self.tr.gettext("Type one of the numbers above."))
 
     async def typed_command(self, line: str) -> bool:
-        """Runs a line that starts with "/" as a command; returns whether it was one."""
+        """Runs a line that starts with "/" as a command, or "?3" as "/rules 3"; returns whether it was one."""
+        line = plain_digits(line).strip()
+        if line.startswith("?"):
+            line = "/rules " + line[1:]
         if not line.startswith("/"):
             return False
         name, _, args = line[1:].partition(" ")
-        await self.command(name.lower(), args)
+        if name.lower() == "rules" and args.strip().isdigit():
+            self.explain_choice(args.strip())
+        else:
+            await self.command(name.lower(), args)
         return True
+
+    def explain_choice(self, key: str) -> None:
+        """Prints the card behind a numbered choice of the question asked, by the table's rules; or why not."""
+        game = self.game()
+        button = self.choices.get(key)
+        if button is None:
+            self.say(self.tr.gettext("Type one of the numbers above."))
+            return
+        card, text = None, ""
+        if game is not None and game.state_json and self.seat is not None:
+            state = state_of(game)
+            card = choice_card(state, self.seat, button)
+            text = card_text(self.tr, state.config, card) if card is not None else ""
+        if not text:
+            self.say(
+                self.tr.gettext(
+                    "Choice {n} plays no card I can explain; /rules <name> explains a card by its name.", n=key
+                )
+            )
+            return
+        self.print_frame(USER_ID, text.splitlines())
 
     async def command(self, name: str, args: str) -> None:
         """Runs a command that works in the terminal, or says which ones do."""
@@ -458,6 +492,7 @@ class Terminal:
             self.print_frame(USER_ID, [*self.tr.gettext(TERMINAL_HELP).splitlines(), "", *about, fixed, several])
         elif name == "status":
             self.show_table = True
+            self.messenger.show_whole()
             await self.service.on_command(Command(self.user, GROUP_ID, False, "status"))
             await self.service.idle()
         elif name in PRIVATE_COMMANDS:

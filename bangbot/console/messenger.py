@@ -100,6 +100,7 @@ class ConsoleMessenger:
     printed: dict[MessageRef, list[str]] = field(default_factory=dict)
     numbers: dict[Label, str] = field(default_factory=dict)  # the last prompt's number of each choice
     asked: list[str] = field(default_factory=list)  # the last prompt's question
+    last_body: list[str] | None = None  # what the last prompt showed: a new private message is told against it
     folder: Path = field(default_factory=lambda: records_folder(os.environ))
     _next_id: int = 1
 
@@ -130,6 +131,12 @@ class ConsoleMessenger:
             added = added_lines(old.text.splitlines(), text.splitlines())
             if added:
                 self.pending.append(Piece(ref, tuple(added)))
+
+    async def drop_buttons(self, ref: MessageRef) -> None:
+        """Keeps a message's text without its buttons."""
+        old = self.messages.get(ref)
+        if old is not None:
+            self.messages[ref] = Shown(old.text, ())
 
     async def delete(self, ref: MessageRef) -> None:
         """Forgets a message."""
@@ -195,6 +202,10 @@ class ConsoleMessenger:
         """Forgets the press notices not yet taken (messages stay)."""
         self.pending = [piece for piece in self.pending if piece.ref is not None]
 
+    def show_whole(self) -> None:
+        """Makes the next new private message print in full (asked for, as /status does), not only what changed."""
+        self.last_body = None
+
     def latest_private(self) -> tuple[MessageRef, Shown] | None:
         """Returns the person's newest private message that has buttons."""
         mine = [(ref, shown) for ref, shown in self.messages.items() if ref.chat_id == self.user_id and shown.buttons]
@@ -202,11 +213,13 @@ class ConsoleMessenger:
 
     def prompt(self, ref: MessageRef) -> Prompt:
         """Returns a private message as a prompt: what changed since last printed (all at first), with the headings
-        it belongs to, its question and its numbered choices; asked again, a question keeps its choices' numbers."""
+        it belongs to, its question and its numbered choices; asked again, a question keeps its choices' numbers.
+
+        A new private message (the game notifies a player who is asked) is compared with the last one printed."""
         shown = self.messages[ref]
         body, question = split_question(shown.text)
-        before = self.printed.get(ref)
-        self.printed[ref] = body
+        before = self.printed.get(ref, self.last_body)
+        self.printed[ref] = self.last_body = body
         news = body if before is None else with_owners(body, changed_indexes(before, body))
         before_numbers = self.numbers if question == self.asked else {}  # the same question, asked again
         keys = renumbered(shown.buttons, before_numbers)

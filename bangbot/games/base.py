@@ -12,6 +12,7 @@ from bangbot.games.declaration import Bench, Game, Rules, Words
 from bangbot.i18n import NP_, Translator
 from bangbot.i18n.explain import explain_base
 from bangbot.i18n.glossary import CARD, CARD_NAMES, CHARACTER, CHARACTER_NAMES, character_name, role_name
+from bangbot.i18n.readings import CARD_READINGS, CHARACTER_READINGS
 from bangbot.messaging.base_presenter import BASE_PRESENTER
 from bangbot.messaging.outcome import table_outcomes
 from bangbot.rulesets.base import BASE, BaseBang
@@ -35,6 +36,7 @@ def family_bench(game_id: str) -> Bench:
 
 
 GAME = Game(
+    explains_cards=True,
     ruleset=BaseBang(),
     name=NP_("game", "BANG!"),
     pitch=NP_(
@@ -47,7 +49,11 @@ GAME = Game(
     random=RandomPlayer,
     words=Words(role=role_name, character=character_name, winner=winner_name),
     outcomes=table_outcomes,
-    rules=Rules(topics=((CARD, CARD_NAMES), (CHARACTER, CHARACTER_NAMES)), explain=explain_base),
+    rules=Rules(
+        topics=((CARD, CARD_NAMES), (CHARACTER, CHARACTER_NAMES)),
+        explain=explain_base,
+        readings=((CARD, CARD_READINGS), (CHARACTER, CHARACTER_READINGS)),
+    ),
     bench=family_bench(BASE),
     sides=BASE_SIDES,
 )

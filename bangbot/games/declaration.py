@@ -22,6 +22,7 @@ AnyRuleset = Ruleset[Any, Any, Any]
 
 Marked = tuple[str, str]  # (context, English), as NP_ marks a msgid
 Naming = Callable[["Translator", str], str]  # an id (a role, a character, a mode) in the reader's words
+Readings = tuple[tuple[str, Mapping[str, tuple[str, ...]]], ...]  # (kind, id -> other spellings) tables
 TopicTables = tuple[tuple[str, Mapping[str, Marked]], ...]  # what /rules can explain: (kind, id -> name) tables
 
 
@@ -43,6 +44,7 @@ class Rules:
     explain: Callable[[Translator, tuple[str, str], TableRules], str]  # one of its topics, by a table's rules
     late: bool = False  # its names never shadow another game's at that game's table (searched there last)
     summary: Callable[[Translator, str], str] | None = None  # the answer to a bare /rules at its table, by preset
+    readings: Readings = ()  # other spellings /rules also finds (katakana readings), per kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,7 @@ class Game:
     sides: Sides | None = None  # the hidden roles' sides, for a game whose AI reads them
     theme: Theme | None = None  # the words of a game that plays base BANG!'s cards under other names
     table_note: Callable[[Translator], str] | None = None  # what /help adds at its table, beyond base BANG!
+    explains_cards: bool = False  # its steps play base BANG!'s deck, each card explained one step away (❓, ?3)
 
     @property
     def id(self) -> str:

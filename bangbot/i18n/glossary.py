@@ -406,6 +406,10 @@ def _global_index(ruleset: str) -> dict[str, tuple[str, str]]:
     for what, table in topic_tables()[ruleset]:
         for id_ in table:
             index.setdefault(normalize_name(id_), (what, id_))
+    for what, readings in games.game(ruleset).rules.readings:
+        for id_, forms in readings.items():
+            for form in forms:
+                index.setdefault(normalize_name(form), (what, id_))
     for language in LANGUAGES:
         for form, found in _index_of(translator(language), ruleset).items():
             index.setdefault(form, found)

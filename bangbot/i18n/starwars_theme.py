@@ -88,6 +88,7 @@ STARWARS_THEME = Theme(
     game=SW_TERMS["game_starwars"],
     label=starwars_label,
     cards={kind: SW_CARD_NAMES[sw] for kind, sw in CARD_OF_KIND.items()},
+    card_ids=CARD_OF_KIND,
     card_help={kind: SW_CARD_HELP[sw] for kind, sw in CARD_OF_KIND.items()},
     characters=SW_ABILITY_NAMES,
     character_help=SW_ABILITY_HELP,

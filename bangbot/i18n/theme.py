@@ -41,6 +41,7 @@ class Theme:
     energy: Mapping[str, int] = field(default_factory=dict)
     bars: tuple[str, str] = ("♥", "♡")
     legend: Callable[[Translator], str] | None = None
+    card_ids: Mapping[str, str] = field(default_factory=dict)  # base card kind -> the theme's own card id (/rules)
 
 
 def themed_name(tr: Translator, table: str, key: str) -> str | None:

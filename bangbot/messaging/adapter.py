@@ -98,6 +98,14 @@ class Article:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """A person who left a group chat or was removed from it."""
+
+    chat_id: int
+    user_id: int
+
+
 class Undeliverable(Exception):
     """A message could not reach a chat: the user never started the bot or blocked it."""
 
@@ -128,6 +136,10 @@ class Messenger(Protocol):
 
     async def delete(self, ref: MessageRef) -> None:
         """Deletes a sent message; a vanished one is no error."""
+        ...
+
+    async def drop_buttons(self, ref: MessageRef) -> None:
+        """Takes a sent message's buttons away, keeping its text; a vanished message is no error."""
         ...
 
     async def answer(self, press: Press, text: str = "", alert: bool = False) -> None:

@@ -16,6 +16,7 @@ from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Undeliverabl
 from bangbot.messaging.cancelled import cancelled_note, cancelled_table
 from bangbot.messaging.codec import game_button
 from bangbot.messaging.context import Context
+from bangbot.messaging.departure import LEFT
 from bangbot.messaging.farewell import farewell_text
 from bangbot.messaging.final import final_keyboard
 from bangbot.messaging.play import Batch
@@ -31,6 +32,7 @@ Step = Callable[[], Awaitable[None]]
 SendStep = Callable[[], Awaitable[dict[str, int] | None]]
 BACK_FROM_AI = "k"
 BACK = "back"  # the group notice that a player plays their seat again
+AWAITED_MARK = "!"  # ends a seat's shown digest once a new message told its player the game waits for them
 
 
 class Progress:
@@ -42,6 +44,7 @@ class Progress:
         self.row = row
         self.group = group
         self.index = 0
+        self.unreachable: set[int] = set()  # the chats a send of this part could not reach
 
     @property
     def done(self) -> int:
@@ -68,35 +71,41 @@ class Progress:
                     self.row.group_progress = self.index + 1
                 else:
                     self.row.progress = self.index + 1
-                self.ctx.repo.outbox_progress(self.row, **refs)
+                await self.ctx.repo.run(self.ctx.repo.outbox_progress, self.row, **refs)
         self.index += 1
 
     async def send(self, chat_id: int, text: str, thread: int = 0) -> None:
         """Sends a message as one step (in a group's topic, if thread)."""
 
         async def send() -> dict[str, int]:
-            await self.ctx.messenger.send(chat_id, text, thread=thread)
+            try:
+                await self.ctx.messenger.send(chat_id, text, thread=thread)
+            except Undeliverable:
+                self.unreachable.add(chat_id)
+                raise
             return {}
 
         await self.step(send)
 
 
 async def deliver_private(ctx: Context, batch: Batch, showing: Showing, row: Outbox) -> list[int]:
-    """Shows a saved change to each player privately: their message, a farewell, a reminder.
+    """Shows a saved change to each player privately: their message, a farewell, a reminder, then a notification
+    (a new message) to each person the game started waiting for.
 
-    Returns the seats whose player could not be reached. A messenger error other than Undeliverable propagates:
-    the row's players' part is shown again later (edits compare what is shown; new messages are counted).
+    Returns the seats in play whose player could not be reached by any of these sends. A messenger error other than
+    Undeliverable propagates: the row's players' part is shown again later (edits compare what is shown; new
+    messages are counted).
     """
     unreachable: list[int] = []
     edited: list[Seat] = []
     for seat in batch.seats:
-        if seat.user_id is not None and not seat.unreachable:
+        if seat.user_id is not None and not seat.unreachable and not notification_due(batch, seat):
             try:
                 if await show_private(ctx, batch, seat, TOP, recent=showing.recent.get(seat.position, []), store=False):
                     edited.append(seat)
             except Undeliverable:
                 unreachable.append(seat.position)
-    ctx.repo.update_seat_refs(*edited)
+    await ctx.repo.run(ctx.repo.update_seat_refs, *edited)
     progress = Progress(ctx, row)
     await send_farewells(ctx, batch, showing, progress)
     if showing.cancelled_by:
@@ -105,6 +114,8 @@ async def deliver_private(ctx: Context, batch: Batch, showing: Showing, row: Out
         await send_absence_notes(ctx, batch, showing.absence, progress)
     if showing.remind:
         await send_private_reminders(ctx, batch, progress)
+    await notify_awaited(ctx, batch, showing, progress)
+    unreachable += [s.position for s in awaited_people(batch) if s.user_id in progress.unreachable]
     return unreachable
 
 
@@ -200,7 +211,7 @@ async def send_farewells(ctx: Context, batch: Batch, showing: Showing, progress:
 
 
 def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence[str]) -> str:
-    """Returns a group notice: the game moved to this chat, or a seat handed to the AI, back from it, or unreachable."""
+    """Returns a group notice: the game moved here, a seat handed to the AI (deadlines, leaving), back, unreachable."""
     if kind == "moved":
         return tr.gettext("This group became a supergroup: the game goes on here.")
     name = player(tr, names[data["seat"]])
@@ -210,6 +221,8 @@ def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence
         )
     if kind == BACK:
         return tr.gettext("{name} is back: the AI no longer plays for them.", name=name)
+    if kind == LEFT:
+        return tr.gettext("{name} left the group: the AI plays for them until they press “I'm back”.", name=name)
     return tr.gettext(
         "{name}, I cannot write to you: open a private chat with me and send /start. Until then the AI plays for you.",
         name=name,
@@ -331,7 +344,7 @@ async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
             await ctx.messenger.delete(MessageRef(game.chat_id, game.table_message_id))
         ref = await ctx.messenger.send(game.chat_id, text, buttons, thread=game.thread_id)
         game.table_message_id = ref.message_id
-        ctx.repo.update_refs(game.id, table_message_id=ref.message_id)
+        await ctx.repo.run(ctx.repo.update_refs, game.id, table_message_id=ref.message_id)
         if not over and game.status == RUNNING:  # the table shown again stays in sight as the old one did
             await pin_table(ctx, game)
     except Undeliverable:
@@ -397,24 +410,72 @@ async def show_private(
 ) -> bool:
     """Edits (or sends) a seat's private message, with its news from the change shown, when it changed.
 
-    Returns whether it did. What the message shows is stored at once, or (store False, after an edit) left to the
-    caller to store with others in one write: a new message's reference is always stored at once. Raises
-    Undeliverable when the player cannot be reached.
+    Returns whether it showed anything or its awaited mark changed. What the message shows is stored at once, or
+    (store False, after an edit) left to the caller to store with others in one write: a new message's reference is
+    always stored at once. A new message of an awaited seat counts as its notification; otherwise the mark is kept
+    as it was (only notify_awaited, in the players' lane, notifies). Raises Undeliverable when the player cannot be
+    reached.
     """
     assert seat.user_id is not None and batch.game.id is not None
     text, buttons = private_message(ctx, batch, seat, level, recent)
-    digest = hashlib.sha1(repr((text, buttons)).encode()).hexdigest()[:16]
-    if seat.shown_digest == digest and not resend and seat.private_message_id is not None:
+    old = seat.private_message_id
+    fresh = resend or old is None
+    notified = is_awaited(batch, seat) and (fresh or seat.shown_digest.endswith(AWAITED_MARK))
+    digest = shown_digest(text, buttons, notified)
+    if seat.shown_digest == digest and not fresh:
         return False
-    if seat.private_message_id is not None and not resend:
-        await ctx.messenger.edit(MessageRef(seat.user_id, seat.private_message_id), text, buttons)
-    else:
-        if seat.private_message_id is not None:
-            await ctx.messenger.delete(MessageRef(seat.user_id, seat.private_message_id))
+    if fresh:
+        if old is not None:
+            await ctx.messenger.delete(MessageRef(seat.user_id, old))
         ref = await ctx.messenger.send(seat.user_id, text, buttons)
         seat.private_message_id = ref.message_id
         store = True
+    elif old is not None and seat.shown_digest.rstrip(AWAITED_MARK) != digest.rstrip(AWAITED_MARK):
+        await ctx.messenger.edit(MessageRef(seat.user_id, old), text, buttons)
     seat.shown_digest = digest
     if store:
-        ctx.repo.update_seat_refs(seat)
+        await ctx.repo.run(ctx.repo.update_seat_refs, seat)
     return True
+
+
+async def notify_awaited(ctx: Context, batch: Batch, showing: Showing, progress: Progress) -> None:
+    """Sends each person the game started waiting for a new private message, whose old one loses its buttons.
+
+    One counted step per awaited seat, so a delivery started again never notifies twice; the seat's mark, stored with
+    the new message's reference, guards the same way across rows.
+    """
+    for seat in awaited_people(batch):
+
+        async def notify(seat: Seat = seat) -> dict[str, int] | None:
+            if not notification_due(batch, seat):
+                return None
+            assert seat.user_id is not None
+            text, buttons = private_message(ctx, batch, seat, TOP, showing.recent.get(seat.position, []))
+            try:
+                if seat.private_message_id is not None:
+                    await ctx.messenger.drop_buttons(MessageRef(seat.user_id, seat.private_message_id))
+                ref = await ctx.messenger.send(seat.user_id, text, buttons)
+            except Undeliverable:
+                progress.unreachable.add(seat.user_id)
+                raise
+            seat.private_message_id = ref.message_id
+            seat.shown_digest = shown_digest(text, buttons, True)
+            ctx.repo.update_seat_refs(seat)
+            return {}
+
+        await progress.step(notify)
+
+
+def shown_digest(text: str, buttons: Keyboard, notified: bool) -> str:
+    """Returns what a seat's shown_digest stores: a digest of its message, marked once its player was notified."""
+    return hashlib.sha1(repr((text, buttons)).encode()).hexdigest()[:16] + (AWAITED_MARK if notified else "")
+
+
+def notification_due(batch: Batch, seat: Seat) -> bool:
+    """Returns whether the game waits for a seat's player who was not told so by a new message yet."""
+    return is_awaited(batch, seat) and not seat.shown_digest.endswith(AWAITED_MARK)
+
+
+def is_awaited(batch: Batch, seat: Seat) -> bool:
+    """Returns whether the game waits for this seat's player (not the AI playing for them) now."""
+    return not seat.ai_controlled and seat.position in batch.rules.awaiting(batch.state)

@@ -106,14 +106,25 @@ class CollectingMessenger:
         return [d for d in self.documents if d.ref.chat_id == chat_id]
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:
-        """Replaces a recorded message's text and buttons; raises ChatMoved in a group that moved."""
+        """Replaces a recorded message's text and buttons; raises ChatMoved (group moved) or Undeliverable (blocked)."""
         self.calls["edit"] += 1
         if ref.chat_id in self.moved:
             raise ChatMoved(self.moved[ref.chat_id])
+        if ref.chat_id in self.unreachable:
+            raise Undeliverable(f"user {ref.chat_id} blocked the bot")
         for m in self.messages:
             if m.ref == ref and not m.deleted:
                 m.text, m.buttons = text, buttons
                 m.history.append(text)
+
+    async def drop_buttons(self, ref: MessageRef) -> None:
+        """Takes a recorded message's buttons away."""
+        self.calls["drop_buttons"] += 1
+        if ref.chat_id in self.unreachable:
+            raise Undeliverable(f"user {ref.chat_id} has not started the bot")
+        for m in self.messages:
+            if m.ref == ref and not m.deleted:
+                m.buttons = ()
 
     async def delete(self, ref: MessageRef) -> None:
         """Marks a recorded message deleted (a pinned one is no longer pinned, as on Telegram)."""

@@ -31,7 +31,7 @@ from bangbot.messaging.confirm import with_confirmations
 from bangbot.messaging.labels import card_label, cards_label, life_bar
 from bangbot.messaging.presenter import BACK, TOP, MakeData
 from bangbot.messaging.starwars_prompts import STARWARS_ACTIONS, STARWARS_PASSES
-from bangbot.messaging.step_menu import ENDING, Option, number, paths, rows, walk_choices
+from bangbot.messaging.step_menu import ABOUT, ENDING, Option, number, paths, rows, walk_choices
 
 HEAL_MENU = "h"
 
@@ -110,7 +110,8 @@ def step_buttons(tr: Translator, view: PlayerView, names: Sequence[str], level: 
     options = paths(view)
     card, target = parse_level(level)
     if card is not None and target is None:
-        return (*card_menu(tr, view, names, card, options, make), (back,))
+        about = Button(tr.gettext("❓ {card}", card=card_label(tr, card)), make(f"{ABOUT}{card}"))
+        return (*card_menu(tr, view, names, card, options, make), (about,), (back,))
     if card is not None and target is not None:
         picks = [
             Button(

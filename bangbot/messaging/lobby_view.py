@@ -121,7 +121,7 @@ async def show_lobby(ctx: Context, game: Game, seats: list[Seat], resend: bool =
         await ctx.messenger.delete(MessageRef(game.chat_id, game.lobby_message_id))
     ref = await ctx.messenger.send(game.chat_id, text, buttons, thread=game.thread_id)
     game.lobby_message_id = ref.message_id
-    ctx.repo.update_refs(game.id, lobby_message_id=ref.message_id)
+    await ctx.repo.run(ctx.repo.update_refs, game.id, lobby_message_id=ref.message_id)
 
 
 def following(options: Sequence[str], current: str) -> str:

@@ -120,21 +120,35 @@ def safe_move(ctx: Context, batch: Batch, seat: int) -> Any:
 
 
 def expire_deadline(ctx: Context, batch: Batch) -> None:
-    """Makes the automatic move for every person being waited for; misses in two turns in a row hand the seat to the AI.
+    """Plays safely every decision the people being waited for are asked, until the turn moves on or someone else
+    must decide; misses in two turns in a row then hand the seat to the AI.
 
-    Several deadlines missed within one turn (say the end of the turn, then the discard) count as one miss.
+    An absent person thus costs one deadline per turn; several deadlines missed within one turn count as one miss.
     """
-    for seat in batch.rules.awaiting(batch.state):
+    turn = batch.state.turn_number
+    late = [s for s in batch.rules.awaiting(batch.state) if not batch.seats[s].ai_controlled]
+    for seat in late:
         s = batch.seats[seat]
-        if s.ai_controlled:
-            continue
-        if s.missed_turn != batch.state.turn_number:
+        if s.missed_turn != turn:
             s.missed_deadlines += 1
-            s.missed_turn = batch.state.turn_number
-        apply_move(ctx, batch, seat, safe_move(ctx, batch, seat), "deadline")
-        if s.missed_deadlines >= MISSES_BEFORE_STANDIN:
-            s.standin = True
+            s.missed_turn = turn
+    play_pending(ctx, batch, late, turn)
+    for seat in late:
+        if batch.seats[seat].missed_deadlines >= MISSES_BEFORE_STANDIN:
+            batch.seats[seat].standin = True
             batch.notices.append(("standin", {"seat": seat}))
+
+
+def play_pending(ctx: Context, batch: Batch, late: list[int], turn: int) -> None:
+    """Makes the safe move of the late seats as long as one of them is asked in this turn, the AI answering between."""
+    for _ in range(AI_MOVE_CAP):
+        if batch.rules.winner(batch.state) is not None or batch.state.turn_number != turn:
+            return
+        asked = [s for s in batch.rules.awaiting(batch.state) if s in late]
+        if not asked:
+            return
+        apply_move(ctx, batch, asked[0], safe_move(ctx, batch, asked[0]), "deadline")
+        run_ai(ctx, batch)
 
 
 def legal_digest(batch: Batch, seat: Seat) -> str:

@@ -38,6 +38,19 @@ def table_rules(ctx: Context, cmd: Command) -> TableRules:
     return TableRules.of_preset(game.preset, game.ruleset)
 
 
+def topics_list(tr: Translator, ruleset_id: str) -> str:
+    """Returns what /rules can explain at a table of a ruleset: its names, a line per kind, in the reader's words."""
+    game_tr = themed(tr, ruleset_id)
+    if game_tr.theme is not None:
+        tables = [names for names, _ in game_tr.theme.topics.values()]
+    else:
+        tables = [names for _, names in registered(ruleset_id).rules.topics]
+    lines = [tr.gettext("/rules explains any of these by name:")]
+    lines += ["• " + join_list(tr, [game_tr.name(marked) for marked in table.values()]) for table in tables]
+    lines.append(game_tr.gettext("Name a card or a character, for example: /rules Barrel"))
+    return "\n".join(lines)
+
+
 def rules_answer(ctx: Context, cmd: Command, tr: Translator) -> str:
     """Returns the answer to /rules <name>: the explanation by the table's rules, or what went wrong (in its words).
 
@@ -48,9 +61,9 @@ def rules_answer(ctx: Context, cmd: Command, tr: Translator) -> str:
     query = cmd.args.strip()
     summary = registered(rules.ruleset).rules.summary
     if not query and summary is not None:
-        return summary(tr, rules.preset)
+        return summary(tr, rules.preset) + "\n\n" + topics_list(tr, rules.ruleset)
     if not query:
-        return game_tr.gettext("Name a card or a character, for example: /rules Barrel")
+        return topics_list(tr, rules.ruleset)
     found = lookup(tr, query, rules.ruleset)
     if found is None and (several := unclear(tr, query, rules.ruleset)):
         return tr.gettext(

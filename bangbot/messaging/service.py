@@ -18,6 +18,7 @@ from bangbot.messaging.adapter import (
     Button,
     ChatMoved,
     Command,
+    Departure,
     InlineQuery,
     Keyboard,
     MessageRef,
@@ -27,6 +28,7 @@ from bangbot.messaging.adapter import (
 from bangbot.messaging.again import play_again
 from bangbot.messaging.calls import call_players, notify_usage, set_call, wanted
 from bangbot.messaging.cancelled import cancel_running
+from bangbot.messaging.card_alert import card_alert
 from bangbot.messaging.codec import (
     JOIN_PAYLOAD,
     BadButton,
@@ -39,18 +41,22 @@ from bangbot.messaging.codec import (
 )
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import BACK, BACK_FROM_AI, seat_choices, show_private, show_table
+from bangbot.messaging.departure import hand_over_departed, return_text
 from bangbot.messaging.final import AGAIN, CALL
 from bangbot.messaging.games_help import games_intro, table_note
 from bangbot.messaging.group_events import bot_back, bot_left, chat_moved
 from bangbot.messaging.invite import answer_inline
+from bangbot.messaging.later import Later, run_later
 from bangbot.messaging.lobby import (
     MAX_DEADLINE,
     MIN_DEADLINE,
+    NO_RIGHTS,
     change_lobby,
     create_lobby,
     expire_lobby,
     join_by_link,
     lobby_press,
+    lobby_rights,
     may_manage,
     parse_duration,
 )
@@ -64,6 +70,7 @@ from bangbot.messaging.rules import rules_answer, table_rules
 from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
 from bangbot.messaging.sight import unpin_table
 from bangbot.messaging.stats_text import records_help, stats_command
+from bangbot.messaging.step_menu import ABOUT
 from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Outbox, PressAnswer, Seat
 from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
 
@@ -72,7 +79,6 @@ RETRIES = 3
 PRESS_MEMORY = timedelta(days=2)  # a messenger delivers an update again for a day at most
 PRUNE_EVERY = timedelta(hours=1)
 TIMERS_AT_ONCE = 16  # deadlines, reminders and expiries of different games fired side by side
-Later = list[Callable[[], Awaitable[object]]]  # network work a handler does once it released the game's lock
 
 
 class GameService:
@@ -121,19 +127,23 @@ class GameService:
 
     async def reply(self, cmd: Command, text: str, buttons: tuple[tuple[Button, ...], ...] = ()) -> None:
         """Answers a command in the chat it came from, behind the replies posted there before, without waiting."""
+        self.reply_to(cmd.chat_id, text, buttons, cmd.thread)
+
+    def reply_to(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> None:
+        """Sends a message to a chat (in a forum topic, if thread) behind the replies posted there before, at once."""
         messenger = self.ctx.messenger
 
         async def send() -> None:
             try:
                 try:
-                    await messenger.send(cmd.chat_id, text, buttons, thread=cmd.thread)
+                    await messenger.send(chat_id, text, buttons, thread=thread)
                 except ChatMoved as moved:  # the group moved (say, to a supergroup): everything follows, then this
-                    self.chat_moved(cmd.chat_id, moved.new_id)
-                    await messenger.send(moved.new_id, text, buttons, thread=cmd.thread)
+                    self.chat_moved(chat_id, moved.new_id)
+                    await messenger.send(moved.new_id, text, buttons, thread=thread)
             except Undeliverable:
-                log.info("could not reply in chat %s", cmd.chat_id)
+                log.info("could not reply in chat %s", chat_id)
 
-        self.ctx.replies.post(cmd.chat_id, send)
+        self.ctx.replies.post(chat_id, send)
 
     def chat_moved(self, old_id: int, new_id: int) -> None:
         """Moves a group's games, settings and outbox to the chat's new id and shows its open games there."""
@@ -277,12 +287,13 @@ class GameService:
         Returns False if the user is unreachable.
         """
         ctx = self.ctx
-        for game in ctx.repo.running_games_of(user_id):
+        for game in await ctx.repo.run(ctx.repo.running_games_of, user_id):
             if game.id is None or (chat_id is not None and game.chat_id != chat_id):
                 continue
             if game_id is not None and game.id != game_id:
                 continue
-            batch = load(ctx, game.id)  # read without the lock: the message shows the stored state as it is
+            # read without the lock: the message shows the stored state as it is
+            batch = await ctx.repo.run(load, ctx, game.id)
             for seat in batch.seats if batch else []:
                 if seat.user_id == user_id and batch is not None:
                     try:
@@ -383,23 +394,24 @@ class GameService:
         be saved is told so, and changes nothing.
         """
         ctx = self.ctx
-        ctx.remember_user(press.user)
         text, alert = "", False
         later: Later = []
         try:
+            await ctx.repo.run(ctx.remember_user, press.user)
             data = decode(press.data)
             if data.scope in "gl":
+                rights = await lobby_rights(ctx, press, data) if data.scope == "l" else NO_RIGHTS  # before the lock
                 async with ctx.repo.game_lock(data.target):
-                    known = ctx.repo.press_answer(press.id)
-                    if known is not None and known.user_id == press.user.id:  # an applied press delivered again
+                    if data.scope == "g":
+                        text, alert = await ctx.repo.run(self.locked_game_press, press, data, later)
+                    elif (known := await ctx.repo.run(ctx.repo.press_answer, press.id)) is not None and (
+                        known.user_id == press.user.id
+                    ):  # an applied press delivered again
                         text, alert = known.text, known.alert
-                        later.append(partial(self.show_player, press.user.id, False, game_id=known.game_id))
-                    elif data.scope == "g":
-                        text, alert = self.game_press(press, data, later)
                     elif data.choice == AGAIN:
                         text, alert = await play_again(ctx, press, data.target)
                     else:
-                        text, alert = await self.retrying(lambda: lobby_press(ctx, press, data))
+                        text, alert = await self.retrying(lambda: lobby_press(ctx, press, data, rights, later))
                 kick(ctx, data.target)
                 await all_shown(ctx, data.target)  # the players see the change before the press is answered
                 await run_later(later)
@@ -419,6 +431,25 @@ class GameService:
     async def on_inline_query(self, query: InlineQuery) -> None:
         """Answers text typed after the bot's name in any chat with the card or character it names."""
         await answer_inline(self.ctx, query)
+
+    async def on_departure(self, departure: Departure) -> None:
+        """A person left a group: the AI takes their seat in its running game at once; they are told how to return."""
+        ctx = self.ctx
+        for game in ctx.repo.open_games(departure.chat_id):  # one per forum topic
+            if game.id is None or game.status != RUNNING:
+                continue
+            handed = False
+
+            def hand_over(batch: Batch) -> bool:
+                nonlocal handed
+                handed = hand_over_departed(batch, departure.user_id)
+                return handed
+
+            async with touching(ctx, game.id):
+                await self.advance(game.id, hand_over)
+            if handed:
+                tr = ctx.tr_user(departure.user_id, game.ruleset)
+                self.reply_to(departure.user_id, return_text(tr, game.chat_title))
 
     async def retrying(self, attempt: Callable[[], Awaitable[tuple[str, bool]]]) -> tuple[str, bool]:
         """Runs a lobby change again when another worker saved the same game meanwhile."""
@@ -461,6 +492,14 @@ class GameService:
         )
         return tr.gettext("This chat's language is now English."), False
 
+    def locked_game_press(self, press: Press, data: ButtonData, later: Later) -> tuple[str, bool]:
+        """Answers a game press delivered again as it was answered, else applies it (game_press); in a thread."""
+        known = self.ctx.repo.press_answer(press.id)
+        if known is not None and known.user_id == press.user.id:  # an applied press delivered again
+            later.append(partial(self.show_player, press.user.id, False, game_id=known.game_id))
+            return known.text, known.alert
+        return self.game_press(press, data, later)
+
     def game_press(self, press: Press, data: ButtonData, later: Later) -> tuple[str, bool]:
         """Applies and saves a move (shown by the game's delivery) or picks the next step of a choice.
 
@@ -486,6 +525,8 @@ class GameService:
             choice = data.choice
             if not seat.standin and choice not in seat_choices(ctx, batch, seat):
                 return tr.gettext("This choice is no longer current."), True
+            if choice.startswith(ABOUT) and choice[len(ABOUT) :].isdigit():  # changes nothing: the card's text
+                return card_alert(tr, batch.state.config, int(choice[len(ABOUT) :])), True
             if seat.unreachable:
                 seat.unreachable = False
             if choice == BACK_FROM_AI:
@@ -552,7 +593,7 @@ class GameService:
         """
         ctx = self.ctx
         checkpoint("tick")
-        deadlines, reminders, lobbies = ctx.repo.due(ctx.clock())
+        deadlines, reminders, lobbies = await ctx.repo.run(ctx.repo.due, ctx.clock())
         timers = [(self.deadline, g) for g in deadlines] + [(self.remind, g) for g in reminders]
         timers += [(self.expire, g) for g in lobbies]
         room = asyncio.Semaphore(TIMERS_AT_ONCE)
@@ -569,7 +610,7 @@ class GameService:
         await sweep(ctx)
         now = ctx.clock()
         if self.pruned_at is None or now - self.pruned_at >= PRUNE_EVERY:
-            ctx.repo.forget_press_answers(now - PRESS_MEMORY)
+            await ctx.repo.run(ctx.repo.forget_press_answers, now - PRESS_MEMORY)
             self.pruned_at = now
 
     async def expire(self, game_id: int) -> None:
@@ -586,10 +627,10 @@ class GameService:
             expire_deadline(ctx, batch)
             return True
 
-        paused = load(ctx, game_id)
+        paused = await ctx.repo.run(load, ctx, game_id)
         if paused is not None and paused.game.status == RUNNING and paused.game.paused:
             if paused.game.deadline_at is not None and paused.game.deadline_at <= ctx.clock():
-                abandon(ctx, paused)  # the bot was not added back in time; the game's record stays
+                await ctx.repo.run(abandon, ctx, paused)  # the bot was not added back in time; the game's record stays
                 kick(ctx, game_id)
             return
         await self.advance(game_id, due)
@@ -600,30 +641,39 @@ class GameService:
             await self.advance(game_id, lambda batch: True)
 
     async def advance(self, game_id: int, moves: Callable[[Batch], bool]) -> None:
-        """Runs the AI on a running game after moves (which may make moves, or return False to do nothing); saves."""
+        """Runs the AI on a running game after moves (which may make moves, or return False to do nothing); saves.
+
+        The reading, the moves and the saving run in a database thread, off the event loop.
+        """
+        if await self.ctx.repo.run(self.advanced, game_id, moves):
+            kick(self.ctx, game_id)
+
+    def advanced(self, game_id: int, moves: Callable[[Batch], bool]) -> bool:
+        """Loads, moves (see advance) and saves a game, again if another worker saved it meanwhile; returns if saved."""
         ctx = self.ctx
         for _ in range(RETRIES):
             batch = load(ctx, game_id)
             if batch is None or batch.game.status != RUNNING or not moves(batch):
-                return
+                return False
             run_ai(ctx, batch)
             try:
-                await commit(ctx, batch)
-                return
+                save(ctx, batch)
+                return True
             except StaleGame:
                 continue
+        return False
 
     async def remind(self, game_id: int) -> None:
         """Reminds the people being waited for, privately and in the group, once per deadline."""
         ctx = self.ctx
-        batch = load(ctx, game_id)
+        batch = await ctx.repo.run(load, ctx, game_id)
         if batch is None or batch.game.status != RUNNING or batch.game.reminder_at is None:
             return
         batch.game.reminder_at = None
         batch.showing = Showing(remind=True)
         row = Outbox(game_id=game_id, payload=batch.showing.to_json(), created_at=ctx.clock())
         try:
-            ctx.repo.save(batch.game, outbox=row)
+            await ctx.repo.run(ctx.repo.save, batch.game, outbox=row)
         except StaleGame:
             return
         kick(ctx, game_id)
@@ -646,12 +696,3 @@ def language_name(code: str) -> str:
 def not_saved(tr: Translator) -> str:
     """Returns what a person is told when their change could not be saved: nothing happened, try again."""
     return tr.gettext("Not saved: the game did not change. Please try again in a moment.")
-
-
-async def run_later(later: Later) -> None:
-    """Runs what a handler left for after the game's lock; a failure there is logged (the change stands)."""
-    for work in later:
-        try:
-            await work()
-        except Exception:
-            log.exception("could not show a press's result")

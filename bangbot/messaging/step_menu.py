@@ -14,6 +14,7 @@ Option = tuple[int, Any, tuple[Step, ...]]  # a legal action's index, the action
 ROW_WIDTH = 2
 ENDING = ("pass", "end")  # the answers that play nothing: alone in the last row, on a fixed key
 PRESS = "a"  # a choice that applies the legal action of this index: 'a<index>'
+ABOUT = "i"  # a choice that changes nothing and answers with a card's text: 'i<card>'
 OPENS = "s"  # a choice that opens a later step: 's<index>.<depth>', the first depth steps of that action's path
 
 
@@ -81,6 +82,6 @@ def walk_choices(keyboard: Callable[[str], Keyboard], top: str) -> frozenset[str
         for row in keyboard(level):
             for button in row:
                 found.add(button.data)
-                if not button.data.startswith(PRESS) and button.data != BACK:
+                if not button.data.startswith((PRESS, ABOUT)) and button.data != BACK:
                     levels.append(button.data)
     return frozenset(found)

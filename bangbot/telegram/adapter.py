@@ -129,6 +129,16 @@ class TelegramMessenger:
         except Forbidden as error:
             raise Undeliverable(str(error)) from error
 
+    async def drop_buttons(self, ref: MessageRef) -> None:
+        """Takes a message's buttons away; a message without any, or gone, is no error."""
+        try:
+            await self.bot.edit_message_reply_markup(ref.chat_id, ref.message_id, reply_markup=None)
+        except BadRequest as error:
+            if not benign(error):
+                raise
+        except Forbidden as error:
+            raise Undeliverable(str(error)) from error
+
     async def delete(self, ref: MessageRef) -> None:
         """Deletes a message; one that is gone or too old to delete is no error."""
         self.group_edits.forget(ref)

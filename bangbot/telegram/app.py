@@ -32,12 +32,18 @@ from bangbot.telegram.commands import register_commands
 from bangbot.telegram.limiter import StrictRateLimiter
 from bangbot.telegram.settings import BotSettings
 from bangbot.telegram.startup import connection_problem, webhook_problem
-from bangbot.telegram.updates import to_command, to_inline_query, to_move, to_presence, to_press
+from bangbot.telegram.updates import to_command, to_departure, to_inline_query, to_move, to_presence, to_press
 
 log = logging.getLogger(__name__)
 # No edited messages (an edited command is not run again); inline queries answer with card texts; the bot's own
-# membership pauses and resumes games.
-ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.INLINE_QUERY, Update.MY_CHAT_MEMBER]
+# membership pauses and resumes games; a member leaving a group hands their seat to the AI.
+ALLOWED_UPDATES = [
+    Update.MESSAGE,
+    Update.CALLBACK_QUERY,
+    Update.INLINE_QUERY,
+    Update.MY_CHAT_MEMBER,
+    Update.CHAT_MEMBER,
+]
 RATE_LIMIT_RETRIES = 3
 SHUTDOWN_FLUSH_SECONDS = 5.0
 QUIET_LOGGERS = ("httpx", "alembic")  # their INFO lines (each request, each migration) are no news
@@ -69,6 +75,8 @@ class BangBot:
         self.application.add_handler(CallbackQueryHandler(self.on_press))
         self.application.add_handler(InlineQueryHandler(self.on_inline_query))
         self.application.add_handler(ChatMemberHandler(self.on_presence, ChatMemberHandler.MY_CHAT_MEMBER))
+        self.application.add_handler(MessageHandler(filters.StatusUpdate.LEFT_CHAT_MEMBER, self.on_departure))
+        self.application.add_handler(ChatMemberHandler(self.on_departure, ChatMemberHandler.CHAT_MEMBER))
         self.application.add_error_handler(self.on_error)
 
     async def _post_init(self, application: Application) -> None:  # type: ignore[type-arg]
@@ -137,6 +145,14 @@ class BangBot:
         query = to_inline_query(update)
         if query is not None:
             await self.service.on_inline_query(query)
+
+    async def on_departure(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
+        """Hands a person's leaving a group to the service (the AI takes their seat), one update at a time per chat."""
+        departure = to_departure(update)
+        if departure is None:
+            return
+        async with self.locks.hold(("chat", departure.chat_id)):
+            await self.service.on_departure(departure)
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         """Logs an update that failed; the game state is safe in the database."""

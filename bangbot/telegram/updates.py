@@ -1,4 +1,4 @@
-"""Telegram updates as the game service's commands and presses."""
+"""Telegram updates as the game service's commands, presses and departures."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ from telegram import Update
 from telegram import User as TelegramUser
 from telegram.constants import ChatMemberStatus, ChatType
 
-from bangbot.messaging.adapter import Command, InlineQuery, Press, User
+from bangbot.messaging.adapter import Command, Departure, InlineQuery, Press, User
+
+GONE = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
 
 
 def person(user: TelegramUser) -> User:
@@ -66,6 +68,18 @@ def to_presence(update: Update) -> tuple[int, bool] | None:
     change = update.my_chat_member
     if change is None or change.chat.type == ChatType.PRIVATE:
         return None
-    present = change.new_chat_member.status not in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
-    was = change.old_chat_member.status not in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+    present = change.new_chat_member.status not in GONE
+    was = change.old_chat_member.status not in GONE
     return (change.chat.id, present) if present != was else None
+
+
+def to_departure(update: Update) -> Departure | None:
+    """Returns the person who left a group (a left_chat_member message or a chat_member update), bots left out."""
+    message, change = update.message, update.chat_member
+    if message is not None and message.left_chat_member is not None and not message.left_chat_member.is_bot:
+        return Departure(message.chat.id, message.left_chat_member.id)
+    if change is None or change.new_chat_member.user.is_bot:
+        return None
+    if change.new_chat_member.status in GONE and change.old_chat_member.status not in GONE:
+        return Departure(change.chat.id, change.new_chat_member.user.id)
+    return None

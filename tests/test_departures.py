@@ -1,0 +1,112 @@
+"""A player who cannot be reached or left the group is handed to the AI at once, and the group is told."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from pathlib import Path
+
+from telegram import Update
+
+from bangbot.i18n import translator
+from bangbot.messaging.adapter import Departure
+from bangbot.messaging.codec import decode
+from bangbot.messaging.delivery import notice_text
+from bangbot.messaging.departure import return_text
+from bangbot.telegram.app import ALLOWED_UPDATES
+from bangbot.telegram.updates import to_departure
+from bangbot.testing.awaited import awaited_users
+from bangbot.testing.telegram_emulator import BotApiEmulator
+from tests.service_harness import GROUP, Table, make_users
+
+EN = translator("en")
+REMINDER_DUE = timedelta(hours=20)  # past four fifths of the default day per move
+
+
+async def started(tmp_path: Path) -> tuple[Table, int, int]:
+    """Starts a game of four people; returns the table, its game id and the index of a user it waits for."""
+    table = Table(f"sqlite:///{tmp_path / 'departures.sqlite3'}", make_users(4), seed=5)
+    await table.gather(4)
+    game = table.game()
+    assert game is not None and game.id is not None
+    waited = awaited_users(table.repo, game.id)
+    assert waited
+    return table, game.id, next(i for i, u in enumerate(table.users) if u.id in waited)
+
+
+def test_a_player_who_blocked_the_bot_is_handed_to_the_ai_when_the_reminder_bounces(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table, game_id, user = await started(tmp_path)
+        blocked = table.users[user].id
+        table.messenger.unreachable.add(blocked)  # their private message stays as it is until the reminder
+        table.clock.advance(REMINDER_DUE)
+        await table.tick()
+        seat = next(s for s in table.repo.seats(game_id) if s.user_id == blocked)
+        assert seat.unreachable and seat.ai_controlled
+        assert blocked not in awaited_users(table.repo, game_id), "the AI moved for the blocked player at once"
+        note = notice_text(
+            translator("en"), "unreachable", {"seat": seat.position}, [s.name for s in table.repo.seats(game_id)]
+        )
+        assert note in table.messenger.all_texts(GROUP)
+
+    asyncio.run(scenario())
+
+
+def test_a_player_who_leaves_the_group_is_handed_to_the_ai_and_told_how_to_return(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table, game_id, user = await started(tmp_path)
+        gone = table.users[user]
+        await table.svc.on_departure(Departure(GROUP, gone.id))
+        await table.svc.idle()
+        seat = next(s for s in table.repo.seats(game_id) if s.user_id == gone.id)
+        assert seat.standin
+        assert gone.id not in awaited_users(table.repo, game_id), "the AI moved for the player who left at once"
+        names = [s.name for s in table.repo.seats(game_id)]
+        assert notice_text(EN, "left", {"seat": seat.position}, names) in table.messenger.all_texts(GROUP)
+        assert return_text(EN, table.title) in table.messenger.all_texts(gone.id)
+        message = table.private(user)
+        assert message is not None and [decode(b.data).choice for row in message.buttons for b in row] == ["k"]
+        # Leaving again (Telegram sends both a service message and a chat_member update) changes nothing.
+        version = table.repo.game(game_id).version  # type: ignore[union-attr]
+        await table.svc.on_departure(Departure(GROUP, gone.id))
+        await table.svc.idle()
+        assert table.repo.game(game_id).version == version  # type: ignore[union-attr]
+        # "I'm back" gives the seat back.
+        assert not (await table.press(user, message, "k")).alert
+        assert not table.repo.seats(game_id)[seat.position].standin
+
+    asyncio.run(scenario())
+
+
+def test_someone_without_a_seat_leaving_changes_nothing(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table, game_id, _ = await started(tmp_path)
+        version = table.repo.game(game_id).version  # type: ignore[union-attr]
+        await table.svc.on_departure(Departure(GROUP, 4242))
+        await table.svc.on_departure(Departure(GROUP - 1, table.users[0].id))  # another group
+        await table.svc.idle()
+        assert table.repo.game(game_id).version == version  # type: ignore[union-attr]
+        assert not any(s.standin for s in table.repo.seats(game_id))
+
+    asyncio.run(scenario())
+
+
+def test_telegram_turns_a_member_leaving_into_a_departure() -> None:
+    with BotApiEmulator() as emu:
+        anna, boris = emu.add_user("Anna"), emu.add_user("Boris")
+        group = emu.add_group("Saloon", members=[anna, boris], admins=[anna])
+        emu.allow_updates(ALLOWED_UPDATES)
+        emu.user_sends(anna, group, "/help")
+        emu.user_leaves(group, boris)
+        said, left, change = emu.updates[-3:]
+        assert "left_chat_member" in left["message"] and "chat_member" in change
+        assert to_departure(Update.de_json(said, None)) is None
+        assert to_departure(Update.de_json(left, None)) == Departure(group, boris)
+        assert to_departure(Update.de_json(change, None)) == Departure(group, boris)
+        emu.add_member(group, boris)  # joining again is no departure
+        back = {**change, "chat_member": {**change["chat_member"]}}
+        back["chat_member"]["old_chat_member"], back["chat_member"]["new_chat_member"] = (
+            change["chat_member"]["new_chat_member"],
+            change["chat_member"]["old_chat_member"],
+        )
+        assert to_departure(Update.de_json(back, None)) is None
