@@ -17,9 +17,10 @@ from bangbot.ai import AIPlayer, HeuristicPlayer, Memory, RandomPlayer
 from bangbot.ai.beliefs import estimate
 from bangbot.ai.match import MEMORY_SALT, play_match
 from bangbot.ai.mixing import mix
-from bangbot.ai.random_player import SEED_KEY
+from bangbot.ai.random_player import SEED_KEY, Choosing
 from bangbot.core.actions import Action, Answer, DrawDeck, DrawDiscard, DrawHand, EndTurn, Pass, Play, PutBack
 from bangbot.core.cards import BANG, BASE_DECK, CARDS, MISSED
+from bangbot.core.duel.views import DuelView
 from bangbot.core.engine import apply, new_game
 from bangbot.core.legal import awaiting
 from bangbot.core.notation import to_text
@@ -30,7 +31,7 @@ from bangbot.core.views import PlayerView, SeatView, view
 
 AI_DIR = Path(__file__).resolve().parent.parent / "bangbot" / "ai"
 STRICT = HeuristicPlayer(strict=True)
-RANDOM = RandomPlayer()
+RANDOM: RandomPlayer[Action] = RandomPlayer()
 
 
 def law_vs(law: AIPlayer, others: AIPlayer) -> Any:
@@ -79,7 +80,14 @@ def test_ai_inputs_are_a_view_and_visible_events_only() -> None:
     for cls in (HeuristicPlayer, RandomPlayer):
         decide = get_type_hints(cls.decide)
         observe = get_type_hints(cls.observe)
-        assert decide["view"] is PlayerView and decide["return"] == Action
+        if cls is HeuristicPlayer:
+            assert decide["view"] is PlayerView and decide["return"] == Action
+        else:  # every game's random player reads a view's legal actions and clock, fields of PlayerView and DuelView
+            read = {n for n in vars(Choosing) if not n.startswith("_")}
+            assert read == {"seat", "version", "turn_number", "legal"}
+            assert read <= {f.name for f in dataclasses.fields(PlayerView)} & {
+                f.name for f in dataclasses.fields(DuelView)
+            }
         assert list(inspect.signature(cls.decide).parameters) == ["self", "view", "memory"]
         assert list(inspect.signature(cls.observe).parameters) == ["self", "memory", "seat", "events"]
         assert "GameState" not in str(decide) + str(observe)

@@ -8,9 +8,11 @@ from collections import Counter
 
 import pytest
 
-from bangbot.ai.duel import DuelPlayer, DuelRandomPlayer
+from bangbot.ai.duel import DuelPlayer
 from bangbot.ai.duel.match import play_duel
+from bangbot.ai.player import AIPlayer
 from bangbot.ai.players import heuristic_players, random_players
+from bangbot.ai.random_player import RandomPlayer
 from bangbot.core.duel.actions import Answer, Choose, Discard, DuelAction, EndTurn, Pass, Play, Swap, Use
 from bangbot.core.duel.data import CHARACTER, type_id
 from bangbot.core.duel.engine import apply, new_game
@@ -302,7 +304,7 @@ def test_a_decision_it_does_not_know_still_gets_a_legal_answer() -> None:
 
 
 def test_the_random_duel_player_is_legal_and_repeats_itself() -> None:
-    player = DuelRandomPlayer()
+    player: RandomPlayer[DuelAction] = RandomPlayer()
     state, _ = new_game(RULES.config(2, "duel"), 4)
     for _ in range(200):
         if state.winner is not None:
@@ -316,7 +318,7 @@ def test_the_random_duel_player_is_legal_and_repeats_itself() -> None:
 
 def test_both_duel_players_are_registered_for_the_duel() -> None:
     assert isinstance(heuristic_players()[DUEL], DuelPlayer)
-    assert isinstance(random_players()[DUEL], DuelRandomPlayer)
+    assert isinstance(random_players()[DUEL], RandomPlayer)
 
 
 @pytest.mark.parametrize("mode", MODE_IDS)
@@ -324,8 +326,8 @@ def test_the_heuristic_beats_random_players_on_every_side(mode: str) -> None:
     games, won = 0, 0
     for seat in range(MODES[mode].players):
         for seed in range(20):
-            players = [AI if s == seat else DuelRandomPlayer() for s in range(MODES[mode].players)]
+            players: list[AIPlayer] = [AI if s == seat else RandomPlayer() for s in range(MODES[mode].players)]
             result = play_duel(mode, seed, players)
             games += 1
-            won += result.winner == result.sides[seat]
+            won += result.winner == result.roles[seat]
     assert won >= 0.7 * games, f"{mode}: the heuristic won {won} of {games}"

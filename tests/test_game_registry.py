@@ -55,7 +55,7 @@ GAME_MODULES: tuple[tuple[str, str], ...] = (
     ("messaging/keyboards.py", "base BANG!'s presenter: Star Wars' actions and passes"),
     ("messaging/labels.py", "base BANG!'s presenter: Star Wars' fate names"),
     ("messaging/prompts.py", "base BANG!'s presenter: Star Wars' prompts"),
-    ("messaging/render.py", "base BANG!'s presenter: Star Wars' event lines"),
+    ("messaging/base_lines.py", "base BANG!'s presenter: Star Wars' event lines"),
     # Base BANG!'s own modules with a game id that is not one.
     ("core/cards.py", "base BANG!'s card Duel, whose id is 'duel' (a card, not the game)"),
     (

@@ -22,12 +22,13 @@ from bangbot.core.views import PlayerView, view
 from bangbot.i18n import LANGUAGES, Translator, catalog_path, translator
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import duration, join_list, player
+from bangbot.messaging.base_lines import game_over_line
 from bangbot.messaging.delivery import group_reminder, notice_text, private_reminder
 from bangbot.messaging.departure import return_text
 from bangbot.messaging.duel_lines import event_line as duel_event_line
-from bangbot.messaging.lobby import lobby_text
+from bangbot.messaging.lobby_view import lobby_text
 from bangbot.messaging.prompts import prompt
-from bangbot.messaging.render import event_line, game_over_line, log_text, private_text, table_text
+from bangbot.messaging.render import event_line, log_text, private_text, table_text
 from bangbot.rulesets import ruleset
 from bangbot.storage.models import Game, Seat
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bangbot.ai.cardinfo import kind
@@ -30,30 +30,51 @@ REBOUND_AT = 1.5  # a card worth less than this is worth discarding for an energ
 
 def choose_fate_answer(sit: Situation, request: Mapping[str, Any]) -> Action | None:
     """Returns the answer to a Star Wars decision of this seat, or None for a decision of another game."""
-    legal = sit.view.legal
-    kind_of_request = request.get("type")
-    if kind_of_request == "FateOrder":
-        return fate_order(sit, str(request["effect"]))
-    if kind_of_request in ("FateTake", "FateHeal"):
-        plays = [a for a in legal if isinstance(a, Play)]
-        if not plays:
-            return Pass()
-        if kind_of_request == "FateTake":  # an enemy's best card; from a friend, the one that hurts least (or a Jail)
-            return max(plays, key=lambda a: (take_score(sit, a), sit.tiebreak(a.target or 0), -(a.target_card or 0)))
-        return max(plays, key=lambda a: heal_score(sit, a.target or 0))
-    if kind_of_request == "FirstCheck":
-        hope = [a for a in legal if isinstance(a, Pick) and kind(a.card) == NEW_HOPE]
-        return hope[0] if hope else legal[0]  # New Hope first: its energy may outlast the compactor
-    if kind_of_request == "Repeat":
-        return repeat(sit, int(request["card"]), request.get("target"))
-    if kind_of_request == "Rebound":
-        cards = [a.card for a in legal if isinstance(a, Answer)]
-        if cards:
-            cheap = least_valuable(sit, cards, sit.view.hand)
-            if card_value(sit, cheap, sit.view.hand) < REBOUND_AT:
-                return Answer(cheap)
+    answer = ANSWERS.get(str(request.get("type")))
+    return answer(sit, request) if answer is not None else None
+
+
+def _fate_order(sit: Situation, request: Mapping[str, Any]) -> Action:
+    """Returns which comes first: the fate effect or the card's own (fate_order)."""
+    return fate_order(sit, str(request["effect"]))
+
+
+def _fate_take(sit: Situation, request: Mapping[str, Any]) -> Action:
+    """Returns an enemy's best card; from a friend, the one that hurts least (or a Jail); declines without one."""
+    plays = [a for a in sit.view.legal if isinstance(a, Play)]
+    if not plays:
         return Pass()
-    return None
+    return max(plays, key=lambda a: (take_score(sit, a), sit.tiebreak(a.target or 0), -(a.target_card or 0)))
+
+
+def _fate_heal(sit: Situation, request: Mapping[str, Any]) -> Action:
+    """Returns the player a fate effect heals best; declines without one."""
+    plays = [a for a in sit.view.legal if isinstance(a, Play)]
+    if not plays:
+        return Pass()
+    return max(plays, key=lambda a: heal_score(sit, a.target or 0))
+
+
+def _first_check(sit: Situation, request: Mapping[str, Any]) -> Action:
+    """Returns New Hope's check first: its energy may outlast the compactor."""
+    legal = sit.view.legal
+    hope = [a for a in legal if isinstance(a, Pick) and kind(a.card) == NEW_HOPE]
+    return hope[0] if hope else legal[0]
+
+
+def _repeat(sit: Situation, request: Mapping[str, Any]) -> Action:
+    """Returns whether «Закалённый» applies the card once more (repeat)."""
+    return repeat(sit, int(request["card"]), request.get("target"))
+
+
+def _rebound(sit: Situation, request: Mapping[str, Any]) -> Action:
+    """Returns the cheapest card for an energy when it is worth less than REBOUND_AT, else declines."""
+    cards = [a.card for a in sit.view.legal if isinstance(a, Answer)]
+    if cards:
+        cheap = least_valuable(sit, cards, sit.view.hand)
+        if card_value(sit, cheap, sit.view.hand) < REBOUND_AT:
+            return Answer(cheap)
+    return Pass()
 
 
 def repeat(sit: Situation, card: int, target: int | None) -> Action:
@@ -101,3 +122,14 @@ def heal_score(sit: Situation, seat: int) -> tuple[float, float]:
     target = sit.view.seats[seat]
     missing = target.max_life - target.life
     return ((st.friend[seat] - st.enemy[seat]) * (1.0 if missing else 0.1), sit.tiebreak(seat))
+
+
+# The answer to each kind of Star Wars decision.
+ANSWERS: dict[str, Callable[[Situation, Mapping[str, Any]], Action]] = {
+    "FateOrder": _fate_order,
+    "FateTake": _fate_take,
+    "FateHeal": _fate_heal,
+    "FirstCheck": _first_check,
+    "Repeat": _repeat,
+    "Rebound": _rebound,
+}

@@ -47,7 +47,8 @@ class Batch:
 
 def lineup(name: str, sides: Sides) -> Callable[[int, str], AIPlayer]:
     """Returns who plays which role: everyone heuristic, everyone random, or the leader's side heuristic."""
-    heuristic, random = HeuristicPlayer(), RandomPlayer()
+    heuristic: AIPlayer = HeuristicPlayer()
+    random: AIPlayer = RandomPlayer()
     if name == HEURISTIC:
         return lambda seat, role: heuristic
     if name == RANDOM:

@@ -13,21 +13,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import statistics
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import create_engine, text
 
 from bangbot.ai.players import random_players
+from bangbot.bench.bot_game import play_one
 from bangbot.bench.records import records_lines
 from bangbot.bench.scale import STORED_GAMES, measure_scale
-from bangbot.core.serialize import from_json
-from bangbot.messaging.adapter import Command, Press, User
-from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.service import GameService
@@ -35,52 +31,6 @@ from bangbot.storage.db import open_engine
 from bangbot.storage.postgres import PostgresServer, find_bin
 from bangbot.storage.repository import Repository
 from bangbot.testing.awaited import NotifyAudit
-
-PLAYERS = 5
-BACK = "x"
-
-
-async def play_one(
-    service: GameService, messenger: CollectingMessenger, chat: int, seed: int, audit: NotifyAudit
-) -> tuple[list[float], int, int]:
-    """Plays one all-human game by random presses; returns update times (s), turns, new group messages in play.
-
-    audit follows, after each update, who became awaited and whether they were notified.
-    """
-    users = [User(chat * 10 - i, f"P{i}", "en") for i in range(PLAYERS)]
-    timings: list[float] = []
-    presses = 0
-
-    async def timed(coro: Any) -> None:
-        started = time.perf_counter()
-        await coro
-        timings.append(time.perf_counter() - started)
-        await service.idle()  # what the update saved is shown in the background: wait before reading the chats
-
-    await timed(service.on_command(Command(users[0], chat, False, "newgame", "", f"Bench {chat}")))
-    lobby = messenger.pressable(chat)[0][0]
-    for u in users[1:]:
-        presses += 1
-        data = next(b.data for _, b in messenger.pressable(chat) if decode(b.data).choice == "join")
-        await timed(service.on_press(Press(f"{chat}:{presses}", u, chat, lobby.ref.message_id, data, False)))
-    data = next(b.data for _, b in messenger.pressable(chat) if decode(b.data).choice == "start")
-    await timed(service.on_press(Press(f"{chat}:start", users[0], chat, lobby.ref.message_id, data, False)))
-    before_play = len(messenger.in_chat(chat, live_only=False))
-    started = service.ctx.repo.latest_game(chat)
-    game_id = started.id if started is not None and started.id is not None else 0
-    audit.check(service.ctx.repo, game_id)
-    rng = random.Random(seed)
-    while True:
-        options = [(u, m, b) for u in users for m, b in messenger.pressable(u.id) if decode(b.data).choice != BACK]
-        if not options:
-            break
-        u, m, b = rng.choice(options)
-        presses += 1
-        await timed(service.on_press(Press(f"{chat}:{presses}", u, u.id, m.ref.message_id, b.data, True)))
-        audit.check(service.ctx.repo, game_id)
-    game = service.ctx.repo.latest_game(chat)
-    turns = from_json(json.loads(game.state_json)).turn_number if game and game.state_json else 1
-    return timings, turns, len(messenger.in_chat(chat, live_only=False)) - before_play
 
 
 async def measure(url: str, games: int) -> dict[str, Any]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from bangbot.ai.duel import DuelPlayer, DuelRandomPlayer
+from bangbot.ai.duel import DuelPlayer
 from bangbot.ai.duel.match import play_duel
 from bangbot.ai.player import AIPlayer
+from bangbot.ai.random_player import RandomPlayer
 from bangbot.bench.ai import HEURISTIC, P99_GOAL_MS, RANDOM, Outcome, percentile, run_batches
 from bangbot.core.duel.data import LAW, OUTLAW, RENEGADE
 from bangbot.core.duel.modes import MODE_IDS, MODES
@@ -38,7 +39,7 @@ class DuelLine:
     def players(self) -> list[AIPlayer]:
         """Returns one AI per seat, in turn order."""
         seats = range(MODES[self.mode].players)
-        return [DuelPlayer() if s in self.heuristic_seats else DuelRandomPlayer() for s in seats]
+        return [DuelPlayer() if s in self.heuristic_seats else RandomPlayer() for s in seats]
 
 
 def duel_lines() -> tuple[DuelLine, ...]:

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import Engine, event
 
 from bangbot.ai.players import random_players
+from bangbot.bench.bot_game import play_one
 from bangbot.bench.stored import store_games
 from bangbot.bench.stored_results import store_results
 from bangbot.messaging.adapter import Command, User
@@ -46,8 +47,6 @@ class Statements:
 
 async def measure_records(url: str, stored: int) -> dict[str, Any]:
     """Returns per command its median latency (ms) and statements, after storing `stored` other games."""
-    from bangbot.bench.bot import play_one  # bench.bot prints these figures: imported here to avoid a cycle
-
     engine = open_engine(url)
     if stored:
         store_results(engine, store_games(engine, stored, datetime.now(UTC)), datetime.now(UTC))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import combinations
+from typing import Any
 
 from bangbot.core.abilities import (
     BANG_AND_MISSED_SWAP,
@@ -168,41 +169,91 @@ def heal_actions(state: GameState, p: Player, hand: list[int]) -> list[Action]:
 
 def request_actions(state: GameState, r: Request) -> list[Action]:
     """Returns the answers open to the seat of a pending decision."""
-    p = state.players[r.seat]
-    out: list[Action]
-    if isinstance(r, Respond):
-        out = [Answer(c) for c in missed_like(p)]
-        out.append(Pass())
-        return out
-    if isinstance(r, IndiansRespond | DuelTurn):
-        out = [Answer(c) for c in bang_like(p)]
-        out.append(Pass())
-        return out
-    if isinstance(r, Dying):
-        return dying_actions(state, r, p)
-    if isinstance(r, StorePick):
-        return [Pick(c) for c in r.cards]
-    if isinstance(r, KitChoice):
-        return [PutBack(c) for c in r.cards]
-    if isinstance(r, DrawChoice):
-        return draw_choices(state, r, p)
-    if isinstance(r, FirstCheck):
-        return [Pick(c) for c in r.cards]
-    if isinstance(r, FateOrder):
-        return [Fate(True), Fate(False)]
-    if isinstance(r, FateTake):
-        return fate_take_actions(state, r) or [Pass()]
-    if isinstance(r, FateHeal):
-        return fate_heal_actions(state, r) or [Pass()]
-    if isinstance(r, Repeat):
-        out = [Answer(c) for c in p.hand if CARD_KIND[c] == BANG]
-        out.append(Pass())
-        return out
-    if isinstance(r, Rebound):
-        out = [Answer(c) for c in p.hand]
-        out.append(Pass())
-        return out
-    raise AssertionError(f"unknown request {r!r}")
+    answers = REQUEST_ACTIONS.get(type(r))
+    if answers is None:
+        raise AssertionError(f"unknown request {r!r}")
+    return answers(state, r)
+
+
+def _dodges(state: GameState, r: Respond) -> list[Action]:
+    """Returns a shot's answers: each Missed! effect of the hand, or taking the hit."""
+    out: list[Action] = [Answer(c) for c in missed_like(state.players[r.seat])]
+    out.append(Pass())
+    return out
+
+
+def _bangs(state: GameState, r: IndiansRespond | DuelTurn) -> list[Action]:
+    """Returns the answers to Indians! or a Duel: each BANG! effect of the hand, or losing a life."""
+    out: list[Action] = [Answer(c) for c in bang_like(state.players[r.seat])]
+    out.append(Pass())
+    return out
+
+
+def _dying(state: GameState, r: Dying) -> list[Action]:
+    """Returns a dying seat's rescues and going out (dying_actions)."""
+    return dying_actions(state, r, state.players[r.seat])
+
+
+def _picks(state: GameState, r: StorePick | FirstCheck) -> list[Action]:
+    """Returns each card shown, to pick."""
+    return [Pick(c) for c in r.cards]
+
+
+def _put_backs(state: GameState, r: KitChoice) -> list[Action]:
+    """Returns each card drawn, to put back."""
+    return [PutBack(c) for c in r.cards]
+
+
+def _draws(state: GameState, r: DrawChoice) -> list[Action]:
+    """Returns where a phase-1 card may come from (draw_choices)."""
+    return draw_choices(state, r, state.players[r.seat])
+
+
+def _fate_orders(state: GameState, r: FateOrder) -> list[Action]:
+    """Returns the two orders of a card's fate effect and its own."""
+    return [Fate(True), Fate(False)]
+
+
+def _fate_takes(state: GameState, r: FateTake) -> list[Action]:
+    """Returns the cards a fate effect may take, or declining when there is none."""
+    return fate_take_actions(state, r) or [Pass()]
+
+
+def _fate_heals(state: GameState, r: FateHeal) -> list[Action]:
+    """Returns the players a fate effect may heal, or declining when there is none."""
+    return fate_heal_actions(state, r) or [Pass()]
+
+
+def _repeats(state: GameState, r: Repeat) -> list[Action]:
+    """Returns each BANG! of the hand to discard for the effect again, or declining."""
+    out: list[Action] = [Answer(c) for c in state.players[r.seat].hand if CARD_KIND[c] == BANG]
+    out.append(Pass())
+    return out
+
+
+def _rebounds(state: GameState, r: Rebound) -> list[Action]:
+    """Returns each hand card to discard for 1 life, or declining."""
+    out: list[Action] = [Answer(c) for c in state.players[r.seat].hand]
+    out.append(Pass())
+    return out
+
+
+# The answers open to the seat of each type of pending decision.
+REQUEST_ACTIONS: dict[type, Callable[[GameState, Any], list[Action]]] = {
+    Respond: _dodges,
+    IndiansRespond: _bangs,
+    DuelTurn: _bangs,
+    Dying: _dying,
+    StorePick: _picks,
+    KitChoice: _put_backs,
+    DrawChoice: _draws,
+    FirstCheck: _picks,
+    FateOrder: _fate_orders,
+    FateTake: _fate_takes,
+    FateHeal: _fate_heals,
+    Repeat: _repeats,
+    Rebound: _rebounds,
+}
 
 
 def dying_actions(state: GameState, r: Dying, p: Player) -> list[Action]:
@@ -267,58 +318,112 @@ def play(card: int, target: int | None = None, target_card: int | None = None) -
     return out
 
 
+class Aims:
+    """Whom a player's cards may be aimed at this phase 2; distances are worked out at the first card needing them."""
+
+    __slots__ = ("_dist", "_in_range", "_near", "bang_ok", "others", "seat", "state")
+
+    def __init__(self, state: GameState, seat: int, dist: Mapping[int, int] | None) -> None:
+        """Keeps the player's table; nothing is measured yet."""
+        self.state, self.seat, self._dist = state, seat, dist
+        self.others = state.others_in_order(seat)
+        self.bang_ok = can_bang(state, state.players[seat])
+        self._in_range: list[int] | None = None
+        self._near: list[int] = []
+
+    def in_range(self) -> list[int]:
+        """Returns the other players within the weapon's range, clockwise."""
+        if self._in_range is None:
+            far = distances_from(self.state, self.seat) if self._dist is None else self._dist
+            reach = weapon_range(self.state, self.seat)
+            self._in_range = [t for t in self.others if far[t] <= reach]
+            self._near = [t for t in self.others if far[t] <= 1]
+        return self._in_range
+
+    def near(self) -> list[int]:
+        """Returns the other players at distance 1, clockwise."""
+        self.in_range()
+        return self._near
+
+
+NO_PLAYS: tuple[Action, ...] = ()
+
+
+def bang_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns a BANG! at every player in range (and at oneself where the options allow it), if one may be played."""
+    if not aims.bang_ok:
+        return NO_PLAYS
+    out: list[Action] = [play(c, t) for t in aims.in_range()]
+    if aims.state.config.options.bang_on_oneself:  # cs: «smíte karty s tímto efektem hrát i na sebe»
+        out.append(play(c, aims.seat))
+    return out
+
+
+def no_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns nothing: a card that is only an answer (Missed!)."""
+    return NO_PLAYS
+
+
+def take_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns Panic! (players at distance 1) or Cat Balou (anyone) at each card in play and each other's hand."""
+    players = aims.state.players
+    targets = aims.near() if CARD_KIND[c] == PANIC else aims.others
+    out: list[Action] = []
+    for t in [*targets, aims.seat]:
+        q = players[t]
+        if q.hand and t != aims.seat:
+            out.append(play(c, t, HAND))
+        out += [play(c, t, x) for x in q.in_play]
+    return out
+
+
+def duel_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns a Duel at every other player."""
+    return [play(c, t) for t in aims.others]
+
+
+def jail_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns a Jail on every other player but the Sheriff and those already in Jail."""
+    players = aims.state.players
+    return [play(c, t) for t in aims.others if players[t].role != SHERIFF and not players[t].has_in_play(JAIL)]
+
+
+def own_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns a card played for oneself: a blue card not already in play, or a brown card without a target."""
+    if kind_of(c).border is Border.BLUE and aims.state.players[aims.seat].has_in_play(CARD_KIND[c]):
+        return NO_PLAYS
+    return (play(c),)
+
+
+# How a card of each kind is played in phase 2 (any other kind: own_plays).
+PLAYS: dict[str, Callable[[Aims, int], Sequence[Action]]] = {
+    BANG: bang_plays,
+    MISSED: no_plays,
+    PANIC: take_plays,
+    CAT_BALOU: take_plays,
+    DUEL: duel_plays,
+    JAIL: jail_plays,
+}
+
+
 def card_plays(state: GameState, seat: int, dist: Mapping[int, int] | None = None) -> Iterator[Action]:
     """Yields the phase-2 actions but ending the turn, in play_actions' order, each worked out when asked for.
 
     A BANG! whose fate effect is the barrage hits every other player instead of a target: it is played with no
-    target, whatever the distances.
+    target, whatever the distances. A Missed! of a player who swaps the two cards plays as a BANG!.
     """
     p = state.players[seat]
     variant = variant_of(state.config)
     fates = variant.fate if p.life <= variant.fate_energy else None
-    others = state.others_in_order(seat)
-    in_range: list[int] | None = None  # worked out at the first card that needs distances
-    near: list[int] = []
-    bang_ok = can_bang(state, p)
+    aims = Aims(state, seat, dist)
     calamity = BANG_AND_MISSED_SWAP in p.abilities
     for c in p.hand:
         kind = CARD_KIND[c]
         if fates and kind == BANG and fates.get(c) == FATE_BARRAGE:
-            if bang_ok:
+            if aims.bang_ok:
                 yield play(c)
             continue
-        if (kind in (BANG, PANIC) or (kind == MISSED and calamity)) and in_range is None:
-            far = distances_from(state, seat) if dist is None else dist
-            reach = weapon_range(state, seat)
-            in_range = [t for t in others if far[t] <= reach]
-            near = [t for t in others if far[t] <= 1]
-        if kind == BANG or (kind == MISSED and calamity):
-            if bang_ok and in_range is not None:
-                yield from (play(c, t) for t in in_range)
-                if state.config.options.bang_on_oneself:  # cs: «smíte karty s tímto efektem hrát i na sebe»
-                    yield play(c, seat)
-        elif kind == MISSED:
-            continue
-        elif kind in (PANIC, CAT_BALOU):
-            targets = near if kind == PANIC else others
-            for t in [*targets, seat]:
-                q = state.players[t]
-                if q.hand and t != seat:
-                    yield play(c, t, HAND)
-                yield from (play(c, t, x) for x in q.in_play)
-        elif kind == DUEL:
-            yield from (play(c, t) for t in others)
-        elif kind == JAIL:
-            yield from (
-                play(c, t)
-                for t in others
-                if state.players[t].role != SHERIFF and not state.players[t].has_in_play(JAIL)
-            )
-        elif kind_of(c).border is Border.BLUE:
-            if not p.has_in_play(kind):
-                yield play(c)
-        else:
-            yield play(c)
+        yield from PLAYS.get(BANG if kind == MISSED and calamity else kind, own_plays)(aims, c)
     yield from anytime_heals(state, seat)
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from bangbot.core.actions import (
     HAND,
@@ -85,30 +86,65 @@ def parse(text: str) -> Action:
     words = text.split()
     if not words:
         raise BadNotation("empty action")
-    verb, args = words[0], words[1:]
-    if verb == "play" and 1 <= len(args) <= 3:
-        target = parse_seat(args[1]) if len(args) > 1 else None
-        which = None
-        if len(args) == 3:
-            which = HAND if args[2] == "hand" else parse_card(args[2])
-        return Play(parse_card(args[0]), target, which)
-    if verb in _SINGLE_CARD and len(args) == 1:
-        return _SINGLE_CARD[verb](parse_card(args[0]))
-    if verb == "heal" and args:
-        return Heal(tuple(parse_card(a) for a in args))
-    if verb == "draw" and len(args) == 1:
-        if args[0] == "deck":
-            return DrawDeck()
-        if args[0] == "discard":
-            return DrawDiscard()
-        return DrawHand(parse_seat(args[0]))
-    if verb == "pass" and not args:
-        return Pass()
-    if verb == "end" and not args:
-        return EndTurn()
-    if verb == "fate" and args in (["first"], ["last"]):
-        return Fate(args[0] == "first")
-    raise BadNotation(f"not an action: {text!r}")
+    parser = PARSERS.get(words[0])
+    action = parser(words[1:]) if parser is not None else None
+    if action is None:
+        raise BadNotation(f"not an action: {text!r}")
+    return action
+
+
+def _parse_play(args: list[str]) -> Action | None:
+    """Returns 'play CARD [@SEAT [CARD|hand]]'."""
+    if not 1 <= len(args) <= 3:
+        return None
+    target = parse_seat(args[1]) if len(args) > 1 else None
+    which = None
+    if len(args) == 3:
+        which = HAND if args[2] == "hand" else parse_card(args[2])
+    return Play(parse_card(args[0]), target, which)
+
+
+def _parse_single(make: Callable[[int], Action], args: list[str]) -> Action | None:
+    """Returns a verb of one card ('answer CARD', 'discard CARD', ...)."""
+    return make(parse_card(args[0])) if len(args) == 1 else None
+
+
+def _parse_heal(args: list[str]) -> Action | None:
+    """Returns 'heal CARD...'."""
+    return Heal(tuple(parse_card(a) for a in args)) if args else None
+
+
+def _parse_draw(args: list[str]) -> Action | None:
+    """Returns 'draw deck', 'draw discard' or 'draw @SEAT'."""
+    if len(args) != 1:
+        return None
+    if args[0] == "deck":
+        return DrawDeck()
+    if args[0] == "discard":
+        return DrawDiscard()
+    return DrawHand(parse_seat(args[0]))
+
+
+def _parse_fate(args: list[str]) -> Action | None:
+    """Returns 'fate first' or 'fate last'."""
+    return Fate(args[0] == "first") if args in (["first"], ["last"]) else None
+
+
+def _parse_bare(action: Action, args: list[str]) -> Action | None:
+    """Returns a verb alone ('pass', 'end')."""
+    return None if args else action
+
+
+# How the words after each verb are read (None: not that verb's shape).
+PARSERS: dict[str, Callable[[list[str]], Action | None]] = {
+    "play": _parse_play,
+    **{verb: partial(_parse_single, make) for verb, make in _SINGLE_CARD.items()},
+    "heal": _parse_heal,
+    "draw": _parse_draw,
+    "pass": partial(_parse_bare, Pass()),
+    "end": partial(_parse_bare, EndTurn()),
+    "fate": _parse_fate,
+}
 
 
 def _token_matches(pattern: str, token: str) -> bool:

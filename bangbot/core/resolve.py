@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from bangbot.core.abilities import (
     DRAWS_FROM_DISCARD,
@@ -94,69 +96,88 @@ def resolve(state: GameState, ev: Events, seat: int, action: Action) -> None:
         return
     if isinstance(r, Respond | IndiansRespond) and state.requests[0] is not r:
         queue_answer(state, ev, r, action)
-    elif isinstance(r, Respond):
-        resolve_respond(state, ev, r, action)
-    elif isinstance(r, IndiansRespond):
-        resolve_indians(state, ev, r, action)
-    elif isinstance(r, DuelTurn):
-        resolve_duel(state, ev, r, action)
-    elif isinstance(r, Dying):
-        resolve_dying(state, ev, r, action)
-    elif isinstance(r, StorePick):
-        assert isinstance(action, Pick)
-        state.players[seat].hand.append(action.card)
-        rest = tuple(c for c in r.cards if c != action.card)
-        nxt = StorePick(r.order[0], rest, r.order[1:]) if rest and r.order else None
-        replace_request(state, r, nxt)
-        if rest and nxt is None:
-            state.discard.extend(rest)
-        ev.append(Event("pick", {"seat": seat, "card": action.card}))
-    elif isinstance(r, KitChoice):
-        assert isinstance(action, PutBack)
-        kept = [c for c in r.cards if c != action.card]
-        state.players[seat].hand.extend(kept)
-        state.deck.append(action.card)
-        replace_request(state, r, None)
-        ev.append(Event("put_back", {"seat": seat}, {"card": action.card, "kept": kept}, (seat,)))
-    elif isinstance(r, DrawChoice):
-        resolve_draw_choice(state, ev, r, action)
-    elif isinstance(r, FirstCheck):
-        assert isinstance(action, Pick)
-        replace_request(state, r, None)
-        state.phase = HOPE_FIRST_PHASE if CARD_KIND[action.card] == NEW_HOPE else COMPACTOR_FIRST_PHASE
-        ev.append(Event("first_check", {"seat": seat, "card": action.card}))
-    elif isinstance(r, Rebound):
-        replace_request(state, r, None)
-        if isinstance(action, Answer):
-            discard_from_hand(state, seat, action.card)
-            heal(state, seat, 1)
-            ev.append(Event("rebound", {"seat": seat, "card": action.card, "life": state.players[seat].life}))
-    elif isinstance(r, FateOrder):
-        assert isinstance(action, Fate)
-        replace_request(state, r, None)
-        resolve_fate_order(state, ev, r, action.first)
-    elif isinstance(r, FateTake):
-        replace_request(state, r, None)
-        if isinstance(action, Play):
-            assert action.target_card is not None
-            reason = r.reason or (FATE_STEAL if r.steal else FATE_DISCARD_ALL)
-            chosen_take(state, ev, seat, r.target, action.target_card, r.steal, reason)
-    elif isinstance(r, FateHeal):
-        replace_request(state, r, None)
-        if not isinstance(action, Play) or action.target is None:
-            return
-        heal(state, action.target, 1)
-        ev.append(
-            Event("fate_heal", {"seat": seat, "target": action.target, "life": state.players[action.target].life})
-        )
-    elif isinstance(r, Repeat):
-        replace_request(state, r, None)
-        resolve_repeat(state, ev, r, action)
-    elif isinstance(r, Theft):
-        replace_request(state, r, None)
-        still_there = r.which in state.players[r.target].in_play or (r.which == HAND and state.players[r.target].hand)
-        if still_there:
-            take_or_discard(state, ev, r.seat, r.target, r.which, r.steal, r.reason)
+        return
+    answer = ANSWERS.get(type(r))
+    if answer is not None:
+        answer(state, ev, r, action)
+
+
+def resolve_store_pick(state: GameState, ev: Events, r: StorePick, action: Action) -> None:
+    """A player takes a card the General Store shows; the next picks from the rest, the last ones are discarded."""
+    assert isinstance(action, Pick)
+    state.players[r.seat].hand.append(action.card)
+    rest = tuple(c for c in r.cards if c != action.card)
+    nxt = StorePick(r.order[0], rest, r.order[1:]) if rest and r.order else None
+    replace_request(state, r, nxt)
+    if rest and nxt is None:
+        state.discard.extend(rest)
+    ev.append(Event("pick", {"seat": r.seat, "card": action.card}))
+
+
+def resolve_kit_choice(state: GameState, ev: Events, r: KitChoice, action: Action) -> None:
+    """Kit Carlson keeps the cards but the one put back on the deck."""
+    assert isinstance(action, PutBack)
+    kept = [c for c in r.cards if c != action.card]
+    state.players[r.seat].hand.extend(kept)
+    state.deck.append(action.card)
+    replace_request(state, r, None)
+    ev.append(Event("put_back", {"seat": r.seat}, {"card": action.card, "kept": kept}, (r.seat,)))
+
+
+def resolve_first_check(state: GameState, ev: Events, r: FirstCheck, action: Action) -> None:
+    """The player chooses which check comes first: New Hope's or the Compactor's."""
+    assert isinstance(action, Pick)
+    replace_request(state, r, None)
+    state.phase = HOPE_FIRST_PHASE if CARD_KIND[action.card] == NEW_HOPE else COMPACTOR_FIRST_PHASE
+    ev.append(Event("first_check", {"seat": r.seat, "card": action.card}))
+
+
+def resolve_rebound(state: GameState, ev: Events, r: Rebound, action: Action) -> None:
+    """«Проворный» discards a card to regain 1 life after another's Bacta, or declines."""
+    replace_request(state, r, None)
+    if isinstance(action, Answer):
+        discard_from_hand(state, r.seat, action.card)
+        heal(state, r.seat, 1)
+        ev.append(Event("rebound", {"seat": r.seat, "card": action.card, "life": state.players[r.seat].life}))
+
+
+def resolve_fate_choice(state: GameState, ev: Events, r: FateOrder, action: Action) -> None:
+    """The player chooses whether a card's fate effect or its own comes first."""
+    assert isinstance(action, Fate)
+    replace_request(state, r, None)
+    resolve_fate_order(state, ev, r, action.first)
+
+
+def resolve_fate_take(state: GameState, ev: Events, r: FateTake, action: Action) -> None:
+    """A fate effect's card is chosen from the target (taken or discarded), or none when declined."""
+    replace_request(state, r, None)
+    if isinstance(action, Play):
+        assert action.target_card is not None
+        reason = r.reason or (FATE_STEAL if r.steal else FATE_DISCARD_ALL)
+        chosen_take(state, ev, r.seat, r.target, action.target_card, r.steal, reason)
+
+
+def resolve_fate_heal(state: GameState, ev: Events, r: FateHeal, action: Action) -> None:
+    """A fate effect heals the chosen player by 1, or no one when declined."""
+    replace_request(state, r, None)
+    if not isinstance(action, Play) or action.target is None:
+        return
+    heal(state, action.target, 1)
+    ev.append(Event("fate_heal", {"seat": r.seat, "target": action.target, "life": state.players[action.target].life}))
+
+
+def resolve_repeat_offer(state: GameState, ev: Events, r: Repeat, action: Action) -> None:
+    """«Закалённый» answers the offer to apply a brown card again (resolve_repeat)."""
+    replace_request(state, r, None)
+    resolve_repeat(state, ev, r, action)
+
+
+def resolve_theft(state: GameState, ev: Events, r: Theft, action: Action) -> None:
+    """A card chosen from a player is taken or discarded, if it is still there."""
+    replace_request(state, r, None)
+    still_there = r.which in state.players[r.target].in_play or (r.which == HAND and state.players[r.target].hand)
+    if still_there:
+        take_or_discard(state, ev, r.seat, r.target, r.which, r.steal, r.reason)
 
 
 def resolve_fate_order(state: GameState, ev: Events, r: FateOrder, fate_first: bool) -> None:
@@ -339,41 +360,91 @@ def brown_effect(
 
     held: the card's fate effect is still to come, so a shot's checks wait for it.
     """
+    effect = BROWN_EFFECTS.get(CARD_KIND[c])
+    if effect is not None:
+        effect(state, ev, seat, c, t, which, held)
+
+
+def _shot(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A BANG! (or a Missed! played as one) at the target."""
+    assert t is not None
+    state.bangs_played += 1
+    attack(state, ev, t, seat, BANG, missed_needed(state.players[seat], BANG), held)
+
+
+def _beer(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Beer: 1 life (none once two players are left); others who heal when one drinks are asked."""
     p = state.players[seat]
-    kind = CARD_KIND[c]
-    if kind in (BANG, MISSED):
-        assert t is not None
-        state.bangs_played += 1
-        attack(state, ev, t, seat, BANG, missed_needed(p, BANG), held)
-    elif kind == BEER:
-        gained = heal(state, seat, 1) if beer_works(state) else 0
-        ev.append(Event("life", {"seat": seat, "life": p.life, "gained": gained}))
-        offer_rebounds(state, seat)
-    elif kind == SALOON:
-        for q in state.players:
-            if q.alive:
-                heal(state, q.seat, 1)
-        ev.append(Event("saloon", {"lives": [q.life for q in state.players]}))
-    elif kind == STAGECOACH:
-        draw(state, ev, seat, STAGECOACH_CARDS, STAGECOACH)
-    elif kind == WELLS_FARGO:
-        draw(state, ev, seat, WELLS_FARGO_CARDS, WELLS_FARGO)
-    elif kind == GENERAL_STORE:
-        shown = take_from_deck(state, ev, state.alive_count())
-        ev.append(Event("store", {"seat": seat, "cards": shown}))
-        if shown:
-            state.requests.append(StorePick(seat, tuple(shown), tuple(state.others_in_order(seat))))
-    elif kind in (PANIC, CAT_BALOU):
-        assert t is not None and which is not None
-        chosen_take(state, ev, seat, t, which, steal=kind == PANIC)
-    elif kind == GATLING:
-        for other in state.others_in_order(seat):
-            attack(state, ev, other, seat, GATLING, missed_needed(p, GATLING))
-    elif kind == INDIANS:
-        state.requests.extend(IndiansRespond(o, seat) for o in state.others_in_order(seat))
-    elif kind == DUEL:
-        assert t is not None
-        state.requests.append(DuelTurn(t, seat, seat))
+    gained = heal(state, seat, 1) if beer_works(state) else 0
+    ev.append(Event("life", {"seat": seat, "life": p.life, "gained": gained}))
+    offer_rebounds(state, seat)
+
+
+def _saloon(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Saloon: 1 life for everyone in the game."""
+    for q in state.players:
+        if q.alive:
+            heal(state, q.seat, 1)
+    ev.append(Event("saloon", {"lives": [q.life for q in state.players]}))
+
+
+def _stagecoach(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Stagecoach: draw 2."""
+    draw(state, ev, seat, STAGECOACH_CARDS, STAGECOACH)
+
+
+def _wells_fargo(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Wells Fargo: draw 3."""
+    draw(state, ev, seat, WELLS_FARGO_CARDS, WELLS_FARGO)
+
+
+def _store(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A General Store: one card per player in the game shown, picked in turn from the player on."""
+    shown = take_from_deck(state, ev, state.alive_count())
+    ev.append(Event("store", {"seat": seat, "cards": shown}))
+    if shown:
+        state.requests.append(StorePick(seat, tuple(shown), tuple(state.others_in_order(seat))))
+
+
+def _take(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Panic! (taken) or a Cat Balou (discarded) on the chosen card of the target."""
+    assert t is not None and which is not None
+    chosen_take(state, ev, seat, t, which, steal=CARD_KIND[c] == PANIC)
+
+
+def _gatling(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Gatling: a shot at every other player."""
+    p = state.players[seat]
+    for other in state.others_in_order(seat):
+        attack(state, ev, other, seat, GATLING, missed_needed(p, GATLING))
+
+
+def _indians(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """Indians!: every other player discards a BANG! or loses a life, in turn."""
+    state.requests.extend(IndiansRespond(o, seat) for o in state.others_in_order(seat))
+
+
+def _duel(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Duel: the target answers first."""
+    assert t is not None
+    state.requests.append(DuelTurn(t, seat, seat))
+
+
+# The effect of each kind of brown card (any other kind has none of its own here).
+BROWN_EFFECTS: dict[str, Callable[[GameState, Events, int, int, int | None, int | None, bool], None]] = {
+    BANG: _shot,
+    MISSED: _shot,
+    BEER: _beer,
+    SALOON: _saloon,
+    STAGECOACH: _stagecoach,
+    WELLS_FARGO: _wells_fargo,
+    GENERAL_STORE: _store,
+    PANIC: _take,
+    CAT_BALOU: _take,
+    GATLING: _gatling,
+    INDIANS: _indians,
+    DUEL: _duel,
+}
 
 
 def put_in_play(state: GameState, ev: Events, seat: int, c: int, target: int | None) -> None:
@@ -499,3 +570,22 @@ def resolve_draw_choice(state: GameState, ev: Events, r: DrawChoice, action: Act
             state.requests.append(DrawChoice(seat, 2))
         else:
             draw(state, ev, seat, 1, "phase1")
+
+
+# How each pending decision takes its answer, by the decision's type (a queued early answer is kept first).
+ANSWERS: dict[type, Callable[[GameState, Events, Any, Action], None]] = {
+    Respond: resolve_respond,
+    IndiansRespond: resolve_indians,
+    DuelTurn: resolve_duel,
+    Dying: resolve_dying,
+    StorePick: resolve_store_pick,
+    KitChoice: resolve_kit_choice,
+    DrawChoice: resolve_draw_choice,
+    FirstCheck: resolve_first_check,
+    Rebound: resolve_rebound,
+    FateOrder: resolve_fate_choice,
+    FateTake: resolve_fate_take,
+    FateHeal: resolve_fate_heal,
+    Repeat: resolve_repeat_offer,
+    Theft: resolve_theft,
+}

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bangbot.ai.duel import DuelPlayer, DuelRandomPlayer
+from bangbot.ai.duel import DuelPlayer
+from bangbot.ai.random_player import RandomPlayer
 from bangbot.bench.duel_ai import main as bench_ai
 from bangbot.bench.duel_engine import main as bench_engine
 from bangbot.bench.duel_sanity import main as bench_sanity
@@ -40,7 +41,7 @@ GAME = Game(
     ),
     presenter=DUEL_PRESENTER,
     heuristic=DuelPlayer,
-    random=DuelRandomPlayer,
+    random=RandomPlayer,
     words=Words(role=duel_side_name, character=duel_character_name, winner=duel_side_name, mode=duel_mode_name),
     outcomes=outcomes,
     # What /rules searches first at a Duel table; at another game's table, only when that game has no such name.

@@ -11,18 +11,24 @@ from functools import partial
 from bangbot import games as registry
 from bangbot.i18n import Translator
 from bangbot.i18n.digits import half_width
-from bangbot.i18n.explain import preset_name
-from bangbot.i18n.glossary import game_name
-from bangbot.i18n.wording import AI_SEAT_NAME, duration, join_list, player, players
-from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Messenger, Press, Undeliverable, User
+from bangbot.i18n.wording import AI_SEAT_NAME, player
+from bangbot.messaging.adapter import Button, Command, MessageRef, Press, Undeliverable, User
 from bangbot.messaging.codec import BadButton, ButtonData, lobby_button, offered_choices
 from bangbot.messaging.context import Context
 from bangbot.messaging.later import Later
-from bangbot.messaging.lobby_extras import lobby_extras
+from bangbot.messaging.lobby_view import (
+    MODE,
+    REMOVE,
+    following,
+    lobby_keyboard,
+    max_ai_seats,
+    offered,
+    sizes_of,
+)
 from bangbot.messaging.outbox import commit, kick, touching
 from bangbot.messaging.play import Batch, run_ai
 from bangbot.messaging.showing import LOBBY_CANCELLED, LOBBY_EXPIRED, LOBBY_SHOW, Showing
-from bangbot.rulesets import AnyRuleset, ruleset, table_sizes
+from bangbot.rulesets import ruleset
 from bangbot.storage.models import (
     CANCELLED,
     EXPIRED,
@@ -40,17 +46,10 @@ MIN_DEADLINE = 60
 MAX_DEADLINE = 7 * 24 * 3600
 MAX_DURATION_TEXT = 32
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-MODE = "mode."  # a mode button's choice: this prefix and the mode it switches to
-REMOVE = "remove"  # the choice that offers the creator or an admin the players to remove
 REMOVE_SEAT = "rm."  # a removal button's choice: this prefix and the seat's position in the lobby
 # Choices that mean the same at every version of the lobby (they change only the presser's own seat), as a game
 # button stays current while its seat's choices do not change.
 ANY_VERSION = frozenset({"join", "leave"})
-
-
-def offered() -> list[str]:
-    """Returns the ids of the games a lobby offers, in the order its Game button steps through them."""
-    return [g.id for g in registry.GAMES]
 
 
 @dataclass(frozen=True)
@@ -74,104 +73,6 @@ def parse_duration(text: str) -> int | None:
     if not re.fullmatch(r"([0-9]+[smhd])+", text):
         return None
     return sum(int(n) * _UNITS[u] for n, u in re.findall(r"([0-9]+)([smhd])", text))
-
-
-def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
-    """Returns the lobby message: who joined and the settings."""
-    humans = players(tr, (s.name for s in seats))
-    rules = ruleset(game.ruleset)
-    lines = [tr.gettext("A new game of BANG! is gathering players.")]
-    if len(offered()) > 1:
-        lines.append(tr.gettext("Game: {game}.", game=game_name(tr, game.ruleset)))
-    lines.append(tr.ngettext("{n} player: {names}", "{n} players: {names}", len(humans), names=join_list(tr, humans)))
-    lines.append(tr.ngettext("AI players: {n}", "AI players: {n}", game.ai_seats))
-    mode_name = registry.game(game.ruleset).words.mode
-    if mode_name is not None:
-        lines.append(tr.gettext("Mode: {mode}.", mode=mode_name(tr, game.preset)))
-    else:
-        lines.append(tr.gettext("Rules: {preset}.", preset=preset_name(tr, game.preset)))
-    if offers_simplified(rules):
-        simplified = tr.gettext("yes") if game.simplified else tr.gettext("no")
-        lines.append(tr.gettext("Simplified game (no book-symbol cards): {answer}.", answer=simplified))
-    lines.append(tr.gettext("Time for each move: {time}.", time=duration(tr, game.deadline_seconds)))
-    sizes = sizes_of(game)
-    if len(sizes) == 1:
-        lines.append(
-            tr.ngettext(
-                "The creator starts the game when {n} seat is filled.",
-                "The creator starts the game when {n} seats are filled.",
-                sizes.start,
-            )
-        )
-    else:
-        lines.append(
-            tr.gettext(
-                "The creator starts the game when {low}–{high} seats are filled.",
-                low=sizes.start,
-                high=sizes.stop - 1,
-            )
-        )
-    return "\n".join(lines)
-
-
-def sizes_of(game: Game) -> range:
-    """Returns the table sizes a lobby's game allows with its preset (or mode), people and AI players together."""
-    rules = ruleset(game.ruleset)
-    return table_sizes(rules, game.preset) or rules.seats
-
-
-def offers_simplified(rules: AnyRuleset) -> bool:
-    """Returns whether a game has the simplified variant (its config keeps the choice)."""
-    return rules.config(rules.seats.start, rules.presets[0], True).simplified
-
-
-def max_ai_seats(game: Game) -> int:
-    """Returns the most AI players a lobby's table takes: all seats but the creator's."""
-    return sizes_of(game).stop - 2
-
-
-def lobby_keyboard(tr: Translator, game: Game, messenger: Messenger) -> Keyboard:
-    """Returns the lobby's buttons; with a join link (by the lobby's token), joining is that link, not a press."""
-    assert game.id is not None
-    join_link = messenger.join_link(game.join_token) if game.join_token else None
-    gid, version = game.id, game.version
-
-    def b(text: str, choice: str) -> Button:
-        return Button(text, lobby_button(gid, version, choice))
-
-    joining = Button(tr.gettext("Join"), url=join_link) if join_link else b(tr.gettext("Join"), "join")
-    choose_game = ((b(tr.gettext("Game"), "game"),),) if len(offered()) > 1 else ()
-    rules = ruleset(game.ruleset)
-    if registry.game(game.ruleset).modal:
-        rule_buttons = (b(tr.gettext("Mode"), MODE + following(list(rules.modes), game.preset)),)
-    else:
-        simple = (b(tr.gettext("Simplified"), "simple"),) if offers_simplified(rules) else ()
-        rule_buttons = (b(tr.gettext("Rules"), "preset"), *simple)
-    return (
-        (joining, b(tr.gettext("Leave"), "leave")),
-        (b(tr.gettext("Start the game"), "start"),),
-        *choose_game,
-        rule_buttons,
-        (b(tr.gettext("Time per move"), "time"), b("🤖 −", "ai-"), b("🤖 +", "ai+")),
-        (b(tr.gettext("Remove a player"), REMOVE), b(tr.gettext("Cancel"), "cancel")),
-    )
-
-
-async def show_lobby(ctx: Context, game: Game, seats: list[Seat], resend: bool = False) -> None:
-    """Edits the lobby message, or sends it anew."""
-    assert game.id is not None
-    tr = ctx.tr_chat(game.chat_id, game=game.ruleset)
-    text, buttons = lobby_text(tr, game, seats), lobby_keyboard(tr, game, ctx.messenger)
-    lines, rows = await lobby_extras(ctx, tr, game, seats)
-    text, buttons = "\n".join([text, *lines]), buttons + rows
-    if game.lobby_message_id is not None and not resend:
-        await ctx.messenger.edit(MessageRef(game.chat_id, game.lobby_message_id), text, buttons)
-        return
-    if game.lobby_message_id is not None:
-        await ctx.messenger.delete(MessageRef(game.chat_id, game.lobby_message_id))
-    ref = await ctx.messenger.send(game.chat_id, text, buttons, thread=game.thread_id)
-    game.lobby_message_id = ref.message_id
-    await ctx.repo.run(ctx.repo.update_refs, game.id, lobby_message_id=ref.message_id)
 
 
 def lobby_row(ctx: Context, game: Game, what: str = LOBBY_SHOW) -> Outbox:
@@ -346,6 +247,19 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData, rights: Righ
         return ctx.tr_user(press.user.id).gettext("This lobby is closed."), True
     tr = ctx.tr_user(press.user.id, game.ruleset)
     seats = ctx.repo.seats(data.target)
+    refused = refusal(ctx, tr, game, seats, press, data)
+    if refused is not None:
+        return refused
+    return await choose(ctx, tr, game, seats, press, data.choice, rights, later)
+
+
+def refusal(
+    ctx: Context, tr: Translator, game: Game, seats: list[Seat], press: Press, data: ButtonData
+) -> tuple[str, bool] | None:
+    """Returns the answer to a press on a button the lobby no longer offers as pressed, None for a current one.
+
+    Raises BadButton for a choice the lobby never offers.
+    """
     removal = data.choice.startswith(REMOVE_SEAT)  # on the message offer_removal sent, not on the lobby's
     if removal and data.version == game.version and data.choice not in removal_choices(seats):
         raise BadButton(f"the lobby has no seat to remove for {data.choice!r}")
@@ -357,11 +271,17 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData, rights: Righ
         return tr.gettext("This is an old message: use the newest lobby message."), True
     if data.version != game.version and data.choice not in ANY_VERSION:
         return tr.gettext("This choice is no longer current."), True
-    mine = next((s for s in seats if s.user_id == press.user.id), None)
-    choice = data.choice
+    return None
+
+
+async def choose(
+    ctx: Context, tr: Translator, game: Game, seats: list[Seat], press: Press, choice: str, rights: Rights, later: Later
+) -> tuple[str, bool]:
+    """Applies a current lobby choice: join, leave, and for the creator or an admin removal, cancel, start, settings."""
     if choice == "join":
         return await join(ctx, game, seats, press.user, rights.member, press)
     if choice == "leave":
+        mine = next((s for s in seats if s.user_id == press.user.id), None)
         if mine is None:
             return tr.gettext("You are not in this game."), True
         answers = (tr.gettext("You left the game."), tr.gettext("You left; the lobby is closed."))
@@ -370,7 +290,7 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData, rights: Righ
         return tr.gettext("Only the creator of the game or a chat admin can do this."), True
     if choice == REMOVE:
         return offer_removal(ctx, tr, game, seats, press, later)
-    if removal:
+    if choice.startswith(REMOVE_SEAT):
         return await remove_player(ctx, tr, game, seats, press, int(choice.removeprefix(REMOVE_SEAT)), later)
     if choice == "cancel":
         game.status = CANCELLED
@@ -449,11 +369,6 @@ async def tell_removed(ctx: Context, user_id: int, told: str) -> None:
         await ctx.messenger.send(user_id, told)
 
 
-def following(options: Sequence[str], current: str) -> str:
-    """Returns the option after current, cycling (the first one when current is not among them)."""
-    return options[(options.index(current) + 1) % len(options)] if current in options else options[0]
-
-
 def remember_game(ctx: Context, game: Game) -> None:
     """Stores a lobby's game and preset as its chat's choice for the next lobby."""
     settings = ctx.repo.chat_settings(game.chat_id)
@@ -482,18 +397,6 @@ def change_setting(game: Game, choice: str) -> None:
     elif choice == "ai-":
         game.ai_seats = max(game.ai_seats - 1, 0)
     game.ai_seats = min(game.ai_seats, max_ai_seats(game))
-
-
-async def close_lobby(ctx: Context, game: Game, why: str) -> None:
-    """Replaces the lobby message by a closing line saying why (LOBBY_CANCELLED, LOBBY_EXPIRED), without buttons."""
-    if game.lobby_message_id is None:
-        return
-    tr = ctx.tr_chat(game.chat_id, game=game.ruleset)
-    texts = {
-        LOBBY_CANCELLED: tr.gettext("This game was cancelled."),
-        LOBBY_EXPIRED: tr.gettext("Nobody started this game, so the lobby has closed. Type /newgame to try again."),
-    }
-    await ctx.messenger.edit(MessageRef(game.chat_id, game.lobby_message_id), texts[why])
 
 
 async def start_game(

@@ -25,6 +25,7 @@ from bangbot.messaging.adapter import ChatMoved, Undeliverable
 from bangbot.messaging.context import Context, aware
 from bangbot.messaging.delivery import deliver_group, deliver_private
 from bangbot.messaging.lanes import FAILURES_BEFORE_PAUSE, Backoff, GameLanes
+from bangbot.messaging.lobby_view import close_lobby, show_lobby
 from bangbot.messaging.moves import move_chat
 from bangbot.messaging.play import Batch, finish, load, run_ai
 from bangbot.messaging.showing import LOBBY_SHOW, Showing
@@ -245,8 +246,6 @@ async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
 
 async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox]) -> None:
     """Shows rows to the group (the table once, from the latest state) and waits until the messenger confirms it."""
-    from bangbot.messaging.lobby import close_lobby, show_lobby  # the lobby saves through this module
-
     game = await ctx.repo.run(ctx.repo.game, game_id)
     if game is None:
         return

@@ -11,12 +11,12 @@ from bangbot.core.views import PlayerView
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import card_name, character_name
 from bangbot.i18n.wording import players
+from bangbot.messaging.base_lines import deputies_at, game_over_line
 from bangbot.messaging.keyboards import HEAL_MENU, parse_level
 from bangbot.messaging.labels import card_label, cards_label
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.reasons import hint_lines, reason_text
-from bangbot.messaging.render import deputies_at, game_over_line
-from bangbot.messaging.starwars_prompts import STARWARS_PROMPTS
+from bangbot.messaging.starwars_prompts import STARWARS_PROMPTS, Prompt, RequestData
 
 
 def prompt(tr: Translator, view: PlayerView, names: Sequence[str], standin: bool, level: str = TOP) -> str:
@@ -48,48 +48,78 @@ def top_prompt(tr: Translator, view: PlayerView, names: Sequence[str], standin: 
             me = view.seats[view.seat]
             return tr.ngettext("Discard down to {n} card.", "Discard down to {n} cards.", me.life)
         return tr.gettext("Your turn: play cards, then end the turn.")
-    kind = request["type"]
-    if kind == "Respond":
-        return tr.ngettext(
-            "{name} shoots at you with {card}: play {n} {missed} or take the hit.",
-            "{name} shoots at you with {card}: play {n} {missed} or take the hit.",
-            request["needed"],
-            name=names[request["attacker"]],
-            card=card_name(tr, request["source"]),
-            missed=card_name(tr, MISSED),
-        )
-    if kind == "IndiansRespond":
-        return tr.gettext(
-            "{card} from {name}: discard a {bang} or lose 1 life.",
-            card=card_name(tr, INDIANS),
-            bang=card_name(tr, BANG),
-            name=names[request["attacker"]],
-        )
-    if kind == "DuelTurn":
-        return tr.gettext(
-            "{card} with {name}: discard a {bang} or lose 1 life.",
-            card=card_name(tr, DUEL),
-            bang=card_name(tr, BANG),
-            name=names[request["opponent"]],
-        )
-    if kind == "Dying":
-        return tr.ngettext(
-            "You lost your last life! Regain {n} life now ({beer}) or you are out of the game.",
-            "You lost your last life! Regain {n} lives now ({beer}) or you are out of the game.",
-            request["needed"],
-            beer=card_name(tr, BEER),
-        )
-    if kind == "StorePick":
-        return tr.gettext("{card}: pick one card.", card=card_name(tr, GENERAL_STORE))
-    if kind == "KitChoice":
-        return tr.gettext("You look at {cards}: put one back on the deck.", cards=cards_label(tr, request["cards"]))
-    if kind in STARWARS_PROMPTS:
-        return STARWARS_PROMPTS[kind](tr, request, names)
-    return (
-        tr.gettext("Where does your first card come from?")
-        if request["step"] == 1
-        else tr.gettext("Where does your second card come from?")
+    return PROMPTS.get(request["type"], _draw_choice)(tr, request, names)
+
+
+def _respond(tr: Translator, request: RequestData, names: Sequence[str]) -> str:
+    """Returns a shot at the seat: who, with what, and how many Missed! it needs."""
+    return tr.ngettext(
+        "{name} shoots at you with {card}: play {n} {missed} or take the hit.",
+        "{name} shoots at you with {card}: play {n} {missed} or take the hit.",
+        request["needed"],
+        name=names[request["attacker"]],
+        card=card_name(tr, request["source"]),
+        missed=card_name(tr, MISSED),
     )
+
+
+def _indians(tr: Translator, request: RequestData, names: Sequence[str]) -> str:
+    """Returns Indians! at the seat."""
+    return tr.gettext(
+        "{card} from {name}: discard a {bang} or lose 1 life.",
+        card=card_name(tr, INDIANS),
+        bang=card_name(tr, BANG),
+        name=names[request["attacker"]],
+    )
+
+
+def _duel(tr: Translator, request: RequestData, names: Sequence[str]) -> str:
+    """Returns the seat's turn in a Duel."""
+    return tr.gettext(
+        "{card} with {name}: discard a {bang} or lose 1 life.",
+        card=card_name(tr, DUEL),
+        bang=card_name(tr, BANG),
+        name=names[request["opponent"]],
+    )
+
+
+def _dying(tr: Translator, request: RequestData, names: Sequence[str]) -> str:
+    """Returns the lives a dying seat must regain."""
+    return tr.ngettext(
+        "You lost your last life! Regain {n} life now ({beer}) or you are out of the game.",
+        "You lost your last life! Regain {n} lives now ({beer}) or you are out of the game.",
+        request["needed"],
+        beer=card_name(tr, BEER),
+    )
+
+
+def _store_pick(tr: Translator, request: RequestData, names: Sequence[str]) -> str:
+    """Returns the seat's pick at the General Store."""
+    return tr.gettext("{card}: pick one card.", card=card_name(tr, GENERAL_STORE))
+
+
+def _kit_choice(tr: Translator, request: RequestData, names: Sequence[str]) -> str:
+    """Returns Kit Carlson's cards, one to put back."""
+    return tr.gettext("You look at {cards}: put one back on the deck.", cards=cards_label(tr, request["cards"]))
+
+
+def _draw_choice(tr: Translator, request: RequestData, names: Sequence[str]) -> str:
+    """Returns where a phase-1 card comes from (the first or the second)."""
+    if request["step"] == 1:
+        return tr.gettext("Where does your first card come from?")
+    return tr.gettext("Where does your second card come from?")
+
+
+# What each kind of pending decision asks the seat (a draw choice: any other kind), base BANG!'s over Star Wars'.
+PROMPTS: dict[str, Prompt] = {
+    **STARWARS_PROMPTS,
+    "Respond": _respond,
+    "IndiansRespond": _indians,
+    "DuelTurn": _duel,
+    "Dying": _dying,
+    "StorePick": _store_pick,
+    "KitChoice": _kit_choice,
+}
 
 
 def step_prompt(tr: Translator, view: PlayerView, names: Sequence[str], level: str) -> str:

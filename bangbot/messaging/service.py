@@ -59,8 +59,8 @@ from bangbot.messaging.lobby import (
     lobby_rights,
     may_manage,
     parse_duration,
-    show_lobby,
 )
+from bangbot.messaging.lobby_view import show_lobby
 from bangbot.messaging.outbox import all_shown, commit, idle, kick, recover, save, shown, sweep, touching
 from bangbot.messaging.play import Batch, apply_move, expire_deadline, load, run_ai
 from bangbot.messaging.presenter import TOP

@@ -1,6 +1,5 @@
-"""The AI players of BANG! The Duel: a heuristic one and a random one, each reading only its seat's DuelView."""
+"""The heuristic AI player of BANG! The Duel, reading only its seat's DuelView (the random one is every game's)."""
 
 from bangbot.ai.duel.player import DuelPlayer
-from bangbot.ai.duel.random_player import DuelRandomPlayer
 
-__all__ = ["DuelPlayer", "DuelRandomPlayer"]
+__all__ = ["DuelPlayer"]

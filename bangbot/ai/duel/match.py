@@ -1,16 +1,12 @@
-"""Plays one Duel between AI players, each seat fed only its own view and the events it may see."""
+"""Plays one Duel between AI players, through the one match loop (ai.loop)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Protocol
 
-from bangbot.ai.match import deliver
-from bangbot.ai.mixing import mix
-from bangbot.ai.player import AIPlayer, Memory
-from bangbot.ai.random_player import SEED_KEY
+from bangbot.ai.loop import Course, MatchResult, Referee, play
+from bangbot.ai.player import AIPlayer
 from bangbot.core.duel.actions import DuelAction
 from bangbot.core.duel.engine import apply, new_game
 from bangbot.core.duel.legal import awaiting
@@ -24,35 +20,24 @@ STEP_CAP = 3000
 MEMORY_SALT = 0xD1
 
 
-@dataclass
-class DuelResult:
-    """How one Duel ended: every seat's side, the winning one (None when capped), each seat's decision times."""
-
-    sides: list[str]
-    timings: list[list[float]]  # by seat: seconds per decision (building the view and deciding)
-    winner: str | None = None
-    steps: int = 0
-
-    @property
-    def capped(self) -> bool:
-        """Returns whether the game was stopped before it ended."""
-        return self.winner is None
+def _step(
+    state: DuelState, seat: int, action: DuelAction, _legal: Sequence[DuelAction]
+) -> tuple[DuelState, list[Event]]:
+    """Returns the state after a legal action (the engine checks it) and what happened."""
+    return apply(state, seat, action)
 
 
-class DuelReferee(Protocol):
-    """Watches a whole Duel with the full state, as a benchmark may; never consulted by the players."""
+def _winner(state: DuelState) -> str | None:
+    """Returns the winning side, None while the Duel goes on."""
+    return state.winner
 
-    def begin(self, state: DuelState, events: list[Event]) -> None:
-        """Sees the dealt game and its first events."""
-        ...
 
-    def decided(self, state: DuelState, seat: int, seen: DuelView, action: DuelAction) -> None:
-        """Sees a decision before it is applied."""
-        ...
+def _legal(seen: DuelView) -> Sequence[DuelAction]:
+    """Returns the actions a view was built with."""
+    return seen.legal
 
-    def happened(self, state: DuelState, events: list[Event]) -> None:
-        """Sees the state after a decision was applied and the events it caused."""
-        ...
+
+COURSE: Course[DuelState, DuelView, DuelAction] = Course(awaiting, view, _legal, _step, _winner, MEMORY_SALT, STEP_CAP)
 
 
 def play_duel(
@@ -61,29 +46,10 @@ def play_duel(
     players: Sequence[AIPlayer],
     step_cap: int = STEP_CAP,
     clock: Callable[[], float] = time.perf_counter,
-    referee: DuelReferee | None = None,
-) -> DuelResult:
+    referee: Referee[DuelState, DuelView, DuelAction] | None = None,
+) -> MatchResult:
     """Plays a Duel of a mode with one AI per seat (in turn order) and returns how it ended; referee sees it all."""
-    rules = ruleset(DUEL)
-    config = rules.config(len(players), mode)
+    config = ruleset(DUEL).config(len(players), mode)
     state, events = new_game(config, seed)
-    memories: list[Memory] = [{SEED_KEY: mix(MEMORY_SALT, seed, s)} for s in range(len(players))]
-    result = DuelResult([q.side for q in state.squads], [[] for _ in players])
-    if referee is not None:
-        referee.begin(state, events)
-    deliver(list(players), memories, events)
-    while state.winner is None and result.steps < step_cap:
-        seat = awaiting(state)[0]
-        started = clock()
-        seen = view(state, seat)
-        action: DuelAction = players[seat].decide(seen, memories[seat])
-        result.timings[seat].append(clock() - started)
-        if referee is not None:
-            referee.decided(state, seat, seen, action)
-        state, events = apply(state, seat, action)
-        result.steps += 1
-        if referee is not None:
-            referee.happened(state, events)
-        deliver(list(players), memories, events)
-    result.winner = state.winner
-    return result
+    sides = [q.side for q in state.squads]
+    return play(COURSE, (state, events), seed, players, sides, referee=referee, clock=clock, step_cap=step_cap)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import comb
 
 from bangbot.ai.duel.board import CURRY_LETS_THROUGH, Board
@@ -31,6 +32,7 @@ RIDERS: dict[str, float] = {
 BARE_HITS = frozenset({"sharps", "whitney"})
 HIT_RESOURCE_DRAWS = frozenset({"buffalo", "sledge"})
 DRAWS: dict[str, float] = {"stagecoach": 2.0, "union_pacific": 2.0, "general_store": 1.2}
+UNKNOWN = -1.0  # the worth of a card this player does not know, or a play it cannot weigh: kept
 # Once-a-turn abilities offered as a named choice in the play phase, by what they are worth when offered.
 TURN_ABILITIES: dict[str, float] = {"empty_hand_draws": 2 * CARD}
 KEEP_SHARE = 0.5  # share of an action card's worth in the hand that waiting for a better moment is worth
@@ -140,48 +142,100 @@ def _keeping(board: Board, card: int) -> float:
 
 def _action_worth(board: Board, name: str, play: Play) -> float:
     """Returns what an action card (brown) played at its target is worth."""
+    worth = ACTION_WORTHS.get(name)
+    return worth(board, name, play) if worth is not None else UNKNOWN
+
+
+def _draw_worth(board: Board, name: str, play: Play) -> float:
+    """Returns the cards a drawing card brings."""
+    return DRAWS[name] * CARD
+
+
+def _beer_worth(board: Board, name: str, play: Play) -> float:
+    """Returns the lives a Beer gives the own hurt characters."""
+    return sum(board.life_worth(f) for f in board.mine().fighters if f.life < f.max_life)
+
+
+def _shot_worth(board: Board, name: str, play: Play) -> float:
+    """Returns a Knife's hit, or a Derringer's (worth no more than the card it makes a player with cards discard)."""
+    if play.target is None:
+        return UNKNOWN
+    hit = _hit(board, play.target, name)
+    hand = board.squad(play.target // 2).hand_count
+    return min(hit, CARD * board.pressure(play.target // 2)) if name == "derringer" and hand else hit
+
+
+def _gatling_worth(board: Board, name: str, play: Play) -> float:
+    """Returns a Gatling's hits on every character but the own attacker."""
+    return sum(_hit(board, s, name) for s in _everyone_but_my_attacker(board))
+
+
+def _indians_worth(board: Board, name: str, play: Play) -> float:
+    """Returns Indians!' hits on every character but the own attacker."""
+    return sum(_indians(board, s) for s in _everyone_but_my_attacker(board))
+
+
+def _chief_worth(board: Board, name: str, play: Play) -> float:
+    """Returns a Chief's hits on every character of the target's squad."""
+    if play.target is None:
+        return UNKNOWN
+    return sum(_indians(board, f.slot) for f in board.squad(play.target // 2).fighters)
+
+
+def _challenge_worth(board: Board, name: str, play: Play) -> float:
+    """Returns a Duel (answered with BANG!s) or a Ricochet (answered with Missed!s) at the target."""
+    if play.target is None:
+        return UNKNOWN
+    return _duel_worth(board, play.target, "missed" if name == "ricochet" else "hit")
+
+
+def _saloon_worth(board: Board, name: str, play: Play) -> float:
+    """Returns the lives a Saloon gives the target's character, good for a friend and bad for an enemy."""
+    if play.target is None:
+        return UNKNOWN
+    f = board.fighter(play.target)
+    if f is None:
+        return 0.0
+    change = min(3, f.max_life) - f.life
+    return -board.hostility(play.target // 2) * change * board.life_worth(f)
+
+
+def _canteen_worth(board: Board, name: str, play: Play) -> float:
+    """Returns the swap a Canteen makes in the target's squad."""
+    return UNKNOWN if play.target is None else swap_worth(board, play.target // 2)
+
+
+def _steal_worth(board: Board, name: str, play: Play) -> float:
+    """Returns a card stolen from a hand (a card and the pressure it takes off) or from play."""
+    if play.target is None or play.target_card is None:
+        return UNKNOWN
+    if play.target_card < 0:
+        return CARD + CARD * board.pressure(play.target // 2) + board.after_robbing(play.target // 2)
+    return _removal(board, play.target, play.target_card)
+
+
+def _schoolteacher_worth(board: Board, name: str, play: Play) -> float:
+    """Returns a card in play taken into the own hand."""
+    if play.target is None or play.target_card is None:
+        return UNKNOWN
+    gain = hand_worth(play.target_card, [*board.view.hand, play.target_card], _hurt(board))
+    return _removal(board, play.target, play.target_card) + gain
+
+
+def _second_part_worth(board: Board, name: str, play: Play) -> float:
+    """Returns an Ambush's or a Blow's card removed, plus a Blow's best hand card robbed."""
     target = play.target
-    if name in DRAWS:
-        return DRAWS[name] * CARD
-    if name == "beer":
-        return sum(board.life_worth(f) for f in board.mine().fighters if f.life < f.max_life)
-    if name in ("knife", "derringer") and target is not None:
-        hit = _hit(board, target, name)
-        hand = board.squad(target // 2).hand_count
-        return min(hit, CARD * board.pressure(target // 2)) if name == "derringer" and hand else hit
-    if name == "gatling":
-        return sum(_hit(board, s, name) for s in _everyone_but_my_attacker(board))
-    if name == "indians":
-        return sum(_indians(board, s) for s in _everyone_but_my_attacker(board))
-    if name == "chief" and target is not None:
-        return sum(_indians(board, f.slot) for f in board.squad(target // 2).fighters)
-    if name in ("duel", "ricochet") and target is not None:
-        return _duel_worth(board, target, "missed" if name == "ricochet" else "hit")
-    if name == "saloon" and target is not None:
-        f = board.fighter(target)
-        if f is None:
-            return 0.0
-        change = min(3, f.max_life) - f.life
-        return -board.hostility(target // 2) * change * board.life_worth(f)
-    if name == "canteen" and target is not None:
-        return swap_worth(board, target // 2)
-    if name == "steal" and target is not None and play.target_card is not None:
-        if play.target_card < 0:
-            return CARD + CARD * board.pressure(target // 2) + board.after_robbing(target // 2)
-        return _removal(board, target, play.target_card)
-    if name == "schoolteacher" and target is not None and play.target_card is not None:
-        gain = hand_worth(play.target_card, [*board.view.hand, play.target_card], _hurt(board))
-        return _removal(board, target, play.target_card) + gain
-    if name in ("ambush", "blow"):
-        removal = _removal(board, target, play.target_card) if target is not None and play.target_card else 0.0
-        robbed = max(
-            (CARD * board.pressure(s.seat) + board.after_robbing(s.seat) for s in board.view.squads if s.hand_count),
-            default=0.0,
-        )
-        return removal + (robbed if name == "blow" else 0.0)
-    if name == "cover":
-        return max([0.0] + [swap_worth(board, s.seat) for s in board.view.squads])
-    return -1.0  # a card this player does not know: kept
+    removal = _removal(board, target, play.target_card) if target is not None and play.target_card else 0.0
+    robbed = max(
+        (CARD * board.pressure(s.seat) + board.after_robbing(s.seat) for s in board.view.squads if s.hand_count),
+        default=0.0,
+    )
+    return removal + (robbed if name == "blow" else 0.0)
+
+
+def _cover_worth(board: Board, name: str, play: Play) -> float:
+    """Returns the best swap a Cover makes."""
+    return max([0.0] + [swap_worth(board, s.seat) for s in board.view.squads])
 
 
 def _removal(board: Board, slot: int, card: int) -> float:
@@ -276,3 +330,24 @@ def _use_worth(board: Board, use: Use) -> float:
         top = board.view.discard[-1:] if board.view.discard else ()
         return (hand_worth(top[0], [*board.view.hand, top[0]]) if top else 0.0) - kept
     return -1.0  # a dodge kept for the opponent's turn, or a use this player does not know
+
+
+# What an action card played at its target is worth, by its name (a card this player does not know: UNKNOWN).
+ACTION_WORTHS: dict[str, Callable[[Board, str, Play], float]] = {
+    **dict.fromkeys(DRAWS, _draw_worth),
+    "beer": _beer_worth,
+    "knife": _shot_worth,
+    "derringer": _shot_worth,
+    "gatling": _gatling_worth,
+    "indians": _indians_worth,
+    "chief": _chief_worth,
+    "duel": _challenge_worth,
+    "ricochet": _challenge_worth,
+    "saloon": _saloon_worth,
+    "canteen": _canteen_worth,
+    "steal": _steal_worth,
+    "schoolteacher": _schoolteacher_worth,
+    "ambush": _second_part_worth,
+    "blow": _second_part_worth,
+    "cover": _cover_worth,
+}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bangbot.core import rng
@@ -129,50 +130,61 @@ def _prepare(state: DuelState) -> None:
 
 def _turn(s: DuelState, seat: int, action: DuelAction, events: Events) -> Requests:
     """Applies a play-phase action of the turn's player."""
-    squad = s.squads[seat]
-    if isinstance(action, Play) and action.how == REUSE:
+    apply_action = TURN_ACTIONS.get(type(action))
+    if apply_action is None:
+        raise AssertionError(f"not a play-phase action: {action!r}")
+    return apply_action(s, seat, action, events)
+
+
+def _play(s: DuelState, seat: int, action: Play, events: Events) -> Requests:
+    """Plays a hand card (or reuses one, or plays it as a BANG!): discarded or put in play, then its effect."""
+    if action.how == REUSE:
         return _reuse(s, seat, action, events)
-    if isinstance(action, Play):
-        squad.hand.remove(action.card)
-        name = "colt" if action.how == "bang" else type_id(action.card)
-        frame = CARDS[action.card].type.frame
-        if frame not in ("equipment", "resource") or action.how:
-            s.discard.append(action.card)
-        if action.how == "bang" or (frame == "bang" and not action.how):
-            s.bangs_played += 1
-        events.append(
-            Event(
-                "play",
-                {
-                    "seat": seat,
-                    "card": action.card,
-                    "target": action.target,
-                    "target_card": action.target_card,
-                    "how": action.how,
-                },
-            )
-        )
-        if action.how == "bang":
-            assert action.target is not None
-            return start_hit(s, seat, action.target, action.card, events, rider="colt")
-        return play_effect(name)(s, seat, action, events)
-    if isinstance(action, Use) and action.how:
+    s.squads[seat].hand.remove(action.card)
+    name = "colt" if action.how == "bang" else type_id(action.card)
+    frame = CARDS[action.card].type.frame
+    if frame not in ("equipment", "resource") or action.how:
+        s.discard.append(action.card)
+    if action.how == "bang" or (frame == "bang" and not action.how):
+        s.bangs_played += 1
+    played = {"seat": seat, "card": action.card, "target": action.target, "target_card": action.target_card}
+    events.append(Event("play", {**played, "how": action.how}))
+    if action.how == "bang":
+        assert action.target is not None
+        return start_hit(s, seat, action.target, action.card, events, rider="colt")
+    return play_effect(name)(s, seat, action, events)
+
+
+def _use(s: DuelState, seat: int, action: Use, events: Events) -> Requests:
+    """Uses a card in play: a resource, or the Fortune Teller's card as a BANG!."""
+    if action.how:
         assert action.target is not None
         return renegade_effects.fortune_bang(s, seat, action.card, action.target, events)
-    if isinstance(action, Use):
-        return use_resource(s, seat, action.card, action.target, events)
-    if isinstance(action, Reload):
-        discard_card(s, action.card)
-        events.append(Event("reload", {"seat": seat, "card": action.card}))
-        draw(s, seat, 1, events)
-        return []
-    if isinstance(action, Choose):
-        return use_ability(s, seat, action.option, events)
-    if isinstance(action, Swap):
-        s.used.append("swap")
-        swap_positions(s, seat, events)
-        return [{"kind": "became_attacker", "seat": seat, "by": seat, "swap": True}]
-    assert isinstance(action, EndTurn)
+    return use_resource(s, seat, action.card, action.target, events)
+
+
+def _reload(s: DuelState, seat: int, action: Reload, events: Events) -> Requests:
+    """Discards a card to draw one."""
+    discard_card(s, action.card)
+    events.append(Event("reload", {"seat": seat, "card": action.card}))
+    draw(s, seat, 1, events)
+    return []
+
+
+def _choose(s: DuelState, seat: int, action: Choose, events: Events) -> Requests:
+    """Uses a once-a-turn ability offered as a named choice."""
+    return use_ability(s, seat, action.option, events)
+
+
+def _swap(s: DuelState, seat: int, action: Swap, events: Events) -> Requests:
+    """Swaps the attacker and the cover once a turn; the new attacker's entry triggers follow."""
+    s.used.append("swap")
+    swap_positions(s, seat, events)
+    return [{"kind": "became_attacker", "seat": seat, "by": seat, "swap": True}]
+
+
+def _end_turn(s: DuelState, seat: int, action: EndTurn, events: Events) -> Requests:
+    """Ends the play phase: the hand limit comes next."""
     s.phase = LIMIT
     return []
 
@@ -190,60 +202,81 @@ def _reuse(s: DuelState, seat: int, action: Play, events: Events) -> Requests:
 
 def _answer(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
     """Applies an answer to the decision r."""
-    kind = r["kind"]
-    if kind == "lineup":
-        assert isinstance(action, Choose)
-        enter_play(s, seat, action.option, r["position"], events)
-        return renegade_effects.marshal_enters(s, seat, action.option)
-    if kind == "replace":
-        assert isinstance(action, Choose)
-        enter_play(s, seat, action.option, r["position"], events)
-        return [{"kind": "entered", "seat": seat, "position": r["position"]}]
-    if kind == "dodge":
-        return _answer_hit(s, seat, r, action, events)
-    if kind == "indians":
-        if isinstance(action, Answer | Use):
-            _discard_answer(s, seat, action, events)
-            events.append(Event("answered", {"seat": seat, "card": action.card, "to": "indians"}))
-            return []
-        return lose_life(s, r["slot"], 1, r["by"], events, "indians")
-    if kind == "duel":
-        if isinstance(action, Answer | Use):
-            _discard_answer(s, seat, action, events)
-            events.append(Event("answered", {"seat": seat, "card": action.card, "to": "duel"}))
-            other = r["by"] if seat == r["other"] else r["other"]
-            return [{**r, "seat": other}]
-        loser = attacker_slot(s, seat)
-        return (
-            lose_life(s, loser, 1, r["by"] if seat != r["by"] else r["other"], events, "duel")
-            if loser is not None
-            else []
-        )
-    if kind in ("discard", "limit"):
-        assert isinstance(action, Discard)
-        discard_card(s, action.card)
-        events.append(
-            Event("discarded", {"seat": seat, "card": action.card, "by": seat, "reason": r.get("reason", kind)})
-        )
-        if r.get("reason") == SWAPS_A_CARD:
-            return sundance_draws(s, seat, events)
-        # A discard another player forces (Peacemaker, Tex Killer) robs like a steal (ASSUMPTIONS: forced_discard_robs).
-        forced = r.get("by") is not None and r["by"] != seat
-        return [{"kind": "robbed", "seat": seat, "by": r["by"]}] if forced else []
-    if kind == "keep":
-        assert isinstance(action, Pick)
-        return kept(s, seat, r, action.card, events)
-    if kind == "store":
-        assert isinstance(action, Pick)
-        shown = [c for c in r["shown"] if c != action.card]
-        s.squads[seat].hand.append(action.card)
-        events.append(Event("picked", {"seat": seat, "card": action.card}))
-        picks = r["picks"][1:]
-        return [{**r, "seat": picks[0], "shown": shown, "picks": picks}] if shown else []
-    if kind == "option":
-        assert isinstance(action, Choose)
-        return _option(s, seat, r, action.option, events)
-    raise ValueError(f"cannot answer a {kind!r} decision")
+    answer = ANSWERS.get(r["kind"])
+    if answer is None:
+        raise ValueError(f"cannot answer a {r['kind']!r} decision")
+    return answer(s, seat, r, action, events)
+
+
+def _answer_lineup(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+    """Puts the chosen character in its lineup position (a Marshal entering may ask more)."""
+    assert isinstance(action, Choose)
+    enter_play(s, seat, action.option, r["position"], events)
+    return renegade_effects.marshal_enters(s, seat, action.option)
+
+
+def _answer_replace(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+    """Puts the chosen reserve character in the place of one out of the game."""
+    assert isinstance(action, Choose)
+    enter_play(s, seat, action.option, r["position"], events)
+    return [{"kind": "entered", "seat": seat, "position": r["position"]}]
+
+
+def _answer_indians(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+    """Discards a BANG! against Indians!, or the attacker loses a life."""
+    if isinstance(action, Answer | Use):
+        _discard_answer(s, seat, action, events)
+        events.append(Event("answered", {"seat": seat, "card": action.card, "to": "indians"}))
+        return []
+    return lose_life(s, r["slot"], 1, r["by"], events, "indians")
+
+
+def _answer_duel(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+    """Discards a BANG! in a Duel (the other answers next), or the attacker loses a life and the Duel ends."""
+    if isinstance(action, Answer | Use):
+        _discard_answer(s, seat, action, events)
+        events.append(Event("answered", {"seat": seat, "card": action.card, "to": "duel"}))
+        other = r["by"] if seat == r["other"] else r["other"]
+        return [{**r, "seat": other}]
+    loser = attacker_slot(s, seat)
+    if loser is None:
+        return []
+    return lose_life(s, loser, 1, r["by"] if seat != r["by"] else r["other"], events, "duel")
+
+
+def _answer_discard(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+    """Discards the chosen card (a forced discard, or down to the hand limit); what the discard leads to follows."""
+    assert isinstance(action, Discard)
+    discard_card(s, action.card)
+    reason = r.get("reason", r["kind"])
+    events.append(Event("discarded", {"seat": seat, "card": action.card, "by": seat, "reason": reason}))
+    if r.get("reason") == SWAPS_A_CARD:
+        return sundance_draws(s, seat, events)
+    # A discard another player forces (Peacemaker, Tex Killer) robs like a steal (ASSUMPTIONS: forced_discard_robs).
+    forced = r.get("by") is not None and r["by"] != seat
+    return [{"kind": "robbed", "seat": seat, "by": r["by"]}] if forced else []
+
+
+def _answer_keep(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+    """Keeps the chosen card of those drawn (kept)."""
+    assert isinstance(action, Pick)
+    return kept(s, seat, r, action.card, events)
+
+
+def _answer_store(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+    """Takes a card the General Store shows; the next player picks from the rest."""
+    assert isinstance(action, Pick)
+    shown = [c for c in r["shown"] if c != action.card]
+    s.squads[seat].hand.append(action.card)
+    events.append(Event("picked", {"seat": seat, "card": action.card}))
+    picks = r["picks"][1:]
+    return [{**r, "seat": picks[0], "shown": shown, "picks": picks}] if shown else []
+
+
+def _answer_option(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+    """Applies a named choice (_option)."""
+    assert isinstance(action, Choose)
+    return _option(s, seat, r, action.option, events)
 
 
 def _discard_answer(s: DuelState, seat: int, action: Answer | Use, events: Events) -> None:
@@ -531,3 +564,29 @@ def _phase_draw(s: DuelState, seat: int, events: Events) -> None:
         events.append(Event("shown", {"seat": seat, "card": drawn[1]}))
         if CARDS[drawn[1]].symbol == HORSESHOE:
             draw(s, seat, 1, events, deck_of=own_target(s, seat))
+
+
+# How each pending decision takes its answer, by the decision's kind.
+ANSWERS: dict[str, Callable[[DuelState, int, dict[str, Any], DuelAction, Events], Requests]] = {
+    "lineup": _answer_lineup,
+    "replace": _answer_replace,
+    "dodge": _answer_hit,
+    "indians": _answer_indians,
+    "duel": _answer_duel,
+    "discard": _answer_discard,
+    "limit": _answer_discard,
+    "keep": _answer_keep,
+    "store": _answer_store,
+    "option": _answer_option,
+}
+
+
+# How each play-phase action of the turn's player applies, by its type.
+TURN_ACTIONS: dict[type, Callable[[DuelState, int, Any, Events], Requests]] = {
+    Play: _play,
+    Use: _use,
+    Reload: _reload,
+    Choose: _choose,
+    Swap: _swap,
+    EndTurn: _end_turn,
+}

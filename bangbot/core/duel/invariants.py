@@ -32,14 +32,23 @@ def _options(requests: Sequence[Mapping[str, Any]]) -> list[str]:
 
 def check_invariants(state: DuelState, events: Sequence[Event]) -> list[str]:
     """Returns a description of every invariant the state or its events break (empty when sound)."""
+    problems = _card_problems(state) + _squad_problems(state) + _view_problems(state)
+    return problems + [f"event {e.kind} has secret fields for nobody" for e in events if e.secret and not e.to]
+
+
+def _card_problems(state: DuelState) -> list[str]:
+    """Returns whether every dealt card is in exactly one place."""
+    expected = _dealt_cards(MODES[state.config.preset].id)
+    held = state.all_cards()
+    if sorted(held) == expected:
+        return []
+    return [f"cards not each in exactly one place: {len(held)} held, {len(set(held))} distinct, {len(expected)} dealt"]
+
+
+def _squad_problems(state: DuelState) -> list[str]:
+    """Returns what breaks the squads: lives out of range, characters not those dealt, too many in play."""
     problems: list[str] = []
     mode = MODES[state.config.preset]
-    expected = _dealt_cards(mode.id)
-    held = state.all_cards()
-    if sorted(held) != expected:
-        problems.append(
-            f"cards not each in exactly one place: {len(held)} held, {len(set(held))} distinct, {len(expected)} dealt"
-        )
     for squad, side in zip(state.squads, mode.sides, strict=True):
         for f in squad.fighters:
             if not 0 < f.life <= f.max_life:
@@ -52,6 +61,12 @@ def check_invariants(state: DuelState, events: Sequence[Event]) -> list[str]:
             problems.append(f"seat {squad.seat} holds a character of another side: {sorted(set(everyone) - pool)}")
         if len(squad.fighters) > 2:
             problems.append(f"seat {squad.seat} has {len(squad.fighters)} characters in play")
+    return problems
+
+
+def _view_problems(state: DuelState) -> list[str]:
+    """Returns what the views show wrongly (another's hand or reserve) and whether nobody can act unfinished."""
+    problems: list[str] = []
     legal_count = 0
     squads = public_squads(state)
     for seat in range(len(state.squads)):
@@ -68,7 +83,4 @@ def check_invariants(state: DuelState, events: Sequence[Event]) -> list[str]:
         problems.append("the public view shows a hand or a reserve character")
     if state.winner is None and legal_count == 0:
         problems.append("nobody can act in an unfinished game")
-    for e in events:
-        if e.secret and not e.to:
-            problems.append(f"event {e.kind} has secret fields for nobody")
     return problems

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bangbot.core.duel.abilities import LOOTS_THE_DEAD, loot_options, reusable, turn_abilities
@@ -155,40 +156,86 @@ def _action_plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
         out += [Play(card, t, how="bang") for t in _bang_targets(state, seat, "colt")]
     if frame in (EQUIPMENT, RESOURCE):
         return out + [Play(card, t) for t in _equip_targets(state, seat, card)]
-    if name in DODGE_CARDS:
-        return out
+    own = OWN_PLAYS.get(name)
+    return out + own(state, seat, card) if own is not None else out
+
+
+def _hit_plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
+    """Returns a Derringer or a Knife at every character it reaches."""
+    return [Play(card, t) for t in _bang_targets(state, seat, type_id(card))]
+
+
+def _attacker_plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
+    """Returns a Duel, a Ricochet or a Chief at every attacker it may aim at."""
+    return [Play(card, t) for t in _attackers(state, seat, type_id(card))]
+
+
+def _untargeted_plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
+    """Returns a card played without a target (a Cover only when the attacker and the cover may swap)."""
+    return [Play(card)] if type_id(card) != "cover" or swappable(state, seat) else []
+
+
+def _saloon_plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
+    """Returns a Saloon at every attacker and at the own cover."""
     own_cover = cover_slot(state, seat)
-    if name in ("derringer", "knife"):
-        out += [Play(card, t) for t in _bang_targets(state, seat, name)]
-    elif name in ("duel", "ricochet", "chief"):
-        out += [Play(card, t) for t in _attackers(state, seat, name)]
-    elif name in ("gatling", "indians", "stagecoach", "beer", "general_store", "union_pacific", "cover"):
-        out += [Play(card)] if name != "cover" or swappable(state, seat) else []
-    elif name == "saloon":
-        slots = [s for s in (attacker_slot(state, s) for s in state.alive_seats()) if s is not None]
-        out += [Play(card, t) for t in slots + ([own_cover] if own_cover is not None else [])]
-    elif name == "canteen":
-        out += [Play(card, o * 2) for o in state.alive_seats() if cover_slot(state, o) is not None]
-    elif name == "steal":
-        for o in opponents(state, seat, name):
-            if state.squads[o].hand:
-                out.append(Play(card, o * 2, -1))
-        mine = [(own_cover, c) for c in fighter(state, own_cover).in_play()] if own_cover is not None else []
-        out += [Play(card, s, c) for s, c in _cards_on_attackers(state) + mine]
-    elif name == "schoolteacher":
-        # Resources count as equipment for the cards that act on equipment (rulebook 002).
-        mine = [(own_cover, c) for c in fighter(state, own_cover).in_play()] if own_cover is not None else []
-        out += [Play(card, s, c) for s, c in _cards_on_attackers(state) + mine]
-    elif name in ("ambush", "blow"):
-        # Without a first target the card is played for its second part only: the own attacker's card (Ambush),
-        # a hand card (Blow); it needs something there.
-        own = state.squads[seat].fighters[0].in_play() if state.squads[seat].fighters else []
-        if own if name == "ambush" else blow_victims(state, seat):
-            out.append(Play(card))
-        # Blow is on the standoff's "соперник" list: the own attacker's cards or the target's only.
-        reach = [seat, *opponents(state, seat, name)]
-        out += [Play(card, s, c) for s, c in _cards_on_attackers(state) if name == "ambush" or seat_of(s) in reach]
-    return out
+    slots = [s for s in (attacker_slot(state, s) for s in state.alive_seats()) if s is not None]
+    return [Play(card, t) for t in slots + ([own_cover] if own_cover is not None else [])]
+
+
+def _canteen_plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
+    """Returns a Canteen at every squad's cover."""
+    return [Play(card, o * 2) for o in state.alive_seats() if cover_slot(state, o) is not None]
+
+
+def _own_cover_cards(state: DuelState, seat: int) -> list[tuple[int, int]]:
+    """Returns (slot, card) of every card in play in front of the own cover."""
+    own_cover = cover_slot(state, seat)
+    return [(own_cover, c) for c in fighter(state, own_cover).in_play()] if own_cover is not None else []
+
+
+def _steal_plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
+    """Returns a Steal from every opponent's hand, every attacker's cards in play and the own cover's."""
+    out: list[DuelAction] = [Play(card, o * 2, -1) for o in opponents(state, seat, "steal") if state.squads[o].hand]
+    return out + [Play(card, s, c) for s, c in _cards_on_attackers(state) + _own_cover_cards(state, seat)]
+
+
+def _schoolteacher_plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
+    """Returns a Schoolteacher at every attacker's card in play and the own cover's."""
+    # Resources count as equipment for the cards that act on equipment (rulebook 002).
+    return [Play(card, s, c) for s, c in _cards_on_attackers(state) + _own_cover_cards(state, seat)]
+
+
+def _second_part_plays(state: DuelState, seat: int, card: int) -> list[DuelAction]:
+    """Returns an Ambush or a Blow at every card in play it reaches, and alone for its second part only."""
+    name = type_id(card)
+    out: list[DuelAction] = []
+    # Without a first target the card is played for its second part only: the own attacker's card (Ambush),
+    # a hand card (Blow); it needs something there.
+    own = state.squads[seat].fighters[0].in_play() if state.squads[seat].fighters else []
+    if own if name == "ambush" else blow_victims(state, seat):
+        out.append(Play(card))
+    # Blow is on the standoff's "соперник" list: the own attacker's cards or the target's only.
+    reach = [seat, *opponents(state, seat, name)]
+    return out + [Play(card, s, c) for s, c in _cards_on_attackers(state) if name == "ambush" or seat_of(s) in reach]
+
+
+# How a hand card's own effect is played, by its name (a dodge card and any other: not at all in the play phase).
+OWN_PLAYS: dict[str, Callable[[DuelState, int, int], list[DuelAction]]] = {
+    "derringer": _hit_plays,
+    "knife": _hit_plays,
+    "duel": _attacker_plays,
+    "ricochet": _attacker_plays,
+    "chief": _attacker_plays,
+    **dict.fromkeys(
+        ("gatling", "indians", "stagecoach", "beer", "general_store", "union_pacific", "cover"), _untargeted_plays
+    ),
+    "saloon": _saloon_plays,
+    "canteen": _canteen_plays,
+    "steal": _steal_plays,
+    "schoolteacher": _schoolteacher_plays,
+    "ambush": _second_part_plays,
+    "blow": _second_part_plays,
+}
 
 
 def _turn_actions(state: DuelState, seat: int) -> list[DuelAction]:

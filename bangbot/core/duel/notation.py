@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from bangbot.core.duel.actions import (
     Answer,
     Choose,
@@ -61,26 +64,53 @@ def parse(text: str) -> DuelAction:
     words = text.split()
     if not words:
         raise BadNotation("empty action")
-    head, rest = words[0], words[1:]
-    if head in _BARE and not rest:
-        return _BARE[head]
-    if head == "choose" and len(rest) == 1:
-        return Choose(rest[0])
-    if head in _CARD_WORDS and len(rest) == 1:
-        return _CARD_WORDS[head](_int(rest[0], text))
-    if head in ("play", "use") and rest:
-        card = _int(rest[0], text)
-        target: int | None = None
-        target_card: int | None = None
-        how = ""
-        for token in rest[1:]:
-            if token.startswith("@"):
-                target = _int(token[1:], text)
-            elif token.startswith("#") and head == "play":
-                target_card = _int(token[1:], text)
-            elif token.startswith("as="):
-                how = token[3:]
-            else:
-                raise BadNotation(f"unknown part {token!r} in {text!r}")
-        return Play(card, target, target_card, how) if head == "play" else Use(card, target, how)
-    raise BadNotation(f"not a Duel action: {text!r}")
+    parser = _PARSERS.get(words[0])
+    action = parser(words[1:], text) if parser is not None else None
+    if action is None:
+        raise BadNotation(f"not a Duel action: {text!r}")
+    return action
+
+
+def _parse_bare(action: DuelAction, rest: list[str], text: str) -> DuelAction | None:
+    """Returns a word alone ('swap', 'pass', 'end')."""
+    return None if rest else action
+
+
+def _parse_choose(rest: list[str], text: str) -> DuelAction | None:
+    """Returns 'choose OPTION'."""
+    return Choose(rest[0]) if len(rest) == 1 else None
+
+
+def _parse_card_word(make: type[Answer | Reload | Discard | Pick], rest: list[str], text: str) -> DuelAction | None:
+    """Returns a word of one card ('answer 7', 'discard 12', ...)."""
+    return make(_int(rest[0], text)) if len(rest) == 1 else None
+
+
+def _parse_card_play(head: str, rest: list[str], text: str) -> DuelAction | None:
+    """Returns 'play CARD [@SLOT] [#CARD] [as=HOW]' or 'use CARD [@SLOT] [as=HOW]'."""
+    if not rest:
+        return None
+    card = _int(rest[0], text)
+    target: int | None = None
+    target_card: int | None = None
+    how = ""
+    for token in rest[1:]:
+        if token.startswith("@"):
+            target = _int(token[1:], text)
+        elif token.startswith("#") and head == "play":
+            target_card = _int(token[1:], text)
+        elif token.startswith("as="):
+            how = token[3:]
+        else:
+            raise BadNotation(f"unknown part {token!r} in {text!r}")
+    return Play(card, target, target_card, how) if head == "play" else Use(card, target, how)
+
+
+# How the words after each head word are read (None: not that word's shape).
+_PARSERS: dict[str, Callable[[list[str], str], DuelAction | None]] = {
+    **{word: partial(_parse_bare, action) for word, action in _BARE.items()},
+    "choose": _parse_choose,
+    **{word: partial(_parse_card_word, make) for word, make in _CARD_WORDS.items()},
+    "play": partial(_parse_card_play, "play"),
+    "use": partial(_parse_card_play, "use"),
+}
