@@ -12,23 +12,25 @@ from sqlalchemy import create_engine, text
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import ActionLog, Outbox
 from bangbot.storage.repository import Repository, StaleGame
+from bangbot.storage.threads import working
 from tests.service_harness import Table, make_users
 
 
 def held_while_sending(table: Table, presses: int) -> list[int]:
     """Plays random presses; returns, for every message sent or edited meanwhile, how many pooled connections were
-    checked out at that moment (the network is never awaited with a game's lock or a connection of its own)."""
+    checked out at that moment beyond those of database work running in its threads (the network is never awaited
+    with a game's lock or a connection of its own)."""
     held: list[int] = []
     pool = table.repo.engine.pool
     messenger = table.messenger
     send, edit = messenger.send, messenger.edit
 
     async def counting_send(*args: Any, **kwargs: Any) -> Any:
-        held.append(pool.checkedout())  # type: ignore[attr-defined]
+        held.append(pool.checkedout() - working())  # type: ignore[attr-defined]
         return await send(*args, **kwargs)
 
     async def counting_edit(*args: Any, **kwargs: Any) -> Any:
-        held.append(pool.checkedout())  # type: ignore[attr-defined]
+        held.append(pool.checkedout() - working())  # type: ignore[attr-defined]
         return await edit(*args, **kwargs)
 
     messenger.send = counting_send  # type: ignore[method-assign]

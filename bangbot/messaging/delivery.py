@@ -71,7 +71,7 @@ class Progress:
                     self.row.group_progress = self.index + 1
                 else:
                     self.row.progress = self.index + 1
-                self.ctx.repo.outbox_progress(self.row, **refs)
+                await self.ctx.repo.run(self.ctx.repo.outbox_progress, self.row, **refs)
         self.index += 1
 
     async def send(self, chat_id: int, text: str, thread: int = 0) -> None:
@@ -105,7 +105,7 @@ async def deliver_private(ctx: Context, batch: Batch, showing: Showing, row: Out
                     edited.append(seat)
             except Undeliverable:
                 unreachable.append(seat.position)
-    ctx.repo.update_seat_refs(*edited)
+    await ctx.repo.run(ctx.repo.update_seat_refs, *edited)
     progress = Progress(ctx, row)
     await send_farewells(ctx, batch, showing, progress)
     if showing.cancelled_by:
@@ -344,7 +344,7 @@ async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
             await ctx.messenger.delete(MessageRef(game.chat_id, game.table_message_id))
         ref = await ctx.messenger.send(game.chat_id, text, buttons, thread=game.thread_id)
         game.table_message_id = ref.message_id
-        ctx.repo.update_refs(game.id, table_message_id=ref.message_id)
+        await ctx.repo.run(ctx.repo.update_refs, game.id, table_message_id=ref.message_id)
         if not over and game.status == RUNNING:  # the table shown again stays in sight as the old one did
             await pin_table(ctx, game)
     except Undeliverable:
@@ -434,7 +434,7 @@ async def show_private(
         await ctx.messenger.edit(MessageRef(seat.user_id, old), text, buttons)
     seat.shown_digest = digest
     if store:
-        ctx.repo.update_seat_refs(seat)
+        await ctx.repo.run(ctx.repo.update_seat_refs, seat)
     return True
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
 
 from bangbot import games as registry
 from bangbot.i18n import Translator
@@ -15,6 +17,7 @@ from bangbot.i18n.wording import AI_SEAT_NAME, duration, join_list, player, play
 from bangbot.messaging.adapter import Button, Command, Keyboard, MessageRef, Messenger, Press, Undeliverable, User
 from bangbot.messaging.codec import BadButton, ButtonData, lobby_button, offered_choices
 from bangbot.messaging.context import Context
+from bangbot.messaging.later import Later
 from bangbot.messaging.lobby_extras import lobby_extras
 from bangbot.messaging.outbox import commit, kick, touching
 from bangbot.messaging.play import Batch, run_ai
@@ -48,6 +51,17 @@ ANY_VERSION = frozenset({"join", "leave"})
 def offered() -> list[str]:
     """Returns the ids of the games a lobby offers, in the order its Game button steps through them."""
     return [g.id for g in registry.GAMES]
+
+
+@dataclass(frozen=True)
+class Rights:
+    """What the messenger said about a presser before the game's lock was taken: a chat admin, a group member."""
+
+    admin: bool = False
+    member: bool = False
+
+
+NO_RIGHTS = Rights()
 
 
 def parse_duration(text: str) -> int | None:
@@ -157,7 +171,7 @@ async def show_lobby(ctx: Context, game: Game, seats: list[Seat], resend: bool =
         await ctx.messenger.delete(MessageRef(game.chat_id, game.lobby_message_id))
     ref = await ctx.messenger.send(game.chat_id, text, buttons, thread=game.thread_id)
     game.lobby_message_id = ref.message_id
-    ctx.repo.update_refs(game.id, lobby_message_id=ref.message_id)
+    await ctx.repo.run(ctx.repo.update_refs, game.id, lobby_message_id=ref.message_id)
 
 
 def lobby_row(ctx: Context, game: Game, what: str = LOBBY_SHOW) -> Outbox:
@@ -264,12 +278,15 @@ def warn_if_unreachable(ctx: Context, game: Game, user_id: int, name: str) -> No
     ctx.replies.post(chat_id, warn)
 
 
-async def join(ctx: Context, game: Game, seats: list[Seat], user: User, press: Press | None = None) -> tuple[str, bool]:
-    """Seats a member of the lobby's group; returns the notice for them and whether it is an alert."""
+async def join(
+    ctx: Context, game: Game, seats: list[Seat], user: User, member: bool, press: Press | None = None
+) -> tuple[str, bool]:
+    """Seats a member of the lobby's group (member: the messenger said so before the lock); returns the notice for
+    them and whether it is an alert."""
     tr = ctx.tr_user(user.id, game.ruleset)
     if any(s.user_id == user.id for s in seats):
         return tr.gettext("You have already joined."), False
-    if not await ctx.messenger.is_member(game.chat_id, user.id):
+    if not member:
         return tr.gettext("Only members of the group where this game is gathering can join it."), True
     if len(seats) >= sizes_of(game).stop - 1:
         return tr.gettext("The table is full."), True
@@ -293,11 +310,12 @@ async def join_by_link(ctx: Context, token: str | None, user: User) -> str:
     game = ctx.repo.game_by_join_token(token) if token is not None else None
     if game is None or game.id is None:
         return ctx.tr_user(user.id).gettext("There is no such lobby.")
+    member = await ctx.messenger.is_member(game.chat_id, user.id)  # asked before the lock: nothing waits inside it
     async with touching(ctx, game.id):
         game = ctx.repo.game(game.id)
         if game is None or game.status != GATHERING:
             return ctx.tr_user(user.id).gettext("This lobby is closed.")
-        text, _ = await join(ctx, game, ctx.repo.seats(game.id or 0), user)
+        text, _ = await join(ctx, game, ctx.repo.seats(game.id or 0), user, member)
         return text
 
 
@@ -306,8 +324,21 @@ async def may_manage(ctx: Context, game: Game, user_id: int) -> bool:
     return user_id == game.creator_id or await ctx.messenger.is_admin(game.chat_id, user_id)
 
 
-async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str, bool]:
-    """Handles a lobby button; returns the notice for the press and whether it is an alert."""
+async def lobby_rights(ctx: Context, press: Press, data: ButtonData) -> Rights:
+    """Asks the messenger, before the game's lock is taken, what a lobby press may need: admin rights, membership."""
+    game = await ctx.repo.run(ctx.repo.game, data.target)
+    if game is None or game.status != GATHERING:
+        return NO_RIGHTS
+    if data.choice == "join":
+        return Rights(member=await ctx.messenger.is_member(game.chat_id, press.user.id))
+    if data.choice == "leave" or press.user.id == game.creator_id:
+        return NO_RIGHTS  # the creator needs no admin rights (if they stop being it meanwhile, they are refused)
+    return Rights(admin=await ctx.messenger.is_admin(game.chat_id, press.user.id))
+
+
+async def lobby_press(ctx: Context, press: Press, data: ButtonData, rights: Rights, later: Later) -> tuple[str, bool]:
+    """Handles a lobby button with the rights asked before the lock; returns the notice for the press and whether it
+    is an alert. What it sends or edits besides the lobby is appended to later, to run once the lock is released."""
     game = ctx.repo.game(data.target)
     if game is None:
         return ctx.tr_user(press.user.id).gettext("There is no such lobby."), True
@@ -329,18 +360,18 @@ async def lobby_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str
     mine = next((s for s in seats if s.user_id == press.user.id), None)
     choice = data.choice
     if choice == "join":
-        return await join(ctx, game, seats, press.user, press)
+        return await join(ctx, game, seats, press.user, rights.member, press)
     if choice == "leave":
         if mine is None:
             return tr.gettext("You are not in this game."), True
         answers = (tr.gettext("You left the game."), tr.gettext("You left; the lobby is closed."))
         return await remove_seat(ctx, game, seats, mine, answers, press)
-    if not await may_manage(ctx, game, press.user.id):
+    if press.user.id != game.creator_id and not rights.admin:
         return tr.gettext("Only the creator of the game or a chat admin can do this."), True
     if choice == REMOVE:
-        return await offer_removal(ctx, tr, game, seats, press)
+        return offer_removal(ctx, tr, game, seats, press, later)
     if removal:
-        return await remove_player(ctx, tr, game, seats, press, int(choice.removeprefix(REMOVE_SEAT)))
+        return await remove_player(ctx, tr, game, seats, press, int(choice.removeprefix(REMOVE_SEAT)), later)
     if choice == "cancel":
         game.status = CANCELLED
         return await change_lobby(ctx, game, (tr.gettext("The game is cancelled."), False), press, what=LOBBY_CANCELLED)
@@ -375,8 +406,10 @@ def removal_choices(seats: Sequence[Seat]) -> frozenset[str]:
     return frozenset(f"{REMOVE_SEAT}{s.position}" for s in seats if s.user_id is not None)
 
 
-async def offer_removal(ctx: Context, tr: Translator, game: Game, seats: list[Seat], press: Press) -> tuple[str, bool]:
-    """Sends the group a message with a button for each player the presser may remove (everyone but themselves)."""
+def offer_removal(
+    ctx: Context, tr: Translator, game: Game, seats: list[Seat], press: Press, later: Later
+) -> tuple[str, bool]:
+    """Has the group sent (later) a message with a button for each player the presser may remove (all but them)."""
     assert game.id is not None
     others = [s for s in seats if s.user_id is not None and s.user_id != press.user.id]
     if not others:
@@ -384,14 +417,16 @@ async def offer_removal(ctx: Context, tr: Translator, game: Game, seats: list[Se
     group = ctx.tr_chat(game.chat_id, game=game.ruleset)
     version = game.version
     buttons = tuple((Button(s.name, lobby_button(game.id, version, f"{REMOVE_SEAT}{s.position}")),) for s in others)
-    await ctx.messenger.send(game.chat_id, group.gettext("Choose the player to remove from the game:"), buttons)
+    text = group.gettext("Choose the player to remove from the game:")
+    later.append(partial(ctx.messenger.send, game.chat_id, text, buttons))
     return "", False
 
 
 async def remove_player(
-    ctx: Context, tr: Translator, game: Game, seats: list[Seat], press: Press, position: int
+    ctx: Context, tr: Translator, game: Game, seats: list[Seat], press: Press, position: int, later: Later
 ) -> tuple[str, bool]:
-    """Takes a player out of a lobby for its creator or an admin, says so on the removal message and tells them."""
+    """Takes a player out of a lobby for its creator or an admin; says so on the removal message and tells them
+    (later, once the lock is released)."""
     seat = next(s for s in seats if s.position == position)
     assert seat.user_id is not None
     gone = tr.gettext("{name} is no longer in this game.", name=player(tr, seat.name))
@@ -399,14 +434,19 @@ async def remove_player(
     if press.message_id != game.lobby_message_id:  # the removal message says it; the lobby shows it anyway
         group = ctx.tr_chat(game.chat_id, game=game.ruleset)
         note = group.gettext("{name} is no longer in this game.", name=player(group, seat.name))
-        await ctx.messenger.edit(MessageRef(press.chat_id, press.message_id), note)
+        later.append(partial(ctx.messenger.edit, MessageRef(press.chat_id, press.message_id), note))
     mine = ctx.tr_user(seat.user_id, game.ruleset)
     told = mine.gettext(
         "You are no longer in the game in «{group}»: its creator or a chat admin removed you.", group=game.chat_title
     )
-    with contextlib.suppress(Undeliverable):  # the group's lobby shows it too
-        await ctx.messenger.send(seat.user_id, told)
+    later.append(partial(tell_removed, ctx, seat.user_id, told))
     return answer
+
+
+async def tell_removed(ctx: Context, user_id: int, told: str) -> None:
+    """Tells a removed player privately; one who cannot be reached sees it in the group's lobby anyway."""
+    with contextlib.suppress(Undeliverable):
+        await ctx.messenger.send(user_id, told)
 
 
 def following(options: Sequence[str], current: str) -> str:

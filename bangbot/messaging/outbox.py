@@ -79,7 +79,9 @@ async def all_shown(ctx: Context, game_id: int, timeout: float = PRIVATE_WAIT_SE
     """Waits until every row the game has now had its players' part shown (or tried), at most timeout."""
     lanes = ctx.lanes.of(game_id)
     waiting = [
-        lanes.shown_event(r.id) for r in ctx.repo.outbox(game_id) if r.id is not None and r.id not in lanes.shown
+        lanes.shown_event(r.id)
+        for r in await ctx.repo.run(ctx.repo.outbox, game_id)
+        if r.id is not None and r.id not in lanes.shown
     ]
     if not waiting:
         return True
@@ -95,13 +97,16 @@ async def run(ctx: Context, game_id: int, lanes: GameLanes) -> None:
     lanes.failures = 0
     try:
         while True:
-            if not ctx.repo.leases.claim(game_id):  # another worker delivers it: it looks again when it is done
+            # another worker delivers it: it looks again when it is done
+            if not await ctx.repo.run(ctx.repo.leases.claim, game_id):
                 return
             try:
                 await drain(ctx, game_id, lanes)
             finally:
-                ctx.repo.leases.release(game_id)
-            if lanes.failures >= FAILURES_BEFORE_PAUSE or not ctx.repo.leases.shared or not ctx.repo.outbox(game_id):
+                await ctx.repo.run(ctx.repo.leases.release, game_id)
+            if lanes.failures >= FAILURES_BEFORE_PAUSE or not ctx.repo.leases.shared:
+                return
+            if not await ctx.repo.run(ctx.repo.outbox, game_id):
                 return
     except Exception:
         log.exception("delivery of game %s stopped; the timer starts it again", game_id)
@@ -120,14 +125,15 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
     try:
         while lanes.failures < FAILURES_BEFORE_PAUSE:  # else the rows wait for the timer's sweep
             lanes.wake.clear()
-            rows = ctx.repo.outbox(game_id)  # a row deleted is gone from here: ids may be used again later
+            # a row deleted is gone from here: ids may be used again later
+            rows = await ctx.repo.run(ctx.repo.outbox, game_id)
             fresh = [r for r in rows if r.id not in lanes.shown]
             if not rows and (group is None or group.done()):
                 return
             for row in fresh:
                 if too_old(ctx, row):
                     log.warning("giving up outbox row %s of game %s", row.id, game_id)
-                    ctx.repo.outbox_done(row.id or 0)
+                    await ctx.repo.run(ctx.repo.outbox_done, row.id or 0)
                     continue
                 try:
                     lost = await show_private_part(ctx, row)
@@ -189,7 +195,7 @@ async def show_private_part(ctx: Context, row: Outbox) -> list[int]:
     showing = Showing.from_json(row.payload)
     if showing.lobby:
         return []
-    batch = load(ctx, row.game_id)
+    batch = await ctx.repo.run(load, ctx, row.game_id)
     if batch is None:
         return []
     return await deliver_private(ctx, batch, showing, row)
@@ -208,12 +214,12 @@ async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
             log.info("game %s cannot reach its group: %s", game_id, error)
             if not await pause_away(ctx, game_id):
                 for row in rows:
-                    ctx.repo.outbox_done(row.id or 0)
+                    await ctx.repo.run(ctx.repo.outbox_done, row.id or 0)
                     del lanes.shown[row.id or 0]
             lanes.wake.set()
             continue
         except ChatMoved as moved:  # the group lives on under a new id: move the game there and show it again
-            game = ctx.repo.game(game_id)
+            game = await ctx.repo.run(ctx.repo.game, game_id)
             if game is not None and game.chat_id != moved.new_id:
                 for other in move_chat(ctx, game.chat_id, moved.new_id):
                     kick(ctx, other)  # this game's own lane is woken: it hands over the row that shows the game
@@ -232,7 +238,7 @@ async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
         backoff.reset()
         lanes.failures = 0
         for row in rows:
-            ctx.repo.outbox_done(row.id or 0)
+            await ctx.repo.run(ctx.repo.outbox_done, row.id or 0)
             del lanes.shown[row.id or 0]
         lanes.wake.set()
 
@@ -241,7 +247,7 @@ async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox]) -> Non
     """Shows rows to the group (the table once, from the latest state) and waits until the messenger confirms it."""
     from bangbot.messaging.lobby import close_lobby, show_lobby  # the lobby saves through this module
 
-    game = ctx.repo.game(game_id)
+    game = await ctx.repo.run(ctx.repo.game, game_id)
     if game is None:
         return
     batch: Batch | None = None
@@ -250,11 +256,11 @@ async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox]) -> Non
         showing = Showing.from_json(row.payload)
         if showing.lobby == LOBBY_SHOW:
             if latest:
-                await show_lobby(ctx, game, ctx.repo.seats(game_id))
+                await show_lobby(ctx, game, await ctx.repo.run(ctx.repo.seats, game_id))
         elif showing.lobby:
             await close_lobby(ctx, game, showing.lobby)
         else:
-            batch = batch or load(ctx, game_id)
+            batch = batch or await ctx.repo.run(load, ctx, game_id)
             if batch is not None:
                 await deliver_group(ctx, batch, showing, row, latest)
     queued = ctx.messenger.queued(game.chat_id)
@@ -265,31 +271,45 @@ async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox]) -> Non
 async def pause_away(ctx: Context, game_id: int) -> bool:
     """Pauses a running game whose group the bot cannot reach; returns whether the game is paused now."""
     async with ctx.repo.game_lock(game_id):
-        fresh = load(ctx, game_id)
-        if fresh is None or fresh.game.status != RUNNING:
-            return False
-        if fresh.game.paused:
-            return True
-        pause(ctx, fresh)
-    kick(ctx, game_id)
-    return True
+        paused = await ctx.repo.run(pause_loaded, ctx, game_id)
+    if paused is None:
+        kick(ctx, game_id)
+    return paused is not False
+
+
+def pause_loaded(ctx: Context, game_id: int) -> bool | None:
+    """Pauses a running game (in a thread, under its lock): None when paused now, else whether it was already."""
+    fresh = load(ctx, game_id)
+    if fresh is None or fresh.game.status != RUNNING:
+        return False
+    if fresh.game.paused:
+        return True
+    pause(ctx, fresh)
+    return None
 
 
 async def hand_over_unreachable(ctx: Context, game_id: int, lost: list[int]) -> None:
     """Marks seats whose player could not be reached and lets the AI play them; the change is shown as any other."""
     async with ctx.repo.game_lock(game_id):
-        fresh = load(ctx, game_id)
-        if fresh is None:
-            return
-        for position in lost:
-            if not fresh.seats[position].unreachable:
-                fresh.seats[position].unreachable = True
-                fresh.notices.append(("unreachable", {"seat": position}))
-        if not fresh.notices:
-            return
-        run_ai(ctx, fresh)
-        save(ctx, fresh)
-    kick(ctx, game_id)
+        changed = await ctx.repo.run(mark_unreachable, ctx, game_id, lost)
+    if changed:
+        kick(ctx, game_id)
+
+
+def mark_unreachable(ctx: Context, game_id: int, lost: list[int]) -> bool:
+    """Marks the seats unreachable and lets the AI move for them (in a thread, under the lock); returns if it saved."""
+    fresh = load(ctx, game_id)
+    if fresh is None:
+        return False
+    for position in lost:
+        if not fresh.seats[position].unreachable:
+            fresh.seats[position].unreachable = True
+            fresh.notices.append(("unreachable", {"seat": position}))
+    if not fresh.notices:
+        return False
+    run_ai(ctx, fresh)
+    save(ctx, fresh)
+    return True
 
 
 def too_old(ctx: Context, row: Outbox) -> bool:
@@ -308,7 +328,7 @@ async def touching(ctx: Context, game_id: int) -> AsyncIterator[None]:
 
 async def recover(ctx: Context) -> int:
     """Starts delivering every row left in the outbox (at start-up); returns how many games had one."""
-    games = ctx.repo.outbox_games()
+    games = await ctx.repo.run(ctx.repo.outbox_games)
     for game_id in games:
         kick(ctx, game_id)
     return len(games)
@@ -317,7 +337,9 @@ async def recover(ctx: Context) -> int:
 async def sweep(ctx: Context) -> None:
     """Starts delivering the rows that are overdue (left by a crash or a failure) whose game no runner serves."""
     now = ctx.clock()
-    for game_id in ctx.repo.outbox_games(unsent_before=now - UNSENT_GRACE, sent_before=now - SETTLE_GRACE):
+    unsent, sent = now - UNSENT_GRACE, now - SETTLE_GRACE
+    overdue = await ctx.repo.run(ctx.repo.outbox_games, unsent_before=unsent, sent_before=sent)
+    for game_id in overdue:
         runner = ctx.lanes.of(game_id).runner
         if runner is None or runner.done():
             kick(ctx, game_id)

@@ -47,14 +47,17 @@ from bangbot.messaging.final import AGAIN, CALL
 from bangbot.messaging.games_help import games_intro, table_note
 from bangbot.messaging.group_events import bot_back, bot_left, chat_moved
 from bangbot.messaging.invite import answer_inline
+from bangbot.messaging.later import Later, run_later
 from bangbot.messaging.lobby import (
     MAX_DEADLINE,
     MIN_DEADLINE,
+    NO_RIGHTS,
     change_lobby,
     create_lobby,
     expire_lobby,
     join_by_link,
     lobby_press,
+    lobby_rights,
     may_manage,
     parse_duration,
     show_lobby,
@@ -77,7 +80,6 @@ RETRIES = 3
 PRESS_MEMORY = timedelta(days=2)  # a messenger delivers an update again for a day at most
 PRUNE_EVERY = timedelta(hours=1)
 TIMERS_AT_ONCE = 16  # deadlines, reminders and expiries of different games fired side by side
-Later = list[Callable[[], Awaitable[object]]]  # network work a handler does once it released the game's lock
 
 
 class GameService:
@@ -286,12 +288,13 @@ class GameService:
         Returns False if the user is unreachable.
         """
         ctx = self.ctx
-        for game in ctx.repo.running_games_of(user_id):
+        for game in await ctx.repo.run(ctx.repo.running_games_of, user_id):
             if game.id is None or (chat_id is not None and game.chat_id != chat_id):
                 continue
             if game_id is not None and game.id != game_id:
                 continue
-            batch = load(ctx, game.id)  # read without the lock: the message shows the stored state as it is
+            # read without the lock: the message shows the stored state as it is
+            batch = await ctx.repo.run(load, ctx, game.id)
             for seat in batch.seats if batch else []:
                 if seat.user_id == user_id and batch is not None:
                     try:
@@ -392,23 +395,24 @@ class GameService:
         be saved is told so, and changes nothing.
         """
         ctx = self.ctx
-        ctx.remember_user(press.user)
         text, alert = "", False
         later: Later = []
         try:
+            await ctx.repo.run(ctx.remember_user, press.user)
             data = decode(press.data)
             if data.scope in "gl":
+                rights = await lobby_rights(ctx, press, data) if data.scope == "l" else NO_RIGHTS  # before the lock
                 async with ctx.repo.game_lock(data.target):
-                    known = ctx.repo.press_answer(press.id)
-                    if known is not None and known.user_id == press.user.id:  # an applied press delivered again
+                    if data.scope == "g":
+                        text, alert = await ctx.repo.run(self.locked_game_press, press, data, later)
+                    elif (known := await ctx.repo.run(ctx.repo.press_answer, press.id)) is not None and (
+                        known.user_id == press.user.id
+                    ):  # an applied press delivered again
                         text, alert = known.text, known.alert
-                        later.append(partial(self.show_player, press.user.id, False, game_id=known.game_id))
-                    elif data.scope == "g":
-                        text, alert = self.game_press(press, data, later)
                     elif data.choice == AGAIN:
                         text, alert = await play_again(ctx, press, data.target)
                     else:
-                        text, alert = await self.retrying(lambda: lobby_press(ctx, press, data))
+                        text, alert = await self.retrying(lambda: lobby_press(ctx, press, data, rights, later))
                 kick(ctx, data.target)
                 await all_shown(ctx, data.target)  # the players see the change before the press is answered
                 await run_later(later)
@@ -488,6 +492,14 @@ class GameService:
             MessageRef(press.chat_id, press.message_id), tr.gettext("This chat's language is now English.")
         )
         return tr.gettext("This chat's language is now English."), False
+
+    def locked_game_press(self, press: Press, data: ButtonData, later: Later) -> tuple[str, bool]:
+        """Answers a game press delivered again as it was answered, else applies it (game_press); in a thread."""
+        known = self.ctx.repo.press_answer(press.id)
+        if known is not None and known.user_id == press.user.id:  # an applied press delivered again
+            later.append(partial(self.show_player, press.user.id, False, game_id=known.game_id))
+            return known.text, known.alert
+        return self.game_press(press, data, later)
 
     def game_press(self, press: Press, data: ButtonData, later: Later) -> tuple[str, bool]:
         """Applies and saves a move (shown by the game's delivery) or picks the next step of a choice.
@@ -584,7 +596,7 @@ class GameService:
         """
         ctx = self.ctx
         checkpoint("tick")
-        deadlines, reminders, lobbies = ctx.repo.due(ctx.clock())
+        deadlines, reminders, lobbies = await ctx.repo.run(ctx.repo.due, ctx.clock())
         timers = [(self.deadline, g) for g in deadlines] + [(self.remind, g) for g in reminders]
         timers += [(self.expire, g) for g in lobbies]
         room = asyncio.Semaphore(TIMERS_AT_ONCE)
@@ -601,7 +613,7 @@ class GameService:
         await sweep(ctx)
         now = ctx.clock()
         if self.pruned_at is None or now - self.pruned_at >= PRUNE_EVERY:
-            ctx.repo.forget_press_answers(now - PRESS_MEMORY)
+            await ctx.repo.run(ctx.repo.forget_press_answers, now - PRESS_MEMORY)
             self.pruned_at = now
 
     async def expire(self, game_id: int) -> None:
@@ -618,10 +630,10 @@ class GameService:
             expire_deadline(ctx, batch)
             return True
 
-        paused = load(ctx, game_id)
+        paused = await ctx.repo.run(load, ctx, game_id)
         if paused is not None and paused.game.status == RUNNING and paused.game.paused:
             if paused.game.deadline_at is not None and paused.game.deadline_at <= ctx.clock():
-                abandon(ctx, paused)  # the bot was not added back in time; the game's record stays
+                await ctx.repo.run(abandon, ctx, paused)  # the bot was not added back in time; the game's record stays
                 kick(ctx, game_id)
             return
         await self.advance(game_id, due)
@@ -632,30 +644,39 @@ class GameService:
             await self.advance(game_id, lambda batch: True)
 
     async def advance(self, game_id: int, moves: Callable[[Batch], bool]) -> None:
-        """Runs the AI on a running game after moves (which may make moves, or return False to do nothing); saves."""
+        """Runs the AI on a running game after moves (which may make moves, or return False to do nothing); saves.
+
+        The reading, the moves and the saving run in a database thread, off the event loop.
+        """
+        if await self.ctx.repo.run(self.advanced, game_id, moves):
+            kick(self.ctx, game_id)
+
+    def advanced(self, game_id: int, moves: Callable[[Batch], bool]) -> bool:
+        """Loads, moves (see advance) and saves a game, again if another worker saved it meanwhile; returns if saved."""
         ctx = self.ctx
         for _ in range(RETRIES):
             batch = load(ctx, game_id)
             if batch is None or batch.game.status != RUNNING or not moves(batch):
-                return
+                return False
             run_ai(ctx, batch)
             try:
-                await commit(ctx, batch)
-                return
+                save(ctx, batch)
+                return True
             except StaleGame:
                 continue
+        return False
 
     async def remind(self, game_id: int) -> None:
         """Reminds the people being waited for, privately and in the group, once per deadline."""
         ctx = self.ctx
-        batch = load(ctx, game_id)
+        batch = await ctx.repo.run(load, ctx, game_id)
         if batch is None or batch.game.status != RUNNING or batch.game.reminder_at is None:
             return
         batch.game.reminder_at = None
         batch.showing = Showing(remind=True)
         row = Outbox(game_id=game_id, payload=batch.showing.to_json(), created_at=ctx.clock())
         try:
-            ctx.repo.save(batch.game, outbox=row)
+            await ctx.repo.run(ctx.repo.save, batch.game, outbox=row)
         except StaleGame:
             return
         kick(ctx, game_id)
@@ -678,12 +699,3 @@ def language_name(code: str) -> str:
 def not_saved(tr: Translator) -> str:
     """Returns what a person is told when their change could not be saved: nothing happened, try again."""
     return tr.gettext("Not saved: the game did not change. Please try again in a moment.")
-
-
-async def run_later(later: Later) -> None:
-    """Runs what a handler left for after the game's lock; a failure there is logged (the change stands)."""
-    for work in later:
-        try:
-            await work()
-        except Exception:
-            log.exception("could not show a press's result")

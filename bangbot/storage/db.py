@@ -10,6 +10,8 @@ from sqlalchemy import Engine, event
 from sqlalchemy.pool import StaticPool
 from sqlmodel import create_engine
 
+from bangbot.faults import full_disk_faults
+
 DEFAULT_URL = "sqlite:///bangbot.sqlite3"
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -35,6 +37,7 @@ def open_engine(url: str = DEFAULT_URL) -> Engine:
     else:
         engine = create_engine(url, pool_pre_ping=True)
     migrate(engine)
+    full_disk_faults(engine)
     return engine
 
 

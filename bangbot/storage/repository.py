@@ -8,7 +8,8 @@ from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from functools import partial
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import ColumnElement, Connection, Engine, bindparam, delete, func, insert, literal, text, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
@@ -36,6 +37,7 @@ from bangbot.storage.models import (
     UserSettings,
     table_of,
 )
+from bangbot.storage.threads import database_threads, off_loop, owner
 
 GAME_FIELDS = tuple(c for c in Game.model_fields if c not in ("id", "version"))
 GAME_LOCK_SPACE = 0x6261_6E67_0000_0000  # "bang" in the high bits keeps these advisory locks apart from others
@@ -62,6 +64,8 @@ CHAT_SETTINGS_BY_ID = select(ChatSettings).where(col(ChatSettings.chat_id) == bi
 USER_SETTINGS_BY_ID = select(UserSettings).where(col(UserSettings.user_id) == bindparam("user_id"))
 
 
+P = ParamSpec("P")
+T = TypeVar("T")
 STORAGE_ERRORS = (SQLAlchemyError,)  # what a read or a save raises when the database cannot serve it now
 
 
@@ -88,6 +92,11 @@ class Repository:
         self.engine = engine
         self.local_locks = KeyedLocks()
         self.leases = DeliveryLeases(engine)
+        self.threads = database_threads(engine)
+
+    async def run(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Runs work(*args, **kwargs) off the event loop, as the calling task (its game lock's connection serves it)."""
+        return await off_loop(self.threads, partial(work, *args, **kwargs))
 
     @asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:
@@ -101,8 +110,10 @@ class Repository:
                 yield
                 return
             key = {"key": GAME_LOCK_SPACE + game_id}
-            with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-                while not connection.execute(text("SELECT pg_try_advisory_lock(:key)"), key).scalar():
+            lock, unlock = text("SELECT pg_try_advisory_lock(:key)"), text("SELECT pg_advisory_unlock(:key)")
+            checkout = await self.run(lambda: self.engine.connect().execution_options(isolation_level="AUTOCOMMIT"))
+            with checkout as connection:
+                while not await self.run(lambda: connection.execute(lock, key).scalar()):
                     await asyncio.sleep(LOCK_POLL_SECONDS)
                 pin = Pinned(self.engine, asyncio.current_task(), connection)
                 token = _pinned.set(pin)
@@ -111,18 +122,15 @@ class Repository:
                 finally:
                     pin.connection = None  # tasks started meanwhile copied the pin: they must not use it after this
                     _pinned.reset(token)
-                    connection.execute(text("SELECT pg_advisory_unlock(:key)"), key)
+                    await self.run(lambda: connection.execute(unlock, key))
 
     def _pinned_connection(self) -> Connection | None:
         """Returns the game lock's connection if the running task holds a game lock of this repository."""
         pin = _pinned.get()
         if pin is None or pin.connection is None or pin.engine is not self.engine:
             return None
-        try:
-            task = asyncio.current_task()
-        except RuntimeError:  # no event loop runs in this thread
-            return None
-        return pin.connection if task is pin.owner else None
+        task = owner()
+        return pin.connection if task is not None and task is pin.owner else None
 
     @contextmanager
     def _writing(self, several: bool = True) -> Iterator[Connection]:

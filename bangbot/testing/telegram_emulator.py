@@ -1243,6 +1243,8 @@ class BotApiEmulator:
         self._group_ids = itertools.count(1)
         self._query_ids = itertools.count(1)
 
+        self._outage: tuple[int, int, frozenset[str] | None] | None = None  # status, retry_after, methods (lowercase)
+
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.Server | None = None
@@ -1294,6 +1296,49 @@ class BotApiEmulator:
         """Makes a method answer `{"ok": true, "result": result()}` whatever it is asked (a broken Bot API)."""
         name, _ = self._methods.get(method.lower(), (method, None))
         self._methods[method.lower()] = (name, lambda p: result())
+
+    def fail_requests(self, status: int, retry_after: int = 0, methods: Iterable[str] | None = None) -> None:
+        """From now until heal(), answers the bot's requests (of these methods; never getUpdates) with a failure.
+
+        status 502: "Bad Gateway"; 429: "Too Many Requests" asking to retry after retry_after s; 0: no answer at all
+        (the request is lost: its connection closes at heal(), the method not run), as when Telegram times out.
+        """
+        wanted = frozenset(m.lower() for m in methods) if methods is not None else None
+        with self._lock:
+            self._outage = (status, retry_after, wanted)
+
+    def heal(self) -> None:
+        """Ends the failures fail_requests began: every request is served again."""
+        with self._lock:
+            self._outage = None
+
+    def _failing(self, name: str) -> tuple[int, int] | None:
+        """Returns the injected failure (status, retry_after) a request of this method meets now, if any."""
+        outage = self._outage
+        if outage is None or name == "getUpdates" or (outage[2] is not None and name.lower() not in outage[2]):
+            return None
+        return outage[0], outage[1]
+
+    async def _fail(
+        self, name: str, raw: Mapping[str, Any], failure: tuple[int, int], received: float
+    ) -> tuple[int, JSON]:
+        """Answers a request with an injected failure (recorded as a call), or holds it unanswered until heal()."""
+        status, retry_after = failure
+        if status == 0:
+            while self._failing(name) is not None:
+                await asyncio.sleep(0.05)
+            with self._lock:
+                self._record(name, raw, 504, {"description": "lost: no answer"}, received)
+            raise ConnectionResetError("the request was lost")
+        payload: JSON = {"ok": False, "error_code": status}
+        if status == 429:
+            payload["description"] = f"Too Many Requests: retry after {retry_after}"
+            payload["parameters"] = {"retry_after": retry_after}
+        else:
+            payload["description"] = "Bad Gateway"
+        with self._lock:
+            self._record(name, raw, status, payload, received)
+        return status, payload
 
     # -- lifecycle -----------------------------------------------------------------------------------------------------
 
@@ -3225,6 +3270,9 @@ class BotApiEmulator:
             with self._lock:
                 self._record(name, raw, status, payload, received)
             return status, payload
+        failure = self._failing(name)
+        if failure is not None:
+            return await self._fail(name, raw, failure, received)
         with self._lock:
             self._received = received
             try:

@@ -1,0 +1,197 @@
+"""Outages, over the real bot process and the Bot API emulator: a database locked by another process, a full disk,
+Telegram answering 502 / 429 / nothing. Every press is answered truthfully, nothing is lost or shown twice, and
+every table is true again soon after the outage ends."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bangbot.bench.faults import FaultTable, unsaved_successes
+from bangbot.i18n import translator
+from bangbot.messaging.codec import decode
+from bangbot.messaging.service import not_saved
+from bangbot.storage.db import open_engine
+from bangbot.storage.models import RUNNING
+from bangbot.storage.repository import Repository
+from bangbot.testing.bot_process import BotProcess
+from bangbot.testing.telegram_emulator import BotApiEmulator
+
+OUTAGE_SECONDS = 10.0  # how long each outage lasts
+ANSWER_SECONDS = 30.0  # a ceiling for one press's answer (a save waits 5 s for a locked database, then gives up)
+RECOVERY_SECONDS = 60.0  # a ceiling for every table to be true after an outage (seconds on an idle machine)
+GROUP_RATE = (300, 60.0)  # a roomy group budget: these tests are about outages, not the group's flood limit
+NOT_SAVED = not_saved(translator("en"))
+
+
+@dataclass
+class Rig:
+    """The emulator, the bot process on a SQLite file, the test's own view of its storage and one group's game."""
+
+    emulator: BotApiEmulator
+    bot: BotProcess
+    repo: Repository
+    table: FaultTable
+    path: Path
+
+
+@pytest.fixture
+def rig(tmp_path: Path) -> Iterator[Rig]:
+    """Starts the bot (writes fail while tmp_path/full exists) and a running game of four people in one group."""
+    path = tmp_path / "bot.sqlite3"
+    url = f"sqlite:///{path}"
+    with BotApiEmulator(flood_model="bucket", group_limit=GROUP_RATE) as emulator:
+        bot = BotProcess(
+            emulator,
+            url,
+            tmp_path / "bot.log",
+            group_rate="{}/{:g}".format(*GROUP_RATE),
+            BANGBOT_FULL_DISK=str(tmp_path / "full"),
+        )
+        repo = Repository(open_engine(url))
+        table = FaultTable(emulator, bot, repo, random.Random(5), RECOVERY_SECONDS)
+        bot.start()
+        try:
+            start_game(table)
+            yield Rig(emulator, bot, repo, table, path)
+        finally:
+            if bot.alive():
+                bot.stop()
+            repo.engine.dispose()
+
+
+def start_game(table: FaultTable) -> None:
+    """Opens the lobby, seats everyone and starts, each step answered; fails after a minute."""
+    until = time.monotonic() + 60
+    while time.monotonic() < until:
+        game = table.open_game()
+        if game is not None and game.status == RUNNING and table.current() is None:
+            return
+        query = table.next_press()
+        if query is not None:
+            assert table.wait_answer(query), "a lobby press was not answered"
+    raise AssertionError("the game did not start")
+
+
+def press_once(rig: Rig, moves_only: bool = False) -> tuple[str, str, bool] | None:
+    """Presses a random button someone sees (a move, if moves_only) and waits for its answer; returns (query, text,
+    alert), None if there is none."""
+    options = [o for o in rig.table.pressable() if not moves_only or decode(o[2]).choice.startswith("a")]
+    if not options:
+        return None
+    user, message, data = rig.table.rng.choice(options)
+    query = rig.table.press(user, user, message, data)
+    if query is None:
+        return None
+    answer = rig.emulator.wait_for_answer(query, ANSWER_SECONDS)
+    return query, answer.text or "", answer.show_alert
+
+
+def assert_true_and_shown_once(rig: Rig, since: int) -> None:
+    """Waits until the group's table and every awaited player's message are true, then checks that no move was
+    answered as applied without being saved and that no message was sent twice into any chat since call `since`."""
+    rig.emulator.wait_until(lambda: rig.table.current() is None, RECOVERY_SECONDS, "every table to be true")
+    assert unsaved_successes(rig.emulator, rig.repo, rig.table.sent) == set()
+    sends = Counter(
+        (str(c.params.get("chat_id")), str(c.params.get("text")))
+        for c in rig.emulator.calls[since:]
+        if c.method == "sendMessage" and c.ok
+    )
+    assert [key for key, n in sends.items() if n > 1] == [], "a message was shown twice"
+
+
+def a_move_shown(rig: Rig) -> tuple[int, int, str]:
+    """Opens step menus until someone sees a move; returns (user, message, data) of it."""
+    for _ in range(5):
+        moves = [o for o in rig.table.pressable() if decode(o[2]).choice.startswith("a")]
+        if moves:
+            return moves[0]
+        press_once(rig)
+    raise AssertionError("no move was shown")
+
+
+def press_a_move(rig: Rig) -> tuple[str, str, bool] | None:
+    """Opens step menus until someone sees a move, presses it and returns its answer (None if no move shows up)."""
+    for _ in range(5):
+        moved = press_once(rig, moves_only=True)
+        if moved is not None:
+            return moved
+        press_once(rig)  # a step of a choice: it shows the next step and changes nothing
+    return None
+
+
+def version(rig: Rig) -> int:
+    """Returns the game's stored version."""
+    game = rig.table.open_game()
+    assert game is not None
+    return game.version
+
+
+def test_a_database_locked_by_another_process_for_10_s_answers_every_press_truthfully(rig: Rig) -> None:
+    since = len(rig.emulator.calls)
+    holder = sqlite3.connect(rig.path, timeout=1, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another process writes: the bot's writes wait 5 s, then give up
+    locked_at, before = time.monotonic(), version(rig)
+    answers = []
+    try:
+        while time.monotonic() - locked_at < OUTAGE_SECONDS:
+            pressed = press_a_move(rig)
+            if pressed is not None:
+                answers.append(pressed)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert answers, "presses were made while the database was locked"
+    assert version(rig) == before, "nothing was saved while the database was locked"
+    assert all(alert or text == "" for _, text, alert in answers), answers  # no change is claimed (version same)
+    assert any(text == NOT_SAVED for _, text, _ in answers), answers
+    moved = [press_once(rig) for _ in range(6)]  # the database is free again: the game goes on
+    assert version(rig) > before, moved
+    assert_true_and_shown_once(rig, since)
+
+
+def test_a_full_disk_says_not_saved_and_changes_nothing(rig: Rig, tmp_path: Path) -> None:
+    since = len(rig.emulator.calls)
+    before = version(rig)
+    (tmp_path / "full").touch()
+    try:
+        answers = [a for _ in range(3) if (a := press_a_move(rig)) is not None]
+    finally:
+        (tmp_path / "full").unlink()
+    assert answers
+    assert version(rig) == before, "nothing was saved on the full disk"
+    assert any((text, alert) == (NOT_SAVED, True) for _, text, alert in answers), answers
+    assert all(alert or text == "" for _, text, alert in answers), answers
+    for _ in range(6):
+        press_once(rig)
+    assert version(rig) > before, "the game goes on once the disk has room"
+    assert_true_and_shown_once(rig, since)
+
+
+@pytest.mark.parametrize(("status", "retry_after"), [(502, 0), (429, 3), (0, 0)], ids=["502", "429", "no-answer"])
+def test_telegram_failing_for_a_while_leaves_every_table_true_and_nothing_shown_twice(
+    rig: Rig, status: int, retry_after: int
+) -> None:
+    since = len(rig.emulator.calls)
+    before = version(rig)
+    user, message, data = a_move_shown(rig)
+    rig.emulator.fail_requests(status, retry_after)
+    began = time.monotonic()
+    try:
+        query = rig.table.press(user, user, message, data)  # what people see does not change while Telegram fails
+        assert query is not None
+        rig.emulator.wait_until(lambda: rig.repo.press_answer(query) or None, ANSWER_SECONDS, "the move to be saved")
+        time.sleep(max(0.0, OUTAGE_SECONDS - (time.monotonic() - began)))  # the outage lasts its time
+    finally:
+        rig.emulator.heal()
+    assert version(rig) > before, "the move was applied during the outage"
+    for _ in range(4):  # the game goes on after the outage
+        press_once(rig)
+    assert_true_and_shown_once(rig, since)
