@@ -3,19 +3,29 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from pathlib import Path
 
 import pytest
 
 from bangbot.core.cards import CARDS
+from bangbot.core.duel.data import CARDS as DUEL_CARDS
+from bangbot.core.duel.data import type_id
 from bangbot.core.options import RuleOptions
 from bangbot.core.state import GameConfig
+from bangbot.games import game
 from bangbot.i18n import translator
-from bangbot.messaging.card_alert import ALERT_LIMIT, card_alert, shortened
+from bangbot.i18n.duel import duel_card_name, duel_mode_name
+from bangbot.i18n.duel_rules import DUEL_CARD
+from bangbot.i18n.glossary import CARD
+from bangbot.messaging.card_alert import ALERT_LIMIT, shortened, topic_alert, topic_text
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import Sent
-from bangbot.messaging.step_menu import ABOUT
+from bangbot.messaging.step_menu import ABOUT, PRESS
+from bangbot.rulesets import ruleset
+from bangbot.rulesets.duel import DUEL
+from tests.duel_harness import gather_duel
 from tests.service_harness import Table, make_users
 
 
@@ -72,5 +82,65 @@ def test_the_card_step_offers_its_text_in_an_alert(tmp_path: Path, language: str
 def test_a_star_wars_card_is_told_as_star_wars() -> None:
     beer = next(c.index for c in CARDS if c.kind == "beer")
     config = GameConfig(players=4, ruleset="starwars", options=RuleOptions())
-    assert card_alert(translator("ru"), config, beer).startswith("«Бакта-камера»: ")
-    assert card_alert(translator("en"), config, beer).startswith("Bacta Tank: ")
+    topic = ruleset_topic(config, f"{ABOUT}{beer}")
+    assert topic == (CARD, "bacta_tank")
+    assert topic_alert(translator("ru"), config, topic).startswith("«Бакта-камера»: ")
+    assert topic_alert(translator("en"), config, topic).startswith("Bacta Tank: ")
+
+
+def ruleset_topic(config: GameConfig, choice: str) -> tuple[str, str] | None:
+    """Returns the topic its game's card_topic hook gives a choice at a freshly dealt table of config's game."""
+    state, _ = ruleset(config.ruleset).new_game(config, 1)
+    hook = game(config.ruleset).card_topic
+    assert hook is not None
+    return hook(state, 0, choice)
+
+
+async def duel_card_step(table: Table, rng: random.Random, limit: int = 400) -> tuple[int, Sent]:
+    """Presses random buttons of a Duel (never a ❓) until someone's private message is a card's step with its ❓."""
+    for _ in range(limit):
+        for user in range(len(table.users)):
+            message = table.private(user)
+            if message is not None and choice_of(message, ABOUT) is not None:
+                return user, message
+        user, message, choice = rng.choice(table.choices())
+        await table.press(user, message, choice)
+    raise AssertionError("no card step with a ❓ came up")
+
+
+@pytest.mark.parametrize("language", ["en", "cs", "ja"])
+def test_a_duel_card_step_offers_its_text_in_an_alert_and_a_stale_one_is_refused(tmp_path: Path, language: str) -> None:
+    async def scenario() -> None:
+        table = Table(f"sqlite:///{tmp_path / f'{language}.sqlite3'}", make_users(2, language), seed=4)
+        await gather_duel(table, "duel", 2)
+        user, step = await duel_card_step(table, random.Random(language))
+        about = choice_of(step, ABOUT)
+        assert about is not None
+        card = int(about[len(ABOUT) :])
+        assert [b.fixed for b in step.buttons[-1]] == ["back"]  # « Back stays alone in the last row
+        assert step.buttons[-2][0].text.startswith(f"❓ {duel_card_name(translator(language), type_id(card))}")
+        game = table.game()
+        before = (game.state_json, game.version) if game is not None else None
+        buttons, data = step.buttons, next(b.data for row in step.buttons for b in row if b.data.endswith(about))
+        answer = await table.press(user, step, about)
+        assert answer.alert and 0 < len(answer.text) <= ALERT_LIMIT
+        name = duel_card_name(translator(language), type_id(card))
+        assert answer.text.startswith(name) and answer.text != name  # its name, then its text, in the reader's words
+        game = table.game()
+        assert game is not None and (game.state_json, game.version) == before  # nothing changed
+        assert table.private(user) is not None and table.private(user).buttons == buttons  # type: ignore[union-attr]
+        await table.press(user, step, choice_of(step, PRESS))  # the card is played: the step is gone
+        stale = await table.press(user, step, data=data)
+        assert stale.alert and stale.text == translator(language).gettext("This choice is no longer current.")
+
+    asyncio.run(scenario())
+
+
+def test_a_duel_card_is_told_by_the_table_s_mode() -> None:
+    config = GameConfig(players=3, preset="standoff", ruleset=DUEL)
+    colt = next(i for i in range(len(DUEL_CARDS)) if type_id(i) == "colt")
+    topic = ruleset_topic(config, f"{ABOUT}{colt}")
+    assert topic == (DUEL_CARD, "colt")
+    ja = translator("ja")
+    text = topic_text(ja, config, topic)
+    assert text.startswith(duel_card_name(ja, "colt")) and duel_mode_name(ja, "standoff") in text.splitlines()[-1]

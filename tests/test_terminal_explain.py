@@ -74,3 +74,24 @@ def test_the_card_step_explains_its_card_in_russian() -> None:
     segments = answers_in("ru", bangbot("1\n4\n?4\n", *GAME, "--lang", "ru").stdout)
     assert "4) ❓ «Бэнг!»\u00a07♣" in segments[2]
     assert "«Бэнг!»: Выстрел в игрока" in segments[3]
+
+
+DUEL = ("--game", "duel", "--mode", "duel", "--seed", "3")  # root picks Jango, then Tex Killer; 1) Quickdraw Ω …
+
+
+def test_a_duel_choice_explains_its_character_and_its_card() -> None:
+    segments = answers(bangbot("?1\n1\n1\n?1\n1\n?1\n", *DUEL).stdout)
+    assert "Jango: Each time an opponent moves their own attacking marker" in segments[1]
+    assert "Life points: 3.\n" in segments[1] and "Mode: Law against Outlaws." in segments[1]
+    assert "1) Jango: 3 lives" in segments[1]  # the question is asked again, unanswered
+    assert "Quickdraw: One hit on the target for every card it has in play" in segments[4]
+    assert "Mode: Law against Outlaws." in segments[4] and "1) Quickdraw\u00a0Ω …" in segments[4]
+    assert "2) ❓ Quickdraw\u00a0Ω" in segments[5] and "9) « Back" in segments[5]
+    assert "Quickdraw: One hit on the target" in segments[6]  # the target plays Quickdraw
+
+
+def test_a_duel_card_step_explains_its_card_in_russian() -> None:
+    segments = answers_in("ru", bangbot("1\n1\n1\n2\n", *DUEL, "--lang", "ru").stdout)
+    assert "2) ❓ «Град пуль»\u00a0Ω" in segments[3]
+    assert "⚠ «Град пуль»: По одному попаданию в цель" in segments[4] and "…" in segments[4]  # the alert, cut
+    assert "«Град пуль»\u00a0Ω → на кого?" in segments[4]  # nothing was played: the same step again

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TextIO
 
 from bangbot.ai.players import heuristic_players
-from bangbot.console.choice_card import choice_card
 from bangbot.console.frame import frame, terminal_width
 from bangbot.console.keyboard import Keyboard
 from bangbot.console.messenger import ConsoleMessenger, Piece
@@ -25,8 +24,9 @@ from bangbot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator, translator
 from bangbot.i18n.digits import plain_digits
 from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import END, Button, Command, MessageRef, Press, User
-from bangbot.messaging.card_alert import card_text
-from bangbot.messaging.codec import decode
+from bangbot.messaging.card_alert import topic_text
+from bangbot.messaging.choice_topic import choice_topic
+from bangbot.messaging.codec import BadButton, decode
 from bangbot.messaging.context import Context
 from bangbot.messaging.games_help import table_note
 from bangbot.messaging.presenters import presenter
@@ -462,11 +462,12 @@ class Terminal:
         if button is None:
             self.say(self.tr.gettext("Type one of the numbers above."))
             return
-        card, text = None, ""
+        text = ""
         if game is not None and game.state_json and self.seat is not None:
             state = state_of(game)
-            card = choice_card(state, self.seat, button)
-            text = card_text(self.tr, state.config, card) if card is not None else ""
+            with suppress(BadButton):
+                topic = choice_topic(state, self.seat, decode(button.data).choice)
+                text = topic_text(self.tr, state.config, topic) if topic is not None else ""
         if not text:
             self.say(
                 self.tr.gettext(

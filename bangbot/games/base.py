@@ -13,6 +13,7 @@ from bangbot.i18n import NP_, Translator
 from bangbot.i18n.explain import explain_base
 from bangbot.i18n.glossary import CARD, CARD_NAMES, CHARACTER, CHARACTER_NAMES, character_name, role_name
 from bangbot.i18n.readings import CARD_READINGS, CHARACTER_READINGS
+from bangbot.messaging.base_card_topic import base_card_topic
 from bangbot.messaging.base_presenter import BASE_PRESENTER
 from bangbot.messaging.outcome import table_outcomes
 from bangbot.rulesets.base import BASE, BaseBang
@@ -36,7 +37,6 @@ def family_bench(game_id: str) -> Bench:
 
 
 GAME = Game(
-    explains_cards=True,
     ruleset=BaseBang(),
     name=NP_("game", "BANG!"),
     pitch=NP_(
@@ -56,4 +56,5 @@ GAME = Game(
     ),
     bench=family_bench(BASE),
     sides=BASE_SIDES,
+    card_topic=base_card_topic,
 )

@@ -24,6 +24,8 @@ Marked = tuple[str, str]  # (context, English), as NP_ marks a msgid
 Naming = Callable[["Translator", str], str]  # an id (a role, a character, a mode) in the reader's words
 Readings = tuple[tuple[str, Mapping[str, tuple[str, ...]]], ...]  # (kind, id -> other spellings) tables
 TopicTables = tuple[tuple[str, Mapping[str, Marked]], ...]  # what /rules can explain: (kind, id -> name) tables
+Topic = tuple[str, str]  # one thing /rules explains: (kind, id)
+CardTopic = Callable[[Any, int, str], Topic | None]  # (table state, seat, decoded choice) -> its card's topic
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +43,7 @@ class Rules:
     """What /rules knows of a game: its topics' names, how it explains them, and its answer to a bare /rules."""
 
     topics: TopicTables
-    explain: Callable[[Translator, tuple[str, str], TableRules], str]  # one of its topics, by a table's rules
+    explain: Callable[[Translator, Topic, TableRules], str]  # one of its topics, by a table's rules
     late: bool = False  # its names never shadow another game's at that game's table (searched there last)
     summary: Callable[[Translator, str], str] | None = None  # the answer to a bare /rules at its table, by preset
     readings: Readings = ()  # other spellings /rules also finds (katakana readings), per kind
@@ -73,7 +75,7 @@ class Game:
     sides: Sides | None = None  # the hidden roles' sides, for a game whose AI reads them
     theme: Theme | None = None  # the words of a game that plays base BANG!'s cards under other names
     table_note: Callable[[Translator], str] | None = None  # what /help adds at its table, beyond base BANG!
-    explains_cards: bool = False  # its steps play base BANG!'s deck, each card explained one step away (❓, ?3)
+    card_topic: CardTopic | None = None  # the card behind a choice (its step's ❓, the terminal's ?3), if it tells
 
     @property
     def id(self) -> str:

@@ -16,6 +16,7 @@ from bangbot.i18n import NP_, Translator
 from bangbot.i18n.duel import DUEL_GAME_NAME, duel_character_name, duel_mode_name, duel_side_name
 from bangbot.i18n.duel_rules import DUEL_TABLES, duel_summary, explain_duel
 from bangbot.i18n.explain import TableRules
+from bangbot.messaging.duel_card_topic import duel_card_topic
 from bangbot.messaging.duel_presenter import DUEL_PRESENTER
 from bangbot.messaging.outcome import SeatOutcome, duel_outcome
 from bangbot.rulesets.duel import DUEL, DuelBang
@@ -47,4 +48,5 @@ GAME = Game(
     # What /rules searches first at a Duel table; at another game's table, only when that game has no such name.
     rules=Rules(topics=DUEL_TABLES, explain=explain, late=True, summary=duel_summary),
     bench=Bench(engine=bench_engine, ai=bench_ai, sanity=bench_sanity),
+    card_topic=duel_card_topic,
 )

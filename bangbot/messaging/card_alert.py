@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from bangbot.core.cards import CARDS
 from bangbot.core.state import GameConfig
-from bangbot.games import game as registered
+from bangbot.games.declaration import Topic
 from bangbot.i18n import Translator
 from bangbot.i18n.explain import TableRules, explain
-from bangbot.i18n.glossary import CARD
 
 ALERT_LIMIT = 200  # the most characters a messenger's alert shows
 ELLIPSIS = "…"
@@ -23,15 +21,11 @@ def shortened(text: str, limit: int = ALERT_LIMIT) -> str:
     return cut.rstrip(" ,;:—-\n") + ELLIPSIS
 
 
-def card_alert(tr: Translator, config: GameConfig, card: int) -> str:
-    """Returns a card's name and text as the table's rules play it, cut to fit an alert; "" for no such card."""
-    return shortened(card_text(tr, config, card))
+def topic_alert(tr: Translator, config: GameConfig, topic: Topic) -> str:
+    """Returns a topic (the card behind a choice) as the table's rules tell it, cut to fit an alert."""
+    return shortened(topic_text(tr, config, topic))
 
 
-def card_text(tr: Translator, config: GameConfig, card: int) -> str:
-    """Returns a card's name and whole text as the table's rules play it (a themed game's own card); "" for none."""
-    if not 0 <= card < len(CARDS):
-        return ""
-    kind = CARDS[card].kind
-    theme = registered(config.ruleset).theme
-    return explain(tr, (CARD, theme.card_ids.get(kind, kind) if theme else kind), TableRules.of(config))
+def topic_text(tr: Translator, config: GameConfig, topic: Topic) -> str:
+    """Returns a topic (the card behind a choice) whole, as the table's rules and preset tell it."""
+    return explain(tr, topic, TableRules.of(config))

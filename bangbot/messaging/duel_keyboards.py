@@ -19,7 +19,7 @@ from bangbot.messaging.duel_labels import ability_owner, card_label, fighter_at,
 from bangbot.messaging.duel_prompts import AS_CARD, RELOAD, REUSE, Request, asked, played_as
 from bangbot.messaging.labels import life_bar
 from bangbot.messaging.presenter import TOP, MakeData
-from bangbot.messaging.step_menu import ENDING, PRESS, Option, branches, opens, parent, paths, pressed, rows
+from bangbot.messaging.step_menu import ABOUT, ENDING, PRESS, Option, branches, opens, parent, paths, pressed, rows
 from bangbot.messaging.step_menu import walk_choices as walk
 
 NONE = "none"  # the option that declines a card's choice
@@ -178,7 +178,15 @@ def step_buttons(tr: Translator, view: DuelView, names: Sequence[str], level: st
     if not prefix:
         return rows(cards) + rows(answers, 1) + rows(ending, 1)
     back = Button(tr.gettext("« Back"), make(parent(options, prefix)), fixed=FIXED_BACK)
-    return (*rows(picks + cards + answers, 1), (back,))
+    return (*rows(picks + cards + answers, 1), *about_row(tr, prefix, make), (back,))
+
+
+def about_row(tr: Translator, prefix: tuple[Step, ...], make: MakeData) -> Keyboard:
+    """Returns the ❓ row of a card's step (the step after its card was pressed): its text, changing nothing."""
+    last = prefix[-1] if prefix else None
+    if last is None or last.kind != STEP_CARD or not isinstance(last.value, int):
+        return ()
+    return ((Button(tr.gettext("❓ {card}", card=card_label(tr, last.value)), make(f"{ABOUT}{last.value}")),),)
 
 
 def reachable_choices(tr: Translator, view: DuelView, names: Sequence[str]) -> frozenset[str]:

@@ -28,7 +28,8 @@ from bangbot.messaging.adapter import (
 from bangbot.messaging.again import play_again
 from bangbot.messaging.calls import call_players, notify_usage, set_call, wanted
 from bangbot.messaging.cancelled import cancel_running
-from bangbot.messaging.card_alert import card_alert
+from bangbot.messaging.card_alert import topic_alert
+from bangbot.messaging.choice_topic import choice_topic
 from bangbot.messaging.codec import (
     JOIN_PAYLOAD,
     BadButton,
@@ -533,8 +534,10 @@ class GameService:
             choice = data.choice
             if not seat.standin and choice not in seat_choices(ctx, batch, seat):
                 return tr.gettext("This choice is no longer current."), True
-            if choice.startswith(ABOUT) and choice[len(ABOUT) :].isdigit():  # changes nothing: the card's text
-                return card_alert(tr, batch.state.config, int(choice[len(ABOUT) :])), True
+            if choice.startswith(ABOUT):  # changes nothing: the card's text
+                topic = choice_topic(batch.state, seat.position, choice)
+                text = topic_alert(tr, batch.state.config, topic) if topic is not None else ""
+                return text, bool(text)
             if seat.unreachable:
                 seat.unreachable = False
             if choice == BACK_FROM_AI:
