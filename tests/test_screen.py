@@ -96,7 +96,8 @@ def test_a_chosen_card_is_named_in_the_next_step_and_back_and_end_keep_the_last_
         await table.press(0, top, button(top, "BANG!\u00a0J♦"))
         step = screen(table, 0)
         assert "BANG!\u00a0J♦ → at whom?" in step.text
-        targets = [b.text for row in step.buttons[:-1] for b in row]
+        assert [b.text for b in step.buttons[-2]] == ["❓ BANG!\u00a0J♦"]  # the card's text, one press away
+        targets = [b.text for row in step.buttons[:-2] for b in row]
         assert targets == [
             "Player1: Black Jack, ♥♥♥♥ 4/4, distance 2",
             "Player3: Jesse Jones, ♥♥♥♥ 4/4, distance 1",
