@@ -16,6 +16,7 @@ from bangbot.core.serialize import config_from_json
 from bangbot.i18n import translator
 from bangbot.messaging.codec import JOIN_PAYLOAD, decode
 from bangbot.messaging.labels import card_label
+from bangbot.messaging.step_menu import ABOUT
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import FINISHED
 from bangbot.storage.repository import Repository
@@ -66,7 +67,7 @@ def settled_buttons(emulator: BotApiEmulator, repo: Repository, game_id: int) ->
                 button = decode(data)
                 if button.version != seat.prompt_version:
                     return None
-                if button.choice != "x":
+                if button.choice != "x" and not button.choice.startswith(ABOUT):  # ❓ only answers, moves nothing
                     options.append((seat.user_id, shown.message_id, data))
     return (options,)
 
