@@ -142,7 +142,7 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, row: Outbo
         await send_group_reminder(ctx, batch, progress)
     if showing.cancelled_by:
         tr = ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)
-        await send_new_table(ctx, batch, cancelled_table(tr, batch, showing.cancelled_by), progress)
+        await send_new_table(ctx, batch, cancelled_table(tr, batch, showing.cancelled_by), progress, final=True)
     elif showing.absence == RESUMED:
         await send_new_table(ctx, batch, table_text(ctx, batch), progress)
     elif latest:
@@ -190,13 +190,21 @@ async def send_absence_notes(ctx: Context, batch: Batch, absence: str, progress:
             await progress.send(seat.user_id, private_note(tr, absence, game.chat_title, game.deadline_seconds))
 
 
-async def send_new_table(ctx: Context, batch: Batch, text: str, progress: Progress) -> None:
-    """Shows the table's text as a new group message (one step) that replaces the table message."""
+async def send_new_table(ctx: Context, batch: Batch, text: str, progress: Progress, final: bool = False) -> None:
+    """Shows the table's text as a new group message (one step) that replaces the table message.
+
+    The old table message is deleted, or when the text is final (it never changes again) edited to it: a bot cannot
+    delete its messages older than 48 hours, and a table left as it was would still say whom the game waits for.
+    """
     game = batch.game
 
     async def send() -> dict[str, int]:
         if game.table_message_id is not None and game.table_message_id != game.log_message_id:
-            await ctx.messenger.delete(MessageRef(game.chat_id, game.table_message_id))
+            old = MessageRef(game.chat_id, game.table_message_id)
+            if final:
+                await ctx.messenger.edit(old, text)
+            else:
+                await ctx.messenger.delete(old)
         ref = await ctx.messenger.send(game.chat_id, text, thread=game.thread_id)
         game.table_message_id = ref.message_id
         return {"table_message_id": ref.message_id}
@@ -253,11 +261,7 @@ def waiting_line(ctx: Context, tr: Translator, batch: Batch) -> str:
         return ""
     asked = batch.rules.awaiting(batch.state)
     turn = batch.rules.view(batch.state, None).turn
-    people = [
-        player(tr, ctx.messenger.mention(s.user_id, s.name))
-        for s in batch.seats
-        if s.user_id is not None and not s.ai_controlled and s.position in asked
-    ]
+    people = [player(tr, ctx.messenger.mention(s.user_id or 0, s.name)) for s in asked_people(batch)]
     if not people:
         return ""
     if tuple(asked) == (turn,):
@@ -267,8 +271,21 @@ def waiting_line(ctx: Context, tr: Translator, batch: Batch) -> str:
     return tr.gettext("Waiting for: {names}.", names=join_list(tr, people))
 
 
+def asked_people(batch: Batch) -> list[Seat]:
+    """Returns, in seat order, the people (not AI players) the game's state asks to act: those its waiting line names
+    while it runs."""
+    asked = batch.rules.awaiting(batch.state)
+    return [s for s in batch.seats if s.user_id is not None and not s.ai_controlled and s.position in asked]
+
+
+def log_unchanged(batch: Batch) -> bool:
+    """Returns whether the turn's log of a stopped game is shown as it must be: it never named anyone awaited (a
+    cancellation changes no state, so the log lost its waiting line and buttons only if it had them)."""
+    return batch.game.status == CANCELLED and not asked_people(batch)
+
+
 async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress: Progress, latest: bool) -> None:
-    """Edits the current turn's log, posts one new log message per new turn, then the notices."""
+    """Edits the current turn's log (when that changes it), posts one new log message per new turn, then the notices."""
     game = batch.game
     tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
     names = batch.names
@@ -282,8 +299,8 @@ async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress:
             buttons = offer_keyboard(ctx, tr, batch)
 
         async def show_log(i: int = i, text: str = text, buttons: Keyboard = buttons) -> dict[str, int] | None:
-            if not text or (i == 0 and last == 0 and not latest):  # a later row edits the same log again
-                return None
+            if not text or (i == 0 and last == 0 and (not latest or log_unchanged(batch))):
+                return None  # a later row edits the same log again, or this edit would change nothing
             if i == 0 and game.log_message_id is not None:
                 await ctx.messenger.edit(MessageRef(game.chat_id, game.log_message_id), text, buttons)
                 return None
