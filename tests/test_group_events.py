@@ -178,6 +178,10 @@ def test_a_group_that_moved_takes_its_game_settings_and_outbox_along_when_a_send
         assert [m.text for m in shown].count(notice) == 1
         tables = [m for m in shown if m.ref.message_id == moved.table_message_id]
         assert tables and tables[0].text.startswith("BANG! in Dodge City — turn")
+        # The notice comes first: it says why the turn's log and the table appear again.
+        assert shown[0].text == notice and {moved.log_message_id, moved.table_message_id} <= {
+            m.ref.message_id for m in shown[1:]
+        }
         # /status shows the game in the new chat, and /newgame there opens no second one.
         await command_in(table, NEW_GROUP, 0, "status")
         assert table.messenger.last(NEW_GROUP).text.startswith("BANG! in Dodge City — turn")
@@ -209,6 +213,23 @@ def test_the_migration_message_moves_a_lobby_and_a_second_one_changes_nothing(tm
         answer = await table.press(1, shown[0], "join")
         assert not answer.alert
         assert [s.name for s in table.repo.seats(game.id)] == ["Player0", "Player1"]
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_migration_message_shows_a_running_game_in_the_new_chat_notice_first(tmp_path: Path, language: str) -> None:
+    async def scenario() -> None:
+        table = Table(f"sqlite:///{tmp_path / 'g.sqlite3'}", make_users(4, language))
+        await table.gather(4)
+        table.svc.chat_moved(GROUP, NEW_GROUP)  # the old chat's message says migrate_to_chat_id
+        await table.svc.idle()
+        game = table.repo.open_game(NEW_GROUP)
+        assert game is not None
+        shown = [m.ref.message_id for m in table.messenger.in_chat(NEW_GROUP)]
+        notice = translator(language).gettext("This group became a supergroup: the game goes on here.")
+        assert table.messenger.in_chat(NEW_GROUP)[0].text == notice
+        assert shown[1:] == [game.log_message_id, game.table_message_id]
 
     run(scenario())
 

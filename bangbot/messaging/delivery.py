@@ -19,6 +19,7 @@ from bangbot.messaging.context import Context
 from bangbot.messaging.departure import LEFT, return_text
 from bangbot.messaging.farewell import farewell_text
 from bangbot.messaging.final import final_keyboard
+from bangbot.messaging.moves import MOVED
 from bangbot.messaging.play import STANDIN, Batch
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
@@ -33,6 +34,7 @@ Step = Callable[[], Awaitable[None]]
 SendStep = Callable[[], Awaitable[dict[str, int] | None]]
 BACK_FROM_AI = "k"
 BACK = "back"  # the group notice that a player plays their seat again
+LEADING = (MOVED,)  # the group notices shown before the change's turn log: they explain why it appears
 AWAITED_MARK = "!"  # ends a seat's shown digest once a new message told its player the game waits for them
 BARE_MARK = "-"  # follows a seat's shown digest when its message shows no buttons
 
@@ -136,8 +138,10 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, row: Outbo
     if showing.absence == RESUMED:
         tr = ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)
         await progress.send(batch.game.chat_id, group_note(tr), batch.game.thread_id)
+    await send_notices(ctx, batch, showing, progress, leading=True)
     if showing.log:
         await show_group_log(ctx, batch, showing, progress, latest)
+    await send_notices(ctx, batch, showing, progress, leading=False)
     if showing.remind:
         await send_group_reminder(ctx, batch, progress)
     if showing.cancelled_by:
@@ -233,7 +237,7 @@ async def send_departure_notes(ctx: Context, batch: Batch, showing: Showing, pro
 
 def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence[str]) -> str:
     """Returns a group notice: the game moved here, a seat handed to the AI (deadlines, leaving), back, unreachable."""
-    if kind == "moved":
+    if kind == MOVED:
         return tr.gettext("This group became a supergroup: the game goes on here.")
     name = player(tr, names[data["seat"]])
     if kind == STANDIN:
@@ -285,7 +289,7 @@ def log_unchanged(batch: Batch) -> bool:
 
 
 async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress: Progress, latest: bool) -> None:
-    """Edits the current turn's log (when that changes it), posts one new log message per new turn, then the notices."""
+    """Edits the current turn's log (when that changes it), then posts one new log message per new turn."""
     game = batch.game
     tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
     names = batch.names
@@ -311,8 +315,15 @@ async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress:
             return {"log_message_id": ref.message_id}
 
         await progress.step(show_log)
+
+
+async def send_notices(ctx: Context, batch: Batch, showing: Showing, progress: Progress, leading: bool) -> None:
+    """Sends the change's group notices that explain what follows (leading: the game moved here), or the others."""
+    game = batch.game
+    tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
     for kind, data in showing.notices:
-        await progress.send(game.chat_id, notice_text(tr, kind, data, names), game.thread_id)
+        if (kind in LEADING) == leading:
+            await progress.send(game.chat_id, notice_text(tr, kind, data, batch.names), game.thread_id)
 
 
 def awaited_people(batch: Batch) -> list[Seat]:
