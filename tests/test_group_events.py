@@ -7,11 +7,17 @@ import json
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from bangbot.i18n import translator
 from bangbot.i18n.glossary import role_name
+from bangbot.i18n.wording import player
 from bangbot.messaging.adapter import Command
 from bangbot.rulesets import ruleset
+from bangbot.rulesets.base import BASE
+from bangbot.rulesets.duel import DUEL
 from bangbot.storage.models import CANCELLED
+from tests.duel_harness import gather_duel
 from tests.service_harness import GROUP, Table, make_users
 
 
@@ -60,6 +66,82 @@ def test_cancelling_a_running_game_shows_every_role_tells_each_player_and_takes_
     run(scenario())
 
 
+WAITING_LINES = (
+    "Your turn: {names}",
+    "Waiting for an answer: {names}",
+    "Waiting for: {names}.",
+    "The players choose their characters. Waiting for: {names}.",
+)
+
+
+def waiting_marks(language: str) -> list[str]:
+    """Returns the fixed words of every line that says whom a game waits for, in a language."""
+    tr = translator(language)
+    return [max(tr.gettext(line, names="\0").split("\0"), key=len) for line in WAITING_LINES]
+
+
+@pytest.mark.parametrize("game", [BASE, DUEL])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_cancelled_game_leaves_no_group_message_waiting_even_where_old_messages_cannot_be_deleted(
+    tmp_path: Path, game: str, language: str
+) -> None:
+    async def scenario() -> None:
+        table = Table(f"sqlite:///{tmp_path / 'w.sqlite3'}", make_users(4 if game == BASE else 2, language))
+        table.messenger.undeletable = True  # Telegram refuses to delete a bot's group message after 48 hours
+        if game == BASE:
+            await table.gather(4)
+        else:
+            await gather_duel(table, "duel", 2)
+        running = table.game()
+        assert running is not None and running.deadline_at is not None
+        table.clock.advance((running.deadline_at - table.clock.now) / 2)  # the log gains its "let the AI play" button
+        await table.tick()
+        marks = waiting_marks(language)
+        live = table.messenger.in_chat(GROUP)
+        assert any(m.buttons for m in live) and any(mark in m.text for m in live for mark in marks)
+        shown = {m.ref.message_id: len(m.history) for m in live}
+        deletions = table.messenger.calls["delete"]
+
+        await table.command(0, "cancel")
+
+        live = table.messenger.in_chat(GROUP)
+        stale = [m.text for m in live if m.buttons or any(mark in m.text for mark in marks)]
+        assert stale == [], "a group message still says the game waits, or keeps buttons"
+        final = table.messenger.last(GROUP)
+        assert final.ref.message_id not in shown and final.text.endswith(cancelled_line(language))
+        for message in live:  # at most one edit each, and none that changes nothing
+            edits = message.history[shown.get(message.ref.message_id, 1) :]
+            assert len(edits) <= 1 and all(text != message.history[-2] for text in edits), message.history
+        assert table.messenger.calls["delete"] == deletions, "an edit replaces the deletion that may fail"
+
+    run(scenario())
+
+
+def test_cancelling_edits_no_turn_log_that_names_nobody_awaited(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table = Table(f"sqlite:///{tmp_path / 'h.sqlite3'}", make_users(1), seed=3)  # an AI player is the Sheriff
+        table.svc.ctx.hold_ai = lambda state: True  # the AI players wait, as in the console game
+        await table.gather(1, ai_seats=3)
+        game = table.game()
+        assert game is not None and game.log_message_id is not None
+        log = next(m for m in table.messenger.in_chat(GROUP) if m.ref.message_id == game.log_message_id)
+        assert not log.buttons and not any(mark in log.text for mark in waiting_marks("en"))
+        edits = len(log.history)
+
+        await table.command(0, "cancel")
+
+        assert len(log.history) == edits, "an edit that changes nothing costs a request"
+        assert table.messenger.last(GROUP).text.endswith(cancelled_line("en"))
+
+    run(scenario())
+
+
+def cancelled_line(language: str) -> str:
+    """Returns the line that ends the final table of a game Player0 cancelled, in a language."""
+    tr = translator(language)
+    return tr.gettext("{name} cancelled the game: nobody wins.", name=player(tr, "Player0"))
+
+
 NEW_GROUP = -1009876543210
 
 
@@ -92,9 +174,14 @@ def test_a_group_that_moved_takes_its_game_settings_and_outbox_along_when_a_send
         assert table.repo.open_game(GROUP) is None and table.repo.outbox(game.id) == []
         assert table.repo.chat_settings(NEW_GROUP).deadline_seconds == 6 * 3600
         shown = table.messenger.in_chat(NEW_GROUP)
-        assert "This group became a supergroup: the game goes on here." in [m.text for m in shown]
+        notice = "This group became a supergroup: the game goes on here."
+        assert [m.text for m in shown].count(notice) == 1
         tables = [m for m in shown if m.ref.message_id == moved.table_message_id]
         assert tables and tables[0].text.startswith("BANG! in Dodge City — turn")
+        # The notice comes first: it says why the turn's log and the table appear again.
+        assert shown[0].text == notice and {moved.log_message_id, moved.table_message_id} <= {
+            m.ref.message_id for m in shown[1:]
+        }
         # /status shows the game in the new chat, and /newgame there opens no second one.
         await command_in(table, NEW_GROUP, 0, "status")
         assert table.messenger.last(NEW_GROUP).text.startswith("BANG! in Dodge City — turn")
@@ -126,6 +213,23 @@ def test_the_migration_message_moves_a_lobby_and_a_second_one_changes_nothing(tm
         answer = await table.press(1, shown[0], "join")
         assert not answer.alert
         assert [s.name for s in table.repo.seats(game.id)] == ["Player0", "Player1"]
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_migration_message_shows_a_running_game_in_the_new_chat_notice_first(tmp_path: Path, language: str) -> None:
+    async def scenario() -> None:
+        table = Table(f"sqlite:///{tmp_path / 'g.sqlite3'}", make_users(4, language))
+        await table.gather(4)
+        table.svc.chat_moved(GROUP, NEW_GROUP)  # the old chat's message says migrate_to_chat_id
+        await table.svc.idle()
+        game = table.repo.open_game(NEW_GROUP)
+        assert game is not None
+        shown = [m.ref.message_id for m in table.messenger.in_chat(NEW_GROUP)]
+        notice = translator(language).gettext("This group became a supergroup: the game goes on here.")
+        assert table.messenger.in_chat(NEW_GROUP)[0].text == notice
+        assert shown[1:] == [game.log_message_id, game.table_message_id]
 
     run(scenario())
 

@@ -438,3 +438,29 @@ def test_a_crash_right_after_a_departure_still_tells_the_player_once(tmp_path: P
         assert messenger.all_texts(gone.id).count(told) == 1
 
     run(scenario())
+
+
+@pytest.mark.parametrize("calls", [1, 4, 8, 11])  # the process dies at this messenger call of the cancellation
+def test_a_cancelled_game_is_shown_once_after_a_crash(tmp_path: Path, calls: int) -> None:
+    async def scenario() -> None:
+        table, messenger = crashing_table(tmp_path, 4, seed=5)
+        messenger.undeletable = True  # the old table can only be edited, as on Telegram after 48 hours
+        await table.gather(4)
+        messenger.crash_in(calls)
+        with contextlib.suppress(Crash):
+            await table.command(0, "cancel")
+        await settled(table, messenger)
+        assert messenger.dead and table.repo.outbox(1), "the crash left the row to deliver"
+        await restart(table, messenger)
+        await restart(table, messenger)  # a second restart shows nothing again
+        tr = translator("en")
+        ending = tr.gettext("{name} cancelled the game: nobody wins.", name="Player0")
+        group = messenger.in_chat(GROUP, live_only=False)
+        assert [m.history[0].endswith(ending) for m in group].count(True) == 1, "one final table is sent"
+        waiting = tr.gettext("Waiting for: {names}.", names="").rstrip(".")
+        assert [m.text for m in messenger.in_chat(GROUP) if m.buttons or waiting in m.text] == []
+        note = "The game in Dodge City was cancelled by Player0"
+        assert all([t.startswith(note) for t in messenger.all_texts(u.id)].count(True) == 1 for u in table.users)
+        assert table.repo.outbox(1) == []
+
+    run(scenario())

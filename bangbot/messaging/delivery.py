@@ -19,6 +19,7 @@ from bangbot.messaging.context import Context
 from bangbot.messaging.departure import LEFT, return_text
 from bangbot.messaging.farewell import farewell_text
 from bangbot.messaging.final import final_keyboard
+from bangbot.messaging.moves import MOVED
 from bangbot.messaging.play import STANDIN, Batch
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
@@ -33,6 +34,7 @@ Step = Callable[[], Awaitable[None]]
 SendStep = Callable[[], Awaitable[dict[str, int] | None]]
 BACK_FROM_AI = "k"
 BACK = "back"  # the group notice that a player plays their seat again
+LEADING = (MOVED,)  # the group notices shown before the change's turn log: they explain why it appears
 AWAITED_MARK = "!"  # ends a seat's shown digest once a new message told its player the game waits for them
 BARE_MARK = "-"  # follows a seat's shown digest when its message shows no buttons
 
@@ -136,13 +138,15 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, row: Outbo
     if showing.absence == RESUMED:
         tr = ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)
         await progress.send(batch.game.chat_id, group_note(tr), batch.game.thread_id)
+    await send_notices(ctx, batch, showing, progress, leading=True)
     if showing.log:
         await show_group_log(ctx, batch, showing, progress, latest)
+    await send_notices(ctx, batch, showing, progress, leading=False)
     if showing.remind:
         await send_group_reminder(ctx, batch, progress)
     if showing.cancelled_by:
         tr = ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)
-        await send_new_table(ctx, batch, cancelled_table(tr, batch, showing.cancelled_by), progress)
+        await send_new_table(ctx, batch, cancelled_table(tr, batch, showing.cancelled_by), progress, final=True)
     elif showing.absence == RESUMED:
         await send_new_table(ctx, batch, table_text(ctx, batch), progress)
     elif latest:
@@ -190,13 +194,21 @@ async def send_absence_notes(ctx: Context, batch: Batch, absence: str, progress:
             await progress.send(seat.user_id, private_note(tr, absence, game.chat_title, game.deadline_seconds))
 
 
-async def send_new_table(ctx: Context, batch: Batch, text: str, progress: Progress) -> None:
-    """Shows the table's text as a new group message (one step) that replaces the table message."""
+async def send_new_table(ctx: Context, batch: Batch, text: str, progress: Progress, final: bool = False) -> None:
+    """Shows the table's text as a new group message (one step) that replaces the table message.
+
+    The old table message is deleted, or when the text is final (it never changes again) edited to it: a bot cannot
+    delete its messages older than 48 hours, and a table left as it was would still say whom the game waits for.
+    """
     game = batch.game
 
     async def send() -> dict[str, int]:
         if game.table_message_id is not None and game.table_message_id != game.log_message_id:
-            await ctx.messenger.delete(MessageRef(game.chat_id, game.table_message_id))
+            old = MessageRef(game.chat_id, game.table_message_id)
+            if final:
+                await ctx.messenger.edit(old, text)
+            else:
+                await ctx.messenger.delete(old)
         ref = await ctx.messenger.send(game.chat_id, text, thread=game.thread_id)
         game.table_message_id = ref.message_id
         return {"table_message_id": ref.message_id}
@@ -225,7 +237,7 @@ async def send_departure_notes(ctx: Context, batch: Batch, showing: Showing, pro
 
 def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence[str]) -> str:
     """Returns a group notice: the game moved here, a seat handed to the AI (deadlines, leaving), back, unreachable."""
-    if kind == "moved":
+    if kind == MOVED:
         return tr.gettext("This group became a supergroup: the game goes on here.")
     name = player(tr, names[data["seat"]])
     if kind == STANDIN:
@@ -253,11 +265,7 @@ def waiting_line(ctx: Context, tr: Translator, batch: Batch) -> str:
         return ""
     asked = batch.rules.awaiting(batch.state)
     turn = batch.rules.view(batch.state, None).turn
-    people = [
-        player(tr, ctx.messenger.mention(s.user_id, s.name))
-        for s in batch.seats
-        if s.user_id is not None and not s.ai_controlled and s.position in asked
-    ]
+    people = [player(tr, ctx.messenger.mention(s.user_id or 0, s.name)) for s in asked_people(batch)]
     if not people:
         return ""
     if tuple(asked) == (turn,):
@@ -267,8 +275,21 @@ def waiting_line(ctx: Context, tr: Translator, batch: Batch) -> str:
     return tr.gettext("Waiting for: {names}.", names=join_list(tr, people))
 
 
+def asked_people(batch: Batch) -> list[Seat]:
+    """Returns, in seat order, the people (not AI players) the game's state asks to act: those its waiting line names
+    while it runs."""
+    asked = batch.rules.awaiting(batch.state)
+    return [s for s in batch.seats if s.user_id is not None and not s.ai_controlled and s.position in asked]
+
+
+def log_unchanged(batch: Batch) -> bool:
+    """Returns whether the turn's log of a stopped game is shown as it must be: it never named anyone awaited (a
+    cancellation changes no state, so the log lost its waiting line and buttons only if it had them)."""
+    return batch.game.status == CANCELLED and not asked_people(batch)
+
+
 async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress: Progress, latest: bool) -> None:
-    """Edits the current turn's log, posts one new log message per new turn, then the notices."""
+    """Edits the current turn's log (when that changes it), then posts one new log message per new turn."""
     game = batch.game
     tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
     names = batch.names
@@ -282,8 +303,8 @@ async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress:
             buttons = offer_keyboard(ctx, tr, batch)
 
         async def show_log(i: int = i, text: str = text, buttons: Keyboard = buttons) -> dict[str, int] | None:
-            if not text or (i == 0 and last == 0 and not latest):  # a later row edits the same log again
-                return None
+            if not text or (i == 0 and last == 0 and (not latest or log_unchanged(batch))):
+                return None  # a later row edits the same log again, or this edit would change nothing
             if i == 0 and game.log_message_id is not None:
                 await ctx.messenger.edit(MessageRef(game.chat_id, game.log_message_id), text, buttons)
                 return None
@@ -294,8 +315,15 @@ async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress:
             return {"log_message_id": ref.message_id}
 
         await progress.step(show_log)
+
+
+async def send_notices(ctx: Context, batch: Batch, showing: Showing, progress: Progress, leading: bool) -> None:
+    """Sends the change's group notices that explain what follows (leading: the game moved here), or the others."""
+    game = batch.game
+    tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
     for kind, data in showing.notices:
-        await progress.send(game.chat_id, notice_text(tr, kind, data, names), game.thread_id)
+        if (kind in LEADING) == leading:
+            await progress.send(game.chat_id, notice_text(tr, kind, data, batch.names), game.thread_id)
 
 
 def awaited_people(batch: Batch) -> list[Seat]:

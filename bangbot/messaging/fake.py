@@ -73,6 +73,7 @@ class CollectingMessenger:
     pinned: dict[int, set[int]] = field(default_factory=dict)  # chat id -> pinned message ids
     inline_answers: dict[str, list[Article]] = field(default_factory=dict)
     moved: dict[int, int] = field(default_factory=dict)  # a group chat's old id -> its new id
+    undeletable: bool = False  # deletions fail silently, as a bot's do on Telegram once its message is 48 hours old
     calls: Counter[str] = field(default_factory=Counter)
     _next_id: int = 1
 
@@ -127,8 +128,10 @@ class CollectingMessenger:
                 m.buttons = ()
 
     async def delete(self, ref: MessageRef) -> None:
-        """Marks a recorded message deleted (a pinned one is no longer pinned, as on Telegram)."""
+        """Marks a recorded message deleted (a pinned one is no longer pinned, as on Telegram), unless `undeletable`."""
         self.calls["delete"] += 1
+        if self.undeletable:
+            return
         self.pinned.get(ref.chat_id, set()).discard(ref.message_id)
         for m in self.messages:
             if m.ref == ref:

@@ -225,6 +225,7 @@ async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
                 for other in move_chat(ctx, game.chat_id, moved.new_id):
                     kick(ctx, other)  # this game's own lane is woken: it hands over the row that shows the game
                 lanes.wake.set()  # the players' lane hands over the row that shows the game in the new chat
+                await all_shown(ctx, game_id)  # its notice comes before the turn's log and table shown there again
                 continue
             ctx.lanes.retries += 1
             await backoff.wait(moved)
