@@ -74,23 +74,36 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         ai(args.games or 2000, args.workers, args.game)
         return 0
+    if args.what in CHECKOUT_BENCHES:
+        try:
+            return checkout_bench(args)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or exc.name.partition(".")[0] != "tools":
+                raise
+            print(f"bench {args.what} needs the test tools of a checkout: run it from the repository", file=sys.stderr)
+            return 2
+    print(f"unknown benchmark {args.what!r}", file=sys.stderr)
+    return 2
+
+
+CHECKOUT_BENCHES = ("bot", "faults", "latency")  # they drive the bot with tools/, which only a checkout holds
+
+
+def checkout_bench(args: argparse.Namespace) -> int:
+    """Runs a benchmark that needs the checkout's tools/ package (ModuleNotFoundError for tools without it)."""
     if args.what == "bot":
         from bangbot.bench.bot import main as bench_bot
 
         bench_bot(args.games or 20, args.stored)
-        return 0
-    if args.what == "faults":
+    elif args.what == "faults":
         from bangbot.bench.faults import main as bench_faults
 
         bench_faults(args.kills, args.seed, args.db)
-        return 0
-    if args.what == "latency":
+    else:
         from bangbot.bench.latency import main as bench_latency
 
         bench_latency(args.games or 10, args.db, args.seconds, args.seed, args.json)
-        return 0
-    print(f"unknown benchmark {args.what!r}", file=sys.stderr)
-    return 2
+    return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:

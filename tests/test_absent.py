@@ -13,10 +13,10 @@ import pytest
 from bangbot import games
 from bangbot.core.duel.modes import MODE_IDS
 from bangbot.rulesets import ruleset
-from bangbot.testing.awaited import awaited_users
 from tests.duel_harness import gather_duel
 from tests.offered import offer
 from tests.service_harness import Table, make_users
+from tools.awaited import awaited_users
 
 STARWARS = "starwars"
 PAST_DEADLINE = timedelta(days=1, minutes=1)

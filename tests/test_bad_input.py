@@ -45,8 +45,8 @@ from bangbot.storage.models import GATHERING, RUNNING
 from bangbot.telegram.app import ALLOWED_UPDATES, BangBot
 from bangbot.telegram.settings import BotSettings
 from bangbot.telegram.updates import to_command
-from bangbot.testing.telegram_emulator import BotApiEmulator
 from tests.service_harness import GROUP, Table, make_users
+from tools.telegram import BotApiEmulator
 
 T = TypeVar("T")
 

@@ -13,8 +13,8 @@ import pytest
 
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository
-from bangbot.testing.bot_process import BotProcess
-from bangbot.testing.telegram_emulator import BotApiEmulator
+from tools.process import BotProcess
+from tools.telegram import BotApiEmulator
 
 
 def start_bot(

@@ -15,9 +15,9 @@ from bangbot.messaging.delivery import notice_text
 from bangbot.messaging.departure import return_text
 from bangbot.telegram.app import ALLOWED_UPDATES
 from bangbot.telegram.updates import to_departure
-from bangbot.testing.awaited import awaited_users
-from bangbot.testing.telegram_emulator import BotApiEmulator
 from tests.service_harness import GROUP, Table, make_users
+from tools.awaited import awaited_users
+from tools.telegram import BotApiEmulator
 
 EN = translator("en")
 REMINDER_DUE = timedelta(hours=20)  # past four fifths of the default day per move

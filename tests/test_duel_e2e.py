@@ -23,10 +23,10 @@ from bangbot.rulesets.duel import DUEL
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import FINISHED
 from bangbot.storage.repository import Repository
-from bangbot.testing.bot_process import BotProcess
-from bangbot.testing.telegram_emulator import BotApiEmulator
 from tests.duel_harness import face_up, hidden, mentions, named_by, vocabulary
 from tests.test_telegram_e2e import join_payload, press_in_lobby, settled_buttons, settled_lobby
+from tools.process import BotProcess
+from tools.telegram import BotApiEmulator
 
 RULES = ruleset(DUEL)
 GAME_ID = 1

@@ -9,9 +9,9 @@ import pytest
 
 from bangbot.storage.models import CANCELLED, RUNNING
 from bangbot.storage.repository import Repository
-from bangbot.testing.bot_process import BotProcess
-from bangbot.testing.telegram_emulator import BotApiEmulator
 from tests.test_telegram_e2e import FAST_GROUP_RATE, press_in_lobby, settled_buttons, started_bot
+from tools.process import BotProcess
+from tools.telegram import BotApiEmulator
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import bangbot.i18n
 from bangbot.i18n import translator
 
 REPOSITORY = Path(__file__).resolve().parents[1]
-BUILT_FROM = ("pyproject.toml", "README.md", "bangbot", "locales")  # what the wheel is built from
+BUILT_FROM = ("pyproject.toml", "README.md", "bangbot", "locales", "tools")  # what the wheel is built from
 STARTED = "The game has started: check your private messages."
 FRAME = "group chat"
 OFFLINE = ("No matching distribution", "Could not find a version", "NewConnectionError", "Network is unreachable")
@@ -71,6 +71,22 @@ def run(command: list[str], cwd: Path) -> str:
 def test_the_installed_package_is_the_wheel_not_the_checkout(installed: Path, tmp_path: Path) -> None:
     where = run([str(installed / "python"), "-c", "import bangbot; print(bangbot.__file__)"], tmp_path)
     assert Path(where.strip()).is_relative_to(installed.parent)
+
+
+def test_the_test_tools_stay_out_of_the_wheel_and_their_benches_say_so(installed: Path, tmp_path: Path) -> None:
+    python = str(installed / "python")
+    assert run([python, "-c", "import importlib.util as u; print(u.find_spec('tools'))"], tmp_path).strip() == "None"
+    environment = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    done = subprocess.run(
+        [str(installed / "bangbot"), "bench", "faults"],
+        cwd=tmp_path,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "bench faults needs the test tools of a checkout: run it from the repository\n"
 
 
 @pytest.mark.parametrize("language", ["ru", "ja", "cs"])

@@ -12,11 +12,11 @@ from bangbot.i18n import translator
 from bangbot.messaging.codec import decode, lobby_button
 from bangbot.telegram.adapter import TelegramMessenger
 from bangbot.telegram.settings import BotSettings
-from bangbot.testing.telegram_emulator import BotApiEmulator
 from tests.test_bot_startup import start_bot, unused_port
 from tests.test_telegram_e2e import emulator as emulator
 from tests.test_telegram_e2e import join_payload, settled_lobby, started_bot
 from tests.test_telegram_emulator import bot_for
+from tools.telegram import BotApiEmulator
 
 
 def test_membership_as_get_chat_member_says_it() -> None:

@@ -15,10 +15,10 @@ from bangbot.messaging.adapter import Button, MessageRef
 from bangbot.messaging.delivery import has_live_buttons, shown_digest
 from bangbot.messaging.fake import CollectingMessenger
 from bangbot.storage.models import Seat
-from bangbot.testing.awaited import NotifyAudit
 from tests.duel_harness import gather_duel
 from tests.offered import offer
 from tests.service_harness import GROUP, Table, make_users
+from tools.awaited import NotifyAudit
 
 PRESS_LIMIT = 5000
 STARWARS = "starwars"

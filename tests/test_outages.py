@@ -21,8 +21,8 @@ from bangbot.messaging.service import not_saved
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import RUNNING
 from bangbot.storage.repository import Repository
-from bangbot.testing.bot_process import BotProcess
-from bangbot.testing.telegram_emulator import BotApiEmulator
+from tools.process import BotProcess
+from tools.telegram import BotApiEmulator
 
 OUTAGE_SECONDS = 10.0  # how long each outage lasts
 ANSWER_SECONDS = 30.0  # a ceiling for one press's answer (a save waits 5 s for a locked database, then gives up)

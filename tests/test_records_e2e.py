@@ -13,8 +13,8 @@ from telegram import Bot
 from bangbot.messaging.adapter import Undeliverable
 from bangbot.storage.models import FINISHED
 from bangbot.telegram.adapter import TelegramMessenger
-from bangbot.testing.telegram_emulator import BotApiEmulator
 from tests.test_telegram_e2e import FAST_GROUP_RATE, press_in_lobby, press_to_the_end, started_bot
+from tools.telegram import BotApiEmulator
 
 
 @pytest.fixture

@@ -13,9 +13,9 @@ from bangbot import games
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import Sent
 from bangbot.messaging.replace import REPLACE
-from bangbot.testing.awaited import awaited_users
 from tests.service_harness import GROUP, Table, make_users
 from tests.test_lock_no_network import watched_table
+from tools.awaited import awaited_users
 
 CREATOR, ABSENT, STRANGER, ADMIN = 0, 1, 2, 3
 SECOND = timedelta(seconds=1)

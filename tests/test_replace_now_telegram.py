@@ -20,9 +20,9 @@ from bangbot.messaging.step_menu import ABOUT
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository
 from bangbot.telegram.adapter import TelegramMessenger
-from bangbot.testing.awaited import awaited_users
-from bangbot.testing.telegram_emulator import BotApiEmulator, CallbackAnswer, MessageView
 from tests.service_harness import FakeClock
+from tools.awaited import awaited_users
+from tools.telegram import BotApiEmulator, CallbackAnswer, MessageView
 
 TITLE = "Saloon"
 

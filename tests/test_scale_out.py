@@ -24,8 +24,8 @@ from bangbot.messaging.codec import decode
 from bangbot.storage.db import open_engine
 from bangbot.storage.postgres import free_port
 from bangbot.storage.repository import Repository
-from bangbot.testing.telegram_emulator import WAIT_CEILING, BotApiEmulator
 from tests.test_telegram_e2e import settled_buttons
+from tools.telegram import WAIT_CEILING, BotApiEmulator
 
 SECRET = "scale-out-secret"
 DEAL_SEED = 5  # a deal in which two people get asked at the same moment (a Gatling or Indians!)

@@ -20,8 +20,8 @@ from bangbot.messaging.step_menu import ABOUT
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import FINISHED
 from bangbot.storage.repository import Repository
-from bangbot.testing.bot_process import BotProcess
-from bangbot.testing.telegram_emulator import ApiCall, BotApiEmulator, MessageView
+from tools.process import BotProcess
+from tools.telegram import ApiCall, BotApiEmulator, MessageView
 
 FAST_GROUP_RATE = (300, 60.0)  # the long game runs with a larger group budget; test_group_flood_limit keeps 20/60
 

@@ -34,7 +34,7 @@ from telegram import (
 from telegram.error import BadRequest, ChatMigrated, Conflict, EndPointNotFound, Forbidden, InvalidToken, RetryAfter
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
 
-from bangbot.testing.telegram_emulator import BOT_USERNAME, WAIT_CEILING, BotApiEmulator
+from tools.telegram import BOT_USERNAME, WAIT_CEILING, BotApiEmulator
 
 # PTB 22 warns inside RetryAfter.__init__ that retry_after will become a timedelta.
 PTB_RETRY_AFTER_DEPRECATION = pytest.mark.filterwarnings("ignore:Deprecated since version v22.2")

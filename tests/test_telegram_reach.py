@@ -11,9 +11,9 @@ import pytest
 from bangbot.i18n import LANGUAGES, SOURCE_LANGUAGE, translator
 from bangbot.i18n.glossary import card_name
 from bangbot.storage.repository import Repository
-from bangbot.testing.bot_process import BotProcess
-from bangbot.testing.telegram_emulator import BotApiEmulator
 from tests.test_telegram_e2e import FAST_GROUP_RATE, started_bot
+from tools.process import BotProcess
+from tools.telegram import BotApiEmulator
 
 ADMIN_ONLY = {"deadline", "cancel", "language"}
 

@@ -30,7 +30,7 @@ from bangbot.messaging.service import GameService
 from bangbot.storage.db import open_engine
 from bangbot.storage.postgres import PostgresServer, find_bin
 from bangbot.storage.repository import Repository
-from bangbot.testing.awaited import NotifyAudit
+from tools.awaited import NotifyAudit
 
 
 async def measure(url: str, games: int) -> dict[str, Any]:

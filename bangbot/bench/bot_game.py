@@ -12,7 +12,7 @@ from bangbot.messaging.adapter import Command, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.service import GameService
-from bangbot.testing.awaited import NotifyAudit
+from tools.awaited import NotifyAudit
 
 PLAYERS = 5
 BACK = "x"

@@ -29,8 +29,8 @@ from bangbot.messaging.codec import JOIN_PAYLOAD, BadButton, decode
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import GATHERING, RUNNING, ActionLog, Game, PressAnswer
 from bangbot.storage.repository import Repository
-from bangbot.testing.bot_process import BotProcess
-from bangbot.testing.telegram_emulator import BotApiEmulator
+from tools.process import BotProcess
+from tools.telegram import BotApiEmulator
 
 MODES = ("press", "saved", "sent", "tick", "idle")
 PLANNED = ("saved", "sent", "tick")

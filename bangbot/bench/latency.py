@@ -29,8 +29,8 @@ from bangbot.storage.db import open_engine
 from bangbot.storage.models import RUNNING
 from bangbot.storage.repository import Repository
 from bangbot.telegram.settings import BotSettings
-from bangbot.testing.bot_process import BotProcess
-from bangbot.testing.telegram_emulator import ApiCall, BotApiEmulator
+from tools.process import BotProcess
+from tools.telegram import ApiCall, BotApiEmulator
 
 GROUP_LIMIT = (20, 60.0)  # Telegram: about 20 messages a minute into one group (edits count too)
 OVERALL_LIMIT = (30, 1.0)  # Telegram: about 30 messages a second from one bot

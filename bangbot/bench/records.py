@@ -24,7 +24,7 @@ from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.service import GameService
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository
-from bangbot.testing.awaited import NotifyAudit
+from tools.awaited import NotifyAudit
 
 CHAT = -42
 RUNS = 15

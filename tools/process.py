@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from bangbot.testing.telegram_emulator import BotApiEmulator
+from tools.telegram import BotApiEmulator
 
 START_TIMEOUT = 300.0  # only a ceiling against a hung start; a start normally takes a second or two
 
