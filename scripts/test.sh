@@ -5,9 +5,9 @@ cd "$(dirname "$0")/.."
 bash scripts/setup-venv.sh test
 bash scripts/ensure-postgres.sh
 echo "== ruff"
-.venv/bin/ruff check bangbot tests
-.venv/bin/ruff format --check bangbot tests
+.venv/bin/ruff check bangbot tests tools
+.venv/bin/ruff format --check bangbot tests tools
 echo "== mypy"
-.venv/bin/mypy bangbot
+.venv/bin/mypy bangbot tools
 echo "== pytest"
 .venv/bin/python -m pytest "$@"
