@@ -19,6 +19,7 @@ from bangbot.messaging.context import Context
 from bangbot.messaging.departure import LEFT, return_text
 from bangbot.messaging.farewell import farewell_text
 from bangbot.messaging.final import final_keyboard
+from bangbot.messaging.group_message import show_kept
 from bangbot.messaging.moves import MOVED
 from bangbot.messaging.play import STANDIN, Batch
 from bangbot.messaging.presenter import TOP
@@ -382,15 +383,8 @@ async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
     over = batch.rules.winner(batch.state) is not None
     buttons = final_keyboard(tr, game) if over else ()
     try:
-        if game.table_message_id is not None and not resend:
-            await ctx.messenger.edit(MessageRef(game.chat_id, game.table_message_id), text, buttons)
-            return
-        if game.table_message_id is not None:
-            await ctx.messenger.delete(MessageRef(game.chat_id, game.table_message_id))
-        ref = await ctx.messenger.send(game.chat_id, text, buttons, thread=game.thread_id)
-        game.table_message_id = ref.message_id
-        await ctx.repo.run(ctx.repo.update_refs, game.id, table_message_id=ref.message_id)
-        if not over and game.status == RUNNING:  # the table shown again stays in sight as the old one did
+        sent = await show_kept(ctx, game, "table_message_id", text, buttons, resend)
+        if sent and not over and game.status == RUNNING:  # the table shown again stays in sight as the old one did
             await pin_table(ctx, game)
     except Undeliverable:
         log.info("could not show the table of game %s", game.id)

@@ -12,6 +12,7 @@ from bangbot.i18n.wording import duration, join_list, players
 from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Messenger
 from bangbot.messaging.codec import lobby_button
 from bangbot.messaging.context import Context
+from bangbot.messaging.group_message import show_kept
 from bangbot.messaging.lobby_extras import lobby_extras
 from bangbot.messaging.showing import LOBBY_CANCELLED, LOBBY_EXPIRED
 from bangbot.rulesets import AnyRuleset, ruleset, table_sizes
@@ -114,14 +115,7 @@ async def show_lobby(ctx: Context, game: Game, seats: list[Seat], resend: bool =
     text, buttons = lobby_text(tr, game, seats), lobby_keyboard(tr, game, ctx.messenger)
     lines, rows = await lobby_extras(ctx, tr, game, seats)
     text, buttons = "\n".join([text, *lines]), buttons + rows
-    if game.lobby_message_id is not None and not resend:
-        await ctx.messenger.edit(MessageRef(game.chat_id, game.lobby_message_id), text, buttons)
-        return
-    if game.lobby_message_id is not None:
-        await ctx.messenger.delete(MessageRef(game.chat_id, game.lobby_message_id))
-    ref = await ctx.messenger.send(game.chat_id, text, buttons, thread=game.thread_id)
-    game.lobby_message_id = ref.message_id
-    await ctx.repo.run(ctx.repo.update_refs, game.id, lobby_message_id=ref.message_id)
+    await show_kept(ctx, game, "lobby_message_id", text, buttons, resend)
 
 
 def following(options: Sequence[str], current: str) -> str:
