@@ -240,6 +240,24 @@ def test_the_lobby(tmp_path: Path) -> None:
     run(scenario())
 
 
+def test_a_press_on_a_lobby_shown_before_its_reference_was_stored_is_applied(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table = Table(f"sqlite:///{tmp_path / 'r.sqlite3'}", make_users(2))
+        await table.command(0, "newgame")
+        lobby = table.lobby()
+        table.repo.update_refs(1, lobby_message_id=None)  # shown, but delivery has not stored it yet
+        answer = await table.press(0, lobby, "ai+")
+        assert not answer.alert, answer.text
+        assert table.repo.game(1).ai_seats == 1  # type: ignore[union-attr]
+        newer = table.lobby()
+        assert newer.ref != lobby.ref  # delivery found no stored lobby message and sent one
+        answer = await table.press(0, lobby, "ai+")  # the first message, no longer the lobby's
+        assert answer.alert and "old message" in answer.text
+        assert table.repo.game(1).ai_seats == 1  # type: ignore[union-attr]
+
+    run(scenario())
+
+
 def test_a_lobby_nobody_starts_expires(tmp_path: Path) -> None:
     async def scenario() -> None:
         from datetime import timedelta

@@ -267,7 +267,8 @@ def refusal(
         if data.choice.startswith(MODE):  # the mode (or the game) changed since the lobby showed this button
             return tr.gettext("This choice is no longer current."), True
         raise BadButton(f"the lobby does not offer {data.choice!r}")
-    if not removal and press.message_id != game.lobby_message_id:
+    # A lobby message shown but whose reference delivery has not stored yet is the newest (its version says the rest).
+    if not removal and game.lobby_message_id not in (None, press.message_id):
         return tr.gettext("This is an old message: use the newest lobby message."), True
     if data.version != game.version and data.choice not in ANY_VERSION:
         return tr.gettext("This choice is no longer current."), True
