@@ -449,6 +449,8 @@ async def show_private(
 ) -> bool:
     """Edits (or sends) a seat's private message, with its news from the change shown, when it changed.
 
+    A change with no news for the seat leaves the news its message shows from an earlier change in place unless
+    something else in the message changed: the digest covers the message without its news (see body_digest).
     Returns whether it showed anything or its awaited mark changed. What the message shows is stored at once, or
     (store False, after an edit) left to the caller to store with others in one write: a new message's reference is
     always stored at once. A new message of an awaited seat counts as its notification; otherwise the mark is kept
@@ -460,8 +462,8 @@ async def show_private(
     old = seat.private_message_id
     fresh = resend or old is None
     notified = is_awaited(batch, seat) and (fresh or seat.shown_digest.endswith(AWAITED_MARK))
-    digest = shown_digest(text, buttons, notified)
-    if seat.shown_digest == digest and not fresh:
+    digest = body_digest(ctx, batch, seat, level, text, buttons, recent, notified)
+    if seat.shown_digest == digest and not fresh and not recent:
         return False
     if fresh:
         if old is not None:
@@ -469,7 +471,7 @@ async def show_private(
         ref = await ctx.messenger.send(seat.user_id, text, buttons)
         seat.private_message_id = ref.message_id
         store = True
-    elif old is not None and seat.shown_digest.rstrip(AWAITED_MARK) != digest.rstrip(AWAITED_MARK):
+    elif old is not None and (recent or seat.shown_digest.rstrip(AWAITED_MARK) != digest.rstrip(AWAITED_MARK)):
         await ctx.messenger.edit(MessageRef(seat.user_id, old), text, buttons)
     seat.shown_digest = digest
     if store:
@@ -489,7 +491,8 @@ async def notify_awaited(ctx: Context, batch: Batch, showing: Showing, progress:
             if not notification_due(batch, seat):
                 return None
             assert seat.user_id is not None
-            text, buttons = private_message(ctx, batch, seat, TOP, showing.recent.get(seat.position, []))
+            recent = showing.recent.get(seat.position, [])
+            text, buttons = private_message(ctx, batch, seat, TOP, recent)
             try:
                 if seat.private_message_id is not None and has_live_buttons(seat):
                     await ctx.messenger.drop_buttons(MessageRef(seat.user_id, seat.private_message_id))
@@ -498,11 +501,28 @@ async def notify_awaited(ctx: Context, batch: Batch, showing: Showing, progress:
                 progress.unreachable.add(seat.user_id)
                 raise
             seat.private_message_id = ref.message_id
-            seat.shown_digest = shown_digest(text, buttons, True)
+            seat.shown_digest = body_digest(ctx, batch, seat, TOP, text, buttons, recent, True)
             ctx.repo.update_seat_refs(seat)
             return {}
 
         await progress.step(notify)
+
+
+def body_digest(
+    ctx: Context,
+    batch: Batch,
+    seat: Seat,
+    level: str,
+    text: str,
+    buttons: Keyboard,
+    recent: Sequence[dict[str, Any]],
+    notified: bool,
+) -> str:
+    """Returns the shown_digest of a seat's message (text and buttons, as private_message made them with recent)
+    taken without its news, so that a later change with no news for the seat need not edit it only to drop them."""
+    if recent:
+        text = private_message(ctx, batch, seat, level)[0]
+    return shown_digest(text, buttons, notified)
 
 
 def shown_digest(text: str, buttons: Keyboard, notified: bool) -> str:
