@@ -16,6 +16,7 @@ from bangbot.messaging.adapter import Messenger, User
 from bangbot.messaging.lanes import Lanes
 from bangbot.messaging.lru import LruCache
 from bangbot.messaging.replies import ChatSenders
+from bangbot.messaging.unchanged import Shown
 from bangbot.storage.models import ChatSettings
 from bangbot.storage.repository import Repository
 
@@ -53,6 +54,7 @@ class Context:
     lanes: Lanes = field(default_factory=Lanes)  # what this process is delivering, per game (messaging.outbox)
     replies: ChatSenders = field(default_factory=ChatSenders)  # replies that need no saving, in order per chat
     group_merge_seconds: float = 0.0  # the group's lane waits this long so that quick moves share one edit
+    shown: Shown = field(default_factory=Shown)  # what this process last showed in each group message
 
     def ai_for(self, ruleset_id: str) -> AIPlayer:
         """Returns the AI player of a game; raises KeyError when the service was given none for it."""

@@ -19,7 +19,7 @@ from bangbot.messaging.context import Context
 from bangbot.messaging.departure import LEFT, return_text
 from bangbot.messaging.farewell import farewell_text
 from bangbot.messaging.final import final_keyboard
-from bangbot.messaging.group_message import show_kept
+from bangbot.messaging.group_message import delete_group, edit_group, send_group, show_kept
 from bangbot.messaging.moves import MOVED
 from bangbot.messaging.play import STANDIN, Batch
 from bangbot.messaging.presenter import TOP
@@ -207,10 +207,10 @@ async def send_new_table(ctx: Context, batch: Batch, text: str, progress: Progre
         if game.table_message_id is not None and game.table_message_id != game.log_message_id:
             old = MessageRef(game.chat_id, game.table_message_id)
             if final:
-                await ctx.messenger.edit(old, text)
+                await edit_group(ctx, old, text)
             else:
-                await ctx.messenger.delete(old)
-        ref = await ctx.messenger.send(game.chat_id, text, thread=game.thread_id)
+                await delete_group(ctx, old)
+        ref = await send_group(ctx, game, text)
         game.table_message_id = ref.message_id
         return {"table_message_id": ref.message_id}
 
@@ -307,9 +307,9 @@ async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress:
             if not text or (i == 0 and last == 0 and (not latest or log_unchanged(batch))):
                 return None  # a later row edits the same log again, or this edit would change nothing
             if i == 0 and game.log_message_id is not None:
-                await ctx.messenger.edit(MessageRef(game.chat_id, game.log_message_id), text, buttons)
+                await edit_group(ctx, MessageRef(game.chat_id, game.log_message_id), text, buttons)
                 return None
-            ref = await ctx.messenger.send(game.chat_id, text, buttons, thread=game.thread_id)
+            ref = await send_group(ctx, game, text, buttons)
             if i != last:
                 return {}
             game.log_message_id = ref.message_id
