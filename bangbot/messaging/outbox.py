@@ -251,9 +251,10 @@ async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox]) -> Non
     if game is None:
         return
     batch: Batch | None = None
-    for i, row in enumerate(rows):
+    showings = [Showing.from_json(row.payload) for row in rows]
+    turn_began = any(len(showing.log) > 1 for showing in showings)  # the kept table is edited once per turn
+    for i, (row, showing) in enumerate(zip(rows, showings, strict=True)):
         latest = i == len(rows) - 1
-        showing = Showing.from_json(row.payload)
         if showing.lobby == LOBBY_SHOW:
             if latest:
                 await show_lobby(ctx, game, await ctx.repo.run(ctx.repo.seats, game_id))
@@ -262,7 +263,7 @@ async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox]) -> Non
         else:
             batch = batch or await ctx.repo.run(load, ctx, game_id)
             if batch is not None:
-                await deliver_group(ctx, batch, showing, row, latest)
+                await deliver_group(ctx, batch, showing, row, latest, turn_began)
     queued = ctx.messenger.queued(game.chat_id)
     if queued is not None:
         await queued
