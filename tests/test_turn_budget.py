@@ -44,7 +44,8 @@ def assert_group_shows_the_turn(table: Table, game_id: int) -> None:
     batch = load(table.svc.ctx, game_id)
     assert game is not None and batch is not None and game.log_message_id is not None
     events = json.loads(game.log_json or "[]")
-    expected = presenter(game.ruleset).log_text(table.svc.ctx.tr_chat(GROUP, game=game.ruleset), events, batch.names, None)
+    tr = table.svc.ctx.tr_chat(GROUP, game=game.ruleset)
+    expected = presenter(game.ruleset).log_text(tr, events, batch.names, None)
     shown = next(m for m in table.messenger.in_chat(GROUP) if m.ref.message_id == game.log_message_id)
     assert shown.text.startswith(expected), (expected, shown.text)
 
