@@ -21,6 +21,7 @@ from bangbot.messaging.service import not_saved
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import RUNNING
 from bangbot.storage.repository import Repository
+from bangbot.telegram.lost import resent_in
 from tools.process import BotProcess
 from tools.telegram import BotApiEmulator
 
@@ -99,12 +100,17 @@ def assert_true_and_shown_once(rig: Rig, since: int) -> None:
     answered as applied without being saved and that no message was sent twice into any chat since call `since`."""
     rig.emulator.wait_until(lambda: rig.table.current() is None, RECOVERY_SECONDS, "every table to be true")
     assert unsaved_successes(rig.emulator, rig.repo, rig.table.sent) == set()
+    assert repeated_sends(rig, since) == {}, "a message was shown twice"
+
+
+def repeated_sends(rig: Rig, since: int) -> dict[tuple[str, str], int]:
+    """Returns, for each (chat, text) sent more than once since call `since`, how often it was sent."""
     sends = Counter(
         (str(c.params.get("chat_id")), str(c.params.get("text")))
         for c in rig.emulator.calls[since:]
         if c.method == "sendMessage" and c.ok
     )
-    assert [key for key, n in sends.items() if n > 1] == [], "a message was shown twice"
+    return {key: n for key, n in sends.items() if n > 1}
 
 
 def a_move_shown(rig: Rig) -> tuple[int, int, str]:
@@ -195,3 +201,50 @@ def test_telegram_failing_for_a_while_leaves_every_table_true_and_nothing_shown_
     for _ in range(4):  # the game goes on after the outage
         press_once(rig)
     assert_true_and_shown_once(rig, since)
+
+
+def resent_after_lost_reply(rig: Rig) -> int:
+    """Returns the bot's count of sends it made again after their reply was lost (its last log line says it)."""
+    return resent_in(rig.bot.log.read_text(errors="replace"))
+
+
+def test_a_send_whose_reply_is_lost_is_sent_again_once_counted_and_every_table_stays_true(rig: Rig) -> None:
+    since = len(rig.emulator.calls)
+    before = version(rig)
+    rig.emulator.lose_replies(["sendMessage"], count=1)  # Telegram shows the next new message, its answer is lost
+    try:
+        for _ in range(8):  # moves make new messages: a turn's header in the group, a notification to someone
+            press_a_move(rig)
+            if any(c.method == "sendMessage" for c in rig.emulator.calls[since:]):
+                break
+        assert any(c.method == "sendMessage" for c in rig.emulator.calls[since:]), "nothing was sent"
+    finally:
+        rig.emulator.heal()
+    assert version(rig) > before
+    for _ in range(4):
+        press_once(rig)
+    rig.emulator.wait_until(lambda: rig.table.current() is None, RECOVERY_SECONDS, "every table to be true")
+    assert unsaved_successes(rig.emulator, rig.repo, rig.table.sent) == set()
+    repeated = repeated_sends(rig, since)
+    assert list(repeated.values()) == [2], repeated  # nothing is lost: the message whose answer was lost is sent again
+    rig.emulator.wait_until(lambda: resent_after_lost_reply(rig) > 0, RECOVERY_SECONDS, "the repeat to be counted")
+    assert resent_after_lost_reply(rig) == 1
+    for user, message, data in strays(rig):  # a copy left with live buttons is cleaned once pressed
+        query = rig.table.press(user, user, message, data)
+        assert query is not None and rig.emulator.wait_for_answer(query, ANSWER_SECONDS)
+    rig.emulator.wait_until(lambda: not strays(rig), RECOVERY_SECONDS, "pressed copies to lose their buttons")
+
+
+def strays(rig: Rig) -> list[tuple[int, int, str]]:
+    """Returns (user, message, data) of a game button on each private message that is not its seat's current one."""
+    game = rig.table.open_game()
+    assert game is not None and game.id is not None
+    out = []
+    for seat in rig.repo.seats(game.id):
+        if seat.user_id is None:
+            continue
+        for view in rig.emulator.bot_messages(seat.user_id):
+            games = [d for row in view.buttons for _, d in row if not d.startswith("http")]
+            if view.message_id != seat.private_message_id and games:
+                out.append((seat.user_id, view.message_id, games[0]))
+    return out

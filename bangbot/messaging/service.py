@@ -517,6 +517,7 @@ class GameService:
         """
         ctx = self.ctx
         tr = ctx.tr_user(press.user.id)
+        dropping = False
         for _ in range(RETRIES):
             batch = load(ctx, data.target)
             game = batch.game if batch is not None else ctx.repo.game(data.target)
@@ -527,6 +528,9 @@ class GameService:
             if batch.game.paused:
                 return tr.gettext("The game is paused until I am added back to its group."), True
             seat = batch.seats[data.seat]
+            if press.message_id != seat.private_message_id and press.chat_id == press.user.id and not dropping:
+                dropping = True  # a copy a lost reply left (only the current message has live buttons): cleaned now
+                later.append(partial(ctx.messenger.drop_buttons, MessageRef(press.chat_id, press.message_id)))
             if data.version != seat.prompt_version:
                 if press.message_id == seat.private_message_id:  # the message itself is behind: bring it up to date
                     later.append(partial(self.show_current, batch, seat, TOP))
