@@ -25,7 +25,8 @@ from bangbot.telegram.lost import resent_in
 from tools.process import BotProcess
 from tools.telegram import BotApiEmulator
 
-OUTAGE_SECONDS = 10.0  # how long each outage lasts
+OUTAGE_SECONDS = 10.0  # how long a database outage lasts
+TELEGRAM_OUTAGE_SECONDS = 20.0  # how long Telegram fails
 ANSWER_SECONDS = 30.0  # a ceiling for one press's answer (a save waits 5 s for a locked database, then gives up)
 RECOVERY_SECONDS = 60.0  # a ceiling for every table to be true after an outage (seconds on an idle machine)
 GROUP_RATE = (300, 60.0)  # a roomy group budget: these tests are about outages, not the group's flood limit
@@ -194,7 +195,7 @@ def test_telegram_failing_for_a_while_leaves_every_table_true_and_nothing_shown_
         query = rig.table.press(user, user, message, data)  # what people see does not change while Telegram fails
         assert query is not None
         rig.emulator.wait_until(lambda: rig.repo.press_answer(query) or None, ANSWER_SECONDS, "the move to be saved")
-        time.sleep(max(0.0, OUTAGE_SECONDS - (time.monotonic() - began)))  # the outage lasts its time
+        time.sleep(max(0.0, TELEGRAM_OUTAGE_SECONDS - (time.monotonic() - began)))  # the outage lasts its time
     finally:
         rig.emulator.heal()
     assert version(rig) > before, "the move was applied during the outage"
