@@ -499,7 +499,7 @@ async def notify_awaited(ctx: Context, batch: Batch, showing: Showing, progress:
                 raise
             seat.private_message_id = ref.message_id
             seat.shown_digest = shown_digest(text, buttons, True)
-            ctx.repo.update_seat_refs(seat)
+            await ctx.repo.run(ctx.repo.update_seat_refs, seat)
             return {}
 
         await progress.step(notify)
