@@ -4,11 +4,13 @@ every table is true again soon after the outage ends."""
 
 from __future__ import annotations
 
+import os
 import random
 import sqlite3
 import time
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +22,7 @@ from bangbot.messaging.codec import decode
 from bangbot.messaging.service import not_saved
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import RUNNING
+from bangbot.storage.postgres import PostgresServer, find_bin
 from bangbot.storage.repository import Repository
 from bangbot.telegram.lost import resent_in
 from tools.process import BotProcess
@@ -35,20 +38,19 @@ NOT_SAVED = not_saved(translator("en"))
 
 @dataclass
 class Rig:
-    """The emulator, the bot process on a SQLite file, the test's own view of its storage and one group's game."""
+    """The emulator, the bot process on its database, the test's own view of its storage and one group's game."""
 
     emulator: BotApiEmulator
     bot: BotProcess
     repo: Repository
     table: FaultTable
     path: Path
+    server: PostgresServer | None = None
 
 
-@pytest.fixture
-def rig(tmp_path: Path) -> Iterator[Rig]:
-    """Starts the bot (writes fail while tmp_path/full exists) and a running game of four people in one group."""
-    path = tmp_path / "bot.sqlite3"
-    url = f"sqlite:///{path}"
+@contextmanager
+def running(tmp_path: Path, url: str, server: PostgresServer | None = None) -> Iterator[Rig]:
+    """Starts the bot on url (writes fail while tmp_path/full exists) and a running game of four people in a group."""
     with BotApiEmulator(flood_model="bucket", group_limit=GROUP_RATE) as emulator:
         bot = BotProcess(
             emulator,
@@ -62,11 +64,34 @@ def rig(tmp_path: Path) -> Iterator[Rig]:
         bot.start()
         try:
             start_game(table)
-            yield Rig(emulator, bot, repo, table, path)
+            yield Rig(emulator, bot, repo, table, tmp_path / "bot.sqlite3", server)
         finally:
             if bot.alive():
                 bot.stop()
+            repo.close()
             repo.engine.dispose()
+
+
+@pytest.fixture
+def rig(tmp_path: Path) -> Iterator[Rig]:
+    """A game on SQLite (see running)."""
+    with running(tmp_path, f"sqlite:///{tmp_path / 'bot.sqlite3'}") as made:
+        yield made
+
+
+@pytest.fixture
+def pg_rig(tmp_path: Path) -> Iterator[Rig]:
+    """A game on a PostgreSQL server of its own, which the test may stop (see running)."""
+    if find_bin("initdb") is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed; scripts/test.sh installs it")
+        pytest.skip("PostgreSQL is not installed")
+    server = PostgresServer.start()
+    try:
+        with running(tmp_path, server.url, server) as made:
+            yield made
+    finally:
+        server.stop()
 
 
 def start_game(table: FaultTable) -> None:
@@ -160,6 +185,32 @@ def test_a_database_locked_by_another_process_for_10_s_answers_every_press_truth
     assert all(alert or text == "" for _, text, alert in answers), answers  # no change is claimed (version same)
     assert any(text == NOT_SAVED for _, text, _ in answers), answers
     moved = [press_once(rig) for _ in range(6)]  # the database is free again: the game goes on
+    assert version(rig) > before, moved
+    assert_true_and_shown_once(rig, since)
+
+
+def test_postgresql_stopped_for_10_s_answers_every_press_truthfully(pg_rig: Rig) -> None:
+    rig, server = pg_rig, pg_rig.server
+    assert server is not None
+    since = len(rig.emulator.calls)
+    before = version(rig)
+    shown = [a_move_shown(rig), *rig.table.pressable()]  # read now: the test's own reads fail while it is stopped
+    server.pause()
+    stopped_at, answers = time.monotonic(), []
+    try:
+        while time.monotonic() - stopped_at < OUTAGE_SECONDS:
+            user, message, data = rig.table.rng.choice(shown)
+            query = rig.table.press(user, user, message, data)
+            if query is not None:
+                answer = rig.emulator.wait_for_answer(query, ANSWER_SECONDS)
+                answers.append((query, answer.text or "", answer.show_alert))
+    finally:
+        server.resume()
+    assert answers, "presses were made while the database was stopped"
+    assert version(rig) == before, "nothing was saved while the database was stopped"
+    assert all(alert or text == "" for _, text, alert in answers), answers
+    assert any(text == NOT_SAVED for _, text, _ in answers), answers
+    moved = [press_once(rig) for _ in range(6)]  # the database is back: the game goes on
     assert version(rig) > before, moved
     assert_true_and_shown_once(rig, since)
 
