@@ -195,7 +195,16 @@ def test_postgresql_stopped_for_10_s_answers_every_press_truthfully(pg_rig: Rig)
     since = len(rig.emulator.calls)
     before = version(rig)
     shown = [a_move_shown(rig), *rig.table.pressable()]  # read now: the test's own reads fail while it is stopped
-    server.pause()
+    user, message, data = shown[0]
+    rig.emulator.fail_requests(502)  # a move is saved, but its delivery is still trying when the database stops
+    try:
+        moved = rig.table.press(user, user, message, data)
+        assert moved is not None
+        rig.emulator.wait_until(lambda: rig.repo.press_answer(moved) or None, ANSWER_SECONDS, "the move to be saved")
+        before = version(rig)
+        server.pause()
+    finally:
+        rig.emulator.heal()
     stopped_at, answers = time.monotonic(), []
     try:
         while time.monotonic() - stopped_at < OUTAGE_SECONDS:
