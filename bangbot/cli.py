@@ -16,7 +16,7 @@ from bangbot.i18n import LANGUAGES
 def cmd_scenario(args: argparse.Namespace) -> int:
     """Runs a scenario file and prints the resulting state as JSON; 1 when a step is not legal or, unless --loose,
     when the script leaves a decision unanswered or the seats asked differ from its "awaiting"."""
-    from bangbot.core.scenario import ScenarioError, run
+    from bangbot.games.bang.rules.scenario import ScenarioError, run
 
     try:
         with open(args.file, encoding="utf-8") as f:

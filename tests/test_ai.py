@@ -14,20 +14,30 @@ from typing import Any, get_type_hints
 import pytest
 
 from bangbot.ai import AIPlayer, HeuristicPlayer, Memory, RandomPlayer
-from bangbot.ai.beliefs import estimate
-from bangbot.ai.match import MEMORY_SALT, play_match
 from bangbot.ai.mixing import mix
 from bangbot.ai.random_player import SEED_KEY, Choosing
-from bangbot.core.actions import Action, Answer, DrawDeck, DrawDiscard, DrawHand, EndTurn, Pass, Play, PutBack
-from bangbot.core.cards import BANG, BASE_DECK, CARDS, MISSED
-from bangbot.core.duel.views import DuelView
-from bangbot.core.engine import apply, new_game
-from bangbot.core.legal import awaiting
-from bangbot.core.notation import to_text
-from bangbot.core.roles import DEPUTY, LAW, OUTLAW, RENEGADE, SHERIFF
-from bangbot.core.scenario import run
-from bangbot.core.state import GameConfig, GameState
-from bangbot.core.views import PlayerView, SeatView, view
+from bangbot.games.bang.ai.beliefs import estimate
+from bangbot.games.bang.ai.match import MEMORY_SALT, play_match
+from bangbot.games.bang.rules.actions import (
+    Action,
+    Answer,
+    DrawDeck,
+    DrawDiscard,
+    DrawHand,
+    EndTurn,
+    Pass,
+    Play,
+    PutBack,
+)
+from bangbot.games.bang.rules.cards import BANG, BASE_DECK, CARDS, MISSED
+from bangbot.games.bang.rules.engine import apply, new_game
+from bangbot.games.bang.rules.legal import awaiting
+from bangbot.games.bang.rules.notation import to_text
+from bangbot.games.bang.rules.roles import DEPUTY, LAW, OUTLAW, RENEGADE, SHERIFF
+from bangbot.games.bang.rules.scenario import run
+from bangbot.games.bang.rules.state import GameConfig, GameState
+from bangbot.games.bang.rules.views import PlayerView, SeatView, view
+from bangbot.games.duel.rules.views import DuelView
 
 AI_DIR = Path(__file__).resolve().parent.parent / "bangbot" / "ai"
 STRICT = HeuristicPlayer(strict=True)

@@ -7,16 +7,16 @@ from collections import Counter
 
 import pytest
 
-from bangbot.ai.sides import BASE
-from bangbot.bench.ai_referee import SanityReferee, phase_of
 from bangbot.bench.ai_sanity import figures
 from bangbot.cli import main
-from bangbot.core.actions import Discard, EndTurn, Play
 from bangbot.core.events import Event
-from bangbot.core.roles import DEPUTY, LAW, OUTLAW, RENEGADE, SHERIFF
-from bangbot.core.scenario import run
-from bangbot.core.state import GameState
-from bangbot.core.views import view
+from bangbot.games.bang.ai.sides import BASE
+from bangbot.games.bang.bench.referee import SanityReferee, phase_of
+from bangbot.games.bang.rules.actions import Discard, EndTurn, Play
+from bangbot.games.bang.rules.roles import DEPUTY, LAW, OUTLAW, RENEGADE, SHERIFF
+from bangbot.games.bang.rules.scenario import run
+from bangbot.games.bang.rules.state import GameState
+from bangbot.games.bang.rules.views import view
 
 REQUIRED = ("sheriff_kills_deputy_per_game", "bangs_discarded_after_pass_per_game", "law_win_rate_vs_random")
 

@@ -31,7 +31,12 @@ def test_core_imports_without_telegram_database_or_gettext() -> None:
 
 
 PLUG_IN_LAYERS = ("messaging", "console", "telegram", "storage", "selfplay.py", "cli.py")
-BASE_GAME_MODULES = ("bangbot.core.engine", "bangbot.core.legal", "bangbot.core.serialize", "bangbot.core.views")
+BASE_GAME_MODULES = (
+    "bangbot.games.bang.rules.engine",
+    "bangbot.games.bang.rules.legal",
+    "bangbot.games.bang.rules.serialize",
+    "bangbot.games.bang.rules.views",
+)
 # The base game's presenter (its texts and buttons) reads the base game's view type; it is the one exception.
 BASE_PRESENTER = ("render.py", "keyboards.py", "prompts.py", "reasons.py")
 
@@ -49,8 +54,8 @@ def test_no_rule_tests_a_character_by_name() -> None:
 
 
 def test_every_base_character_is_a_set_of_abilities() -> None:
-    from bangbot.core.characters import CHARACTERS
-    from bangbot.core.roster import CHARACTER_ABILITIES
+    from bangbot.games.bang.rules.characters import CHARACTERS
+    from bangbot.games.bang.rules.roster import CHARACTER_ABILITIES
 
     assert set(CHARACTER_ABILITIES) >= set(CHARACTERS)
     assert all(CHARACTER_ABILITIES[c] for c in CHARACTERS)

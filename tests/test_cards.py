@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from bangbot.core.cards import BASE_DECK, parse_suit_rank
-from bangbot.core.engine import apply, legal_actions, new_game
-from bangbot.core.flow import settle
-from bangbot.core.notation import match
-from bangbot.core.scenario import ScenarioError, build_state, run, summary
-from bangbot.core.state import GameConfig, GameState
-from bangbot.core.table import distance, weapon_range
+from bangbot.games.bang.rules.cards import BASE_DECK, parse_suit_rank
+from bangbot.games.bang.rules.engine import apply, legal_actions, new_game
+from bangbot.games.bang.rules.flow import settle
+from bangbot.games.bang.rules.notation import match
+from bangbot.games.bang.rules.scenario import ScenarioError, build_state, run, summary
+from bangbot.games.bang.rules.state import GameConfig, GameState
+from bangbot.games.bang.rules.table import distance, weapon_range
 from tests.scenario_helpers import Summary, events, kinds, legal, seat
 
 # Characters whose abilities stay out of the way: these act only in phase 1 (which the tests avoid for

@@ -10,16 +10,16 @@ from typing import Any
 
 import pytest
 
-from bangbot.core.actions import Heal
-from bangbot.core.characters import CHARACTER_LIFE, CHARACTERS
-from bangbot.core.effects import after_damage
-from bangbot.core.engine import apply, legal_actions, max_life
 from bangbot.core.events import Event
-from bangbot.core.flow import settle
-from bangbot.core.notation import match
-from bangbot.core.scenario import build_state
-from bangbot.core.state import GameConfig
-from bangbot.core.table import distance
+from bangbot.games.bang.rules.actions import Heal
+from bangbot.games.bang.rules.characters import CHARACTER_LIFE, CHARACTERS
+from bangbot.games.bang.rules.effects import after_damage
+from bangbot.games.bang.rules.engine import apply, legal_actions, max_life
+from bangbot.games.bang.rules.flow import settle
+from bangbot.games.bang.rules.notation import match
+from bangbot.games.bang.rules.scenario import build_state
+from bangbot.games.bang.rules.state import GameConfig
+from bangbot.games.bang.rules.table import distance
 from tests.scenario_helpers import (
     event_index,
     events,

@@ -8,21 +8,21 @@ from collections import Counter
 
 import pytest
 
-from bangbot.ai.duel import DuelPlayer
-from bangbot.ai.duel.match import play_duel
 from bangbot.ai.player import AIPlayer
 from bangbot.ai.players import heuristic_players, random_players
 from bangbot.ai.random_player import RandomPlayer
-from bangbot.core.duel.actions import Answer, Choose, Discard, DuelAction, EndTurn, Pass, Play, Swap, Use
-from bangbot.core.duel.data import CHARACTER, type_id
-from bangbot.core.duel.engine import apply, new_game
-from bangbot.core.duel.invariants import check_invariants
-from bangbot.core.duel.legal import awaiting
-from bangbot.core.duel.modes import MODE_IDS, MODES, STANDOFF
-from bangbot.core.duel.state import DuelState, Fighter
-from bangbot.core.duel.views import view
+from bangbot.games.duel.ai import DuelPlayer
+from bangbot.games.duel.ai.match import play_duel
+from bangbot.games.duel.rules.actions import Answer, Choose, Discard, DuelAction, EndTurn, Pass, Play, Swap, Use
+from bangbot.games.duel.rules.data import CHARACTER, type_id
+from bangbot.games.duel.rules.engine import apply, new_game
+from bangbot.games.duel.rules.invariants import check_invariants
+from bangbot.games.duel.rules.legal import awaiting
+from bangbot.games.duel.rules.modes import MODE_IDS, MODES, STANDOFF
+from bangbot.games.duel.rules.state import DuelState, Fighter
+from bangbot.games.duel.rules.views import view
+from bangbot.games.duel.ruleset import DUEL
 from bangbot.rulesets import ruleset
-from bangbot.rulesets.duel import DUEL
 from tests import duel_tables as tables
 
 AI = DuelPlayer()

@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from bangbot.core.duel.modes import MODES
-from bangbot.core.duel.state import DuelState
 from bangbot.core.events import Event
+from bangbot.games.duel.rules.modes import MODES
+from bangbot.games.duel.rules.state import DuelState
+from bangbot.games.duel.ruleset import DUEL
+from bangbot.games.duel.texts.names import duel_card_name, duel_character_name, duel_mode_name
 from bangbot.i18n import Translator, translator
-from bangbot.i18n.duel import duel_card_name, duel_character_name, duel_mode_name
 from bangbot.i18n.glossary import game_name
 from bangbot.messaging.codec import decode
 from bangbot.messaging.presenters import presenter
 from bangbot.rulesets import ruleset
-from bangbot.rulesets.duel import DUEL
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import FINISHED
 from bangbot.storage.repository import Repository

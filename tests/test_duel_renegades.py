@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from functools import partial
 
-from bangbot.core.duel.actions import Choose, Use
-from bangbot.core.duel.data import CARDS, LAW, LAW_RENEGADE, OUTLAW, OUTLAW_RENEGADE, RENEGADE, characters_of
-from bangbot.core.duel.modes import MODES
-from bangbot.core.duel.state import DuelState
+from bangbot.games.duel.rules.actions import Choose, Use
+from bangbot.games.duel.rules.data import CARDS, LAW, LAW_RENEGADE, OUTLAW, OUTLAW_RENEGADE, RENEGADE, characters_of
+from bangbot.games.duel.rules.modes import MODES
+from bangbot.games.duel.rules.state import DuelState
 from bangbot.rulesets import ruleset
 from tests.duel_tables import (
     RULES,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bangbot.core.duel.data import CARDS, characters_of, type_id
+from bangbot.games.duel.rules.data import CARDS, characters_of, type_id
 from tests.duel_tables import RULES, asked, do, hand, kinds, legal, legal_names, life, names, on, seat, table, top, who
 
 # Neutral characters: Bill Tilghman (only deaths) and Pat Garrett (only draws) for the Law, seat 0 (slots 0 and 1);

@@ -8,11 +8,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from bangbot.core.duel.data import CARDS
-from bangbot.core.duel.modes import MODE_IDS, MODES
-from bangbot.core.duel.state import DuelState
+from bangbot.games.duel.rules.data import CARDS
+from bangbot.games.duel.rules.modes import MODE_IDS, MODES
+from bangbot.games.duel.rules.state import DuelState
+from bangbot.games.duel.ruleset import DUEL
 from bangbot.rulesets import ruleset
-from bangbot.rulesets.duel import DUEL
 from tests.test_ruleset import assert_menus_tell_apart
 
 RULES = ruleset(DUEL)

@@ -7,14 +7,14 @@ from collections import Counter
 
 import pytest
 
-from bangbot.bench.duel_referee import DuelSanityReferee
-from bangbot.bench.duel_sanity import figures
 from bangbot.cli import main
-from bangbot.core.duel.data import LAW, OUTLAW
-from bangbot.core.duel.legal import awaiting
-from bangbot.core.duel.modes import MODE_IDS, STANDOFF
-from bangbot.core.duel.state import DuelState
-from bangbot.core.duel.views import view
+from bangbot.games.duel.bench.referee import DuelSanityReferee
+from bangbot.games.duel.bench.sanity import figures
+from bangbot.games.duel.rules.data import LAW, OUTLAW
+from bangbot.games.duel.rules.legal import awaiting
+from bangbot.games.duel.rules.modes import MODE_IDS, STANDOFF
+from bangbot.games.duel.rules.state import DuelState
+from bangbot.games.duel.rules.views import view
 from tests.duel_tables import RULES, resolve, seat, table
 
 PER_MODE = (

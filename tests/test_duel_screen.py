@@ -11,12 +11,15 @@ from typing import Any
 
 import pytest
 
-from bangbot.core.duel.actions import Choose, Pass
-from bangbot.core.duel.data import CARDS
-from bangbot.core.duel.state import DuelState
-from bangbot.core.duel.views import DuelView
-from bangbot.i18n import LANGUAGES, Translator, translator
-from bangbot.i18n.duel import (
+from bangbot.games.bang.presenter.presenter import BASE_PRESENTER
+from bangbot.games.duel.presenter.labels import card_label
+from bangbot.games.duel.presenter.lines import LINES, event_line
+from bangbot.games.duel.presenter.presenter import DUEL_PRESENTER
+from bangbot.games.duel.rules.actions import Choose, Pass
+from bangbot.games.duel.rules.data import CARDS
+from bangbot.games.duel.rules.state import DuelState
+from bangbot.games.duel.rules.views import DuelView
+from bangbot.games.duel.texts.names import (
     DUEL_CARD_NAMES,
     DUEL_CHARACTER_NAMES,
     DUEL_MODE_NAMES,
@@ -24,14 +27,11 @@ from bangbot.i18n.duel import (
     DUEL_SYMBOL_NAMES,
     duel_character_name,
 )
+from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import MAX_MESSAGE_LENGTH
-from bangbot.messaging.base_presenter import BASE_PRESENTER
 from bangbot.messaging.codec import MAX_GAME_ID, MAX_SMALL, game_button
-from bangbot.messaging.duel_labels import card_label
-from bangbot.messaging.duel_lines import LINES, event_line
-from bangbot.messaging.duel_presenter import DUEL_PRESENTER
 from bangbot.messaging.presenter import BACK, TOP
 from bangbot.messaging.presenters import presenter
 from bangbot.messaging.step_menu import PRESS

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from bangbot.core.duel.modes import MODE_IDS, MODES
+from bangbot.games.duel.rules.modes import MODE_IDS, MODES
+from bangbot.games.duel.ruleset import DUEL
 from bangbot.i18n import translator
 from bangbot.messaging.codec import MAX_CALLBACK_DATA, decode
 from bangbot.messaging.presenters import presenter
 from bangbot.rulesets import ruleset
-from bangbot.rulesets.duel import DUEL
 from bangbot.storage.models import Game
 from tests.duel_harness import DuelWatch, gather_duel
 from tests.service_harness import GROUP, Table, make_users

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sqlmodel import Session, select
 
-from bangbot.core.duel.modes import MODE_IDS
+from bangbot.games.duel.rules.modes import MODE_IDS
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import ActionLog, Game, Seat
 from tests.terminal_session import PROMPT, TerminalSession, orphans

@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from bangbot.core.duel.data import ASSUMPTIONS, CARD_TYPES, CARDS, CHARACTER, DECKS, EXPANSION_CARDS
-from bangbot.core.duel.modes import MODE_IDS, MODES
-from bangbot.i18n import LANGUAGES, Translator, translator
-from bangbot.i18n import duel as names
-from bangbot.i18n import duel_help as helps
-from bangbot.i18n.duel_rules import (
+from bangbot.games.duel.rules.data import ASSUMPTIONS, CARD_TYPES, CARDS, CHARACTER, DECKS, EXPANSION_CARDS
+from bangbot.games.duel.rules.modes import MODE_IDS, MODES
+from bangbot.games.duel.texts import help as helps
+from bangbot.games.duel.texts import names as names
+from bangbot.games.duel.texts.rules import (
     DUEL_CARD,
     DUEL_CHARACTER,
     DUEL_MODE,
@@ -25,6 +24,7 @@ from bangbot.i18n.duel_rules import (
     duel_summary,
     mode_marks,
 )
+from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.explain import TableRules, explain
 from bangbot.i18n.glossary import CARD, CHARACTER_NAMES, lookup
 from bangbot.rulesets import ruleset
@@ -34,7 +34,7 @@ from tests.test_catalogs import load, placeholders
 TRANSLATED = ("ru", "ja", "cs")
 Marked = tuple[str, str]
 
-# Each table of bangbot.i18n.duel / duel_help, its msgctxt and the ids it must hold exactly (from the engine's data).
+# Each table of the Duel's texts (names, help), its msgctxt and the ids it must hold exactly (the engine's data).
 TABLES: dict[str, tuple[dict[str, Marked], str, set[str]]] = {
     "DUEL_CARD_NAMES": (names.DUEL_CARD_NAMES, "card-duel", set(CARD_TYPES)),
     "DUEL_CHARACTER_NAMES": (names.DUEL_CHARACTER_NAMES, "character-duel", set(CHARACTER)),

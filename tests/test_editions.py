@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from bangbot.core.characters import CHARACTERS
-from bangbot.core.effects import after_damage
-from bangbot.core.engine import max_life
 from bangbot.core.events import Event
-from bangbot.core.options import LEFT, PER_HIT, PER_LIFE, PRESETS, RIGHT, RuleOptions
-from bangbot.core.scenario import build_state
-from bangbot.core.state import GameConfig
-from bangbot.core.table import distance
+from bangbot.games.bang.rules.characters import CHARACTERS
+from bangbot.games.bang.rules.effects import after_damage
+from bangbot.games.bang.rules.engine import max_life
+from bangbot.games.bang.rules.options import LEFT, PER_HIT, PER_LIFE, PRESETS, RIGHT, RuleOptions
+from bangbot.games.bang.rules.scenario import build_state
+from bangbot.games.bang.rules.state import GameConfig
+from bangbot.games.bang.rules.table import distance
 from tests.scenario_helpers import check_expect, events, four_seats, kinds, legal, load, play, scenario, seat, seat_spec
 
 PRESET_NAMES = ("standard", "ja")

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bangbot.core.options import PRESETS
-from bangbot.core.variants import STARWARS, VARIANTS
+from bangbot.games.bang.rules.options import PRESETS
+from bangbot.games.bang.rules.variants import STARWARS, VARIANTS
 from tests.scenario_helpers import event_index, events, four_seats, kinds, legal, play, scenario, seat, seat_spec
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from bangbot.core.actions import EndTurn, Pass, Play
-from bangbot.core.engine import apply, new_game
 from bangbot.core.errors import GameOver, IllegalAction
-from bangbot.core.legal import awaiting, legal_actions
-from bangbot.core.scenario import build_state, run
-from bangbot.core.serialize import to_json
-from bangbot.core.state import GameConfig
+from bangbot.games.bang.rules.actions import EndTurn, Pass, Play
+from bangbot.games.bang.rules.engine import apply, new_game
+from bangbot.games.bang.rules.legal import awaiting, legal_actions
+from bangbot.games.bang.rules.scenario import build_state, run
+from bangbot.games.bang.rules.serialize import to_json
+from bangbot.games.bang.rules.state import GameConfig
 
 TABLE = [
     {"character": "willy_the_kid", "role": "sheriff", "hand": ["bang", "gatling", "beer"]},

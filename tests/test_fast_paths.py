@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
-from bangbot.ai.beliefs import (
+from bangbot.ai.mixing import mix, mix_on
+from bangbot.core.events import Event
+from bangbot.games.bang.ai.beliefs import (
     LIKELIHOOD,
     ROUNDS,
     SCORE_LIMIT,
@@ -25,18 +27,26 @@ from bangbot.ai.beliefs import (
     _sinkhorn,
     estimate,
 )
-from bangbot.ai.evidence import HELPED, HELPED_END, HOSTILE, HOSTILE_END, VOLLEYS, VOLLEYS_END, counts, record, tally
-from bangbot.ai.heuristic import HeuristicPlayer
-from bangbot.ai.match import play_match
-from bangbot.ai.mixing import mix, mix_on
-from bangbot.ai.sides import BASE
-from bangbot.core.actions import Discard, EndTurn, Pass, Play, among
-from bangbot.core.events import Event
-from bangbot.core.legal import legal_actions
-from bangbot.core.serialize import request_to_json
-from bangbot.core.state import GameState
-from bangbot.core.table import distance
-from bangbot.core.views import PlayerView, view
+from bangbot.games.bang.ai.evidence import (
+    HELPED,
+    HELPED_END,
+    HOSTILE,
+    HOSTILE_END,
+    VOLLEYS,
+    VOLLEYS_END,
+    counts,
+    record,
+    tally,
+)
+from bangbot.games.bang.ai.heuristic import HeuristicPlayer
+from bangbot.games.bang.ai.match import play_match
+from bangbot.games.bang.ai.sides import BASE
+from bangbot.games.bang.rules.actions import Discard, EndTurn, Pass, Play, among
+from bangbot.games.bang.rules.legal import legal_actions
+from bangbot.games.bang.rules.serialize import request_to_json
+from bangbot.games.bang.rules.state import GameState
+from bangbot.games.bang.rules.table import distance
+from bangbot.games.bang.rules.views import PlayerView, view
 from bangbot.rulesets import ruleset
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bangbot.core.cards import BASE_DECK
-from bangbot.core.characters import CHARACTERS
-from bangbot.core.roles import ROLES
+from bangbot.games.bang.rules.cards import BASE_DECK
+from bangbot.games.bang.rules.characters import CHARACTERS
+from bangbot.games.bang.rules.roles import ROLES
 from bangbot.i18n import LANGUAGES, translator
 from bangbot.i18n.glossary import (
     CARD,

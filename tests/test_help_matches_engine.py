@@ -9,8 +9,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 import bangbot.i18n.explain  # noqa: F401  (registers the Duel's /rules topics)
+from bangbot.games.duel.texts.help import DUEL_CHARACTER_HELP
 from bangbot.i18n import translator
-from bangbot.i18n.duel_help import DUEL_CHARACTER_HELP
 from bangbot.i18n.glossary import lookup, unclear
 from tests.duel_tables import asked, do, seat, table
 

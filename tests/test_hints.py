@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bangbot.core import hints as h
-from bangbot.core.scenario import run
-from bangbot.core.views import view
+from bangbot.games.bang.rules import hints as h
+from bangbot.games.bang.rules.scenario import run
+from bangbot.games.bang.rules.views import view
 
 
 def four(seat0: dict[str, Any], **extra: Any) -> dict[str, Any]:

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from bangbot.core.actions import HAND, Play
-from bangbot.core.engine import apply, new_game
 from bangbot.core.errors import BadNotation
-from bangbot.core.legal import awaiting, legal_actions
-from bangbot.core.notation import match, parse, to_text
-from bangbot.core.state import GameConfig
+from bangbot.games.bang.rules.actions import HAND, Play
+from bangbot.games.bang.rules.engine import apply, new_game
+from bangbot.games.bang.rules.legal import awaiting, legal_actions
+from bangbot.games.bang.rules.notation import match, parse, to_text
+from bangbot.games.bang.rules.state import GameConfig
 
 
 def test_every_legal_action_round_trips_through_its_text() -> None:

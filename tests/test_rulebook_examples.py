@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bangbot.core.scenario import build_state
-from bangbot.core.table import distance
+from bangbot.games.bang.rules.scenario import build_state
+from bangbot.games.bang.rules.table import distance
 from tests.scenario_helpers import (
     SCENARIO_DIR,
     check_expect,

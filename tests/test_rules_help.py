@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 from bangbot import games
-from bangbot.core.options import PRESETS, RuleOptions
-from bangbot.core.scenario import run
-from bangbot.core.views import view
+from bangbot.games.bang.presenter.render import private_text
+from bangbot.games.bang.rules.options import PRESETS, RuleOptions
+from bangbot.games.bang.rules.scenario import run
+from bangbot.games.bang.rules.views import view
+from bangbot.games.bang.texts.rulehelp import DETAILS
 from bangbot.i18n import LANGUAGES, NP_, translator
 from bangbot.i18n.explain import TableRules, explain
 from bangbot.i18n.glossary import (
@@ -24,8 +26,6 @@ from bangbot.i18n.glossary import (
     lookup,
     search_order,
 )
-from bangbot.i18n.rulehelp import DETAILS
-from bangbot.messaging.render import private_text
 from tests.offered import offer
 from tests.scenario_helpers import scenario, seat_spec
 from tests.service_harness import GROUP, Table, make_users

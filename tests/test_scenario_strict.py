@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from bangbot.core.duel.legal import awaiting
-from bangbot.core.scenario import ScenarioError, run
+from bangbot.games.bang.rules.scenario import ScenarioError, run
+from bangbot.games.duel.rules.legal import awaiting
 from tests.duel_tables import do, seat, table
 from tests.scenario_helpers import scenario, seat_spec
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bangbot.ai.beliefs import estimate
-from bangbot.ai.heuristic import HeuristicPlayer
 from bangbot.ai.player import Memory
-from bangbot.core.actions import Action, Answer, EndTurn, Pass, Play
-from bangbot.core.roles import DEPUTY, OUTLAW, RENEGADE, SHERIFF
-from bangbot.core.state import GameState
-from bangbot.core.variants import STARWARS
-from bangbot.core.views import view
+from bangbot.games.bang.ai.beliefs import estimate
+from bangbot.games.bang.ai.heuristic import HeuristicPlayer
+from bangbot.games.bang.rules.actions import Action, Answer, EndTurn, Pass, Play
+from bangbot.games.bang.rules.roles import DEPUTY, OUTLAW, RENEGADE, SHERIFF
+from bangbot.games.bang.rules.state import GameState
+from bangbot.games.bang.rules.variants import STARWARS
+from bangbot.games.bang.rules.views import view
 from tests.scenario_helpers import play, scenario, seat_spec
 
 STRICT = HeuristicPlayer(strict=True)

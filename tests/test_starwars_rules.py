@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from bangbot.core.cards import CARDS, NEW_HOPE, WELLS_FARGO
-from bangbot.core.roles import SHERIFF
-from bangbot.core.starwars import ABILITY_CARDS, DECK, FATE
-from bangbot.core.state import GameConfig
-from bangbot.core.variants import STARWARS
+from bangbot.games.bang.rules.cards import CARDS, NEW_HOPE, WELLS_FARGO
+from bangbot.games.bang.rules.roles import SHERIFF
+from bangbot.games.bang.rules.starwars import ABILITY_CARDS, DECK, FATE
+from bangbot.games.bang.rules.state import GameConfig
+from bangbot.games.bang.rules.variants import STARWARS
 from bangbot.rulesets import ruleset
 from tests.scenario_helpers import event_index, events, kinds, legal, play, scenario, seat, seat_spec
 
@@ -286,8 +286,8 @@ def test_inventive_s_missed_played_as_a_bang_has_no_fate() -> None:
 
 
 def test_the_heuristic_ai_plays_whole_games_of_star_wars_without_a_fallback() -> None:
-    from bangbot.ai.heuristic import HeuristicPlayer
-    from bangbot.ai.match import play_match
+    from bangbot.games.bang.ai.heuristic import HeuristicPlayer
+    from bangbot.games.bang.ai.match import play_match
 
     rules = ruleset(STARWARS)
     config = rules.config(7, "standard")
@@ -301,9 +301,9 @@ def test_the_heuristic_ai_plays_whole_games_of_star_wars_without_a_fallback() ->
     ("card", "vader_life", "first"), [("beer:6H", 5, True), ("beer:8H", 3, True), ("beer:8H", 5, False)]
 )
 def test_the_ai_orders_fate_for_its_side(card: str, vader_life: int, first: bool) -> None:
-    from bangbot.ai.heuristic import HeuristicPlayer
-    from bangbot.core.actions import Fate
-    from bangbot.core.views import view
+    from bangbot.games.bang.ai.heuristic import HeuristicPlayer
+    from bangbot.games.bang.rules.actions import Fate
+    from bangbot.games.bang.rules.views import view
 
     players = table(
         seat_spec("fearless", "deputy", hand=[card, "bang", "bang"], life=2),
@@ -348,9 +348,9 @@ def test_a_bacta_while_dying_orders_its_rescue_and_its_fate(order: str) -> None:
 
 
 def test_the_ai_drinks_no_bacta_that_cannot_save_it_and_takes_no_card_from_a_vengeful_hand() -> None:
-    from bangbot.ai.heuristic import HeuristicPlayer
-    from bangbot.core.actions import DrawDeck, Pass
-    from bangbot.core.views import view
+    from bangbot.games.bang.ai.heuristic import HeuristicPlayer
+    from bangbot.games.bang.rules.actions import DrawDeck, Pass
+    from bangbot.games.bang.rules.views import view
 
     ai = HeuristicPlayer(strict=True)
     two_left = [

@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 
 from bangbot import games
-from bangbot.core.actions import HAND, Answer, Fate, Pass, Pick, Play
-from bangbot.core.cards import CARDS, HEARTS, SPADES
-from bangbot.core.starwars import FATE
-from bangbot.core.views import PlayerView
-from bangbot.i18n import LANGUAGES, translator
-from bangbot.i18n.glossary import CARD_NAMES, CHARACTER_NAMES, ROLE_NAMES, card_name, character_name, role_name
-from bangbot.i18n.starwars import (
+from bangbot.games.bang.presenter.keyboards import TOP, keyboard, pass_label
+from bangbot.games.bang.presenter.prompts import prompt
+from bangbot.games.bang.presenter.render import event_line
+from bangbot.games.bang.rules.actions import HAND, Answer, Fate, Pass, Pick, Play
+from bangbot.games.bang.rules.cards import CARDS, HEARTS, SPADES
+from bangbot.games.bang.rules.starwars import FATE
+from bangbot.games.bang.rules.views import PlayerView
+from bangbot.games.bang.texts.starwars import (
     SW_CARD_NAMES,
     sw_ability_help,
     sw_ability_name,
@@ -26,11 +27,10 @@ from bangbot.i18n.starwars import (
     sw_fate_name,
     sw_role_name,
 )
+from bangbot.i18n import LANGUAGES, translator
+from bangbot.i18n.glossary import CARD_NAMES, CHARACTER_NAMES, ROLE_NAMES, card_name, character_name, role_name
 from bangbot.i18n.themes import themed
-from bangbot.messaging.keyboards import TOP, keyboard, pass_label
 from bangbot.messaging.labels import card_label, life_bar
-from bangbot.messaging.prompts import prompt
-from bangbot.messaging.render import event_line
 from bangbot.rulesets import ruleset
 from tests.offered import offer
 from tests.service_harness import GROUP, Table, make_users

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from bangbot.core.engine import apply, new_game
-from bangbot.core.invariants import check_invariants, hidden_information_leaks
-from bangbot.core.legal import awaiting, legal_actions
-from bangbot.core.scenario import run
-from bangbot.core.state import GameConfig
-from bangbot.core.views import view
+from bangbot.games.bang.rules.engine import apply, new_game
+from bangbot.games.bang.rules.invariants import check_invariants, hidden_information_leaks
+from bangbot.games.bang.rules.legal import awaiting, legal_actions
+from bangbot.games.bang.rules.scenario import run
+from bangbot.games.bang.rules.state import GameConfig
+from bangbot.games.bang.rules.views import view
 
 
 def test_view_shows_own_hand_and_role_and_only_public_roles() -> None:

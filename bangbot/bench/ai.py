@@ -10,12 +10,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from bangbot.ai.heuristic import HeuristicPlayer
-from bangbot.ai.match import play_match
 from bangbot.ai.player import AIPlayer
 from bangbot.ai.random_player import RandomPlayer
-from bangbot.core.roles import DEPUTY, LAW, OUTLAWS, RENEGADE_SIDE, SHERIFF
 from bangbot.games import DEFAULT
+from bangbot.games.bang.ai.heuristic import HeuristicPlayer
+from bangbot.games.bang.ai.match import play_match
+from bangbot.games.bang.rules.roles import DEPUTY, LAW, OUTLAWS, RENEGADE_SIDE, SHERIFF
+from bangbot.games.bang.rules.state import family_config
 from bangbot.rulesets import ruleset
 
 HEURISTIC = "heuristic"
@@ -82,7 +83,7 @@ def play_games(line: Line, seeds: range) -> Outcome:
     out = Outcome()
     started = time.process_time()
     for seed in seeds:
-        result = play_match(config, seed, lambda s, role: law if role in (SHERIFF, DEPUTY) else others)
+        result = play_match(family_config(config), seed, lambda s, role: law if role in (SHERIFF, DEPUTY) else others)
         out.games += 1
         out.capped += result.capped
         if result.winner is not None:

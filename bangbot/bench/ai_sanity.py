@@ -11,14 +11,15 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from bangbot.ai.heuristic import HeuristicPlayer
-from bangbot.ai.match import play_match
 from bangbot.ai.player import AIPlayer
 from bangbot.ai.random_player import RandomPlayer
-from bangbot.ai.sides import Sides, sides_for
-from bangbot.bench.ai_referee import PHASES, SanityReferee
-from bangbot.core.state import GameConfig
+from bangbot.core.config import GameConfig
 from bangbot.games import DEFAULT
+from bangbot.games.bang.ai.heuristic import HeuristicPlayer
+from bangbot.games.bang.ai.match import play_match
+from bangbot.games.bang.ai.sides import Sides, sides_for
+from bangbot.games.bang.bench.referee import PHASES, SanityReferee
+from bangbot.games.bang.rules.state import family_config
 from bangbot.rulesets import ruleset
 
 SIZES = (5, 7)
@@ -70,7 +71,9 @@ def play_batch(players: int, name: str, seeds: range, game: str = DEFAULT) -> Ba
     out = Batch()
     started = time.process_time()
     for seed in seeds:
-        result = play_match(config, seed, who, referee=SanityReferee(sides, out.tally), clock=time.thread_time)
+        result = play_match(
+            family_config(config), seed, who, referee=SanityReferee(sides, out.tally), clock=time.thread_time
+        )
         out.tally["capped"] += result.capped
         for seat, role in enumerate(result.roles):
             if isinstance(who(seat, role), HeuristicPlayer):

@@ -7,7 +7,7 @@ import random
 import time
 from typing import Any
 
-from bangbot.core.serialize import from_json
+from bangbot.games.bang.rules.serialize import from_json
 from bangbot.messaging.adapter import Command, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import CollectingMessenger

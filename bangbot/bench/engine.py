@@ -9,11 +9,12 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bangbot.core.engine import apply, apply_in_place, new_game
-from bangbot.core.legal import awaiting, legal_actions
-from bangbot.core.serialize import from_json, to_json
-from bangbot.core.state import GameConfig, GameState
+from bangbot.core.config import GameConfig
 from bangbot.games import DEFAULT
+from bangbot.games.bang.rules.engine import apply, apply_in_place, new_game
+from bangbot.games.bang.rules.legal import awaiting, legal_actions
+from bangbot.games.bang.rules.serialize import from_json, to_json
+from bangbot.games.bang.rules.state import GameState, family_config
 from bangbot.rulesets import ruleset
 
 STATE_SAMPLE_EVERY = 10
@@ -27,7 +28,7 @@ def config_of(game: str, players: int) -> GameConfig:
 
 def random_games(players: int, games: int, pure: bool, game: str = DEFAULT) -> dict[str, Any]:
     """Plays random games of a ruleset through apply (pure) or apply_in_place and returns speed figures."""
-    config = config_of(game, players)
+    config = family_config(config_of(game, players))
     actions = 0
     started = time.perf_counter()
     for g in range(games):
@@ -56,7 +57,7 @@ def random_games(players: int, games: int, pure: bool, game: str = DEFAULT) -> d
 
 def sampled_states(players: int, games: int, game: str = DEFAULT) -> list[GameState]:
     """Returns every tenth state of some random games of a ruleset."""
-    config = config_of(game, players)
+    config = family_config(config_of(game, players))
     out: list[GameState] = []
     for g in range(games):
         chooser = random.Random(g)

@@ -21,10 +21,10 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from bangbot.core.legal import awaiting
-from bangbot.core.notation import parse
-from bangbot.core.replay import replay
-from bangbot.core.serialize import config_from_json, from_json, to_json
+from bangbot.games.bang.rules.legal import awaiting
+from bangbot.games.bang.rules.notation import parse
+from bangbot.games.bang.rules.replay import replay
+from bangbot.games.bang.rules.serialize import config_from_json, from_json, to_json
 from bangbot.messaging.codec import JOIN_PAYLOAD, BadButton, decode
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import GATHERING, RUNNING, ActionLog, Game, PressAnswer

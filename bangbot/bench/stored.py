@@ -9,9 +9,9 @@ from typing import Any
 from sqlalchemy import Engine, insert
 from sqlmodel import col
 
-from bangbot.core.engine import new_game
-from bangbot.core.serialize import to_json
-from bangbot.core.state import GameConfig
+from bangbot.games.bang.rules.engine import new_game
+from bangbot.games.bang.rules.serialize import to_json
+from bangbot.games.bang.rules.state import GameConfig
 from bangbot.storage.models import CANCELLED, EXPIRED, FINISHED, GATHERING, RUNNING, Game, Seat, new_join_token
 
 PLAYERS = 5

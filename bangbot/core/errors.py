@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bangbot.core.actions import Action
+    from bangbot.games.bang.rules.actions import Action
 
 
 class RulesError(Exception):

@@ -10,8 +10,8 @@ from bangbot.core.ruleset import Ruleset
 
 if TYPE_CHECKING:  # the declaration's types only: importing bangbot.games loads no game and no platform layer
     from bangbot.ai.player import AIPlayer
-    from bangbot.ai.sides import Sides
     from bangbot.core.events import Event
+    from bangbot.games.bang.ai.sides import Sides
     from bangbot.i18n import Translator
     from bangbot.i18n.explain import TableRules
     from bangbot.i18n.theme import Theme

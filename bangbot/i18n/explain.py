@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bangbot import games
-from bangbot.core.options import STANDARD, RuleOptions, preset
-from bangbot.core.state import GameConfig
+from bangbot.core.config import GameConfig
+from bangbot.games.bang.rules.options import STANDARD, RuleOptions, preset
 from bangbot.i18n import N_, Translator
 from bangbot.i18n.glossary import CARD, card_help, card_name, character_help, character_name
 from bangbot.i18n.theme import Theme
@@ -26,7 +26,8 @@ class TableRules:
     @staticmethod
     def of(config: GameConfig) -> TableRules:
         """Returns the rules of a dealt game."""
-        return TableRules(config.ruleset, config.preset, config.options)
+        options = config.options if isinstance(config.options, RuleOptions) else RuleOptions()
+        return TableRules(config.ruleset, config.preset, options)
 
     @staticmethod
     def of_preset(name: str, ruleset: str = games.DEFAULT) -> TableRules:

@@ -7,10 +7,10 @@ import unicodedata
 from functools import cache
 
 from bangbot import games
-from bangbot.core.options import RuleOptions
+from bangbot.games.bang.rules.options import RuleOptions
+from bangbot.games.bang.texts.rulehelp import details
 from bangbot.games.declaration import TopicTables
 from bangbot.i18n import LANGUAGES, NP_, Translator, translator
-from bangbot.i18n.rulehelp import details
 from bangbot.i18n.theme import themed_name
 
 # The English source strings. Ids are the keys of bangbot.core (cards.py, characters.py, roles.py);

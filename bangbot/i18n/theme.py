@@ -9,7 +9,9 @@ from bangbot.i18n import Translator
 
 Marked = tuple[str, str]  # (context, English), as NP_ marks it
 MarkedPlural = tuple[str, str, str]  # (context, English singular, English plural)
-CardLabel = Callable[[Translator, int], str]  # a card (its index in bangbot.core.cards.CARDS) as a reader sees it
+CardLabel = Callable[
+    [Translator, int], str
+]  # a card (its index in bangbot.games.bang.rules.cards.CARDS) as a reader sees it
 Topic = tuple[Mapping[str, Marked], Mapping[str, Marked]]  # the names and the help texts of one kind of thing
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bangbot.core.options import STANDARD
 from bangbot.games import DEFAULT
+from bangbot.games.bang.rules.options import STANDARD
 from bangbot.i18n import Translator
 from bangbot.i18n.explain import TableRules, explain
 from bangbot.i18n.glossary import lookup, unclear

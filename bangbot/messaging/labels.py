@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bangbot.core.cards import CARDS
+from bangbot.games.bang.rules.cards import CARDS
+from bangbot.games.bang.texts.starwars import SW_FATE_NAMES, sw_fate_name
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import card_name, character_name, is_character
-from bangbot.i18n.starwars import SW_FATE_NAMES, sw_fate_name
 from bangbot.i18n.wording import join_list, with_marks
 
 BASE_BARS = ("♥", "♡")

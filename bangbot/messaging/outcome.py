@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bangbot.core.events import Event
-from bangbot.core.roles import side_of
 from bangbot.games import game as registered
+from bangbot.games.bang.rules.roles import side_of
 from bangbot.rulesets import ruleset
 from bangbot.storage.models import ActionLog, Game, Seat
 

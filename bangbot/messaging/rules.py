@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from bangbot.core.options import STANDARD
 from bangbot.games import DEFAULT
 from bangbot.games import game as registered
+from bangbot.games.bang.rules.options import STANDARD
 from bangbot.i18n import Translator
 from bangbot.i18n.explain import TableRules, explain
 from bangbot.i18n.glossary import lookup, unclear
