@@ -13,10 +13,11 @@ from typing import Any, get_type_hints
 
 import pytest
 
-from bangbot.ai import AIPlayer, HeuristicPlayer, Memory, RandomPlayer
+from bangbot.ai import AIPlayer, Memory, RandomPlayer
 from bangbot.ai.mixing import mix
 from bangbot.ai.random_player import SEED_KEY, Choosing
 from bangbot.games.bang.ai.beliefs import estimate
+from bangbot.games.bang.ai.heuristic import HeuristicPlayer
 from bangbot.games.bang.ai.match import MEMORY_SALT, play_match
 from bangbot.games.bang.rules.actions import (
     Action,

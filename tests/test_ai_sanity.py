@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
-from bangbot.bench.ai_sanity import figures
 from bangbot.cli import main
 from bangbot.core.events import Event
 from bangbot.games.bang.ai.sides import BASE
 from bangbot.games.bang.bench.referee import SanityReferee, phase_of
+from bangbot.games.bang.bench.sanity import figures
 from bangbot.games.bang.rules.actions import Discard, EndTurn, Play
 from bangbot.games.bang.rules.roles import DEPUTY, LAW, OUTLAW, RENEGADE, SHERIFF
 from bangbot.games.bang.rules.scenario import run

@@ -37,22 +37,8 @@ GAME_MODULES: tuple[tuple[str, str], ...] = (
     ("storage/migrations/versions/0006_ruleset.py", "the migration that gave those rows their game"),
     ("bench/stored_results.py", "stored base BANG! results (its roles and characters) for the /stats bench"),
     # Not yet moved into the BANG! family's folder: platform modules that still reach into base BANG!.
-    ("ai/__init__.py", "not yet: re-exports base BANG!'s heuristic player"),
-    ("bench/ai.py", "not yet: base BANG!'s AI bench beside the helpers every game's AI bench uses"),
-    ("bench/ai_sanity.py", "not yet: base BANG!'s blunder bench beside the helpers every game's uses"),
-    ("bench/engine.py", "not yet: base BANG!'s engine bench beside the helpers every game's uses"),
-    ("bench/bot_game.py", "not yet: reads a base BANG! state"),
-    ("bench/faults.py", "not yet: replays base BANG! games"),
-    ("bench/stored.py", "not yet: stores base BANG! games"),
-    ("cli.py", "not yet: runs base BANG!'s scenarios"),
-    ("core/errors.py", "not yet: names base BANG!'s action type"),
-    ("games/declaration.py", "not yet: the sides type of base BANG!'s AI"),
     ("i18n/explain.py", "not yet: /rules with base BANG!'s rule options"),
     ("i18n/glossary.py", "not yet: base BANG!'s option sentences, and its card Duel ('duel')"),
-    ("messaging/invite.py", "not yet: base BANG!'s standard preset"),
-    ("messaging/rules.py", "not yet: base BANG!'s standard preset"),
-    ("messaging/labels.py", "not yet: base BANG!'s card labels beside every game's life bar"),
-    ("messaging/outcome.py", "not yet: base BANG!'s sides of roles"),
 )
 GAME_IDS = frozenset(games.GAME_IDS)
 # A module of one game's own (its import is a game-specific import), by dotted name.
@@ -85,6 +71,44 @@ def test_the_platform_names_no_game_and_imports_no_game_module() -> None:
     offenders = {str(p.relative_to(PACKAGE)): game_mentions(p) for p in platform}
     assert len(platform) > 100
     assert {path: hits for path, hits in offenders.items() if hits} == {}, "ask bangbot.games, do not name a game"
+
+
+def imported(path: Path) -> set[str]:
+    """Returns every module a module's source imports (and, for `from M import N`, M.N too)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+    return found
+
+
+def reaching(folder: str, forbidden: str, skip: str | None = None) -> dict[str, list[str]]:
+    """Returns the modules under bangbot/folder (but not under skip) that import a module under forbidden."""
+    out: dict[str, list[str]] = {}
+    for path in sorted((PACKAGE / folder).rglob("*.py")):
+        if skip is not None and path.is_relative_to(PACKAGE / skip):
+            continue
+        hits = sorted(m for m in imported(path) if m == forbidden or m.startswith(forbidden + "."))
+        if hits:
+            out[str(path.relative_to(PACKAGE))] = hits
+    return out
+
+
+def test_no_game_imports_another() -> None:
+    assert reaching("games/duel", "bangbot.games.bang") == {}
+    assert reaching("games/bang", "bangbot.games.duel") == {}
+
+
+def test_base_bang_imports_no_star_wars_module() -> None:
+    assert reaching("games/bang", "bangbot.games.bang.starwars", skip="games/bang/starwars") == {}
+
+
+def test_the_layout_scans_find_a_forbidden_import(tmp_path: Path) -> None:
+    module = tmp_path / "lines.py"
+    module.write_text("import os\nfrom bangbot.games.bang.starwars import lines\n")
+    assert imported(module) == {"os", "bangbot.games.bang.starwars", "bangbot.games.bang.starwars.lines"}
 
 
 def test_the_scan_finds_a_game_id_and_a_game_import(tmp_path: Path) -> None:
@@ -144,7 +168,7 @@ def test_rules_finds_a_duel_and_a_star_wars_card_in_a_fresh_interpreter() -> Non
         import bangbot.games
         from bangbot.i18n.glossary import lookup
         from bangbot.i18n import translator
-        games = (*bangbot.games.DECLARATIONS.values(), "bangbot.games.duel", "bangbot.games.bang.texts.starwars")
+        games = (*bangbot.games.DECLARATIONS.values(), "bangbot.games.duel", "bangbot.games.bang.starwars.names")
         loaded = [m for m in sys.modules if m.startswith(games) or m in ("bangbot.i18n.explain", "bangbot.i18n.themes")]
         assert loaded == [], loaded
         en = translator("en")

@@ -452,7 +452,7 @@ def is_glossary(location: str) -> bool:
 
 GLOSSARY_FILES = (
     "bangbot/i18n/glossary",
-    "bangbot/games/bang/texts/starwars.py",
+    "bangbot/games/bang/starwars/names.py",
     "bangbot/games/duel/texts/names.py",
     "bangbot/games/duel/texts/help.py",
 )

@@ -12,13 +12,14 @@ import pytest
 
 from bangbot import games
 from bangbot.games.bang.presenter.keyboards import TOP, keyboard, pass_label
+from bangbot.games.bang.presenter.labels import card_label
 from bangbot.games.bang.presenter.prompts import prompt
 from bangbot.games.bang.presenter.render import event_line
 from bangbot.games.bang.rules.actions import HAND, Answer, Fate, Pass, Pick, Play
 from bangbot.games.bang.rules.cards import CARDS, HEARTS, SPADES
 from bangbot.games.bang.rules.starwars import FATE
 from bangbot.games.bang.rules.views import PlayerView
-from bangbot.games.bang.texts.starwars import (
+from bangbot.games.bang.starwars.names import (
     SW_CARD_NAMES,
     sw_ability_help,
     sw_ability_name,
@@ -30,7 +31,7 @@ from bangbot.games.bang.texts.starwars import (
 from bangbot.i18n import LANGUAGES, translator
 from bangbot.i18n.glossary import CARD_NAMES, CHARACTER_NAMES, ROLE_NAMES, card_name, character_name, role_name
 from bangbot.i18n.themes import themed
-from bangbot.messaging.labels import card_label, life_bar
+from bangbot.messaging.labels import life_bar
 from bangbot.rulesets import ruleset
 from tests.offered import offer
 from tests.service_harness import GROUP, Table, make_users

@@ -10,7 +10,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bangbot.games import GAMES
-from bangbot.games.bang.texts import starwars as sw
+from bangbot.games.bang.starwars import names as sw
 from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n import glossary as base
 from bangbot.i18n.glossary import normalize_name
@@ -184,7 +184,7 @@ LIFE_WORDS = {"en": ("life",), "ru": ("жизн", "здоров"), "ja": ("ラ�
 
 
 def table(name: str) -> Table:
-    """Returns one of the Star Wars tables by its name in bangbot.games.bang.texts.starwars."""
+    """Returns one of the Star Wars tables by its name in bangbot.games.bang.starwars.names."""
     found: Table = getattr(sw, name)
     return found
 
@@ -276,7 +276,7 @@ def test_no_star_wars_string_collides_with_another() -> None:
     for context, msgid in entries:
         message = template.get(msgid, context)
         assert message is not None, (context, msgid)
-        assert {path for path, _ in message.locations} == {"bangbot/games/bang/texts/starwars.py"}, (context, msgid)
+        assert {path for path, _ in message.locations} == {"bangbot/games/bang/starwars/names.py"}, (context, msgid)
 
 
 def test_russian_names_are_the_rulebooks() -> None:
@@ -360,7 +360,7 @@ def test_rules_assumptions_at_a_star_wars_table_list_the_fate_table_as_played(la
     """Issue 20, point 8: two «Мимо!» swap hands, and /rules assumptions says so in every language."""
     from bangbot.games.bang.rules.cards import KINDS
     from bangbot.games.bang.rules.starwars import ASSUMPTIONS, FATE_SWAP_HANDS
-    from bangbot.games.bang.texts.starwars_notes import SW_ASSUMPTION_NOTES, SWAP_HANDS_NOTE
+    from bangbot.games.bang.starwars.notes import SW_ASSUMPTION_NOTES, SWAP_HANDS_NOTE
     from bangbot.i18n.explain import TableRules, explain
     from bangbot.i18n.glossary import card_name, lookup
     from bangbot.i18n.themes import themed

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from bangbot.games.bang.presenter.labels import card_label
 from bangbot.games.bang.rules.cards import BASE_DECK
 from bangbot.games.bang.rules.notation import parse
 from bangbot.games.bang.rules.replay import replay
 from bangbot.games.bang.rules.serialize import config_from_json
 from bangbot.i18n import translator
 from bangbot.messaging.codec import JOIN_PAYLOAD, decode
-from bangbot.messaging.labels import card_label
 from bangbot.messaging.step_menu import ABOUT
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import FINISHED

@@ -6,7 +6,6 @@ import json
 
 from bangbot.games import DEFAULT
 from bangbot.games import game as registered
-from bangbot.games.bang.rules.options import STANDARD
 from bangbot.i18n import Translator
 from bangbot.i18n.explain import TableRules, explain
 from bangbot.i18n.glossary import lookup, unclear
@@ -26,7 +25,7 @@ def table_rules(ctx: Context, cmd: Command) -> TableRules:
     if cmd.private:
         games = ctx.repo.running_games_of(cmd.user.id)
         game = max(games, key=lambda g: g.updated_at) if games else None
-        default, game_id = STANDARD, DEFAULT
+        default, game_id = ruleset(DEFAULT).presets[0], DEFAULT
     else:
         game = ctx.repo.open_game(cmd.chat_id, cmd.thread)
         chat = ctx.repo.chat_settings(cmd.chat_id)

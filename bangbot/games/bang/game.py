@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bangbot.ai.random_player import RandomPlayer
-from bangbot.bench.ai import main as bench_ai
-from bangbot.bench.ai_sanity import main as bench_sanity
-from bangbot.bench.engine import main as bench_engine
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
 from bangbot.games.bang.ai.sides import BASE as BASE_SIDES
+from bangbot.games.bang.bench.ai import main as bench_ai
+from bangbot.games.bang.bench.engine import main as bench_engine
+from bangbot.games.bang.bench.sanity import main as bench_sanity
 from bangbot.games.bang.presenter.card_topic import base_card_topic
+from bangbot.games.bang.presenter.outcome import table_outcomes
 from bangbot.games.bang.presenter.presenter import BASE_PRESENTER
+from bangbot.games.bang.rules.scenario import run
 from bangbot.games.bang.ruleset import BASE, BaseBang
 from bangbot.games.bang.texts.readings import CARD_READINGS, CHARACTER_READINGS
 from bangbot.games.declaration import Bench, Game, Rules, Words
 from bangbot.i18n import NP_, Translator
 from bangbot.i18n.explain import explain_base
 from bangbot.i18n.glossary import CARD, CARD_NAMES, CHARACTER, CHARACTER_NAMES, character_name, role_name
-from bangbot.messaging.outcome import table_outcomes
 
 # A winning side named by its leading role.
 SIDE_ROLES = {"law": "sheriff", "outlaws": "outlaw", "renegade": "renegade"}
@@ -25,6 +28,11 @@ SIDE_ROLES = {"law": "sheriff", "outlaws": "outlaw", "renegade": "renegade"}
 def winner_name(tr: Translator, side: str) -> str:
     """Returns a winning side's name: its leading role's (in the words of tr's theme)."""
     return role_name(tr, SIDE_ROLES.get(side, side))
+
+
+def run_scenario(data: dict[str, Any], strict: bool) -> dict[str, Any]:
+    """Runs a JSON scenario of the family (its "ruleset" picks base BANG! or Star Wars) and returns its summary."""
+    return run(data, strict=strict)[1]
 
 
 def family_bench(game_id: str) -> Bench:
@@ -57,4 +65,5 @@ GAME = Game(
     bench=family_bench(BASE),
     sides=BASE_SIDES,
     card_topic=base_card_topic,
+    scenario=run_scenario,
 )

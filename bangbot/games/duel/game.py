@@ -13,13 +13,14 @@ from bangbot.games.duel.bench.ai import main as bench_ai
 from bangbot.games.duel.bench.engine import main as bench_engine
 from bangbot.games.duel.bench.sanity import main as bench_sanity
 from bangbot.games.duel.presenter.card_topic import duel_card_topic
+from bangbot.games.duel.presenter.outcome import duel_outcome
 from bangbot.games.duel.presenter.presenter import DUEL_PRESENTER
 from bangbot.games.duel.ruleset import DUEL, DuelBang
 from bangbot.games.duel.texts.names import DUEL_GAME_NAME, duel_character_name, duel_mode_name, duel_side_name
 from bangbot.games.duel.texts.rules import DUEL_TABLES, duel_summary, explain_duel
 from bangbot.i18n import NP_, Translator
 from bangbot.i18n.explain import TableRules
-from bangbot.messaging.outcome import SeatOutcome, duel_outcome
+from bangbot.messaging.outcome import SeatOutcome
 
 
 def explain(tr: Translator, topic: tuple[str, str], rules: TableRules) -> str:

@@ -54,6 +54,6 @@ BASE = Sides(
 def sides_for(ruleset: str) -> Sides:
     """Returns the sides of a game's hidden roles (its declaration's); raises KeyError for a game without them."""
     sides = games.game(ruleset).sides
-    if sides is None:
+    if not isinstance(sides, Sides):
         raise KeyError(f"game {ruleset!r} has no hidden roles")
     return sides

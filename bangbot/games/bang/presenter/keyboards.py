@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_TARGET, Step
-from bangbot.games.bang.presenter.starwars_prompts import STARWARS_ACTIONS, STARWARS_PASSES
+from bangbot.games.bang.presenter.labels import card_label, cards_label
 from bangbot.games.bang.rules.actions import (
     HAND,
     Action,
@@ -25,11 +25,12 @@ from bangbot.games.bang.rules.hints import own_turn_to_play, pointless
 from bangbot.games.bang.rules.views import PlayerView
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import character_name, role_name
+from bangbot.i18n.theme import extension
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Button, Keyboard
 from bangbot.messaging.confirm import with_confirmations
-from bangbot.messaging.labels import card_label, cards_label, life_bar
+from bangbot.messaging.labels import life_bar
 from bangbot.messaging.presenter import BACK, TOP, MakeData
 from bangbot.messaging.step_menu import ABOUT, ENDING, Option, number, paths, rows, walk_choices
 
@@ -46,8 +47,8 @@ def pass_label(tr: Translator, view: PlayerView) -> str:
         return tr.gettext("Give up the Duel (lose 1 life)")
     if kind == "IndiansRespond":
         return tr.gettext("Lose 1 life")
-    if kind in STARWARS_PASSES:
-        return STARWARS_PASSES[kind](tr)
+    if (themed := extension(tr, "passes").get(kind)) is not None:
+        return str(themed(tr))
     return tr.gettext("Take the hit (lose 1 life)")
 
 
@@ -78,8 +79,8 @@ def action_label(tr: Translator, view: PlayerView, action: Action, names: Sequen
             character=character_name(tr, seat.character),
             hand=tr.ngettext("{n} card", "{n} cards", seat.hand_count),
         )
-    if type(action).__name__ in STARWARS_ACTIONS:
-        return STARWARS_ACTIONS[type(action).__name__](tr, action)
+    if (themed := extension(tr, "actions").get(type(action).__name__)) is not None:
+        return str(themed(tr, action))
     raise AssertionError(f"no label for {action!r}")
 
 

@@ -1,4 +1,4 @@
-"""The log lines of base BANG!'s events, one small function per event kind (LINES, with Star Wars' own kinds).
+"""The log lines of base BANG!'s events, one small function per event kind (LINES; a themed game adds its own).
 
 Each is given the reader's translator, the event's public data, the seats' names as sentences write them and the
 name of the event's seat; it returns None when the event says nothing to that reader.
@@ -9,13 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bangbot.games.bang.presenter.starwars_lines import STARWARS_LINES
+from bangbot.games.bang.presenter.labels import card_label, cards_label, cause_name
 from bangbot.games.bang.rules.actions import HAND
 from bangbot.games.bang.rules.cards import CAT_BALOU, DYNAMITE, GENERAL_STORE, JAIL, NEW_HOPE, PANIC
 from bangbot.games.bang.rules.roles import DEPUTY, LAW, OUTLAWS, roles_for
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import card_name, role_name
-from bangbot.messaging.labels import card_label, cards_label, cause_name
 
 EventData = Mapping[str, Any]
 Line = Callable[[Translator, EventData, Sequence[str], str], str | None]
@@ -302,9 +301,8 @@ def play_line(tr: Translator, e: EventData, names: Sequence[str], who: str) -> s
     )
 
 
-# Star Wars' kinds first, so that a kind both games log reads as base BANG! writes it.
+# Base BANG!'s kinds; a themed game adds its own (its theme's lines), read after these.
 LINES: dict[str, Line] = {
-    **STARWARS_LINES,
     "start": start,
     "turn": turn,
     "draw": draw,

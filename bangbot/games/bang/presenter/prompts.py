@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from bangbot.games.bang.presenter.keyboards import HEAL_MENU, parse_level
+from bangbot.games.bang.presenter.labels import card_label, cards_label
 from bangbot.games.bang.presenter.lines import deputies_at, game_over_line
 from bangbot.games.bang.presenter.reasons import hint_lines, reason_text
-from bangbot.games.bang.presenter.starwars_prompts import STARWARS_PROMPTS, Prompt, RequestData
 from bangbot.games.bang.rules.cards import BANG, BEER, CAT_BALOU, DUEL, GENERAL_STORE, INDIANS, MISSED, PANIC
 from bangbot.games.bang.rules.hints import pointless
 from bangbot.games.bang.rules.state import CARD_KIND
 from bangbot.games.bang.rules.views import PlayerView
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import card_name, character_name
+from bangbot.i18n.theme import extension
 from bangbot.i18n.wording import players
-from bangbot.messaging.labels import card_label, cards_label
 from bangbot.messaging.presenter import TOP
+
+RequestData = Mapping[str, Any]
+Prompt = Callable[[Translator, RequestData, Sequence[str]], str]
 
 
 def prompt(tr: Translator, view: PlayerView, names: Sequence[str], standin: bool, level: str = TOP) -> str:
@@ -48,7 +52,8 @@ def top_prompt(tr: Translator, view: PlayerView, names: Sequence[str], standin: 
             me = view.seats[view.seat]
             return tr.ngettext("Discard down to {n} card.", "Discard down to {n} cards.", me.life)
         return tr.gettext("Your turn: play cards, then end the turn.")
-    return PROMPTS.get(request["type"], _draw_choice)(tr, request, names)
+    kind = request["type"]
+    return (PROMPTS.get(kind) or extension(tr, "prompts").get(kind) or _draw_choice)(tr, request, names)
 
 
 def _respond(tr: Translator, request: RequestData, names: Sequence[str]) -> str:
@@ -110,9 +115,9 @@ def _draw_choice(tr: Translator, request: RequestData, names: Sequence[str]) -> 
     return tr.gettext("Where does your second card come from?")
 
 
-# What each kind of pending decision asks the seat (a draw choice: any other kind), base BANG!'s over Star Wars'.
+# What each kind of pending decision asks the seat (a draw choice: any other kind); a themed game's own kinds are
+# its theme's prompts, read after these.
 PROMPTS: dict[str, Prompt] = {
-    **STARWARS_PROMPTS,
     "Respond": _respond,
     "IndiansRespond": _indians,
     "DuelTurn": _duel,

@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bangbot.games.bang.presenter.labels import card_label, cards_label
 from bangbot.games.bang.presenter.lines import LINES, deputies_at, game_over_line
 from bangbot.games.bang.presenter.own_lines import own_line
 from bangbot.games.bang.presenter.reasons import reach_lines
 from bangbot.games.bang.rules.views import PlayerView, SeatView
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import character_help, character_name, role_goal, role_name
+from bangbot.i18n.theme import extension
 from bangbot.i18n.wording import join_list, players
-from bangbot.messaging.labels import card_label, cards_label, life_bar
+from bangbot.messaging.labels import life_bar
 from bangbot.messaging.presenter import log_lines
 
 EventData = Mapping[str, Any]
@@ -25,7 +27,7 @@ def event_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int |
     """
     if (own := own_line(tr, e, names, viewer)) is not None:
         return own
-    line = LINES.get(e["kind"])
+    line = LINES.get(e["kind"]) or extension(tr, "lines").get(e["kind"])
     if line is None:
         return None
     return line(tr, e, names, names[e["seat"]] if isinstance(e.get("seat"), int) else "")

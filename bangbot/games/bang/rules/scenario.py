@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bangbot.core import rng
-from bangbot.core.errors import BadNotation, RulesError
+from bangbot.core.errors import BadNotation, ScenarioError
 from bangbot.core.events import Event
 from bangbot.games.bang.rules.actions import HAND
 from bangbot.games.bang.rules.cards import CARDS, deck_indices, parse_suit_rank
@@ -34,15 +34,6 @@ from bangbot.games.bang.rules.variants import BASE, VARIANTS
 
 PHASES = {"start": DYNAMITE_PHASE, "play": PLAY_PHASE, "discard": DISCARD_PHASE}
 CARD_FIELDS = ("card", "cards", "chosen", "kept", "target_card")
-
-
-class ScenarioError(RulesError):
-    """A scenario that cannot be set up, or a script step that is not legal."""
-
-    def __init__(self, message: str, step: int | None = None, legal: list[str] | None = None) -> None:
-        self.step = step
-        self.legal = legal or []
-        super().__init__(message)
 
 
 @dataclass

@@ -6,8 +6,7 @@ from dataclasses import replace
 
 from bangbot.games.bang.game import GAME as BASE_GAME
 from bangbot.games.bang.game import family_bench
-from bangbot.games.bang.starwars.ruleset import StarWarsBang
-from bangbot.games.bang.texts.starwars import (
+from bangbot.games.bang.starwars.names import (
     NOTES,
     SW_ROLE_NAMES,
     SW_SYMBOL_GLYPHS,
@@ -16,8 +15,9 @@ from bangbot.games.bang.texts.starwars import (
     sw_role_name,
     sw_symbol_name,
 )
-from bangbot.games.bang.texts.starwars_notes import starwars_assumptions
-from bangbot.games.bang.texts.starwars_theme import STARWARS_THEME
+from bangbot.games.bang.starwars.notes import starwars_assumptions
+from bangbot.games.bang.starwars.ruleset import StarWarsBang
+from bangbot.games.bang.starwars.theme import STARWARS_THEME
 from bangbot.games.declaration import Rules
 from bangbot.i18n import NP_, Translator
 from bangbot.i18n.explain import TableRules, explain_themed

@@ -7,7 +7,7 @@ import random
 import time
 from typing import Any
 
-from bangbot.bench.engine import json_costs
+from bangbot.bench.batches import json_costs
 from bangbot.games.duel.rules.engine import apply, new_game
 from bangbot.games.duel.rules.legal import awaiting, legal_actions
 from bangbot.games.duel.rules.modes import MODE_IDS, MODES, STANDOFF

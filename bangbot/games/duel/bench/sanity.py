@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from bangbot.bench.ai_sanity import Batch, report, run_chunks, share, speed
+from bangbot.bench.batches import Batch, report, run_chunks, share, speed
 from bangbot.games.duel.ai.match import play_duel
 from bangbot.games.duel.bench.ai import DuelLine
 from bangbot.games.duel.bench.referee import DuelSanityReferee

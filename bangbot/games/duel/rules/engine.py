@@ -108,7 +108,7 @@ def apply(state: DuelState, seat: int, action: DuelAction) -> tuple[DuelState, l
     """Returns the state after a legal action and what happened; raises IllegalAction for any other."""
     allowed = legal.legal_actions(state, seat)
     if action not in allowed:
-        raise IllegalAction(seat, action, allowed)  # type: ignore[arg-type]
+        raise IllegalAction(seat, action, allowed)
     s = state.copy()
     events: Events = []
     r = s.requests.pop(0) if s.requests else None

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections import Counter
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
-from typing import TypeVar
+from dataclasses import dataclass
 
 from bangbot.ai.player import AIPlayer
 from bangbot.ai.random_player import RandomPlayer
+from bangbot.bench.batches import HEURISTIC, P99_GOAL_MS, RANDOM, Outcome, percentile, run_batches
 from bangbot.games import DEFAULT
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
 from bangbot.games.bang.ai.match import play_match
@@ -19,13 +16,8 @@ from bangbot.games.bang.rules.roles import DEPUTY, LAW, OUTLAWS, RENEGADE_SIDE, 
 from bangbot.games.bang.rules.state import family_config
 from bangbot.rulesets import ruleset
 
-HEURISTIC = "heuristic"
-RANDOM = "random"
 SIDES = (LAW, OUTLAWS, RENEGADE_SIDE)
 SHERIFF_TEAM_GOAL = 0.80
-P99_GOAL_MS = 5.0
-CHUNK = 100
-L = TypeVar("L")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,25 +41,6 @@ def lines(game: str) -> tuple[Line, ...]:
     """Returns the table's rows for a game: every pairing of heuristic and random, at 5 and 7 players."""
     pairs = ((HEURISTIC, HEURISTIC), (HEURISTIC, RANDOM), (RANDOM, HEURISTIC), (RANDOM, RANDOM))
     return tuple(Line(n, law, others, game) for law, others in pairs for n in (5, 7))
-
-
-@dataclass
-class Outcome:
-    """Counts and heuristic decision times over some games of one line."""
-
-    games: int = 0
-    wins: Counter[str] = field(default_factory=Counter)
-    capped: int = 0
-    times: list[float] = field(default_factory=list)
-    cpu: float = 0.0  # seconds of CPU the games took, summed over workers
-
-    def add(self, other: Outcome) -> None:
-        """Adds another batch of the same line."""
-        self.games += other.games
-        self.wins.update(other.wins)
-        self.capped += other.capped
-        self.times += other.times
-        self.cpu += other.cpu
 
 
 def make(name: str) -> AIPlayer:
@@ -98,26 +71,6 @@ def play_games(line: Line, seeds: range) -> Outcome:
 def run_line(line: Line, games: int, workers: int) -> Outcome:
     """Plays games games of a line, over workers processes when more than one."""
     return run_batches(play_games, line, games, workers)
-
-
-def run_batches(play: Callable[[L, range], Outcome], line: L, games: int, workers: int) -> Outcome:
-    """Plays games games of any game's line (play: one batch of seeds), over workers processes when more than one."""
-    batches = [range(s, min(s + CHUNK, games)) for s in range(0, games, CHUNK)]
-    total = Outcome()
-    if workers <= 1:
-        for b in batches:
-            total.add(play(line, b))
-        return total
-    with ProcessPoolExecutor(workers) as pool:
-        for part in pool.map(play, [line] * len(batches), batches):
-            total.add(part)
-    return total
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """Returns the q-th percentile (0..100) of values, nearest rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
 
 
 def row(line: Line, out: Outcome) -> str:

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bangbot.games.bang.presenter.labels import card_label
 from bangbot.games.bang.rules.cards import CARDS, NEW_HOPE
-from bangbot.games.bang.texts.starwars import sw_fate_name
+from bangbot.games.bang.starwars.names import sw_fate_name
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import card_name
-from bangbot.messaging.labels import card_label
 
 EventData = Mapping[str, Any]
 Line = Callable[[Translator, EventData, Sequence[str], str], str]

@@ -5,11 +5,13 @@ from __future__ import annotations
 from bangbot.games.bang.rules.cards import CARDS
 from bangbot.games.bang.rules.starwars import FATE, STARWARS
 from bangbot.games.bang.rules.symbols import check_symbols
-from bangbot.games.bang.texts.starwars import (
+from bangbot.games.bang.starwars.lines import STARWARS_LINES
+from bangbot.games.bang.starwars.messages import MESSAGES, PLURALS
+from bangbot.games.bang.starwars.names import (
     FATE as FATE_TOPIC,
 )
-from bangbot.games.bang.texts.starwars import ROLE as ROLE_TOPIC
-from bangbot.games.bang.texts.starwars import (
+from bangbot.games.bang.starwars.names import ROLE as ROLE_TOPIC
+from bangbot.games.bang.starwars.names import (
     SW_ABILITY_ENERGY,
     SW_ABILITY_HELP,
     SW_ABILITY_NAMES,
@@ -26,8 +28,8 @@ from bangbot.games.bang.texts.starwars import (
     sw_fate_name,
     sw_symbol_name,
 )
-from bangbot.games.bang.texts.starwars import TERM as TERM_TOPIC
-from bangbot.games.bang.texts.starwars_messages import MESSAGES, PLURALS
+from bangbot.games.bang.starwars.names import TERM as TERM_TOPIC
+from bangbot.games.bang.starwars.prompts import STARWARS_ACTIONS, STARWARS_PASSES, STARWARS_PROMPTS
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import CARD, CHARACTER, card_name
 from bangbot.i18n.theme import Theme
@@ -105,6 +107,11 @@ STARWARS_THEME = Theme(
         TERM_TOPIC: (SW_RULES_TERMS, SW_TERM_HELP),
     },
     legend=starwars_legend,
+    lines=STARWARS_LINES,
+    prompts=STARWARS_PROMPTS,
+    passes=STARWARS_PASSES,
+    actions=STARWARS_ACTIONS,
+    causes=SW_FATE_NAMES,
     energy=SW_ABILITY_ENERGY,
     bars=("▰", "▱"),
 )

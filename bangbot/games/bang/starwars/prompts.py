@@ -5,17 +5,15 @@ Keyed by the request's type name (and the action's class name), so they need not
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from bangbot.games.bang.presenter.prompts import Prompt, RequestData
 from bangbot.games.bang.rules.cards import BANG, BEER, CARDS
 from bangbot.games.bang.rules.starwars import FATE_DISCARD_ALL, FATE_HEAL_OTHER, FATE_STEAL
-from bangbot.games.bang.texts.starwars import sw_fate_name
+from bangbot.games.bang.starwars.names import sw_fate_name
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import card_name
-
-RequestData = Mapping[str, Any]
-Prompt = Callable[[Translator, RequestData, Sequence[str]], str]
 
 
 def first_check(tr: Translator, r: RequestData, names: Sequence[str]) -> str:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import random
-import statistics
 import time
-from collections.abc import Callable, Sequence
 from typing import Any
 
+from bangbot.bench.batches import json_costs
 from bangbot.core.config import GameConfig
 from bangbot.games import DEFAULT
 from bangbot.games.bang.rules.engine import apply, apply_in_place, new_game
@@ -77,21 +76,6 @@ def storage_figures(players: int, games: int, game: str = DEFAULT) -> dict[str, 
     """Returns JSON size of states and the cost of one serialise + load, as a service does per action."""
     states = sampled_states(players, games, game)
     return {"game": game, "players": players, **json_costs(states, to_json, from_json)}
-
-
-def json_costs(states: Sequence[Any], write: Callable[[Any], Any], read: Callable[[Any], Any]) -> dict[str, Any]:
-    """Returns the JSON size of some states and what one write + read back costs (write: to_json, read: from_json)."""
-    sizes = [len(json.dumps(write(s), separators=(",", ":"))) for s in states]
-    started = time.perf_counter()
-    for s in states:
-        read(json.loads(json.dumps(write(s), separators=(",", ":"))))
-    per_action_us = (time.perf_counter() - started) / len(states) * 1e6
-    return {
-        "states_sampled": len(states),
-        "state_json_bytes_mean": round(statistics.mean(sizes)),
-        "state_json_bytes_max": max(sizes),
-        "serialise_and_load_us_per_action": round(per_action_us, 1),
-    }
 
 
 def main(games: int = 300, game: str = DEFAULT) -> None:

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import json
-import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import Any
 
 from bangbot.ai.player import AIPlayer
 from bangbot.ai.random_player import RandomPlayer
+from bangbot.bench.batches import HEURISTIC, RANDOM, Batch, report, run_chunks, share, speed
 from bangbot.core.config import GameConfig
 from bangbot.games import DEFAULT
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
@@ -23,27 +20,8 @@ from bangbot.games.bang.rules.state import family_config
 from bangbot.rulesets import ruleset
 
 SIZES = (5, 7)
-CHUNK = 50
-HEURISTIC = "heuristic"
-RANDOM = "random"
 LAW_VS_RANDOM = "law_vs_random"
 LINEUPS = (HEURISTIC, RANDOM, LAW_VS_RANDOM)
-T = TypeVar("T")
-
-
-@dataclass
-class Batch:
-    """Counts, heuristic decision times and CPU time over some games of one table."""
-
-    tally: Counter[str] = field(default_factory=Counter)
-    times: list[float] = field(default_factory=list)
-    elapsed: float = 0.0
-
-    def add(self, other: Batch) -> None:
-        """Adds another batch of the same table."""
-        self.tally.update(other.tally)
-        self.times += other.times
-        self.elapsed += other.elapsed
 
 
 def lineup(name: str, sides: Sides) -> Callable[[int, str], AIPlayer]:
@@ -93,25 +71,6 @@ def play_table_chunk(table: tuple[int, str, str], seeds: range) -> Batch:
     return play_batch(players, name, seeds, game)
 
 
-def run_chunks(play: Callable[[T, range], Batch], table: T, games: int, seed: int, workers: int) -> Batch:
-    """Plays games seeded seed, seed+1, ... of any game's table in chunks, over workers processes when more than one."""
-    chunks = [range(s, min(s + CHUNK, seed + games)) for s in range(seed, seed + games, CHUNK)]
-    total = Batch()
-    if workers <= 1:
-        for c in chunks:
-            total.add(play(table, c))
-        return total
-    with ProcessPoolExecutor(workers) as pool:
-        for part in pool.map(play, [table] * len(chunks), chunks):
-            total.add(part)
-    return total
-
-
-def share(part: float, whole: float) -> float:
-    """Returns part / whole rounded, 0 when whole is 0."""
-    return round(part / whole, 4) if whole else 0.0
-
-
 def figures(tally: Counter[str], sides: Sides) -> dict[str, float]:
     """Returns the per-game figures of a table's counts, named after the ruleset's roles."""
     games = tally["games"]
@@ -154,14 +113,6 @@ def team_roles(sides: Sides) -> list[str]:
     return [r for r in sides.side if any(sides.teammates(r, q) for q in sides.side)]
 
 
-def percentile(values: Sequence[float], q: float) -> float:
-    """Returns the q-th percentile (0..100) of values, nearest rank; 0 for none."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
-
-
 def measure(players: int, games: int, seed: int, workers: int, game: str = DEFAULT) -> dict[str, Any]:
     """Returns one table size's figures: all-heuristic, the random baseline, and the law against random seats."""
     sides = sides_for(game)
@@ -175,68 +126,9 @@ def measure(players: int, games: int, seed: int, workers: int, game: str = DEFAU
     return out
 
 
-def speed(batch: Batch) -> dict[str, float]:
-    """Returns a heuristic table's decision time (p50, p99, mean, in ms) and games per CPU second."""
-    return {
-        "decision_ms_p50": round(1000 * percentile(batch.times, 50), 4),
-        "decision_ms_p99": round(1000 * percentile(batch.times, 99), 4),
-        "decision_ms_mean": round(1000 * statistics.fmean(batch.times), 4) if batch.times else 0.0,
-        "heuristic_games_per_cpu_s": round(batch.tally["games"] / batch.elapsed, 2) if batch.elapsed else 0.0,
-    }
-
-
-def render(results: dict[str, dict[str, Any]], column: Callable[[str], str] = lambda size: f"{size}p ") -> str:
-    """Returns the developer-facing table: one column pair (heuristic, random) per table (column names it)."""
-    sizes = list(results)
-    keys = [k for k in results[sizes[0]] if k != "random_baseline"]
-    width = max([44] + [len(k) + 1 for k in keys])
-    head = f"{'figure':<{width}}" + "".join(f"{column(s) + 'heur':>13}{column(s) + 'random':>13}" for s in sizes)
-    lines = [head]
-    for k in keys:
-        cells = ""
-        for s in sizes:
-            base = results[s]["random_baseline"].get(k)
-            cells += f"{_cell(results[s][k]):>13}{_cell(base):>13}"
-        lines.append(f"{k:<{width}}{cells}")
-    return "\n".join(lines)
-
-
-def _cell(value: object) -> str:
-    """Returns a table cell: a number with up to three decimals, '-' for none."""
-    if value is None:
-        return "-"
-    if isinstance(value, float):
-        return f"{value:.3f}"
-    return str(value)
-
-
 def main(games: int = 2000, seed: int = 1, workers: int = 1, as_json: bool = False, game: str = DEFAULT) -> None:
     """Prints a base-engine game's sanity figures at 5 and 7 players, as a table or JSON by table size (its hook)."""
     started = time.perf_counter()
     results = {str(n): measure(n, games, seed, workers, game) for n in SIZES}
     title = f"bench ai --sanity ({game}): {games} games per table from seed {seed}"
     report(results, as_json, title, time.perf_counter() - started, workers)
-
-
-def report(
-    results: dict[str, dict[str, Any]],
-    as_json: bool,
-    title: str,
-    elapsed: float,
-    workers: int,
-    apart: bool = False,
-) -> None:
-    """Prints the figures of every table: one JSON object keyed by table, or the titled table(s) and the time taken.
-
-    apart: one table per key (its own heuristic and random columns), for tables whose figures differ."""
-    if as_json:
-        print(json.dumps(results, indent=2, sort_keys=True))
-        return
-    print(title)
-    if apart:
-        for name, one in results.items():
-            print(f"\n{name}:")
-            print(render({name: one}, column=lambda _: ""))
-    else:
-        print(render(results))
-    print(f"elapsed {elapsed:.1f} s over {workers} worker(s)")
