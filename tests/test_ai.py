@@ -40,7 +40,7 @@ from bangbot.games.bang.rules.state import GameConfig, GameState
 from bangbot.games.bang.rules.views import PlayerView, SeatView, view
 from bangbot.games.duel.rules.views import DuelView
 
-AI_DIR = Path(__file__).resolve().parent.parent / "bangbot" / "ai"
+AI_DIR = Path(__file__).resolve().parent.parent / "bangbot" / "games" / "bang" / "ai"
 STRICT = HeuristicPlayer(strict=True)
 RANDOM: RandomPlayer[Action] = RandomPlayer()
 
@@ -109,7 +109,7 @@ def test_ai_inputs_are_a_view_and_visible_events_only() -> None:
     for path in AI_DIR.glob("*.py"):
         if path.name != "match.py":  # the driver is the caller's side: it holds the game, the AI never does
             text = path.read_text(encoding="utf-8")
-            assert "GameState" not in text and "core.engine" not in text and "core.state" not in text, path.name
+            assert "GameState" not in text and "rules.engine" not in text and "rules.state" not in text, path.name
 
 
 def test_a_view_hides_other_hands_and_roles() -> None:

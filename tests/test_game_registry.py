@@ -36,9 +36,6 @@ GAME_MODULES: tuple[tuple[str, str], ...] = (
     ("storage/models.py", "rows stored before rulesets existed are base BANG! games"),
     ("storage/migrations/versions/0006_ruleset.py", "the migration that gave those rows their game"),
     ("bench/stored_results.py", "stored base BANG! results (its roles and characters) for the /stats bench"),
-    # Not yet moved into the BANG! family's folder: platform modules that still reach into base BANG!.
-    ("i18n/explain.py", "not yet: /rules with base BANG!'s rule options"),
-    ("i18n/glossary.py", "not yet: base BANG!'s option sentences, and its card Duel ('duel')"),
 )
 GAME_IDS = frozenset(games.GAME_IDS)
 # A module of one game's own (its import is a game-specific import), by dotted name.

@@ -7,12 +7,9 @@ import pytest
 from bangbot.games.bang.rules.cards import BASE_DECK
 from bangbot.games.bang.rules.characters import CHARACTERS
 from bangbot.games.bang.rules.roles import ROLES
-from bangbot.i18n import LANGUAGES, translator
-from bangbot.i18n.glossary import (
-    CARD,
+from bangbot.games.bang.texts.glossary import (
     CARD_HELP,
     CARD_NAMES,
-    CHARACTER,
     CHARACTER_HELP,
     CHARACTER_NAMES,
     GAME_WORDS,
@@ -22,11 +19,12 @@ from bangbot.i18n.glossary import (
     card_name,
     character_help,
     character_name,
-    lookup,
     role_goal,
     role_name,
     term,
 )
+from bangbot.i18n import LANGUAGES, translator
+from bangbot.i18n.glossary import CARD, CHARACTER, lookup
 
 TRANSLATED = ("ru", "ja", "cs")
 CARD_IDS = (*dict.fromkeys(c.kind for c in BASE_DECK), "colt45")  # the base game's kinds

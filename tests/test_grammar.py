@@ -389,7 +389,7 @@ def test_the_table_keeps_one_line_per_player(language: str) -> None:
 
 def every_event_kind() -> set[str]:
     """Returns the kind of every event the rules core emits."""
-    source = "\n".join(p.read_text() for p in (REPO / "bangbot" / "core").glob("*.py"))
+    source = "\n".join(p.read_text() for p in (REPO / "bangbot" / "games" / "bang" / "rules").glob("*.py"))
     return set(re.findall(r'Event\(\s*"(\w+)"', source))
 
 
@@ -451,7 +451,7 @@ def is_glossary(location: str) -> bool:
 
 
 GLOSSARY_FILES = (
-    "bangbot/i18n/glossary",
+    "bangbot/games/bang/texts/glossary.py",
     "bangbot/games/bang/starwars/names.py",
     "bangbot/games/duel/texts/names.py",
     "bangbot/games/duel/texts/help.py",

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from bangbot.games.bang.ruleset import BASE
+from bangbot.games.bang.texts.glossary import role_name
 from bangbot.games.duel.ruleset import DUEL
 from bangbot.i18n import translator
-from bangbot.i18n.glossary import role_name
 from bangbot.i18n.wording import player
 from bangbot.messaging.adapter import Command
 from bangbot.rulesets import ruleset

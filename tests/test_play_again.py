@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from bangbot.games.bang.texts.glossary import card_name
 from bangbot.games.duel.ruleset import DUEL
 from bangbot.i18n import translator
-from bangbot.i18n.glossary import card_name
 from bangbot.messaging.adapter import InlineQuery, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import CollectingMessenger, Sent

@@ -13,19 +13,11 @@ from bangbot.games.bang.presenter.render import private_text
 from bangbot.games.bang.rules.options import PRESETS, RuleOptions
 from bangbot.games.bang.rules.scenario import run
 from bangbot.games.bang.rules.views import view
+from bangbot.games.bang.texts.glossary import CARD_NAMES, card_help, character_help
 from bangbot.games.bang.texts.rulehelp import DETAILS
 from bangbot.i18n import LANGUAGES, NP_, translator
 from bangbot.i18n.explain import TableRules, explain
-from bangbot.i18n.glossary import (
-    CARD,
-    CARD_NAMES,
-    CHARACTER,
-    _global_index,
-    card_help,
-    character_help,
-    lookup,
-    search_order,
-)
+from bangbot.i18n.glossary import CARD, CHARACTER, _global_index, lookup, search_order
 from tests.offered import offer
 from tests.scenario_helpers import scenario, seat_spec
 from tests.service_harness import GROUP, Table, make_users

@@ -12,8 +12,8 @@ import pytest
 from bangbot.games.bang.rules.notation import parse
 from bangbot.games.bang.rules.replay import replay
 from bangbot.games.bang.rules.serialize import config_from_json, to_json
+from bangbot.games.bang.texts.glossary import role_name
 from bangbot.i18n import translator
-from bangbot.i18n.glossary import role_name
 from bangbot.messaging.codec import MAX_CALLBACK_DATA, decode, game_button
 from tests.service_harness import GROUP, Table, make_users
 

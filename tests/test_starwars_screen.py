@@ -28,8 +28,15 @@ from bangbot.games.bang.starwars.names import (
     sw_fate_name,
     sw_role_name,
 )
+from bangbot.games.bang.texts.glossary import (
+    CARD_NAMES,
+    CHARACTER_NAMES,
+    ROLE_NAMES,
+    card_name,
+    character_name,
+    role_name,
+)
 from bangbot.i18n import LANGUAGES, translator
-from bangbot.i18n.glossary import CARD_NAMES, CHARACTER_NAMES, ROLE_NAMES, card_name, character_name, role_name
 from bangbot.i18n.themes import themed
 from bangbot.messaging.labels import life_bar
 from bangbot.rulesets import ruleset

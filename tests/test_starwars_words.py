@@ -11,8 +11,8 @@ from babel.messages.pofile import read_po
 
 from bangbot.games import GAMES
 from bangbot.games.bang.starwars import names as sw
-from bangbot.i18n import LANGUAGES, Translator, translator
-from bangbot.i18n import glossary as base
+from bangbot.games.bang.texts import glossary as base
+from bangbot.i18n import LANGUAGES, Translator, glossary, translator
 from bangbot.i18n.glossary import normalize_name
 from tests.test_catalogs import REPO, load, placeholders
 
@@ -212,8 +212,8 @@ def test_ability_energy_and_symbol_glyphs() -> None:
 
 def test_lookup_tables() -> None:
     assert sw.SW_TABLES == (
-        (base.CARD, sw.SW_CARD_NAMES),
-        (base.CHARACTER, sw.SW_ABILITY_NAMES),
+        (glossary.CARD, sw.SW_CARD_NAMES),
+        (glossary.CHARACTER, sw.SW_ABILITY_NAMES),
         (sw.FATE, sw.SW_FATE_NAMES),
         (sw.NOTES, sw.SW_TOPIC_NAMES),
         (sw.ROLE, sw.SW_ROLE_NAMES),
@@ -361,8 +361,9 @@ def test_rules_assumptions_at_a_star_wars_table_list_the_fate_table_as_played(la
     from bangbot.games.bang.rules.cards import KINDS
     from bangbot.games.bang.rules.starwars import ASSUMPTIONS, FATE_SWAP_HANDS
     from bangbot.games.bang.starwars.notes import SW_ASSUMPTION_NOTES, SWAP_HANDS_NOTE
+    from bangbot.games.bang.texts.glossary import card_name
     from bangbot.i18n.explain import TableRules, explain
-    from bangbot.i18n.glossary import card_name, lookup
+    from bangbot.i18n.glossary import lookup
     from bangbot.i18n.themes import themed
 
     tr = translator(language)
@@ -401,7 +402,7 @@ def test_rules_finds_roles_and_the_fate_rule_at_a_star_wars_table(
     from bangbot.i18n.explain import TableRules, explain
 
     tr = translator(language)
-    assert base.lookup(tr, text, "starwars") == topic
+    assert glossary.lookup(tr, text, "starwars") == topic
     assert says in explain(tr, topic, TableRules.of_preset("standard", "starwars"))
 
 

@@ -10,6 +10,7 @@ from bangbot.core.ruleset import Ruleset
 
 if TYPE_CHECKING:  # the declaration's types only: importing bangbot.games loads no game and no platform layer
     from bangbot.ai.player import AIPlayer
+    from bangbot.core.config import GameOptions
     from bangbot.core.events import Event
     from bangbot.i18n import Translator
     from bangbot.i18n.explain import TableRules
@@ -46,6 +47,7 @@ class Rules:
     late: bool = False  # its names never shadow another game's at that game's table (searched there last)
     summary: Callable[[Translator, str], str] | None = None  # the answer to a bare /rules at its table, by preset
     readings: Readings = ()  # other spellings /rules also finds (katakana readings), per kind
+    options: Callable[[str], GameOptions] | None = None  # a preset's rule options; raises ValueError for another
 
 
 @dataclass(frozen=True, slots=True)

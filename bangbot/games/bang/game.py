@@ -13,13 +13,15 @@ from bangbot.games.bang.bench.sanity import main as bench_sanity
 from bangbot.games.bang.presenter.card_topic import base_card_topic
 from bangbot.games.bang.presenter.outcome import table_outcomes
 from bangbot.games.bang.presenter.presenter import BASE_PRESENTER
+from bangbot.games.bang.rules.options import preset
 from bangbot.games.bang.rules.scenario import run
 from bangbot.games.bang.ruleset import BASE, BaseBang
+from bangbot.games.bang.texts.explain import explain_base
+from bangbot.games.bang.texts.glossary import CARD_NAMES, CHARACTER_NAMES, character_name, role_name
 from bangbot.games.bang.texts.readings import CARD_READINGS, CHARACTER_READINGS
 from bangbot.games.declaration import Bench, Game, Rules, Words
 from bangbot.i18n import NP_, Translator
-from bangbot.i18n.explain import explain_base
-from bangbot.i18n.glossary import CARD, CARD_NAMES, CHARACTER, CHARACTER_NAMES, character_name, role_name
+from bangbot.i18n.glossary import CARD, CHARACTER
 
 # A winning side named by its leading role.
 SIDE_ROLES = {"law": "sheriff", "outlaws": "outlaw", "renegade": "renegade"}
@@ -61,6 +63,7 @@ GAME = Game(
         topics=((CARD, CARD_NAMES), (CHARACTER, CHARACTER_NAMES)),
         explain=explain_base,
         readings=((CARD, CARD_READINGS), (CHARACTER, CHARACTER_READINGS)),
+        options=preset,
     ),
     bench=family_bench(BASE),
     sides=BASE_SIDES,

@@ -23,8 +23,8 @@ from bangbot.games.bang.rules.actions import (
 )
 from bangbot.games.bang.rules.hints import own_turn_to_play, pointless
 from bangbot.games.bang.rules.views import PlayerView
+from bangbot.games.bang.texts.glossary import character_name, role_name
 from bangbot.i18n import Translator
-from bangbot.i18n.glossary import character_name, role_name
 from bangbot.i18n.theme import extension
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import BACK as FIXED_BACK

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bangbot.games.bang.rules.cards import CARDS
+from bangbot.games.bang.texts.glossary import card_name, character_name, is_character
 from bangbot.i18n import Translator
-from bangbot.i18n.glossary import card_name, character_name, is_character
 from bangbot.i18n.theme import extension
 from bangbot.i18n.wording import join_list, with_marks
 

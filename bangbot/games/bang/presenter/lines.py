@@ -13,8 +13,8 @@ from bangbot.games.bang.presenter.labels import card_label, cards_label, cause_n
 from bangbot.games.bang.rules.actions import HAND
 from bangbot.games.bang.rules.cards import CAT_BALOU, DYNAMITE, GENERAL_STORE, JAIL, NEW_HOPE, PANIC
 from bangbot.games.bang.rules.roles import DEPUTY, LAW, OUTLAWS, roles_for
+from bangbot.games.bang.texts.glossary import card_name, role_name
 from bangbot.i18n import Translator
-from bangbot.i18n.glossary import card_name, role_name
 
 EventData = Mapping[str, Any]
 Line = Callable[[Translator, EventData, Sequence[str], str], str | None]

@@ -8,8 +8,8 @@ from typing import Any
 from bangbot.games.bang.presenter.labels import card_label, cards_label, cause_name
 from bangbot.games.bang.rules.actions import HAND
 from bangbot.games.bang.rules.cards import CAT_BALOU, DYNAMITE, JAIL, PANIC
+from bangbot.games.bang.texts.glossary import card_name
 from bangbot.i18n import Translator
-from bangbot.i18n.glossary import card_name
 
 EventData = Mapping[str, Any]
 OwnLine = Callable[[Translator, EventData, Sequence[str]], str | None]

@@ -13,8 +13,8 @@ from bangbot.games.bang.rules.cards import BANG, BEER, CAT_BALOU, DUEL, GENERAL_
 from bangbot.games.bang.rules.hints import pointless
 from bangbot.games.bang.rules.state import CARD_KIND
 from bangbot.games.bang.rules.views import PlayerView
+from bangbot.games.bang.texts.glossary import card_name, character_name
 from bangbot.i18n import Translator
-from bangbot.i18n.glossary import card_name, character_name
 from bangbot.i18n.theme import extension
 from bangbot.i18n.wording import players
 from bangbot.messaging.presenter import TOP

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from bangbot.games.bang.rules import hints as h
 from bangbot.games.bang.rules.cards import BANG, PANIC
 from bangbot.games.bang.rules.views import PlayerView
+from bangbot.games.bang.texts.glossary import card_name
 from bangbot.i18n import Translator
-from bangbot.i18n.glossary import card_name
 
 
 def reason_text(tr: Translator, code: str, kind: str, value: int = 0) -> str:

@@ -10,8 +10,8 @@ from bangbot.games.bang.presenter.lines import LINES, deputies_at, game_over_lin
 from bangbot.games.bang.presenter.own_lines import own_line
 from bangbot.games.bang.presenter.reasons import reach_lines
 from bangbot.games.bang.rules.views import PlayerView, SeatView
+from bangbot.games.bang.texts.glossary import character_help, character_name, role_goal, role_name
 from bangbot.i18n import Translator
-from bangbot.i18n.glossary import character_help, character_name, role_goal, role_name
 from bangbot.i18n.theme import extension
 from bangbot.i18n.wording import join_list, players
 from bangbot.messaging.labels import life_bar

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from bangbot.games.bang.game import GAME as BASE_GAME
 from bangbot.games.bang.game import family_bench
+from bangbot.games.bang.rules.options import preset
 from bangbot.games.bang.starwars.names import (
     NOTES,
     SW_ROLE_NAMES,
@@ -18,9 +19,10 @@ from bangbot.games.bang.starwars.names import (
 from bangbot.games.bang.starwars.notes import starwars_assumptions
 from bangbot.games.bang.starwars.ruleset import StarWarsBang
 from bangbot.games.bang.starwars.theme import STARWARS_THEME
+from bangbot.games.bang.texts.explain import explain_themed
 from bangbot.games.declaration import Rules
 from bangbot.i18n import NP_, Translator
-from bangbot.i18n.explain import TableRules, explain_themed
+from bangbot.i18n.explain import TableRules
 from bangbot.i18n.glossary import game_name
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import glyph_list, join_list
@@ -59,7 +61,7 @@ GAME = replace(
         "the same table in a galaxy far away: Darth Vader and the Empire against the Rebels and a Bounty Hunter, "
         "with energy and fate effects.",
     ),
-    rules=Rules(topics=SW_TABLES, explain=explain),
+    rules=Rules(topics=SW_TABLES, explain=explain, options=preset),
     bench=family_bench(STARWARS),
     theme=STARWARS_THEME,
     table_note=table_note,

@@ -12,8 +12,8 @@ from typing import Any
 from bangbot.games.bang.presenter.labels import card_label
 from bangbot.games.bang.rules.cards import CARDS, NEW_HOPE
 from bangbot.games.bang.starwars.names import sw_fate_name
+from bangbot.games.bang.texts.glossary import card_name
 from bangbot.i18n import Translator
-from bangbot.i18n.glossary import card_name
 
 EventData = Mapping[str, Any]
 Line = Callable[[Translator, EventData, Sequence[str], str], str]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from bangbot.games.bang.texts.glossary import _translate
 from bangbot.i18n import NP_, Translator
-from bangbot.i18n.glossary import CARD, CHARACTER, _translate
+from bangbot.i18n.glossary import CARD, CHARACTER
 
 # The English source strings; ids are the ones the Star Wars ruleset uses. The Russian names are the rulebook's
 # (rulebook 001, spec/star-wars.md); what the rulebook does not print is marked "assumed" in the help texts.

@@ -25,8 +25,8 @@ from bangbot.games.bang.rules.cards import (
 )
 from bangbot.games.bang.rules.starwars import ASSUMPTIONS, FATE, FATE_SWAP_HANDS
 from bangbot.games.bang.starwars.names import SW_TOPIC_NAMES, sw_fate_name
+from bangbot.games.bang.texts.glossary import card_name, character_name
 from bangbot.i18n import NP_, Translator
-from bangbot.i18n.glossary import card_name, character_name
 from bangbot.i18n.wording import join_list
 
 SW_ASSUMPTION_NOTES: dict[str, tuple[str, str]] = {
