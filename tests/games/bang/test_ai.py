@@ -40,7 +40,7 @@ from bangbot.games.bang.rules.state import GameConfig, GameState
 from bangbot.games.bang.rules.views import PlayerView, SeatView, view
 from bangbot.games.duel.rules.views import DuelView
 
-AI_DIR = Path(__file__).resolve().parent.parent / "bangbot" / "games" / "bang" / "ai"
+AI_DIR = Path(__file__).resolve().parents[3] / "bangbot" / "games" / "bang" / "ai"
 STRICT = HeuristicPlayer(strict=True)
 RANDOM: RandomPlayer[Action] = RandomPlayer()
 

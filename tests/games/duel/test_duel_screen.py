@@ -44,7 +44,7 @@ NAMES = ["Ann", "Bob", "Cid"]
 TITLE = "Saloon"
 STEPS_PER_MODE = 300
 MAX_BUTTON_TEXT = 64
-CORE = Path(__file__).resolve().parents[1] / "bangbot" / "games" / "duel" / "rules"
+CORE = Path(__file__).resolve().parents[3] / "bangbot" / "games" / "duel" / "rules"
 
 
 def tr_of(language: str) -> Translator:
