@@ -73,10 +73,12 @@ from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
 from bangbot.messaging.sight import unpin_table
 from bangbot.messaging.stats_text import records_help, stats_command
 from bangbot.messaging.step_menu import ABOUT
+from bangbot.messaging.storage_log import StorageFailures
 from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Game, Outbox, PressAnswer, Seat
 from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
 
 log = logging.getLogger(__name__)
+storage_failures = StorageFailures(log)
 RETRIES = 3
 PRESS_MEMORY = timedelta(days=2)  # a messenger delivers an update again for a day at most
 PRUNE_EVERY = timedelta(hours=1)
@@ -98,7 +100,7 @@ class GameService:
             await ctx.repo.run(ctx.remember_user, cmd.user)
             tr = await ctx.repo.run(command_translator, ctx, cmd)
         except STORAGE_ERRORS:
-            log.warning("could not read for /%s", name, exc_info=True)
+            storage_failures.failed("could not read for /%s", name)
             await self.reply(cmd, not_saved(translator(normalize_language(cmd.user.language))))
             return
         handler = {
@@ -128,7 +130,7 @@ class GameService:
                 if attempt == RETRIES - 1:
                     await self.reply(cmd, tr.gettext("Many things happen at once here: please try again."))
             except STORAGE_ERRORS:
-                log.warning("could not save or read for /%s", name, exc_info=True)
+                storage_failures.failed("could not save or read for /%s", name)
                 await self.reply(cmd, not_saved(ctx.tr_user(cmd.user.id)))
                 return
 
@@ -421,7 +423,7 @@ class GameService:
         except StaleGame:
             text, alert = ctx.tr_user(press.user.id).gettext("This choice is no longer current."), True
         except STORAGE_ERRORS:
-            log.warning("could not save or read the press %s", press.id, exc_info=True)
+            storage_failures.failed("could not save or read the press %s", press.id)
             text, alert = not_saved(ctx.tr_user(press.user.id)), True
         except Undeliverable:
             log.info("could not show the press %s to its player", press.id)
