@@ -135,7 +135,8 @@ async def play_on(options: TerminalOptions, url: str, stdin: TextIO, stdout: Tex
     """Plays the terminal game kept in the database at url."""
     engine = open_engine(url)
     try:
-        return await Terminal(options, Repository(engine), stdin, stdout).play()
+        with Repository(engine) as repo:
+            return await Terminal(options, repo, stdin, stdout).play()
     finally:
         engine.dispose()
 

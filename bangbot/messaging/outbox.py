@@ -6,7 +6,9 @@ rows in order, holding no lock and no database connection while a message waits:
 row's private part at once, the group's lane follows and may wait for the group's flood limit. A row is deleted
 only once every message of it is confirmed; a failure is retried with backoff (as long as the messenger asks, if it
 says), never dropped before a day. Steps that send new messages are counted in the row, so a delivery started again
-never sends one twice; edits render the stored state and are idempotent. Across workers (PostgreSQL) a lease makes
+never sends one twice, except one whose reply Telegram lost (it may have shown it: the Bot API offers no idempotency
+key and no id for it), which is sent again and counted (telegram.lost); a copy left with live buttons loses them once
+pressed. Edits render the stored state and are idempotent. Across workers (PostgreSQL) a lease makes
 one worker deliver a game at a time. A row left by a crash is delivered at start-up (`recover`), by the timer
 (`sweep`) or when its game is touched again.
 """
