@@ -44,8 +44,6 @@ ALLOWED: dict[str, str] = {
     "messaging/outbox.py:drain": TODO + "the private lane's loop with each delivery failure's handling",
     "messaging/outbox.py:group_lane": TODO + "the group lane's loop with each delivery failure's handling",
     "messaging/service.py:GameService.game_press": TODO + "a press's checks in order (the straight press, point 5)",
-    "console/game.py:Terminal.flush": TODO + "what the terminal prints after a move, branch by branch",
-    "bench/faults.py:FaultTable.current": TODO + "the fault bench's state check, condition by condition",
 }
 
 
