@@ -235,13 +235,21 @@ class Terminal:
         for piece in group:
             if piece not in closing and not self.quiet:
                 self.print_frame(GROUP_ID, list(piece.lines))
+        self.print_table(game, table)
+        for piece in closing:  # the summary and the record: shown after the final table, also to who chose quiet
+            self.print_frame(GROUP_ID, list(piece.lines))
+        self.print_personal(pieces)
+
+    def print_table(self, game: Game | None, table: MessageRef | None) -> None:
+        """Prints the table message when the table changed since it was last shown or was asked for."""
         if game is not None and game.state_json is not None and table in self.messenger.messages:
             key = table_key(state_of(game))
             if self.show_table or key != self.table_shown:
                 self.print_frame(GROUP_ID, self.messenger.messages[table].text.splitlines())
                 self.table_shown, self.show_table = key, False
-        for piece in closing:  # the summary and the record: shown after the final table, also to who chose quiet
-            self.print_frame(GROUP_ID, list(piece.lines))
+
+    def print_personal(self, pieces: list[Piece]) -> None:
+        """Prints what is for the person: the notices always, their private messages unless they chose quiet."""
         for piece in pieces:
             if piece.ref is None:
                 self.say("\n".join(piece.lines))
