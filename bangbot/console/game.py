@@ -241,11 +241,14 @@ class Terminal:
         self.print_personal(pieces)
 
     def print_table(self, game: Game | None, table: MessageRef | None) -> None:
-        """Prints the table message when the table changed since it was last shown or was asked for."""
+        """Prints the table message when the table changed since it was last shown (unless the group message just
+        shown holds it: the turn's message shows the table below its events) or was asked for."""
         if game is not None and game.state_json is not None and table in self.messenger.messages:
             key = table_key(state_of(game))
+            lines = self.messenger.messages[table].text.splitlines()
+            if self.show_table or (key != self.table_shown and not self.messenger.shown_elsewhere(table, lines)):
+                self.print_frame(GROUP_ID, lines)
             if self.show_table or key != self.table_shown:
-                self.print_frame(GROUP_ID, self.messenger.messages[table].text.splitlines())
                 self.table_shown, self.show_table = key, False
 
     def print_personal(self, pieces: list[Piece]) -> None:
