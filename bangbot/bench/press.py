@@ -1,0 +1,189 @@
+"""`bangbot bench press`: the work one button press costs, by game: calls of the rules, menus, views, decodes, reads.
+
+Whole games of people pressing random buttons run through the game service (on SQLite, with the collecting
+messenger); counting wrappers installed by this bench alone count, per press, the calls of `legal_actions` (every
+game's rules), the builds of a step's buttons (the menus), the views computed, the buttons decoded and the game
+rows read, and time each press until what it changed is shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import random
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bangbot.ai.players import random_players
+from bangbot.messaging.adapter import BACK, Command, Press, User
+from bangbot.messaging.codec import decode
+from bangbot.messaging.context import Context
+from bangbot.messaging.fake import CollectingMessenger
+from bangbot.messaging.lobby_view import MODE
+from bangbot.messaging.service import GameService
+from bangbot.storage.db import open_engine
+from bangbot.storage.models import RUNNING
+from bangbot.storage.repository import Repository
+
+PRESS_CAP = 400  # presses per game at most: a game of random presses may take long to end
+COUNTED = {  # what is counted: a name, and the functions (module, attribute) whose calls it adds up
+    "legal_actions": (("bangbot.core.legal", "legal_actions"), ("bangbot.core.duel.legal", "legal_actions")),
+    "keyboards": (("bangbot.messaging.keyboards", "keyboard"), ("bangbot.messaging.duel_keyboards", "keyboard")),
+    "views": (("bangbot.core.views", "view"), ("bangbot.core.duel.views", "view")),
+    "decodes": (("bangbot.messaging.codec", "decode"),),
+    "game_reads": (("bangbot.storage.repository", "Repository.game"),),
+}
+MOVE = "a"  # a press whose choice starts so applies a legal action; any other opens a step (or shows a card)
+
+
+@dataclass(frozen=True)
+class Table:
+    """One kind of table the bench plays: the game, its preset or mode, and how many people."""
+
+    name: str
+    game: str
+    preset: str
+    people: int
+
+
+TABLES = (
+    Table("base", "base", "standard", 5),
+    Table("starwars", "starwars", "standard", 5),
+    Table("duel", "duel", "duel", 2),
+)
+
+
+@contextmanager
+def counting(counts: Counter[str]) -> Iterator[None]:
+    """Counts in counts every call of the COUNTED functions while inside, wherever they were imported by name."""
+    undo: list[Callable[[], None]] = []
+    for name, targets in COUNTED.items():
+        for module_name, attribute in targets:
+            owner: Any = __import__(module_name, fromlist=["_"])
+            path = attribute.split(".")
+            for part in path[:-1]:
+                owner = getattr(owner, part)
+            undo += wrap(counts, name, owner, path[-1], method=len(path) > 1)
+    try:
+        yield
+    finally:
+        for step in reversed(undo):
+            step()
+
+
+@contextmanager
+def prefixed(counts: Counter[str], kind: str) -> Iterator[None]:
+    """Adds what is counted inside also under '<kind>.<name>'."""
+    before = Counter({name: counts[name] for name in COUNTED})
+    try:
+        yield
+    finally:
+        for name in COUNTED:
+            counts[f"{kind}.{name}"] += counts[name] - before[name]
+
+
+def wrap(counts: Counter[str], name: str, owner: Any, attribute: str, method: bool) -> list[Callable[[], None]]:
+    """Replaces a function by one that counts its calls under name, in its owner and every module that holds it."""
+    original = getattr(owner, attribute)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        counts[name] += 1
+        return original(*args, **kwargs)
+
+    modules = [m for m in list(sys.modules.values()) if m is not None]
+    holders = [owner] if method else [m for m in modules if any(v is original for v in vars(m).values())]
+    undo: list[Callable[[], None]] = []
+    for holder in holders:
+        for key, value in list(vars(holder).items()):
+            if value is original:
+                setattr(holder, key, counted)
+                undo.append(lambda holder=holder, key=key: setattr(holder, key, original))
+    return undo
+
+
+def choices(messenger: CollectingMessenger, chat: int) -> list[tuple[str, str, int]]:
+    """Returns each button of a chat's live messages but « Back as (choice, data, message id)."""
+    return [(decode(b.data).choice, b.data, m.ref.message_id) for m, b in messenger.pressable(chat) if b.fixed != BACK]
+
+
+async def gather(service: GameService, messenger: CollectingMessenger, table: Table, chat: int) -> list[User]:
+    """Opens a lobby in chat, picks the table's game and preset or mode, lets its people join and starts it."""
+    users = [User(chat * 10 - i, f"P{i}", "en") for i in range(table.people)]
+    repo = service.ctx.repo
+    await service.on_command(Command(users[0], chat, False, "newgame", "", f"Bench {chat}"))
+    await service.idle()
+    serial = itertools.count()
+
+    async def press(user: User, wanted: Callable[[str], bool]) -> None:
+        _, data, message = next(c for c in choices(messenger, chat) if wanted(c[0]))
+        await service.on_press(Press(f"{chat}:l{next(serial)}", user, chat, message, data, False))
+        await service.idle()
+
+    while (game := repo.latest_game(chat)) is not None and game.ruleset != table.game:
+        await press(users[0], lambda c: c == "game")
+    while (game := repo.latest_game(chat)) is not None and game.preset != table.preset:
+        await press(users[0], lambda c: c == MODE + table.preset or c == "preset")
+    for user in users[1:]:
+        await press(user, lambda c: c == "join")
+    await press(users[0], lambda c: c == "start")
+    game = repo.latest_game(chat)
+    assert game is not None and game.status == RUNNING, "the bench's table did not start"
+    return users
+
+
+async def play(
+    service: GameService, messenger: CollectingMessenger, table: Table, chat: int, counts: Counter[str]
+) -> tuple[int, float]:
+    """Plays one game of table by random presses (« Back left out); returns the presses and their time (s)."""
+    users = await gather(service, messenger, table, chat)
+    rng = random.Random(chat)
+    presses, spent = 0, 0.0
+    for presses in range(PRESS_CAP):
+        options = [(u, c) for u in users for c in choices(messenger, u.id)]
+        if not options:
+            return presses, spent
+        user, (choice, data, message) = rng.choice(options)
+        kind = "move" if choice.startswith(MOVE) else "step"
+        counts[kind] += 1
+        with counting(counts), prefixed(counts, kind):
+            started = time.perf_counter()
+            await service.on_press(Press(f"{chat}:{presses}", user, user.id, message, data, True))
+            await service.idle()  # what the press saved is shown in the background: that is part of its work
+            spent += time.perf_counter() - started
+    return PRESS_CAP, spent
+
+
+async def measure(table: Table, games: int, url: str) -> dict[str, Any]:
+    """Plays games of a table and returns the mean calls and time per press."""
+    messenger = CollectingMessenger()
+    seeds = itertools.count(1)
+    ctx = Context(Repository(open_engine(url)), messenger, random_players(), seeds=lambda: next(seeds))
+    service = GameService(ctx)
+    counts: Counter[str] = Counter()
+    presses, spent = 0, 0.0
+    for g in range(games):
+        done, took = await play(service, messenger, table, -(20_000 + g), counts)
+        presses, spent = presses + done, spent + took
+    per_press = {name: round(counts[name] / max(presses, 1), 2) for name in COUNTED}
+    by_kind = {
+        kind: {"presses": counts[kind]} | {n: round(counts[f"{kind}.{n}"] / max(counts[kind], 1), 2) for n in COUNTED}
+        for kind in ("move", "step")
+    }
+    ms = round(1000 * spent / max(presses, 1), 2)
+    return {"table": table.name, "games": games, "presses": presses, **per_press, "ms_per_press": ms, **by_kind}
+
+
+def main(games: int = 3) -> None:
+    """Prints one JSON line per table: the mean calls of each counted function and the time per press."""
+    for table in TABLES:
+        with tempfile.TemporaryDirectory() as folder:
+            url = f"sqlite:///{Path(folder) / 'press.sqlite3'}"
+            print(json.dumps(asyncio.run(measure(table, games, url))), flush=True)
