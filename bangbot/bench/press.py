@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +106,7 @@ def wrap(counts: Counter[str], name: str, owner: Any, attribute: str, method: bo
         for key, value in list(vars(holder).items()):
             if value is original:
                 setattr(holder, key, counted)
-                undo.append(lambda holder=holder, key=key: setattr(holder, key, original))
+                undo.append(partial(setattr, holder, key, original))
     return undo
 
 
