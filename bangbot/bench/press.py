@@ -17,7 +17,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -82,7 +82,8 @@ def counting(counts: Counter[str]) -> Iterator[None]:
 
 @contextmanager
 def prefixed(counts: Counter[str], kind: str) -> Iterator[None]:
-    """Adds what is counted inside also under '<kind>.<name>'."""
+    """Counts one press of a kind ('move' or 'step'), and what is counted inside also under '<kind>.<name>'."""
+    counts[kind] += 1
     before = Counter({name: counts[name] for name in COUNTED})
     try:
         yield
@@ -141,42 +142,54 @@ async def gather(service: GameService, messenger: CollectingMessenger, table: Ta
 
 
 async def play(
-    service: GameService, messenger: CollectingMessenger, table: Table, chat: int, counts: Counter[str]
+    service: GameService, messenger: CollectingMessenger, table: Table, chat: int, counts: Counter[str] | None
 ) -> tuple[int, float]:
-    """Plays one game of table by random presses (« Back left out); returns the presses and their time (s)."""
+    """Plays one game of table by random presses (« Back left out); returns the presses and their time (s).
+
+    With counts, the calls each press costs are counted there (by kind of press) and the time is left at 0.
+    """
     users = await gather(service, messenger, table, chat)
     rng = random.Random(chat)
-    presses, spent = 0, 0.0
-    for presses in range(PRESS_CAP):
-        options = [(u, c) for u in users for c in choices(messenger, u.id)]
-        if not options:
-            return presses, spent
-        user, (choice, data, message) = rng.choice(options)
-        kind = "move" if choice.startswith(MOVE) else "step"
-        counts[kind] += 1
-        with counting(counts), prefixed(counts, kind):
-            started = time.perf_counter()
-            await service.on_press(Press(f"{chat}:{presses}", user, user.id, message, data, True))
-            await service.idle()  # what the press saved is shown in the background: that is part of its work
-            spent += time.perf_counter() - started
+    spent = 0.0
+    with counting(counts) if counts is not None else nullcontext():
+        for presses in range(PRESS_CAP):
+            options = [(u, c) for u in users for c in choices(messenger, u.id)]
+            if not options:
+                return presses, spent
+            user, (choice, data, message) = rng.choice(options)
+            kind = "move" if choice.startswith(MOVE) else "step"
+            with prefixed(counts, kind) if counts is not None else nullcontext():
+                started = time.perf_counter()
+                await service.on_press(Press(f"{chat}:{presses}", user, user.id, message, data, True))
+                await service.idle()  # what the press saved is shown in the background: that is part of its work
+                spent += time.perf_counter() - started
     return PRESS_CAP, spent
 
 
-async def measure(table: Table, games: int, url: str) -> dict[str, Any]:
-    """Plays games of a table and returns the mean calls and time per press."""
+async def measure(table: Table, games: int, url: str, counts: Counter[str] | None) -> tuple[int, float]:
+    """Plays games of a table on the database at url; returns the presses and their time (s), counting in counts."""
     messenger = CollectingMessenger()
     seeds = itertools.count(1)
     ctx = Context(Repository(open_engine(url)), messenger, random_players(), seeds=lambda: next(seeds))
     service = GameService(ctx)
-    counts: Counter[str] = Counter()
     presses, spent = 0, 0.0
     for g in range(games):
         done, took = await play(service, messenger, table, -(20_000 + g), counts)
         presses, spent = presses + done, spent + took
-    per_press = {name: round(counts[name] / max(presses, 1), 2) for name in COUNTED}
+    return presses, spent
+
+
+def figures(table: Table, games: int, folder: Path) -> dict[str, Any]:
+    """Returns the mean calls per press (counted in one run) and the time per press (of a run with no counting)."""
+    counts: Counter[str] = Counter()
+    presses, _ = asyncio.run(measure(table, games, f"sqlite:///{folder / 'counted.sqlite3'}", counts))
+    timed, spent = asyncio.run(measure(table, games, f"sqlite:///{folder / 'timed.sqlite3'}", None))
+    assert timed == presses, "both runs play the same presses"
+    kinds = ("move", "step")
+    per_press = {n: round(sum(counts[f"{k}.{n}"] for k in kinds) / max(presses, 1), 2) for n in COUNTED}
     by_kind = {
         kind: {"presses": counts[kind]} | {n: round(counts[f"{kind}.{n}"] / max(counts[kind], 1), 2) for n in COUNTED}
-        for kind in ("move", "step")
+        for kind in kinds
     }
     ms = round(1000 * spent / max(presses, 1), 2)
     return {"table": table.name, "games": games, "presses": presses, **per_press, "ms_per_press": ms, **by_kind}
@@ -186,5 +199,4 @@ def main(games: int = 3) -> None:
     """Prints one JSON line per table: the mean calls of each counted function and the time per press."""
     for table in TABLES:
         with tempfile.TemporaryDirectory() as folder:
-            url = f"sqlite:///{Path(folder) / 'press.sqlite3'}"
-            print(json.dumps(asyncio.run(measure(table, games, url))), flush=True)
+            print(json.dumps(figures(table, games, Path(folder))), flush=True)
