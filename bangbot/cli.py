@@ -16,12 +16,15 @@ from bangbot.i18n import LANGUAGES
 def cmd_scenario(args: argparse.Namespace) -> int:
     """Runs a scenario file and prints the resulting state as JSON; 1 when a step is not legal or, unless --loose,
     when the script leaves a decision unanswered or the seats asked differ from its "awaiting"."""
-    from bangbot.core.scenario import ScenarioError, run
+    from bangbot.core.errors import ScenarioError
 
     try:
         with open(args.file, encoding="utf-8") as f:
             data = json.load(f)
-        _, result = run(data, strict=not args.loose)
+        played = games.game(str(data.get("ruleset", games.DEFAULT)))
+        if played.scenario is None:
+            raise ValueError(f"{played.id} has no scenarios")
+        result = played.scenario(data, not args.loose)
     except ScenarioError as e:
         print(json.dumps({"error": str(e), "step": e.step, "legal": e.legal}, ensure_ascii=False), file=sys.stderr)
         return 1

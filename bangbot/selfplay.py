@@ -10,8 +10,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from bangbot.core.config import GameConfig
 from bangbot.core.ruleset import TableState
-from bangbot.core.state import GameConfig
 from bangbot.games import DEFAULT
 from bangbot.rulesets import AnyRuleset, ruleset, ruleset_of
 

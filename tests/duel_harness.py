@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 
-from bangbot.core.duel.data import type_id
-from bangbot.core.duel.state import DuelState
 from bangbot.core.events import Event
-from bangbot.i18n import Translator, translator
-from bangbot.i18n.duel import (
+from bangbot.games.duel.presenter.prompts import AS_NAMES
+from bangbot.games.duel.rules.data import type_id
+from bangbot.games.duel.rules.state import DuelState
+from bangbot.games.duel.ruleset import DUEL
+from bangbot.games.duel.texts.help import DUEL_CHARACTER_HELP
+from bangbot.games.duel.texts.names import (
     DUEL_CARD_NAMES,
     DUEL_CHARACTER_NAMES,
     DUEL_MODE_NAMES,
@@ -23,13 +25,11 @@ from bangbot.i18n.duel import (
     duel_card_name,
     duel_character_name,
 )
-from bangbot.i18n.duel_help import DUEL_CHARACTER_HELP
+from bangbot.i18n import Translator, translator
 from bangbot.i18n.glossary import game_name
 from bangbot.messaging import lobby
 from bangbot.messaging.codec import decode
-from bangbot.messaging.duel_prompts import AS_NAMES
 from bangbot.rulesets import ruleset
-from bangbot.rulesets.duel import DUEL
 from tests.service_harness import GROUP, Table
 
 EN = translator("en")

@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bangbot.core.duel import engine
-from bangbot.core.duel.data import CARDS, CHARACTER, cards_of, characters_of, type_id
-from bangbot.core.duel.legal import awaiting
-from bangbot.core.duel.modes import MODES
-from bangbot.core.duel.state import DuelState, Fighter, Squad
 from bangbot.core.events import Event
+from bangbot.games.duel.rules import engine
+from bangbot.games.duel.rules.data import CARDS, CHARACTER, cards_of, characters_of, type_id
+from bangbot.games.duel.rules.legal import awaiting
+from bangbot.games.duel.rules.modes import MODES
+from bangbot.games.duel.rules.state import DuelState, Fighter, Squad
+from bangbot.games.duel.ruleset import DUEL
 from bangbot.rulesets import ruleset
-from bangbot.rulesets.duel import DUEL
 
 RULES = ruleset(DUEL)
 

@@ -16,15 +16,15 @@ from bangbot.ai.mixing import mix
 from bangbot.ai.player import AIPlayer, Memory
 from bangbot.ai.players import heuristic_players
 from bangbot.ai.random_player import SEED_KEY
-from bangbot.core.duel.data import characters_of
-from bangbot.core.duel.modes import MODES
-from bangbot.core.duel.state import DuelState
-from bangbot.core.duel.table import COMMON_DECK
-from bangbot.core.requests import PASSED, IndiansRespond, KitChoice, Respond
-from bangbot.core.roles import SHERIFF
-from bangbot.core.state import OVER, GameConfig, GameState
+from bangbot.games.bang.rules.requests import PASSED, IndiansRespond, KitChoice, Respond
+from bangbot.games.bang.rules.roles import SHERIFF
+from bangbot.games.bang.rules.state import OVER, GameConfig, GameState
+from bangbot.games.duel.rules.data import characters_of
+from bangbot.games.duel.rules.modes import MODES
+from bangbot.games.duel.rules.state import DuelState
+from bangbot.games.duel.rules.table import COMMON_DECK
+from bangbot.games.duel.ruleset import DUEL
 from bangbot.rulesets import AnyRuleset, ruleset_of
-from bangbot.rulesets.duel import DUEL
 
 Resampler = Callable[[Any, int | None, random.Random], Any]
 RNG_BITS = 64

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from bangbot.core.scenario import run
-from bangbot.core.state import GameState
+from bangbot.games.bang.rules.scenario import run
+from bangbot.games.bang.rules.state import GameState
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 

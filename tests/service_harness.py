@@ -13,15 +13,15 @@ import pytest
 
 from bangbot.ai.player import AIPlayer
 from bangbot.ai.players import random_players
-from bangbot.core.cards import BASE_DECK
 from bangbot.core.events import Event
 from bangbot.games import DEFAULT as DEFAULT_RULESET
+from bangbot.games.bang.presenter.labels import card_label
+from bangbot.games.bang.rules.cards import BASE_DECK
 from bangbot.i18n import translator
 from bangbot.messaging.adapter import Command, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger, Sent
-from bangbot.messaging.labels import card_label
 from bangbot.messaging.service import GameService
 from bangbot.messaging.step_menu import ABOUT
 from bangbot.rulesets import ruleset

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bangbot import games
-from bangbot.core.duel.modes import MODE_IDS
+from bangbot.games.duel.rules.modes import MODE_IDS
 from bangbot.rulesets import ruleset
 from tests.duel_harness import gather_duel
 from tests.offered import offer

@@ -17,7 +17,8 @@ from sqlalchemy import select
 from sqlmodel import SQLModel
 from telegram import Update
 
-from bangbot.core.views import view
+from bangbot.games.bang.presenter.keyboards import BACK, TOP, keyboard
+from bangbot.games.bang.rules.views import view
 from bangbot.i18n import LANGUAGES, translator
 from bangbot.messaging.adapter import Button, Command, Press
 from bangbot.messaging.codec import (
@@ -38,7 +39,6 @@ from bangbot.messaging.codec import (
 from bangbot.messaging.delivery import BACK_FROM_AI
 from bangbot.messaging.echo import ELLIPSIS, MAX_ECHO, echo
 from bangbot.messaging.fake import CollectingMessenger
-from bangbot.messaging.keyboards import BACK, TOP, keyboard
 from bangbot.messaging.lobby import parse_duration
 from bangbot.messaging.play import load
 from bangbot.storage.models import GATHERING, RUNNING

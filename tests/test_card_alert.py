@@ -9,22 +9,22 @@ from pathlib import Path
 
 import pytest
 
-from bangbot.core.cards import CARDS
-from bangbot.core.duel.data import CARDS as DUEL_CARDS
-from bangbot.core.duel.data import type_id
-from bangbot.core.options import RuleOptions
-from bangbot.core.state import GameConfig
 from bangbot.games import game
+from bangbot.games.bang.rules.cards import CARDS
+from bangbot.games.bang.rules.options import RuleOptions
+from bangbot.games.bang.rules.state import GameConfig
+from bangbot.games.duel.rules.data import CARDS as DUEL_CARDS
+from bangbot.games.duel.rules.data import type_id
+from bangbot.games.duel.ruleset import DUEL
+from bangbot.games.duel.texts.names import duel_card_name, duel_mode_name
+from bangbot.games.duel.texts.rules import DUEL_CARD
 from bangbot.i18n import translator
-from bangbot.i18n.duel import duel_card_name, duel_mode_name
-from bangbot.i18n.duel_rules import DUEL_CARD
 from bangbot.i18n.glossary import CARD
 from bangbot.messaging.card_alert import ALERT_LIMIT, shortened, topic_alert, topic_text
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import Sent
 from bangbot.messaging.step_menu import ABOUT, PRESS
 from bangbot.rulesets import ruleset
-from bangbot.rulesets.duel import DUEL
 from tests.duel_harness import gather_duel
 from tests.service_harness import Table, make_users
 

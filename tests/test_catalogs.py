@@ -15,8 +15,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from bangbot.games.bang.texts.glossary import CARD_NAMES, GAME_WORDS
 from bangbot.i18n import DOMAIN, catalog_path, translator
-from bangbot.i18n.glossary import CARD_NAMES, GAME_WORDS
 
 REPO = Path(__file__).resolve().parents[1]
 TRANSLATED = ("ru", "ja", "cs")

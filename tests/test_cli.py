@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bangbot.core.duel.modes import MODE_IDS
+from bangbot.games.duel.rules.modes import MODE_IDS
 
 GOOD = {
     "players": [

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from bangbot.console.messenger import numbered
-from bangbot.core.actions import Pass, Play
-from bangbot.core.scenario import run
-from bangbot.core.views import view
+from bangbot.games.bang.rules.actions import Pass, Play
+from bangbot.games.bang.rules.scenario import run
+from bangbot.games.bang.rules.views import view
 from bangbot.i18n import LANGUAGES, translator
 from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Keyboard

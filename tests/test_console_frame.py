@@ -7,14 +7,14 @@ import re
 
 from bangbot.console.frame import frame, text_width, wrap
 from bangbot.console.messenger import ConsoleMessenger, added_lines, with_owners
-from bangbot.core.cards import BASE_DECK
-from bangbot.core.duel.data import CARDS as DUEL_CARDS
+from bangbot.games.bang.presenter.labels import card_label as base_label
+from bangbot.games.bang.rules.cards import BASE_DECK
+from bangbot.games.duel.presenter.labels import card_label as duel_label
+from bangbot.games.duel.rules.data import CARDS as DUEL_CARDS
 from bangbot.i18n import LANGUAGES, translator
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import GLUE
 from bangbot.messaging.adapter import Button
-from bangbot.messaging.duel_labels import card_label as duel_label
-from bangbot.messaging.labels import card_label as base_label
 
 
 def test_wide_characters_count_twice_and_lines_wrap_within_the_width() -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import random
 
-from bangbot.core.actions import Action
-from bangbot.core.engine import apply, new_game
-from bangbot.core.legal import awaiting, legal_actions
-from bangbot.core.replay import replay
-from bangbot.core.serialize import from_json, to_json
-from bangbot.core.state import GameConfig
+from bangbot.games.bang.rules.actions import Action
+from bangbot.games.bang.rules.engine import apply, new_game
+from bangbot.games.bang.rules.legal import awaiting, legal_actions
+from bangbot.games.bang.rules.replay import replay
+from bangbot.games.bang.rules.serialize import from_json, to_json
+from bangbot.games.bang.rules.state import GameConfig
 
 
 def play(seed: int, chooser_seed: int, disturb: bool) -> tuple[list[tuple[int, Action]], dict[str, object]]:

@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from bangbot.core.roles import side_of
+from bangbot.games.bang.rules.roles import side_of
+from bangbot.games.duel.ruleset import DUEL
+from bangbot.games.duel.texts.names import duel_character_name
 from bangbot.i18n import Translator
-from bangbot.i18n.duel import duel_character_name
 from bangbot.i18n.wording import join_list, player
 from bangbot.messaging.outcome import replay_game
 from bangbot.rulesets import ruleset
-from bangbot.rulesets.duel import DUEL
 from bangbot.storage.models import Game
 from tests.duel_harness import gather_duel
 from tests.service_harness import GROUP, Table, make_users

@@ -29,52 +29,17 @@ PACKAGE = Path(__file__).resolve().parents[1] / "bangbot"
 
 # A game's own modules, by path under bangbot/: they may name their game and import its pieces.
 GAME_MODULES: tuple[tuple[str, str], ...] = (
-    ("games/", "the registry and each game's declaration: the one place that names the games"),
-    ("rulesets/base.py", "base BANG!'s ruleset"),
-    ("rulesets/starwars.py", "BANG! Star Wars' ruleset"),
-    ("rulesets/duel.py", "the Duel's ruleset"),
-    ("core/duel/", "the Duel's rules"),
-    ("ai/duel/", "the Duel's AI players"),
-    ("messaging/duel_", "the Duel's presenter: texts, labels, buttons"),
-    ("i18n/duel", "the Duel's names, help texts and /rules answers"),
-    ("bench/duel_", "the Duel's bench hooks"),
-    ("core/starwars.py", "BANG! Star Wars' data over base BANG!'s engine"),
-    ("ai/starwars.py", "BANG! Star Wars' fate answers for base BANG!'s AI"),
-    ("i18n/starwars", "BANG! Star Wars' words, theme and /rules notes"),
-    ("messaging/starwars_", "BANG! Star Wars' event lines and prompts for base BANG!'s presenter"),
-    # Base BANG!'s own modules that still wire BANG! Star Wars in as fallbacks (to become Star Wars data and
-    # presenter extensions when the games get their folders): they import Star Wars' modules.
-    ("core/fate.py", "base BANG!'s engine: Star Wars' fate effects"),
-    ("core/flow.py", "base BANG!'s engine: Star Wars' New Hope energy"),
-    ("core/legal.py", "base BANG!'s engine: Star Wars' Barrage"),
-    ("core/resolve.py", "base BANG!'s engine: Star Wars' fate effects"),
-    ("core/roster.py", "base BANG!'s characters: Star Wars' ability cards"),
-    ("core/variants.py", "base BANG!'s family: base and Star Wars as variants of one engine"),
-    ("ai/fate.py", "base BANG!'s AI: Star Wars' fate effects"),
-    ("ai/reactions.py", "base BANG!'s AI: Star Wars' fate answers"),
-    ("messaging/keyboards.py", "base BANG!'s presenter: Star Wars' actions and passes"),
-    ("messaging/labels.py", "base BANG!'s presenter: Star Wars' fate names"),
-    ("messaging/prompts.py", "base BANG!'s presenter: Star Wars' prompts"),
-    ("messaging/base_lines.py", "base BANG!'s presenter: Star Wars' event lines"),
-    # Base BANG!'s own modules with a game id that is not one.
-    ("core/cards.py", "base BANG!'s card Duel, whose id is 'duel' (a card, not the game)"),
-    (
-        "i18n/readings.py",
-        "katakana readings of base BANG!'s cards, the card Duel's id 'duel' among them (a card, not the game)",
-    ),
-    ("i18n/glossary.py", "base BANG!'s card names and help: the card Duel ('duel')"),
-    ("core/state.py", "the core's config of a base BANG! table: the core may not ask the registry above it"),
-    ("bench/stored_results.py", "stored base BANG! results (its roles and characters) for the /stats bench"),
+    ("games/__init__.py", "the registry: the one place that names the games"),
+    ("games/bang/", "the BANG! family's folder: base BANG! and BANG! Star Wars"),
+    ("games/duel/", "the Duel's folder"),
     # Stored data: what rows written before games had ids play, whatever the registry offers first today.
     ("storage/models.py", "rows stored before rulesets existed are base BANG! games"),
     ("storage/migrations/versions/0006_ruleset.py", "the migration that gave those rows their game"),
+    ("bench/stored_results.py", "stored base BANG! results (its roles and characters) for the /stats bench"),
 )
 GAME_IDS = frozenset(games.GAME_IDS)
 # A module of one game's own (its import is a game-specific import), by dotted name.
-GAME_MODULE_NAME = re.compile(
-    r"^bangbot\.(core\.duel|ai\.duel|messaging\.duel_\w+|i18n\.duel\w*|bench\.duel_\w+|core\.starwars|ai\.starwars"
-    r"|i18n\.starwars\w*|messaging\.starwars_\w+|rulesets\.(base|starwars|duel)|games\.(base|starwars|duel))(\.|$)"
-)
+GAME_MODULE_NAME = re.compile(r"^bangbot\.games\.(bang|duel)(\.|$)")
 
 
 def own_module(path: Path) -> bool:
@@ -105,12 +70,50 @@ def test_the_platform_names_no_game_and_imports_no_game_module() -> None:
     assert {path: hits for path, hits in offenders.items() if hits} == {}, "ask bangbot.games, do not name a game"
 
 
+def imported(path: Path) -> set[str]:
+    """Returns every module a module's source imports (and, for `from M import N`, M.N too)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+    return found
+
+
+def reaching(folder: str, forbidden: str, skip: str | None = None) -> dict[str, list[str]]:
+    """Returns the modules under bangbot/folder (but not under skip) that import a module under forbidden."""
+    out: dict[str, list[str]] = {}
+    for path in sorted((PACKAGE / folder).rglob("*.py")):
+        if skip is not None and path.is_relative_to(PACKAGE / skip):
+            continue
+        hits = sorted(m for m in imported(path) if m == forbidden or m.startswith(forbidden + "."))
+        if hits:
+            out[str(path.relative_to(PACKAGE))] = hits
+    return out
+
+
+def test_no_game_imports_another() -> None:
+    assert reaching("games/duel", "bangbot.games.bang") == {}
+    assert reaching("games/bang", "bangbot.games.duel") == {}
+
+
+def test_base_bang_imports_no_star_wars_module() -> None:
+    assert reaching("games/bang", "bangbot.games.bang.starwars", skip="games/bang/starwars") == {}
+
+
+def test_the_layout_scans_find_a_forbidden_import(tmp_path: Path) -> None:
+    module = tmp_path / "lines.py"
+    module.write_text("import os\nfrom bangbot.games.bang.starwars import lines\n")
+    assert imported(module) == {"os", "bangbot.games.bang.starwars", "bangbot.games.bang.starwars.lines"}
+
+
 def test_the_scan_finds_a_game_id_and_a_game_import(tmp_path: Path) -> None:
     module = tmp_path / "lobby.py"
-    module.write_text('from bangbot.rulesets.duel import DUEL\nMODES = {"duel": 1}\nCARD = "bang"\n')
+    module.write_text('from bangbot.games.duel.ruleset import DUEL\nMODES = {"duel": 1}\nCARD = "bang"\n')
     assert game_mentions(module) == [
-        "1: import bangbot.rulesets.duel",
-        "1: import bangbot.rulesets.duel.DUEL",
+        "1: import bangbot.games.duel.ruleset",
+        "1: import bangbot.games.duel.ruleset.DUEL",
         "2: 'duel'",
     ]
 
@@ -162,9 +165,9 @@ def test_rules_finds_a_duel_and_a_star_wars_card_in_a_fresh_interpreter() -> Non
         import bangbot.games
         from bangbot.i18n.glossary import lookup
         from bangbot.i18n import translator
-        games = ("bangbot.games.", "bangbot.i18n.duel", "bangbot.i18n.starwars", "bangbot.i18n.themes")
-        loaded = [m for m in sys.modules if m.startswith(games) or m == "bangbot.i18n.explain"]
-        assert loaded == ["bangbot.games.declaration"], loaded
+        games = (*bangbot.games.DECLARATIONS.values(), "bangbot.games.duel", "bangbot.games.bang.starwars.names")
+        loaded = [m for m in sys.modules if m.startswith(games) or m in ("bangbot.i18n.explain", "bangbot.i18n.themes")]
+        assert loaded == [], loaded
         en = translator("en")
         print(lookup(en, "Pocket Watch"), lookup(en, "Bacta Tank", "starwars"), lookup(en, "Bacta Tank"))
         """

@@ -14,21 +14,21 @@ from babel import Locale
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
-from bangbot.core.cards import BASE_DECK, CARDS
-from bangbot.core.engine import new_game
-from bangbot.core.roles import DEPUTY, LAW, OUTLAWS, RENEGADE_SIDE, roles_for
-from bangbot.core.state import GameConfig
-from bangbot.core.views import PlayerView, view
+from bangbot.games.bang.presenter.lines import game_over_line
+from bangbot.games.bang.presenter.prompts import prompt
+from bangbot.games.bang.presenter.render import event_line, log_text, private_text, table_text
+from bangbot.games.bang.rules.cards import BASE_DECK, CARDS
+from bangbot.games.bang.rules.engine import new_game
+from bangbot.games.bang.rules.roles import DEPUTY, LAW, OUTLAWS, RENEGADE_SIDE, roles_for
+from bangbot.games.bang.rules.state import GameConfig
+from bangbot.games.bang.rules.views import PlayerView, view
+from bangbot.games.duel.presenter.lines import event_line as duel_event_line
 from bangbot.i18n import LANGUAGES, Translator, catalog_path, translator
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import duration, join_list, player
-from bangbot.messaging.base_lines import game_over_line
 from bangbot.messaging.delivery import group_reminder, notice_text, private_reminder
 from bangbot.messaging.departure import return_text
-from bangbot.messaging.duel_lines import event_line as duel_event_line
 from bangbot.messaging.lobby_view import lobby_text
-from bangbot.messaging.prompts import prompt
-from bangbot.messaging.render import event_line, log_text, private_text, table_text
 from bangbot.rulesets import ruleset
 from bangbot.storage.models import Game, Seat
 
@@ -389,7 +389,7 @@ def test_the_table_keeps_one_line_per_player(language: str) -> None:
 
 def every_event_kind() -> set[str]:
     """Returns the kind of every event the rules core emits."""
-    source = "\n".join(p.read_text() for p in (REPO / "bangbot" / "core").glob("*.py"))
+    source = "\n".join(p.read_text() for p in (REPO / "bangbot" / "games" / "bang" / "rules").glob("*.py"))
     return set(re.findall(r'Event\(\s*"(\w+)"', source))
 
 
@@ -451,10 +451,10 @@ def is_glossary(location: str) -> bool:
 
 
 GLOSSARY_FILES = (
-    "bangbot/i18n/glossary",
-    "bangbot/i18n/starwars.py",
-    "bangbot/i18n/duel.py",
-    "bangbot/i18n/duel_help.py",
+    "bangbot/games/bang/texts/glossary.py",
+    "bangbot/games/bang/starwars/names.py",
+    "bangbot/games/duel/texts/names.py",
+    "bangbot/games/duel/texts/help.py",
 )
 
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from bangbot.games.bang.ruleset import BASE
+from bangbot.games.bang.texts.glossary import role_name
+from bangbot.games.duel.ruleset import DUEL
 from bangbot.i18n import translator
-from bangbot.i18n.glossary import role_name
 from bangbot.i18n.wording import player
 from bangbot.messaging.adapter import Command
 from bangbot.rulesets import ruleset
-from bangbot.rulesets.base import BASE
-from bangbot.rulesets.duel import DUEL
 from bangbot.storage.models import CANCELLED
 from tests.duel_harness import gather_duel
 from tests.service_harness import GROUP, Table, make_users

@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-from bangbot.core.duel.modes import MODE_IDS
-from bangbot.core.duel.state import DuelState
-from bangbot.core.state import GameConfig
-from bangbot.core.variants import STARWARS
+from bangbot.games.bang.rules.state import GameConfig
+from bangbot.games.bang.rules.variants import STARWARS
+from bangbot.games.bang.ruleset import BASE
+from bangbot.games.duel.rules.modes import MODE_IDS
+from bangbot.games.duel.rules.state import DuelState
+from bangbot.games.duel.ruleset import DUEL
 from bangbot.rulesets import AnyRuleset, ruleset, ruleset_of
-from bangbot.rulesets.base import BASE
-from bangbot.rulesets.duel import DUEL
 from tests.hidden_info import Position, check_position, resampler, self_play
 
 GAMES = int(os.environ.get("BANGBOT_HIDDEN_GAMES", "20"))

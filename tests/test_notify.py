@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bangbot import games
-from bangbot.core.duel.modes import MODE_IDS
+from bangbot.games.duel.rules.modes import MODE_IDS
 from bangbot.messaging.adapter import Button, MessageRef
 from bangbot.messaging.delivery import has_live_buttons, shown_digest
 from bangbot.messaging.fake import CollectingMessenger

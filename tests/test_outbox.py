@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from bangbot.core.legal import awaiting
-from bangbot.core.notation import parse
-from bangbot.core.replay import replay
-from bangbot.core.serialize import config_from_json, from_json, to_json
+from bangbot.games.bang.rules.legal import awaiting
+from bangbot.games.bang.rules.notation import parse
+from bangbot.games.bang.rules.replay import replay
+from bangbot.games.bang.rules.serialize import config_from_json, from_json, to_json
 from bangbot.i18n import translator
 from bangbot.messaging.adapter import Departure, Keyboard, MessageRef, Press
 from bangbot.messaging.codec import decode

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
+from bangbot.games.bang.texts.glossary import card_name
+from bangbot.games.duel.ruleset import DUEL
 from bangbot.i18n import translator
-from bangbot.i18n.glossary import card_name
 from bangbot.messaging.adapter import InlineQuery, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import CollectingMessenger, Sent
-from bangbot.rulesets.duel import DUEL
 from bangbot.storage.models import Game
 from tests.duel_harness import gather_duel
 from tests.service_harness import GROUP, Table, make_users

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from sqlalchemy import inspect, select, text
 
+from bangbot.games.bang.texts.glossary import role_name
+from bangbot.games.duel.texts.names import duel_side_name
 from bangbot.i18n import translator
-from bangbot.i18n.duel import duel_side_name
-from bangbot.i18n.glossary import role_name
 from bangbot.messaging.outcome import replay_game
 from bangbot.messaging.records import final_ending, result_rows
 from bangbot.storage.models import FINISHED, Game, SeatResult

@@ -5,9 +5,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from bangbot.games.bang.texts.glossary import CARD_NAMES, CHARACTER_NAMES
+from bangbot.games.bang.texts.readings import CARD_READINGS, CHARACTER_READINGS
 from bangbot.i18n import translator
-from bangbot.i18n.glossary import CARD, CARD_NAMES, CHARACTER, CHARACTER_NAMES, lookup
-from bangbot.i18n.readings import CARD_READINGS, CHARACTER_READINGS
+from bangbot.i18n.glossary import CARD, CHARACTER, lookup
 from tests.service_harness import GROUP, Table, make_users
 
 

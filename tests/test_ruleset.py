@@ -20,12 +20,12 @@ from alembic.config import Config
 from bangbot import games
 from bangbot.ai.players import random_players
 from bangbot.core.ruleset import STEP_KINDS, Ruleset
-from bangbot.core.state import GameConfig
+from bangbot.games.bang.rules.state import GameConfig
+from bangbot.games.bang.ruleset import BASE, BaseBang
 from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.play import load
 from bangbot.rulesets import AnyRuleset, ruleset, ruleset_of
-from bangbot.rulesets.base import BASE, BaseBang
 from bangbot.storage.db import MIGRATIONS, open_engine
 from bangbot.storage.repository import Repository
 from tests.offered import offer
@@ -215,8 +215,8 @@ def test_every_offered_game_has_a_name_in_every_language() -> None:
 
 @pytest.mark.parametrize("game", ["base", "starwars"])
 def test_the_menus_built_from_the_steps_reach_every_legal_action(game: str) -> None:
+    from bangbot.games.bang.presenter.keyboards import reachable_choices
     from bangbot.i18n import translator
-    from bangbot.messaging.keyboards import reachable_choices
 
     rules = ruleset(game)
     tr = translator("en")

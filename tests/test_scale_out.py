@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from bangbot.core.engine import apply_in_place, new_game
-from bangbot.core.notation import parse
-from bangbot.core.serialize import config_from_json, to_json
+from bangbot.games.bang.rules.engine import apply_in_place, new_game
+from bangbot.games.bang.rules.notation import parse
+from bangbot.games.bang.rules.serialize import config_from_json, to_json
 from bangbot.messaging.codec import decode
 from bangbot.storage.db import open_engine
 from bangbot.storage.postgres import free_port

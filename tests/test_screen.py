@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from bangbot.console.messenger import numbered
-from bangbot.core.scenario import run as run_scenario
-from bangbot.core.serialize import to_json
 from bangbot.games import GAME_IDS
+from bangbot.games.bang.rules.scenario import run as run_scenario
+from bangbot.games.bang.rules.serialize import to_json
 from bangbot.i18n import translator
 from bangbot.i18n.glossary import game_name
 from bangbot.messaging.adapter import BACK, END, Button

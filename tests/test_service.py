@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from bangbot.core.notation import parse
-from bangbot.core.replay import replay
-from bangbot.core.serialize import config_from_json, to_json
+from bangbot.games.bang.rules.notation import parse
+from bangbot.games.bang.rules.replay import replay
+from bangbot.games.bang.rules.serialize import config_from_json, to_json
+from bangbot.games.bang.texts.glossary import role_name
 from bangbot.i18n import translator
-from bangbot.i18n.glossary import role_name
 from bangbot.messaging.codec import MAX_CALLBACK_DATA, decode, game_button
 from tests.service_harness import GROUP, Table, make_users
 
@@ -407,8 +407,8 @@ def test_two_presses_on_one_game_in_one_process_never_interleave(tmp_path: Path)
     """Two people answering at once: the second waits for the first to be shown, so no older content lands last."""
 
     async def scenario() -> None:
+        from bangbot.games.bang.presenter.keyboards import TOP
         from bangbot.messaging.delivery import private_message
-        from bangbot.messaging.keyboards import TOP
         from bangbot.messaging.play import load
 
         table = Table(f"sqlite:///{tmp_path / 'race.sqlite3'}", make_users(6), seed=13)

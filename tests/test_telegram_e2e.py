@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from bangbot.core.cards import BASE_DECK
-from bangbot.core.notation import parse
-from bangbot.core.replay import replay
-from bangbot.core.serialize import config_from_json
+from bangbot.games.bang.presenter.labels import card_label
+from bangbot.games.bang.rules.cards import BASE_DECK
+from bangbot.games.bang.rules.notation import parse
+from bangbot.games.bang.rules.replay import replay
+from bangbot.games.bang.rules.serialize import config_from_json
 from bangbot.i18n import translator
 from bangbot.messaging.codec import JOIN_PAYLOAD, decode
-from bangbot.messaging.labels import card_label
 from bangbot.messaging.step_menu import ABOUT
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import FINISHED
@@ -217,7 +217,7 @@ def assert_no_hidden_cards(database: str, texts: list[str]) -> None:
     assert game is not None and game.state_json is not None
     stored = json.loads(game.state_json)
     public: set[int] = set()
-    from bangbot.core.engine import apply_in_place, new_game
+    from bangbot.games.bang.rules.engine import apply_in_place, new_game
 
     config = config_from_json(stored["config"])
     state, events = new_game(config, game.seed or 0)

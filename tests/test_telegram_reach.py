@@ -8,8 +8,8 @@ from urllib.parse import unquote
 
 import pytest
 
+from bangbot.games.bang.texts.glossary import card_name
 from bangbot.i18n import LANGUAGES, SOURCE_LANGUAGE, translator
-from bangbot.i18n.glossary import card_name
 from bangbot.storage.repository import Repository
 from tests.test_telegram_e2e import FAST_GROUP_RATE, started_bot
 from tools.process import BotProcess

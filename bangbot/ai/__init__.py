@@ -1,7 +1,6 @@
-"""AI players: they decide from one seat's view and the events that seat saw, never from the game state."""
+"""The AI player contract and every game's random player: a decision from one seat's view and what it saw."""
 
-from bangbot.ai.heuristic import HeuristicPlayer
 from bangbot.ai.player import AIPlayer, Memory
 from bangbot.ai.random_player import RandomPlayer
 
-__all__ = ["AIPlayer", "HeuristicPlayer", "Memory", "RandomPlayer"]
+__all__ = ["AIPlayer", "Memory", "RandomPlayer"]

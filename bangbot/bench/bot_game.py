@@ -7,11 +7,11 @@ import random
 import time
 from typing import Any
 
-from bangbot.core.serialize import from_json
 from bangbot.messaging.adapter import Command, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.service import GameService
+from bangbot.rulesets import ruleset
 from tools.awaited import NotifyAudit
 
 PLAYERS = 5
@@ -57,5 +57,6 @@ async def play_one(
         await timed(service.on_press(Press(f"{chat}:{presses}", u, u.id, m.ref.message_id, b.data, True)))
         audit.check(service.ctx.repo, game_id)
     game = service.ctx.repo.latest_game(chat)
-    turns = from_json(json.loads(game.state_json)).turn_number if game and game.state_json else 1
+    state_json = game.state_json if game else None
+    turns = ruleset(game.ruleset).from_json(json.loads(state_json)).turn_number if game and state_json else 1
     return timings, turns, len(messenger.in_chat(chat, live_only=False)) - before_play

@@ -21,11 +21,9 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from bangbot.core.legal import awaiting
-from bangbot.core.notation import parse
-from bangbot.core.replay import replay
-from bangbot.core.serialize import config_from_json, from_json, to_json
 from bangbot.messaging.codec import JOIN_PAYLOAD, BadButton, decode
+from bangbot.rulesets import ruleset
+from bangbot.selfplay import replay
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import GATHERING, RUNNING, ActionLog, Game, PressAnswer
 from bangbot.storage.repository import Repository
@@ -184,7 +182,8 @@ class FaultTable:
         game = self.open_game()
         if game is None or game.id is None or game.status != RUNNING or game.state_json is None:
             return None
-        state = from_json(json.loads(game.state_json))
+        rules = ruleset(game.ruleset)
+        state = rules.from_json(json.loads(game.state_json))
         seats = self.repo.seats(game.id)
         if self.repo.outbox(game.id):
             return "the outbox is not empty"
@@ -196,7 +195,7 @@ class FaultTable:
                 return "the log message is missing"
         named = {e["user"]["id"] for e in log_entities if e.get("type") == "text_mention"}
         named |= {int(e["url"].split("=")[-1]) for e in log_entities if e.get("url", "").startswith("tg://user?id=")}
-        for position in awaiting(state):
+        for position in rules.awaiting(state):
             seat = seats[position]
             if seat.user_id is None or seat.ai_controlled:
                 continue
@@ -286,9 +285,10 @@ class FaultTable:
             assert game.id is not None
             if game.status != RUNNING:
                 self.run.finished += game.winner is not None
-            actions = [(a.seat, parse(a.action)) for a in self.repo.actions(game.id)]
+            rules = ruleset(game.ruleset)
+            actions = [(a.seat, rules.parse(a.action)) for a in self.repo.actions(game.id)]
             data = json.loads(game.state_json or "{}")
-            if to_json(replay(config_from_json(data["config"]), game.seed or 0, actions)) != data:
+            if rules.to_json(replay(rules, rules.from_json(data).config, game.seed or 0, actions)) != data:
                 self.run.replay_mismatches += 1
         self.bot.stop()
 

@@ -9,9 +9,8 @@ from typing import Any
 from sqlalchemy import Engine, insert
 from sqlmodel import col
 
-from bangbot.core.engine import new_game
-from bangbot.core.serialize import to_json
-from bangbot.core.state import GameConfig
+from bangbot.games import DEFAULT
+from bangbot.rulesets import ruleset
 from bangbot.storage.models import CANCELLED, EXPIRED, FINISHED, GATHERING, RUNNING, Game, Seat, new_join_token
 
 PLAYERS = 5
@@ -62,8 +61,9 @@ def seat_rows(template: dict[str, Any], game_id: int, status: str, index: int) -
 
 def store_games(engine: Engine, count: int, now: datetime) -> list[int]:
     """Inserts count stored games with their seats in bulk (game_row's mix) and returns their ids in order."""
-    state, _ = new_game(GameConfig.with_preset(PLAYERS), 1)
-    state_json = json.dumps(to_json(state), separators=(",", ":"))
+    rules = ruleset(DEFAULT)
+    state, _ = rules.new_game(rules.config(PLAYERS, rules.presets[0]), 1)
+    state_json = json.dumps(rules.to_json(state), separators=(",", ":"))
     game_template = Game(chat_id=0, creator_id=0, created_at=now, updated_at=now).model_dump(exclude={"id"})
     seat_template = Seat(game_id=0, position=0).model_dump()
     ids: list[int] = []

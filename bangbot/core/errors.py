@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from bangbot.core.actions import Action
+from typing import Any
 
 
 class RulesError(Exception):
@@ -15,7 +12,7 @@ class RulesError(Exception):
 class IllegalAction(RulesError):
     """An action that legal_actions does not list for that seat; names the legal ones."""
 
-    def __init__(self, seat: int, action: Action, legal: list[Action]) -> None:
+    def __init__(self, seat: int, action: Any, legal: list[Any]) -> None:
         self.seat = seat
         self.action = action
         self.legal = legal
@@ -28,3 +25,12 @@ class GameOver(RulesError):
 
 class BadNotation(RulesError):
     """A text that is not an action in the notation."""
+
+
+class ScenarioError(RulesError):
+    """A scenario that cannot be set up, or a script step that is not legal."""
+
+    def __init__(self, message: str, step: int | None = None, legal: list[str] | None = None) -> None:
+        self.step = step
+        self.legal = legal or []
+        super().__init__(message)

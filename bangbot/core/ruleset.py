@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from bangbot.core.config import GameConfig
 from bangbot.core.events import Event
-from bangbot.core.state import GameConfig
 
 S = TypeVar("S", bound="TableState")
 A = TypeVar("A")

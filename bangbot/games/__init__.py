@@ -1,6 +1,7 @@
 """The games the bot offers, in order: the one place that names them. Everything else asks it.
 
-Each game is declared by its own module, bangbot.games.<id>, which imports that game's pieces. The registry loads
+Each game lives in its own folder and is declared by one module there, which imports that game's pieces: adding a
+game is one line in DECLARATIONS. The registry loads
 every one of them explicitly at its first lookup (not when this package is imported), so that any module may ask it
 without an import cycle and no lookup depends on which modules happened to be imported before.
 """
@@ -13,10 +14,16 @@ from typing import TYPE_CHECKING, Any
 from bangbot.games.declaration import Game
 
 if TYPE_CHECKING:
-    from bangbot.core.state import GameConfig
+    from bangbot.core.config import GameConfig
 
-# The offered games, in the order the lobby cycles through them and /help lists them; the first is the default.
-GAME_IDS: tuple[str, ...] = ("base", "starwars", "duel")
+# The offered games and the module declaring each, in the order the lobby cycles through them and /help lists them;
+# the first is the default.
+DECLARATIONS: dict[str, str] = {
+    "base": "bangbot.games.bang.game",
+    "starwars": "bangbot.games.bang.starwars.game",
+    "duel": "bangbot.games.duel.game",
+}
+GAME_IDS: tuple[str, ...] = tuple(DECLARATIONS)
 DEFAULT = GAME_IDS[0]
 
 GAMES: tuple[Game, ...]  # every declaration, in GAME_IDS' order (loaded at first use)
@@ -35,11 +42,11 @@ def _load() -> dict[str, Game]:
     for game_id in GAME_IDS:
         _loading.append(game_id)
         try:
-            declared = importlib.import_module(f"{__name__}.{game_id}").GAME
+            declared = importlib.import_module(DECLARATIONS[game_id]).GAME
         finally:
             _loading.pop()
         if not isinstance(declared, Game) or declared.id != game_id:
-            raise TypeError(f"{__name__}.{game_id}.GAME does not declare the game {game_id!r}")
+            raise TypeError(f"{DECLARATIONS[game_id]}.GAME does not declare the game {game_id!r}")
         found[game_id] = declared
     _loaded.update(found)
     return _loaded

@@ -10,7 +10,7 @@ from bangbot.core.ruleset import Ruleset
 
 if TYPE_CHECKING:  # the declaration's types only: importing bangbot.games loads no game and no platform layer
     from bangbot.ai.player import AIPlayer
-    from bangbot.ai.sides import Sides
+    from bangbot.core.config import GameOptions
     from bangbot.core.events import Event
     from bangbot.i18n import Translator
     from bangbot.i18n.explain import TableRules
@@ -47,6 +47,7 @@ class Rules:
     late: bool = False  # its names never shadow another game's at that game's table (searched there last)
     summary: Callable[[Translator, str], str] | None = None  # the answer to a bare /rules at its table, by preset
     readings: Readings = ()  # other spellings /rules also finds (katakana readings), per kind
+    options: Callable[[str], GameOptions] | None = None  # a preset's rule options; raises ValueError for another
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +73,12 @@ class Game:
     outcomes: Callable[[Any, Sequence[Event]], list[SeatOutcome]]  # every seat's end, from the state and events
     rules: Rules
     bench: Bench
-    sides: Sides | None = None  # the hidden roles' sides, for a game whose AI reads them
+    sides: object = None  # the hidden roles' sides, for a game whose own AI reads them (a type of that game's)
     theme: Theme | None = None  # the words of a game that plays base BANG!'s cards under other names
     table_note: Callable[[Translator], str] | None = None  # what /help adds at its table, beyond base BANG!
     card_topic: CardTopic | None = None  # the card behind a choice (its step's ❓, the terminal's ?3), if it tells
+    # `bangbot scenario`: runs a JSON scenario (strict or not) and returns its summary; raises ScenarioError
+    scenario: Callable[[dict[str, Any], bool], dict[str, Any]] | None = None
 
     @property
     def id(self) -> str:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from bangbot.i18n import Translator
 
 Marked = tuple[str, str]  # (context, English), as NP_ marks it
 MarkedPlural = tuple[str, str, str]  # (context, English singular, English plural)
-CardLabel = Callable[[Translator, int], str]  # a card (its index in bangbot.core.cards.CARDS) as a reader sees it
+CardLabel = Callable[
+    [Translator, int], str
+]  # a card (its index in bangbot.games.bang.rules.cards.CARDS) as a reader sees it
 Topic = tuple[Mapping[str, Marked], Mapping[str, Marked]]  # the names and the help texts of one kind of thing
 
 
@@ -42,6 +45,13 @@ class Theme:
     bars: tuple[str, str] = ("♥", "♡")
     legend: Callable[[Translator], str] | None = None
     card_ids: Mapping[str, str] = field(default_factory=dict)  # base card kind -> the theme's own card id (/rules)
+    # The presenter's extensions for what the base game does not have: an event kind's log line, a request type's
+    # prompt and Pass button, an action class's button, and the name of a cause (e.g. a fate effect).
+    lines: Mapping[str, Callable[..., str]] = field(default_factory=dict)
+    prompts: Mapping[str, Callable[..., str]] = field(default_factory=dict)
+    passes: Mapping[str, Callable[[Translator], str]] = field(default_factory=dict)
+    actions: Mapping[str, Callable[[Translator, Any], str]] = field(default_factory=dict)
+    causes: Mapping[str, Marked] = field(default_factory=dict)
 
 
 def themed_name(tr: Translator, table: str, key: str) -> str | None:
@@ -50,3 +60,8 @@ def themed_name(tr: Translator, table: str, key: str) -> str | None:
         return None
     marked: Mapping[str, Marked] = getattr(tr.theme, table)
     return tr.name(marked[key]) if key in marked else None
+
+
+def extension(tr: Translator, table: str) -> Mapping[str, Any]:
+    """Returns one of the theme's presenter extensions (lines, prompts, passes, actions, causes); empty without one."""
+    return getattr(tr.theme, table) if tr.theme is not None else {}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bangbot.core.state import GameConfig
+from bangbot.core.config import GameConfig
 from bangbot.games.declaration import Topic
 from bangbot.i18n import Translator
 from bangbot.i18n.explain import TableRules, explain

@@ -9,6 +9,7 @@ from functools import cache
 from typing import Any
 
 from bangbot.faults import checkpoint
+from bangbot.games import game as registered
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import duration, join_list, player
 from bangbot.messaging.absence import ABANDONED, RESUMED, group_note, private_note
@@ -225,7 +226,8 @@ async def send_farewells(ctx: Context, batch: Batch, showing: Showing, progress:
         if seat.user_id is None or seat.unreachable:
             continue
         tr = ctx.tr_user(seat.user_id, batch.rules.id)
-        await progress.send(seat.user_id, farewell_text(tr, out, batch.names, batch.game.chat_title, over))
+        role = registered(batch.rules.id).words.role(tr, out["role"])
+        await progress.send(seat.user_id, farewell_text(tr, out, batch.names, batch.game.chat_title, over, role))
 
 
 async def send_departure_notes(ctx: Context, batch: Batch, showing: Showing, progress: Progress) -> None:

@@ -7,7 +7,6 @@ from typing import Any
 
 from bangbot.core.events import Event
 from bangbot.i18n import Translator
-from bangbot.i18n.glossary import role_name
 from bangbot.i18n.wording import player
 
 
@@ -16,8 +15,9 @@ def eliminations(events: Sequence[Event]) -> list[dict[str, Any]]:
     return [e.for_seat(None) for e in events if e.kind == "eliminated"]
 
 
-def farewell_text(tr: Translator, out: dict[str, Any], names: Sequence[str], title: str, over: bool) -> str:
-    """Returns the message to an eliminated seat's player; it invites them to keep watching unless the game is over."""
+def farewell_text(tr: Translator, out: dict[str, Any], names: Sequence[str], title: str, over: bool, role: str) -> str:
+    """Returns the message to an eliminated seat's player (role: their role's name, by their game's words); it invites
+    them to keep watching unless the game is over."""
     killer = out.get("killer")
     if isinstance(killer, int) and killer != out["seat"]:
         first = tr.gettext(
@@ -25,7 +25,7 @@ def farewell_text(tr: Translator, out: dict[str, Any], names: Sequence[str], tit
         )
     else:
         first = tr.gettext("You are out of the game in {title}.", title=title)
-    lines = [first, tr.gettext("Your role is now shown to everyone: {role}.", role=role_name(tr, out["role"]))]
+    lines = [first, tr.gettext("Your role is now shown to everyone: {role}.", role=role)]
     if not over:
         lines.append(tr.gettext("You can keep watching the game in the group."))
     return "\n".join(lines)

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from bangbot.core.events import Event
-from bangbot.core.roles import side_of
 from bangbot.games import game as registered
 from bangbot.rulesets import ruleset
 from bangbot.storage.models import ActionLog, Game, Seat
@@ -75,23 +74,6 @@ def outcomes(game: Game, replayed: Replayed) -> list[SeatOutcome]:
     return registered(game.ruleset).outcomes(replayed.state, replayed.events)
 
 
-def table_outcomes(state: Any, events: Sequence[Event]) -> list[SeatOutcome]:
-    """Returns every seat's outcome at a table of base BANG!'s engine: role, character, side won, alive, kills."""
-    return [
-        SeatOutcome(
-            p.seat,
-            p.role,
-            (p.character,),
-            state.winner is not None and side_of(p.role) == state.winner,
-            p.alive,
-            len(victims := eliminated_by(events, p.seat)),
-            course(events, p.seat),
-            victims,
-        )
-        for p in state.players
-    ]
-
-
 def eliminated_by(events: Sequence[Event], seat: int) -> tuple[int, ...]:
     """Returns the other players seat eliminated, in order."""
     return tuple(
@@ -119,28 +101,3 @@ def course(events: Sequence[Event], seat: int) -> Course:
             in_turn_of = e.kind != "eliminated"
     survived = turn_number if out_turn is None else out_turn - 1
     return Course(out_turn, out_by, in_turn_of, cards, turns, survived)
-
-
-def duel_outcome(state: Any, events: Sequence[Event], seat: int) -> SeatOutcome:
-    """Returns a Duel squad's outcome; its eliminations are the other squads' characters that died in its turns."""
-    squad = state.squads[seat]
-    characters = tuple(squad.dead) + tuple(f.character for f in squad.fighters) + tuple(squad.reserve)
-    turn_seat = -1
-    fallen: list[tuple[int, str]] = []
-    for e in events:
-        if e.kind == "turn":
-            turn_seat = e.data["seat"]
-        elif e.kind == "died" and turn_seat == seat and e.data["seat"] != seat:
-            fallen.append((e.data["seat"], e.data["character"]))
-    return SeatOutcome(
-        seat,
-        squad.side,
-        characters,
-        state.winner == squad.side,
-        squad.alive,
-        len(fallen),
-        course(events, seat),
-        fallen=tuple(fallen),
-        lost=tuple(squad.dead),
-        reserve=tuple(squad.reserve),
-    )

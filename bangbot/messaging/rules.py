@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from bangbot.core.options import STANDARD
 from bangbot.games import DEFAULT
 from bangbot.games import game as registered
 from bangbot.i18n import Translator
@@ -26,7 +25,7 @@ def table_rules(ctx: Context, cmd: Command) -> TableRules:
     if cmd.private:
         games = ctx.repo.running_games_of(cmd.user.id)
         game = max(games, key=lambda g: g.updated_at) if games else None
-        default, game_id = STANDARD, DEFAULT
+        default, game_id = ruleset(DEFAULT).presets[0], DEFAULT
     else:
         game = ctx.repo.open_game(cmd.chat_id, cmd.thread)
         chat = ctx.repo.chat_settings(cmd.chat_id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bangbot.core.state import GameConfig
+from bangbot.core.config import GameConfig
 from bangbot.games import game
 from bangbot.games.declaration import AnyRuleset, table_sizes
 

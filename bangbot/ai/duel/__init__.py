@@ -1,5 +1,0 @@
-"""The heuristic AI player of BANG! The Duel, reading only its seat's DuelView (the random one is every game's)."""
-
-from bangbot.ai.duel.player import DuelPlayer
-
-__all__ = ["DuelPlayer"]

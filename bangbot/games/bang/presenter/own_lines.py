@@ -1,0 +1,178 @@
+"""A reader's own moves in their private news, in the second person ("You draw"), for the events that say them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bangbot.games.bang.presenter.labels import card_label, cards_label, cause_name
+from bangbot.games.bang.rules.actions import HAND
+from bangbot.games.bang.rules.cards import CAT_BALOU, DYNAMITE, JAIL, PANIC
+from bangbot.games.bang.texts.glossary import card_name
+from bangbot.i18n import Translator
+
+EventData = Mapping[str, Any]
+OwnLine = Callable[[Translator, EventData, Sequence[str]], str | None]
+
+
+def draw(tr: Translator, e: EventData, names: Sequence[str]) -> str | None:
+    """The reader drew cards: which ones (the reader always sees them), and what made the draw if not the turn."""
+    if "cards" not in e:
+        return None
+    cards, reason = cards_label(tr, e["cards"]), e.get("reason", "phase1")
+    if reason == "reward":
+        return tr.gettext("You draw as a reward: {cards}.", cards=cards)
+    if reason == "phase1":
+        return tr.gettext("You draw: {cards}.", cards=cards)
+    return tr.gettext("You draw ({cause}): {cards}.", cause=cause_name(tr, reason), cards=cards)
+
+
+def play(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader played a card: at nobody, at a player, at a card in a player's hand or in play."""
+    card, target, which = card_label(tr, e["card"]), e.get("target"), e.get("target_card")
+    if target is None:
+        return tr.gettext("You play {card}.", card=card)
+    if which is None:
+        return tr.gettext("You play {card} on {target}.", card=card, target=names[target])
+    if which == HAND:
+        return tr.gettext("You play {card} on a card in the hand of {target}.", card=card, target=names[target])
+    return tr.gettext(
+        "You play {card} on {other} of {target}.", card=card, other=card_label(tr, which), target=names[target]
+    )
+
+
+def answer(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader answered with a card."""
+    return tr.gettext("You answer with {card}.", card=card_label(tr, e["card"]))
+
+
+def dodged(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader was not hit."""
+    return tr.gettext("You are not hit.")
+
+
+def hurt(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader lost life."""
+    return tr.ngettext(
+        "You lose {n} life ({life} left).", "You lose {n} lives ({life} left).", e["amount"], life=e["life"]
+    )
+
+
+def discard(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader discarded a card at the end of the turn."""
+    return tr.gettext("You discard {card}.", card=card_label(tr, e["card"]))
+
+
+def pick(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader picked a card of the General Store."""
+    return tr.gettext("You pick {card}.", card=card_label(tr, e["card"]))
+
+
+def life(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader drank a Beer."""
+    if e.get("gained", 1):
+        return tr.gettext("You regain 1 life (now: {life}).", life=e["life"])
+    return tr.gettext("You regain no life (still: {life}).", life=e["life"])
+
+
+def heal(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader discarded cards for a life."""
+    return tr.gettext("You discard {cards} to regain 1 life.", cards=cards_label(tr, e["cards"]))
+
+
+def saved(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader survived at the last life."""
+    return tr.gettext("You survive with 1 life.")
+
+
+def check(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader drew a check."""
+    return tr.gettext(
+        "You check for {reason}: {cards} — {verdict}.",
+        reason=cause_name(tr, e["reason"]),
+        cards=cards_label(tr, e["cards"]),
+        verdict=tr.gettext("success") if e["ok"] else tr.gettext("failure"),
+    )
+
+
+def jail(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader's Jail check freed them or kept them."""
+    card = card_name(tr, JAIL)
+    if e["free"]:
+        return tr.gettext("You escape from {card}.", card=card)
+    return tr.gettext("You stay in {card} this turn.", card=card)
+
+
+def exploded(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """Dynamite exploded at the reader."""
+    return tr.gettext("{card} explodes at you!", card=card_name(tr, DYNAMITE))
+
+
+def discarded(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """A card of the reader was discarded by someone else's card."""
+    return tr.gettext("Your {card} is discarded.", card=card_label(tr, e["card"]))
+
+
+def replaced(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader's new weapon replaced the old one."""
+    return tr.gettext("You discard the old weapon: {card}.", card=card_label(tr, e["card"]))
+
+
+OWN_LINES: dict[str, OwnLine] = {
+    "check": check,
+    "jail": jail,
+    "exploded": exploded,
+    "discarded": discarded,
+    "replaced": replaced,
+    "draw": draw,
+    "play": play,
+    "answer": answer,
+    "dodged": dodged,
+    "hurt": hurt,
+    "discard": discard,
+    "pick": pick,
+    "life": life,
+    "heal": heal,
+    "saved": saved,
+}
+
+
+def played_at_you(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """Someone played a card at the reader, or at one of the reader's cards."""
+    values = {"name": names[e["seat"]], "card": card_label(tr, e["card"])}
+    which = e.get("target_card")
+    if which is None:
+        return tr.gettext("{name} plays {card} on you.", **values)
+    if which == HAND:
+        return tr.gettext("{name} plays {card} on a card in your hand.", **values)
+    return tr.gettext("{name} plays {card} on your {other}.", other=card_label(tr, which), **values)
+
+
+def taken_from_you(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """Someone took a card from the reader: which one (the reader sees it), and what took it unless a card played."""
+    name, reason = names[e["seat"]], e.get("reason", PANIC)
+    card = card_label(tr, e["card"]) if "card" in e else None
+    if reason in (PANIC, CAT_BALOU):
+        if card is None:
+            return tr.gettext("{name} takes a card from your hand.", name=name)
+        return tr.gettext("{name} takes {card} from you.", name=name, card=card)
+    cause = cause_name(tr, reason)
+    if card is None:
+        return tr.gettext("{name} takes a card from your hand ({cause}).", name=name, cause=cause)
+    return tr.gettext("{name} takes {card} from you ({cause}).", name=name, card=card, cause=cause)
+
+
+def own_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str | None:
+    """Returns the second-person line of an event of the reader (viewer's seat) or aimed at the reader, or None to
+    use the table's line."""
+    if viewer is None:
+        return None
+    kind = e["kind"]
+    if e.get("seat") == viewer:
+        line = OWN_LINES.get(kind)
+        return line(tr, e, names) if line is not None else None
+    if kind == "play" and e.get("target") == viewer:
+        return played_at_you(tr, e, names)
+    if kind == "steal" and e.get("from") == viewer:
+        return taken_from_you(tr, e, names)
+    return None

@@ -1,0 +1,272 @@
+"""Moves the game on by itself wherever nobody has a real choice: turn start, phase 1, forced answers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bangbot.core.events import Event
+from bangbot.games.bang.rules.abilities import (
+    DRAWS_FROM_A_HAND,
+    DRAWS_FROM_DISCARD,
+    DRAWS_MORE_WITHOUT_BLUE,
+    DRAWS_ONE_FROM_ANY_HAND,
+    DRAWS_PER_MISSING_ENERGY,
+    LOOKS_AT_THREE,
+    SHOWS_SECOND_DRAW,
+)
+from bangbot.games.bang.rules.actions import EndTurn, Pass
+from bangbot.games.bang.rules.cards import DYNAMITE, JAIL, NEW_HOPE, SPADES, Border, Card, is_red
+from bangbot.games.bang.rules.effects import (
+    Events,
+    check,
+    draw,
+    draw_on_empty_hand,
+    heal,
+    hurt,
+    is_heart,
+    resolve_aim,
+    take_from_deck,
+)
+from bangbot.games.bang.rules.legal import can_play, request_actions, waits
+from bangbot.games.bang.rules.notation import to_text
+from bangbot.games.bang.rules.options import LEFT
+from bangbot.games.bang.rules.requests import (
+    EXCLUSIVE,
+    Aim,
+    DrawChoice,
+    FirstCheck,
+    IndiansRespond,
+    KitChoice,
+    Respond,
+    Theft,
+    is_open,
+)
+from bangbot.games.bang.rules.resolve import queued_action, resolve
+from bangbot.games.bang.rules.starwars import NEW_HOPE_ENERGY
+from bangbot.games.bang.rules.state import (
+    CARD_KIND,
+    COMPACTOR_FIRST_PHASE,
+    COMPACTOR_LAST_PHASE,
+    DISCARD_PHASE,
+    DRAW_PHASE,
+    DYNAMITE_PHASE,
+    HOPE_FIRST_PHASE,
+    JAIL_PHASE,
+    NEW_HOPE_PHASE,
+    PLAY_PHASE,
+    GameState,
+    card,
+    kind_of,
+)
+from bangbot.games.bang.rules.variants import variant_of
+
+DYNAMITE_DAMAGE = 3
+PHASE1_CARDS = 2
+KIT_CARLSON_LOOKS = 3
+RESOURCEFUL_EXTRA = 2  # «Находчивый» draws two more with no blue card in play
+
+
+def settle(state: GameState, ev: Events) -> None:
+    """Resolves everything that needs no decision, until some seat must choose or the game ends."""
+    while state.winner is None:
+        suzy_draws(state, ev)
+        if resolve_queued(state, ev) or resolve_forced(state, ev):
+            continue
+        if state.requests or not advance(state, ev):
+            return
+
+
+def resolve_queued(state: GameState, ev: Events) -> bool:
+    """Resolves a held shot once no fate decision is ahead, or the head's queued answer; returns whether it did."""
+    for r in state.requests:
+        if isinstance(r, EXCLUSIVE):
+            break
+        if isinstance(r, Aim):
+            resolve_aim(state, ev, r)
+            return True
+    head = state.requests[0] if state.requests else None
+    if isinstance(head, Respond | IndiansRespond) and not is_open(head):
+        resolve(state, ev, head.seat, queued_action(head))
+        return True
+    if isinstance(head, Theft):
+        resolve(state, ev, head.seat, Pass())
+        return True
+    return False
+
+
+def resolve_forced(state: GameState, ev: Events) -> bool:
+    """Answers the first open pending decision that has only one answer; returns whether it did.
+
+    A seat answers its decisions in order, so only each seat's first pending decision is considered.
+    """
+    asked: set[int] = set()
+    for r in state.requests:
+        if r.seat in asked or not is_open(r) or waits(state, r):
+            asked.add(r.seat)
+            continue
+        asked.add(r.seat)
+        options = request_actions(state, r)
+        if len(options) == 1:
+            ev.append(Event("auto", {"seat": r.seat, "action": to_text(options[0])}))
+            resolve(state, ev, r.seat, options[0])
+            return True
+    return False
+
+
+def suzy_draws(state: GameState, ev: Events) -> None:
+    """Every Suzy Lafayette («Запасливый») whose hand is empty draws a card (see draw_on_empty_hand)."""
+    for p in state.players:
+        draw_on_empty_hand(state, ev, p.seat)
+
+
+def advance(state: GameState, ev: Events) -> bool:
+    """Takes one automatic step of the turn; returns False when the player whose turn it is must act."""
+    p = state.players[state.turn]
+    if not p.alive:
+        next_turn(state, ev)
+        return True
+    phase = state.phase
+    if phase == DYNAMITE_PHASE and variant_of(state.config).chosen_start_order:
+        starts = tuple(c for c in p.in_play if CARD_KIND[c] in (DYNAMITE, NEW_HOPE))
+        if len(starts) > 1:
+            state.requests.append(FirstCheck(p.seat, starts))
+            return True
+    check_step = START_CHECKS.get(phase)
+    if check_step is not None:
+        state.phase, kind, run_check = check_step
+        if p.has_in_play(kind):
+            run_check(state, ev)
+    elif phase == DRAW_PHASE:
+        state.phase = PLAY_PHASE
+        phase_one(state, ev)
+    elif phase == PLAY_PHASE:
+        if can_play(state, state.turn):
+            return False
+        ev.append(Event("auto", {"seat": state.turn, "action": to_text(EndTurn())}))
+        state.phase = DISCARD_PHASE
+    elif phase == DISCARD_PHASE:
+        if len(p.hand) > p.life:
+            return False
+        next_turn(state, ev)
+    return True
+
+
+def next_turn(state: GameState, ev: Events) -> None:
+    """Passes the turn to the next living player, who starts with the start-of-turn checks."""
+    state.turn = state.next_alive(state.turn)
+    state.phase = DYNAMITE_PHASE
+    state.bangs_played = 0
+    state.used = []
+    state.turn_number += 1
+    ev.append(Event("turn", {"seat": state.turn, "number": state.turn_number}))
+
+
+def dynamite_safe(c: Card) -> bool:
+    """Returns whether a Dynamite check does not explode (anything but ♠2–9)."""
+    return not (c.suit == SPADES and 2 <= c.rank <= 9)
+
+
+def dynamite_check(state: GameState, ev: Events) -> None:
+    """Checks the Dynamite of the player whose turn it is: it explodes or moves on."""
+    seat = state.turn
+    p = state.players[seat]
+    dyn = next(c for c in p.in_play if CARD_KIND[c] == DYNAMITE)
+    if check(state, ev, seat, DYNAMITE, dynamite_safe, if_no_card=True):
+        step = 1 if state.config.options.dynamite_passes == LEFT else -1
+        receiver = state.next_alive(seat, step)
+        p.in_play.remove(dyn)
+        state.players[receiver].in_play.append(dyn)
+        ev.append(Event("dynamite_passed", {"seat": seat, "to": receiver}))
+        return
+    p.in_play.remove(dyn)
+    state.discard.append(dyn)
+    ev.append(Event("exploded", {"seat": seat}))
+    hurt(state, ev, seat, DYNAMITE_DAMAGE, None, DYNAMITE)
+
+
+def new_hope_check(state: GameState, ev: Events) -> None:
+    """Checks the New Hope of the player whose turn it is: on the alliance symbol (♥) +2 energy, else it moves left."""
+    seat = state.turn
+    p = state.players[seat]
+    hope = next(c for c in p.in_play if CARD_KIND[c] == NEW_HOPE)
+    p.in_play.remove(hope)
+    if check(state, ev, seat, NEW_HOPE, is_heart):
+        state.discard.append(hope)
+        heal(state, seat, NEW_HOPE_ENERGY)
+        ev.append(Event("new_hope", {"seat": seat, "life": p.life}))
+        return
+    receiver = state.next_alive(seat)
+    state.players[receiver].in_play.append(hope)
+    ev.append(Event("new_hope_passed", {"seat": seat, "to": receiver}))
+
+
+def jail_check(state: GameState, ev: Events) -> None:
+    """Checks the Jail of the player whose turn it is: free, or the turn (or phases 1–2) is lost."""
+    seat = state.turn
+    p = state.players[seat]
+    jail = next(c for c in p.in_play if CARD_KIND[c] == JAIL)
+    suits = state.config.options.jail_free_suits
+    free = check(state, ev, seat, JAIL, lambda c: c.suit in suits)
+    p.in_play.remove(jail)
+    state.discard.append(jail)
+    ev.append(Event("jail", {"seat": seat, "free": free}))
+    if free:
+        return
+    if state.config.options.jail_skips_discard_phase:
+        next_turn(state, ev)
+    else:
+        state.phase = DISCARD_PHASE
+
+
+def phase_one(state: GameState, ev: Events) -> None:
+    """Draws phase 1's cards, or asks Jesse Jones, Pedro Ramirez and Kit Carlson where from."""
+    seat = state.turn
+    p = state.players[seat]
+    from_hand = (DRAWS_FROM_A_HAND in p.abilities) or (DRAWS_ONE_FROM_ANY_HAND in p.abilities)
+    if (from_hand and any(state.players[t].hand for t in state.others_in_order(seat))) or (
+        (DRAWS_FROM_DISCARD in p.abilities) and state.discard
+    ):
+        state.requests.append(DrawChoice(seat, 1))
+    elif LOOKS_AT_THREE in p.abilities:
+        looked = take_from_deck(state, ev, KIT_CARLSON_LOOKS)
+        if len(looked) > PHASE1_CARDS:
+            state.requests.append(KitChoice(seat, tuple(looked)))
+            ev.append(Event("look", {"seat": seat, "count": len(looked)}, {"cards": looked}, (seat,)))
+        else:
+            p.hand.extend(looked)
+            ev.append(
+                Event(
+                    "draw",
+                    {"seat": seat, "count": len(looked), "reason": "phase1"},
+                    {"cards": looked},
+                    (seat,),
+                )
+            )
+    elif SHOWS_SECOND_DRAW in p.abilities:
+        first = draw(state, ev, seat, 1, "phase1")
+        second = take_from_deck(state, ev, 1)
+        p.hand.extend(second)
+        if second:
+            shown = second[0]
+            ev.append(Event("reveal", {"seat": seat, "card": shown, "reason": p.character}))
+            if is_red(card(shown)) and first is not None:
+                draw(state, ev, seat, 1, p.character)
+    elif DRAWS_PER_MISSING_ENERGY in p.abilities:
+        draw(state, ev, seat, 1 + p.max_life - p.life, "phase1")
+    elif DRAWS_MORE_WITHOUT_BLUE in p.abilities:
+        blue = any(kind_of(c).border is Border.BLUE for c in p.in_play)
+        draw(state, ev, seat, PHASE1_CARDS + (0 if blue else RESOURCEFUL_EXTRA), "phase1")
+    else:
+        draw(state, ev, seat, PHASE1_CARDS, "phase1")
+
+
+# The start-of-turn checks as data: phase -> (the phase after it, the card checked, its check). The base game goes
+# Dynamite, then Jail; BANG! Star Wars puts New Hope after the compactor unless the player picks it first.
+START_CHECKS: dict[str, tuple[str, str, Callable[[GameState, Events], None]]] = {
+    DYNAMITE_PHASE: (NEW_HOPE_PHASE, DYNAMITE, dynamite_check),
+    COMPACTOR_FIRST_PHASE: (NEW_HOPE_PHASE, DYNAMITE, dynamite_check),
+    NEW_HOPE_PHASE: (JAIL_PHASE, NEW_HOPE, new_hope_check),
+    HOPE_FIRST_PHASE: (COMPACTOR_LAST_PHASE, NEW_HOPE, new_hope_check),
+    COMPACTOR_LAST_PHASE: (JAIL_PHASE, DYNAMITE, dynamite_check),
+    JAIL_PHASE: (DRAW_PHASE, JAIL, jail_check),
+}

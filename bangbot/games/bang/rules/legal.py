@@ -1,0 +1,433 @@
+"""Lists the legal actions of a seat: the one source of truth for buttons, AI and validation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+from bangbot.games.bang.rules.abilities import (
+    BANG_AND_MISSED_SWAP,
+    DRAWS_FROM_A_HAND,
+    DRAWS_FROM_DISCARD,
+    DRAWS_ONE_FROM_ANY_HAND,
+    HEALS_BY_DISCARDING,
+    UNLIMITED_BANG,
+)
+from bangbot.games.bang.rules.actions import (
+    HAND,
+    Action,
+    Answer,
+    Discard,
+    DrawDeck,
+    DrawDiscard,
+    DrawHand,
+    EndTurn,
+    Fate,
+    Heal,
+    Pass,
+    Pick,
+    Play,
+    PutBack,
+)
+from bangbot.games.bang.rules.cards import (
+    BANG,
+    BEER,
+    CAT_BALOU,
+    DUEL,
+    JAIL,
+    MISSED,
+    PANIC,
+    VOLCANIC,
+    Border,
+)
+from bangbot.games.bang.rules.fate import fate_heal_actions, fate_take_actions
+from bangbot.games.bang.rules.requests import (
+    EXCLUSIVE,
+    DrawChoice,
+    DuelTurn,
+    Dying,
+    FateHeal,
+    FateOrder,
+    FateTake,
+    FirstCheck,
+    IndiansRespond,
+    KitChoice,
+    Rebound,
+    Repeat,
+    Request,
+    Respond,
+    StorePick,
+    is_open,
+)
+from bangbot.games.bang.rules.roles import SHERIFF
+from bangbot.games.bang.rules.starwars import FATE_BARRAGE
+from bangbot.games.bang.rules.state import CARD_KIND, DISCARD_PHASE, PLAY_PHASE, GameState, Player, kind_of
+from bangbot.games.bang.rules.table import distances_from, weapon_range
+from bangbot.games.bang.rules.variants import variant_of
+
+
+def awaiting(state: GameState) -> tuple[int, ...]:
+    """Returns the seats that must decide now, in resolution order (empty once the game is over)."""
+    if state.winner is not None:
+        return ()
+    if state.requests:
+        seen: list[int] = []
+        first: set[int] = set()
+        for r in state.requests:
+            if r.seat not in first:  # a seat answers its pending decisions one at a time, in order
+                first.add(r.seat)
+                if is_open(r):
+                    seen.append(r.seat)
+            if isinstance(r, EXCLUSIVE):  # nobody behind it is asked before it is done
+                break
+        return tuple(seen)
+    if state.phase in (PLAY_PHASE, DISCARD_PHASE):
+        return (state.turn,)
+    return ()
+
+
+def waits(state: GameState, r: Request) -> bool:
+    """Returns whether a pending decision waits behind an exclusive one of another seat."""
+    for q in state.requests:
+        if q is r:
+            return False
+        if isinstance(q, EXCLUSIVE):
+            return True
+    return False
+
+
+def request_of(state: GameState, seat: int) -> Request | None:
+    """Returns the first pending decision of seat, if any."""
+    for r in state.requests:
+        if r.seat == seat:
+            return r
+    return None
+
+
+def legal_actions(state: GameState, seat: int, dist: Mapping[int, int] | None = None) -> list[Action]:
+    """Returns every action seat may take now: its answers when asked, else Sid Ketchum's heal at any time.
+
+    dist: distances_from(state, seat) when the caller has already worked them out.
+    """
+    if state.winner is not None:
+        return []
+    r = request_of(state, seat) if state.requests else None
+    if r is not None:
+        out = request_actions(state, r) if is_open(r) and not waits(state, r) else []
+        if isinstance(r, Dying | FateOrder):  # a rescue, or a play not finished yet: no heal in between
+            return out
+    elif not state.requests and seat == state.turn and state.phase == PLAY_PHASE:
+        return play_actions(state, seat, dist)
+    elif not state.requests and seat == state.turn and state.phase == DISCARD_PHASE:
+        return discard_actions(state, seat)
+    else:
+        out = []
+    return out + anytime_heals(state, seat)
+
+
+def anytime_heals(state: GameState, seat: int) -> list[Action]:
+    """Returns Sid Ketchum's heals, which he may use at any time while he lacks life."""
+    p = state.players[seat]
+    if not p.alive or p.life >= p.max_life:
+        return []
+    return heal_actions(state, p, p.hand)
+
+
+def bang_like(p: Player) -> list[int]:
+    """Returns the hand cards p may use as a BANG! (Calamity Janet adds her Missed!)."""
+    calamity = BANG_AND_MISSED_SWAP in p.abilities
+    return [c for c in p.hand if CARD_KIND[c] == BANG or (calamity and CARD_KIND[c] == MISSED)]
+
+
+def missed_like(p: Player) -> list[int]:
+    """Returns the hand cards p may use as a Missed! (Calamity Janet adds her BANG!)."""
+    calamity = BANG_AND_MISSED_SWAP in p.abilities
+    return [c for c in p.hand if CARD_KIND[c] == MISSED or (calamity and CARD_KIND[c] == BANG)]
+
+
+def beer_works(state: GameState) -> bool:
+    """Returns whether Beer heals: not once only two players are left."""
+    return state.alive_count() > 2
+
+
+def rescue_potential(state: GameState, hand: list[int], p: Player, beer: bool = True) -> int:
+    """Returns how many lives p could regain at once from hand with Beer (unless forbidden) and Sid Ketchum."""
+    beers = sum(1 for c in hand if CARD_KIND[c] == BEER) if beer and beer_works(state) else 0
+    if HEALS_BY_DISCARDING not in p.abilities:
+        return beers
+    return beers + (len(hand) - beers) // state.config.options.sid_ketchum_cost
+
+
+def heal_actions(state: GameState, p: Player, hand: list[int]) -> list[Action]:
+    """Returns Sid Ketchum's ways of discarding cards for a life from hand."""
+    cost = state.config.options.sid_ketchum_cost
+    if HEALS_BY_DISCARDING not in p.abilities or len(hand) < cost:
+        return []
+    return [Heal(combo) for combo in combinations(sorted(hand), cost)]
+
+
+def request_actions(state: GameState, r: Request) -> list[Action]:
+    """Returns the answers open to the seat of a pending decision."""
+    answers = REQUEST_ACTIONS.get(type(r))
+    if answers is None:
+        raise AssertionError(f"unknown request {r!r}")
+    return answers(state, r)
+
+
+def _dodges(state: GameState, r: Respond) -> list[Action]:
+    """Returns a shot's answers: each Missed! effect of the hand, or taking the hit."""
+    out: list[Action] = [Answer(c) for c in missed_like(state.players[r.seat])]
+    out.append(Pass())
+    return out
+
+
+def _bangs(state: GameState, r: IndiansRespond | DuelTurn) -> list[Action]:
+    """Returns the answers to Indians! or a Duel: each BANG! effect of the hand, or losing a life."""
+    out: list[Action] = [Answer(c) for c in bang_like(state.players[r.seat])]
+    out.append(Pass())
+    return out
+
+
+def _dying(state: GameState, r: Dying) -> list[Action]:
+    """Returns a dying seat's rescues and going out (dying_actions)."""
+    return dying_actions(state, r, state.players[r.seat])
+
+
+def _picks(state: GameState, r: StorePick | FirstCheck) -> list[Action]:
+    """Returns each card shown, to pick."""
+    return [Pick(c) for c in r.cards]
+
+
+def _put_backs(state: GameState, r: KitChoice) -> list[Action]:
+    """Returns each card drawn, to put back."""
+    return [PutBack(c) for c in r.cards]
+
+
+def _draws(state: GameState, r: DrawChoice) -> list[Action]:
+    """Returns where a phase-1 card may come from (draw_choices)."""
+    return draw_choices(state, r, state.players[r.seat])
+
+
+def _fate_orders(state: GameState, r: FateOrder) -> list[Action]:
+    """Returns the two orders of a card's fate effect and its own."""
+    return [Fate(True), Fate(False)]
+
+
+def _fate_takes(state: GameState, r: FateTake) -> list[Action]:
+    """Returns the cards a fate effect may take, or declining when there is none."""
+    return fate_take_actions(state, r) or [Pass()]
+
+
+def _fate_heals(state: GameState, r: FateHeal) -> list[Action]:
+    """Returns the players a fate effect may heal, or declining when there is none."""
+    return fate_heal_actions(state, r) or [Pass()]
+
+
+def _repeats(state: GameState, r: Repeat) -> list[Action]:
+    """Returns each BANG! of the hand to discard for the effect again, or declining."""
+    out: list[Action] = [Answer(c) for c in state.players[r.seat].hand if CARD_KIND[c] == BANG]
+    out.append(Pass())
+    return out
+
+
+def _rebounds(state: GameState, r: Rebound) -> list[Action]:
+    """Returns each hand card to discard for 1 life, or declining."""
+    out: list[Action] = [Answer(c) for c in state.players[r.seat].hand]
+    out.append(Pass())
+    return out
+
+
+# The answers open to the seat of each type of pending decision.
+REQUEST_ACTIONS: dict[type, Callable[[GameState, Any], list[Action]]] = {
+    Respond: _dodges,
+    IndiansRespond: _bangs,
+    DuelTurn: _bangs,
+    Dying: _dying,
+    StorePick: _picks,
+    KitChoice: _put_backs,
+    DrawChoice: _draws,
+    FirstCheck: _picks,
+    FateOrder: _fate_orders,
+    FateTake: _fate_takes,
+    FateHeal: _fate_heals,
+    Repeat: _repeats,
+    Rebound: _rebounds,
+}
+
+
+def dying_actions(state: GameState, r: Dying, p: Player) -> list[Action]:
+    """Returns the rescues that can still save a dying seat, and going out of the game.
+
+    With two left BANG! Star Wars lets him play a Bacta all the same: it heals nothing, but its fate effect applies
+    and «Проворный» may answer it.
+    """
+    out: list[Action] = []
+    beer = not r.no_beer
+    if beer and not beer_works(state) and variant_of(state.config).drinks_in_vain:
+        out.extend(Answer(c) for c in p.hand if CARD_KIND[c] == BEER)
+    if rescue_potential(state, p.hand, p, beer) >= r.needed:
+        if beer and beer_works(state):
+            out.extend(Answer(c) for c in p.hand if CARD_KIND[c] == BEER)
+        for h in heal_actions(state, p, p.hand):
+            assert isinstance(h, Heal)
+            rest = [c for c in p.hand if c not in h.cards]
+            if rescue_potential(state, rest, p, beer) >= r.needed - 1:
+                out.append(h)
+    out.append(Pass())
+    return out
+
+
+def draw_choices(state: GameState, r: DrawChoice, p: Player) -> list[Action]:
+    """Returns where Jesse Jones or Pedro Ramirez may take a phase-1 card from."""
+    out: list[Action] = [DrawDeck()]
+    if (DRAWS_FROM_A_HAND in p.abilities) or (DRAWS_ONE_FROM_ANY_HAND in p.abilities):
+        out.extend(DrawHand(t) for t in state.others_in_order(p.seat) if state.players[t].hand)
+    if (DRAWS_FROM_DISCARD in p.abilities) and state.discard:
+        out.append(DrawDiscard())
+    return out
+
+
+def can_bang(state: GameState, p: Player) -> bool:
+    """Returns whether p may still play a BANG! this turn."""
+    return state.bangs_played == 0 or (UNLIMITED_BANG in p.abilities) or p.has_in_play(VOLCANIC)
+
+
+def play_actions(state: GameState, seat: int, dist: Mapping[int, int] | None = None) -> list[Action]:
+    """Returns the phase-2 actions of the player whose turn it is (dist: its distances, if already known)."""
+    return [*card_plays(state, seat, dist), EndTurn()]
+
+
+def can_play(state: GameState, seat: int) -> bool:
+    """Returns whether the player whose turn it is may do anything in phase 2 but end the turn."""
+    return next(card_plays(state, seat), None) is not None
+
+
+PLAYS_KEPT = 65536
+_plays: dict[tuple[int, int | None, int | None], Play] = {}
+
+
+def play(card: int, target: int | None = None, target_card: int | None = None) -> Play:
+    """Returns Play(card, target, target_card): one shared object for each (actions are immutable)."""
+    key = (card, target, target_card)
+    out = _plays.get(key)
+    if out is None:
+        if len(_plays) >= PLAYS_KEPT:
+            _plays.clear()
+        out = _plays[key] = Play(card, target, target_card)
+    return out
+
+
+class Aims:
+    """Whom a player's cards may be aimed at this phase 2; distances are worked out at the first card needing them."""
+
+    __slots__ = ("_dist", "_in_range", "_near", "bang_ok", "others", "seat", "state")
+
+    def __init__(self, state: GameState, seat: int, dist: Mapping[int, int] | None) -> None:
+        """Keeps the player's table; nothing is measured yet."""
+        self.state, self.seat, self._dist = state, seat, dist
+        self.others = state.others_in_order(seat)
+        self.bang_ok = can_bang(state, state.players[seat])
+        self._in_range: list[int] | None = None
+        self._near: list[int] = []
+
+    def in_range(self) -> list[int]:
+        """Returns the other players within the weapon's range, clockwise."""
+        if self._in_range is None:
+            far = distances_from(self.state, self.seat) if self._dist is None else self._dist
+            reach = weapon_range(self.state, self.seat)
+            self._in_range = [t for t in self.others if far[t] <= reach]
+            self._near = [t for t in self.others if far[t] <= 1]
+        return self._in_range
+
+    def near(self) -> list[int]:
+        """Returns the other players at distance 1, clockwise."""
+        self.in_range()
+        return self._near
+
+
+NO_PLAYS: tuple[Action, ...] = ()
+
+
+def bang_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns a BANG! at every player in range (and at oneself where the options allow it), if one may be played."""
+    if not aims.bang_ok:
+        return NO_PLAYS
+    out: list[Action] = [play(c, t) for t in aims.in_range()]
+    if aims.state.config.options.bang_on_oneself:  # cs: «smíte karty s tímto efektem hrát i na sebe»
+        out.append(play(c, aims.seat))
+    return out
+
+
+def no_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns nothing: a card that is only an answer (Missed!)."""
+    return NO_PLAYS
+
+
+def take_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns Panic! (players at distance 1) or Cat Balou (anyone) at each card in play and each other's hand."""
+    players = aims.state.players
+    targets = aims.near() if CARD_KIND[c] == PANIC else aims.others
+    out: list[Action] = []
+    for t in [*targets, aims.seat]:
+        q = players[t]
+        if q.hand and t != aims.seat:
+            out.append(play(c, t, HAND))
+        out += [play(c, t, x) for x in q.in_play]
+    return out
+
+
+def duel_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns a Duel at every other player."""
+    return [play(c, t) for t in aims.others]
+
+
+def jail_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns a Jail on every other player but the Sheriff and those already in Jail."""
+    players = aims.state.players
+    return [play(c, t) for t in aims.others if players[t].role != SHERIFF and not players[t].has_in_play(JAIL)]
+
+
+def own_plays(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns a card played for oneself: a blue card not already in play, or a brown card without a target."""
+    if kind_of(c).border is Border.BLUE and aims.state.players[aims.seat].has_in_play(CARD_KIND[c]):
+        return NO_PLAYS
+    return (play(c),)
+
+
+# How a card of each kind is played in phase 2 (any other kind: own_plays).
+PLAYS: dict[str, Callable[[Aims, int], Sequence[Action]]] = {
+    BANG: bang_plays,
+    MISSED: no_plays,
+    PANIC: take_plays,
+    CAT_BALOU: take_plays,
+    DUEL: duel_plays,
+    JAIL: jail_plays,
+}
+
+
+def card_plays(state: GameState, seat: int, dist: Mapping[int, int] | None = None) -> Iterator[Action]:
+    """Yields the phase-2 actions but ending the turn, in play_actions' order, each worked out when asked for.
+
+    A BANG! whose fate effect is the barrage hits every other player instead of a target: it is played with no
+    target, whatever the distances. A Missed! of a player who swaps the two cards plays as a BANG!.
+    """
+    p = state.players[seat]
+    variant = variant_of(state.config)
+    fates = variant.fate if p.life <= variant.fate_energy else None
+    aims = Aims(state, seat, dist)
+    calamity = BANG_AND_MISSED_SWAP in p.abilities
+    for c in p.hand:
+        kind = CARD_KIND[c]
+        if fates and kind == BANG and fates.get(c) == FATE_BARRAGE:
+            if aims.bang_ok:
+                yield play(c)
+            continue
+        yield from PLAYS.get(BANG if kind == MISSED and calamity else kind, own_plays)(aims, c)
+    yield from anytime_heals(state, seat)
+
+
+def discard_actions(state: GameState, seat: int) -> list[Action]:
+    """Returns the phase-3 discards (and Sid Ketchum's heals) of a hand over its limit."""
+    p = state.players[seat]
+    return [Discard(c) for c in p.hand] + anytime_heals(state, seat)

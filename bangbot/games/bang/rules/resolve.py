@@ -1,0 +1,598 @@
+"""Carries out one legal action on a state, in place, appending what happened to the events."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from bangbot.core.events import Event
+from bangbot.games.bang.rules.abilities import (
+    DRAWS_FROM_DISCARD,
+    DRAWS_ONE_FROM_ANY_HAND,
+    HEALS_WHEN_OTHERS_DRINK,
+    REPEATS_A_BROWN_EFFECT,
+)
+from bangbot.games.bang.rules.actions import (
+    HAND,
+    Action,
+    Answer,
+    Discard,
+    DrawDeck,
+    DrawDiscard,
+    DrawHand,
+    EndTurn,
+    Fate,
+    Heal,
+    Pass,
+    Pick,
+    Play,
+    PutBack,
+)
+from bangbot.games.bang.rules.cards import (
+    BANG,
+    BEER,
+    CAT_BALOU,
+    DUEL,
+    GATLING,
+    GENERAL_STORE,
+    INDIANS,
+    JAIL,
+    MISSED,
+    NEW_HOPE,
+    PANIC,
+    SALOON,
+    STAGECOACH,
+    WELLS_FARGO,
+    Border,
+)
+from bangbot.games.bang.rules.effects import (
+    Events,
+    after_damage,
+    attack,
+    chosen_take,
+    discard_from_hand,
+    draw,
+    draw_on_empty_hand,
+    eliminate,
+    heal,
+    hurt,
+    missed_needed,
+    take_from_deck,
+    take_or_discard,
+)
+from bangbot.games.bang.rules.fate import apply_fate, fate_of, has_cards
+from bangbot.games.bang.rules.legal import beer_works, request_of
+from bangbot.games.bang.rules.requests import (
+    PASSED,
+    DrawChoice,
+    DuelTurn,
+    Dying,
+    FateHeal,
+    FateOrder,
+    FateTake,
+    FirstCheck,
+    IndiansRespond,
+    KitChoice,
+    Rebound,
+    Repeat,
+    Respond,
+    StorePick,
+    Theft,
+)
+from bangbot.games.bang.rules.starwars import FATE_BARRAGE, FATE_DISCARD_ALL, FATE_STEAL
+from bangbot.games.bang.rules.state import (
+    CARD_KIND,
+    COMPACTOR_FIRST_PHASE,
+    DISCARD_PHASE,
+    HOPE_FIRST_PHASE,
+    GameState,
+    kind_of,
+)
+from bangbot.games.bang.rules.variants import variant_of
+
+STAGECOACH_CARDS = 2
+WELLS_FARGO_CARDS = 3
+
+
+def resolve(state: GameState, ev: Events, seat: int, action: Action) -> None:
+    """Applies a legal action of seat to state."""
+    r = request_of(state, seat) if state.requests else None
+    if r is None or (isinstance(action, Heal) and not isinstance(r, Dying)):
+        resolve_turn_action(state, ev, seat, action)
+        return
+    if isinstance(r, Respond | IndiansRespond) and state.requests[0] is not r:
+        queue_answer(state, ev, r, action)
+        return
+    answer = ANSWERS.get(type(r))
+    if answer is not None:
+        answer(state, ev, r, action)
+
+
+def resolve_store_pick(state: GameState, ev: Events, r: StorePick, action: Action) -> None:
+    """A player takes a card the General Store shows; the next picks from the rest, the last ones are discarded."""
+    assert isinstance(action, Pick)
+    state.players[r.seat].hand.append(action.card)
+    rest = tuple(c for c in r.cards if c != action.card)
+    nxt = StorePick(r.order[0], rest, r.order[1:]) if rest and r.order else None
+    replace_request(state, r, nxt)
+    if rest and nxt is None:
+        state.discard.extend(rest)
+    ev.append(Event("pick", {"seat": r.seat, "card": action.card}))
+
+
+def resolve_kit_choice(state: GameState, ev: Events, r: KitChoice, action: Action) -> None:
+    """Kit Carlson keeps the cards but the one put back on the deck."""
+    assert isinstance(action, PutBack)
+    kept = [c for c in r.cards if c != action.card]
+    state.players[r.seat].hand.extend(kept)
+    state.deck.append(action.card)
+    replace_request(state, r, None)
+    ev.append(Event("put_back", {"seat": r.seat}, {"card": action.card, "kept": kept}, (r.seat,)))
+
+
+def resolve_first_check(state: GameState, ev: Events, r: FirstCheck, action: Action) -> None:
+    """The player chooses which check comes first: New Hope's or the Compactor's."""
+    assert isinstance(action, Pick)
+    replace_request(state, r, None)
+    state.phase = HOPE_FIRST_PHASE if CARD_KIND[action.card] == NEW_HOPE else COMPACTOR_FIRST_PHASE
+    ev.append(Event("first_check", {"seat": r.seat, "card": action.card}))
+
+
+def resolve_rebound(state: GameState, ev: Events, r: Rebound, action: Action) -> None:
+    """«Проворный» discards a card to regain 1 life after another's Bacta, or declines."""
+    replace_request(state, r, None)
+    if isinstance(action, Answer):
+        discard_from_hand(state, r.seat, action.card)
+        heal(state, r.seat, 1)
+        ev.append(Event("rebound", {"seat": r.seat, "card": action.card, "life": state.players[r.seat].life}))
+
+
+def resolve_fate_choice(state: GameState, ev: Events, r: FateOrder, action: Action) -> None:
+    """The player chooses whether a card's fate effect or its own comes first."""
+    assert isinstance(action, Fate)
+    replace_request(state, r, None)
+    resolve_fate_order(state, ev, r, action.first)
+
+
+def resolve_fate_take(state: GameState, ev: Events, r: FateTake, action: Action) -> None:
+    """A fate effect's card is chosen from the target (taken or discarded), or none when declined."""
+    replace_request(state, r, None)
+    if isinstance(action, Play):
+        assert action.target_card is not None
+        reason = r.reason or (FATE_STEAL if r.steal else FATE_DISCARD_ALL)
+        chosen_take(state, ev, r.seat, r.target, action.target_card, r.steal, reason)
+
+
+def resolve_fate_heal(state: GameState, ev: Events, r: FateHeal, action: Action) -> None:
+    """A fate effect heals the chosen player by 1, or no one when declined."""
+    replace_request(state, r, None)
+    if not isinstance(action, Play) or action.target is None:
+        return
+    heal(state, action.target, 1)
+    ev.append(Event("fate_heal", {"seat": r.seat, "target": action.target, "life": state.players[action.target].life}))
+
+
+def resolve_repeat_offer(state: GameState, ev: Events, r: Repeat, action: Action) -> None:
+    """«Закалённый» answers the offer to apply a brown card again (resolve_repeat)."""
+    replace_request(state, r, None)
+    resolve_repeat(state, ev, r, action)
+
+
+def resolve_theft(state: GameState, ev: Events, r: Theft, action: Action) -> None:
+    """A card chosen from a player is taken or discarded, if it is still there."""
+    replace_request(state, r, None)
+    still_there = r.which in state.players[r.target].in_play or (r.which == HAND and state.players[r.target].hand)
+    if still_there:
+        take_or_discard(state, ev, r.seat, r.target, r.which, r.steal, r.reason)
+
+
+def resolve_fate_order(state: GameState, ev: Events, r: FateOrder, fate_first: bool) -> None:
+    """Applies a low-energy card's fate effect and its own in the chosen order; reactions to either wait for both.
+
+    Own effect first: the fate effect still applies only if the player is still at low energy (Bacta lifting
+    2 energy to 3 cancels it).
+    """
+    seat = r.seat
+    if r.answering:
+        answer_effect(state, ev, r, fate_first)
+        return
+    if fate_first:
+        apply_fate(state, ev, seat, r.card, r.effect, r.target)
+        brown_effect(state, ev, seat, r.card, r.target, r.target_card)
+        offer_repeat(state, seat, r.card, r.target)
+        return
+    before = len(state.requests)
+    brown_effect(state, ev, seat, r.card, r.target, r.target_card, held=True)
+    reactions = state.requests[before:]
+    del state.requests[before:]
+    if state.players[seat].life <= variant_of(state.config).fate_energy:
+        apply_fate(state, ev, seat, r.card, r.effect, r.target)
+    else:
+        ev.append(Event("fate_cancelled", {"seat": seat, "card": r.card}))
+    state.requests.extend(reactions)
+    offer_repeat(state, seat, r.card, r.target)
+
+
+def answer_effect(state: GameState, ev: Events, r: FateOrder, fate_first: bool) -> None:
+    """Applies an answer's own effect (dodge the shot, or one rescue) and its fate effect, in the chosen order."""
+    answered = request_of(state, r.seat)
+    if fate_first:
+        apply_fate(state, ev, r.seat, r.card, r.effect, r.target)
+    if isinstance(answered, Respond):
+        dodge_once(state, ev, answered)
+    elif isinstance(answered, Dying):
+        drink_while_dying(state, ev, answered)
+    if not fate_first:
+        apply_fate(state, ev, r.seat, r.card, r.effect, r.target)
+
+
+def offer_rebounds(state: GameState, drinker: int) -> None:
+    """After a Bacta (Beer) played by drinker, asks every other «Проворный» who could use it."""
+    for q in state.players:
+        if (
+            q.seat != drinker
+            and q.alive
+            and q.hand
+            and q.life < q.max_life
+            and (HEALS_WHEN_OTHERS_DRINK in q.abilities)
+        ):
+            state.requests.append(Rebound(q.seat))
+
+
+def queue_answer(state: GameState, ev: Events, r: Respond | IndiansRespond, action: Action) -> None:
+    """Keeps an answer given before the seats earlier in clockwise order are done; it resolves in its turn."""
+    answer = action.card if isinstance(action, Answer) else PASSED
+    replace_request(state, r, replace(r, answer=answer))
+    ev.append(Event("answered", {"seat": r.seat}))
+
+
+def queued_action(r: Respond | IndiansRespond) -> Action:
+    """Returns the action a queued answer stands for."""
+    return Pass() if r.answer == PASSED else Answer(r.answer)
+
+
+def hurt_in_place(state: GameState, ev: Events, r: Respond | IndiansRespond, source: str) -> None:
+    """Removes an answered request and takes its hit; a rescue it calls for keeps the request's place in line."""
+    i = state.requests.index(r)
+    del state.requests[i]
+    before = len(state.requests)
+    hurt(state, ev, r.seat, 1, r.attacker, source)
+    if len(state.requests) > before and isinstance(state.requests[-1], Dying):
+        state.requests.insert(i, state.requests.pop())
+
+
+def resolve_indians(state: GameState, ev: Events, r: IndiansRespond, action: Action) -> None:
+    """A target of Indians! discards a BANG! or loses a life."""
+    if isinstance(action, Answer) and action.card in state.players[r.seat].hand:
+        replace_request(state, r, None)
+        discard_from_hand(state, r.seat, action.card)
+        ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": INDIANS}))
+    else:
+        hurt_in_place(state, ev, r, INDIANS)
+
+
+def replace_request(state: GameState, old: object, new: object) -> None:
+    """Replaces a pending decision in place, or removes it when new is None."""
+    i = next(i for i, r in enumerate(state.requests) if r is old)
+    if new is None:
+        del state.requests[i]
+    else:
+        state.requests[i] = new  # type: ignore[call-overload]
+
+
+def resolve_turn_action(state: GameState, ev: Events, seat: int, action: Action) -> None:
+    """Applies an action of the player whose turn it is, outside any pending decision."""
+    p = state.players[seat]
+    if isinstance(action, Play):
+        play_card(state, ev, seat, action)
+    elif isinstance(action, Heal):
+        sid_heal(state, ev, seat, action)
+    elif isinstance(action, EndTurn):
+        state.phase = DISCARD_PHASE
+        ev.append(Event("end_play", {"seat": seat}))
+    elif isinstance(action, Discard):
+        discard_from_hand(state, seat, action.card)
+        ev.append(Event("discard", {"seat": seat, "card": action.card, "hand": len(p.hand)}))
+    else:
+        raise AssertionError(f"unexpected {action!r}")
+
+
+def sid_heal(state: GameState, ev: Events, seat: int, action: Heal) -> None:
+    """Sid Ketchum discards the chosen cards and regains one life."""
+    for c in action.cards:
+        discard_from_hand(state, seat, c)
+    heal(state, seat, 1)
+    ev.append(Event("heal", {"seat": seat, "cards": list(action.cards), "life": state.players[seat].life}))
+
+
+def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
+    """Plays a card from the hand: a brown card's effect, or a blue card into play."""
+    p = state.players[seat]
+    c, t = action.card, action.target
+    kind = CARD_KIND[c]
+    p.hand.remove(c)
+    ev.append(Event("play", {"seat": seat, "card": c, "target": t, "target_card": action.target_card}))
+    draw_on_empty_hand(state, ev, seat, starting_duel=kind == DUEL)
+    if kind_of(c).border is Border.BLUE:
+        put_in_play(state, ev, seat, c, t)
+        return
+    state.discard.append(c)
+    effect = fate_of(state, seat, c) if kind != MISSED else None  # a Missed! played as a BANG! has no fate
+    if effect == FATE_BARRAGE:  # instead of the shot, a hit on every other player
+        state.bangs_played += 1
+        ev.append(Event("fate", {"seat": seat, "card": c, "effect": effect, "life": p.life}))
+        for other in state.others_in_order(seat):
+            attack(state, ev, other, seat, BANG, missed_needed(p, BANG))
+    elif effect is not None:
+        state.requests.append(FateOrder(seat, c, effect, t, action.target_card))
+    else:
+        brown_effect(state, ev, seat, c, t, action.target_card)
+        offer_repeat(state, seat, c, t)
+
+
+REPEAT = "repeat"  # the once-a-turn mark of «Закалённый»
+
+
+def offer_repeat(state: GameState, seat: int, card: int, target: int | None) -> None:
+    """After «Закалённый» played a brown card in his turn, offers to apply it again for a discarded BANG!."""
+    p = state.players[seat]
+    may = (REPEATS_A_BROWN_EFFECT in p.abilities) and REPEAT not in state.used and seat == state.turn and p.alive
+    if may and any(CARD_KIND[c] == BANG for c in p.hand):
+        state.requests.append(Repeat(seat, card, target))
+
+
+def resolve_repeat(state: GameState, ev: Events, r: Repeat, action: Action) -> None:
+    """«Закалённый» discards a BANG!: the card's own effect (never its fate) applies again, at the same target."""
+    if not isinstance(action, Answer):
+        return
+    seat, kind = r.seat, CARD_KIND[r.card]
+    discard_from_hand(state, seat, action.card)
+    state.used.append(REPEAT)
+    ev.append(Event("repeat", {"seat": seat, "card": r.card, "with": action.card}))
+    if r.target is not None and not state.players[r.target].alive:
+        return
+    if kind in (PANIC, CAT_BALOU):
+        assert r.target is not None
+        if has_cards(state, r.target):
+            state.requests.append(FateTake(seat, r.card, r.target, kind == PANIC, kind))
+        return
+    brown_effect(state, ev, seat, r.card, r.target, None)
+
+
+def brown_effect(
+    state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool = False
+) -> None:
+    """Applies the effect of a brown card seat played (already on the discard pile) at target t and card which.
+
+    held: the card's fate effect is still to come, so a shot's checks wait for it.
+    """
+    effect = BROWN_EFFECTS.get(CARD_KIND[c])
+    if effect is not None:
+        effect(state, ev, seat, c, t, which, held)
+
+
+def _shot(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A BANG! (or a Missed! played as one) at the target."""
+    assert t is not None
+    state.bangs_played += 1
+    attack(state, ev, t, seat, BANG, missed_needed(state.players[seat], BANG), held)
+
+
+def _beer(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Beer: 1 life (none once two players are left); others who heal when one drinks are asked."""
+    p = state.players[seat]
+    gained = heal(state, seat, 1) if beer_works(state) else 0
+    ev.append(Event("life", {"seat": seat, "life": p.life, "gained": gained}))
+    offer_rebounds(state, seat)
+
+
+def _saloon(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Saloon: 1 life for everyone in the game."""
+    for q in state.players:
+        if q.alive:
+            heal(state, q.seat, 1)
+    ev.append(Event("saloon", {"lives": [q.life for q in state.players]}))
+
+
+def _stagecoach(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Stagecoach: draw 2."""
+    draw(state, ev, seat, STAGECOACH_CARDS, STAGECOACH)
+
+
+def _wells_fargo(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Wells Fargo: draw 3."""
+    draw(state, ev, seat, WELLS_FARGO_CARDS, WELLS_FARGO)
+
+
+def _store(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A General Store: one card per player in the game shown, picked in turn from the player on."""
+    shown = take_from_deck(state, ev, state.alive_count())
+    ev.append(Event("store", {"seat": seat, "cards": shown}))
+    if shown:
+        state.requests.append(StorePick(seat, tuple(shown), tuple(state.others_in_order(seat))))
+
+
+def _take(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Panic! (taken) or a Cat Balou (discarded) on the chosen card of the target."""
+    assert t is not None and which is not None
+    chosen_take(state, ev, seat, t, which, steal=CARD_KIND[c] == PANIC)
+
+
+def _gatling(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Gatling: a shot at every other player."""
+    p = state.players[seat]
+    for other in state.others_in_order(seat):
+        attack(state, ev, other, seat, GATLING, missed_needed(p, GATLING))
+
+
+def _indians(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """Indians!: every other player discards a BANG! or loses a life, in turn."""
+    state.requests.extend(IndiansRespond(o, seat) for o in state.others_in_order(seat))
+
+
+def _duel(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
+    """A Duel: the target answers first."""
+    assert t is not None
+    state.requests.append(DuelTurn(t, seat, seat))
+
+
+# The effect of each kind of brown card (any other kind has none of its own here).
+BROWN_EFFECTS: dict[str, Callable[[GameState, Events, int, int, int | None, int | None, bool], None]] = {
+    BANG: _shot,
+    MISSED: _shot,
+    BEER: _beer,
+    SALOON: _saloon,
+    STAGECOACH: _stagecoach,
+    WELLS_FARGO: _wells_fargo,
+    GENERAL_STORE: _store,
+    PANIC: _take,
+    CAT_BALOU: _take,
+    GATLING: _gatling,
+    INDIANS: _indians,
+    DUEL: _duel,
+}
+
+
+def put_in_play(state: GameState, ev: Events, seat: int, c: int, target: int | None) -> None:
+    """Puts a blue card in front of its player (Jail: in front of target), replacing a weapon."""
+    if CARD_KIND[c] == JAIL:
+        assert target is not None
+        state.players[target].in_play.append(c)
+        return
+    p = state.players[seat]
+    if kind_of(c).is_weapon:
+        old = p.weapon()
+        if old is not None:
+            p.in_play.remove(old)
+            state.discard.append(old)
+            ev.append(Event("replaced", {"seat": seat, "card": old}))
+    p.in_play.append(c)
+
+
+def resolve_respond(state: GameState, ev: Events, r: Respond, action: Action) -> None:
+    """A target of a BANG! effect answers with a Missed! effect or takes the hit."""
+    if isinstance(action, Answer) and action.card in state.players[r.seat].hand:
+        effect = fate_of(state, r.seat, action.card) if CARD_KIND[action.card] == MISSED else None
+        discard_from_hand(state, r.seat, action.card)
+        ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": r.source}))
+        if effect is None:
+            dodge_once(state, ev, r)
+        else:  # the dodge waits for the order of the two effects
+            ask_fate_order(state, r, FateOrder(r.seat, action.card, effect, r.attacker, answering=True))
+        return
+    hurt_in_place(state, ev, r, r.source)
+
+
+def dodge_once(state: GameState, ev: Events, r: Respond) -> None:
+    """One Missed! effect against a shot: one fewer needed, or the shot is dodged."""
+    if r.needed > 1:
+        replace_request(state, r, Respond(r.seat, r.attacker, r.source, r.needed - 1))
+        return
+    replace_request(state, r, None)
+    ev.append(Event("dodged", {"seat": r.seat, "attacker": r.attacker, "source": r.source}))
+
+
+def ask_fate_order(state: GameState, r: object, order: FateOrder) -> None:
+    """Asks the order of an answer's two effects right before the decision the answer is for."""
+    state.requests.insert(next(i for i, q in enumerate(state.requests) if q is r), order)
+
+
+def resolve_duel(state: GameState, ev: Events, r: DuelTurn, action: Action) -> None:
+    """A duellist discards a BANG! (the other answers next) or loses a life and the Duel ends."""
+    if isinstance(action, Answer):
+        discard_from_hand(state, r.seat, action.card)
+        ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": DUEL}))
+        replace_request(state, r, DuelTurn(r.opponent, r.initiator, r.seat))
+        return
+    replace_request(state, r, None)
+    source = None if r.seat == r.initiator else r.initiator
+    hurt(state, ev, r.seat, 1, source, DUEL)
+
+
+def resolve_dying(state: GameState, ev: Events, r: Dying, action: Action) -> None:
+    """A dying seat drinks a Beer or uses Sid Ketchum's ability, or goes out of the game."""
+    if isinstance(action, Pass):
+        replace_request(state, r, None)
+        eliminate(state, ev, r.seat, r.killer, r.cause)
+        return
+    if isinstance(action, Answer):
+        effect = fate_of(state, r.seat, action.card)
+        discard_from_hand(state, r.seat, action.card)
+        ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": "dying"}))
+        offer_rebounds(state, r.seat)
+        if effect is not None:  # the rescue waits for the order of the two effects
+            ask_fate_order(state, r, FateOrder(r.seat, action.card, effect, None, answering=True))
+        else:
+            drink_while_dying(state, ev, r)
+        return
+    assert isinstance(action, Heal)
+    for c in action.cards:
+        discard_from_hand(state, r.seat, c)
+    ev.append(Event("heal", {"seat": r.seat, "cards": list(action.cards), "life": 0}))
+    rescue_once(state, ev, r)
+
+
+def drink_while_dying(state: GameState, ev: Events, r: Dying) -> None:
+    """A Beer (Bacta) played while dying: one rescue, or no energy at all once only two players are left."""
+    if beer_works(state):
+        rescue_once(state, ev, r)
+    else:
+        ev.append(Event("life", {"seat": r.seat, "life": state.players[r.seat].life}))
+
+
+def rescue_once(state: GameState, ev: Events, r: Dying) -> None:
+    """One rescue of a dying seat: one fewer needed, or it stays in the game at 1 life."""
+    if r.needed > 1:
+        replace_request(state, r, replace(r, needed=r.needed - 1))
+        return
+    replace_request(state, r, None)
+    state.players[r.seat].life = 1
+    ev.append(Event("saved", {"seat": r.seat, "life": 1}))
+    after_damage(state, ev, r.seat, r.damage, r.killer)
+
+
+def resolve_draw_choice(state: GameState, ev: Events, r: DrawChoice, action: Action) -> None:
+    """Jesse Jones or Pedro Ramirez takes a phase-1 card from where they chose."""
+    seat = r.seat
+    p = state.players[seat]
+    replace_request(state, r, None)
+    if isinstance(action, DrawDeck):
+        draw(state, ev, seat, 1, "phase1")
+    elif isinstance(action, DrawHand):  # a choice: «Мстительный» shoots first
+        chosen_take(state, ev, seat, action.target, HAND, True, p.character)
+    else:
+        assert isinstance(action, DrawDiscard)
+        c = state.discard.pop()
+        p.hand.append(c)
+        ev.append(Event("take_discard", {"seat": seat, "card": c, "reason": p.character}))
+    if r.step == 1 and not (isinstance(action, DrawHand) and (DRAWS_ONE_FROM_ANY_HAND in p.abilities)):
+        second_from_discard = (
+            isinstance(action, DrawDiscard)
+            and (DRAWS_FROM_DISCARD in p.abilities)
+            and state.config.options.pedro_second_from_discard
+            and state.discard
+        )
+        if second_from_discard:
+            state.requests.append(DrawChoice(seat, 2))
+        else:
+            draw(state, ev, seat, 1, "phase1")
+
+
+# How each pending decision takes its answer, by the decision's type (a queued early answer is kept first).
+ANSWERS: dict[type, Callable[[GameState, Events, Any, Action], None]] = {
+    Respond: resolve_respond,
+    IndiansRespond: resolve_indians,
+    DuelTurn: resolve_duel,
+    Dying: resolve_dying,
+    StorePick: resolve_store_pick,
+    KitChoice: resolve_kit_choice,
+    DrawChoice: resolve_draw_choice,
+    FirstCheck: resolve_first_check,
+    Rebound: resolve_rebound,
+    FateOrder: resolve_fate_choice,
+    FateTake: resolve_fate_take,
+    FateHeal: resolve_fate_heal,
+    Repeat: resolve_repeat_offer,
+    Theft: resolve_theft,
+}

@@ -1,0 +1,174 @@
+"""The whole game state: players, cards, turn, pending decisions and the generator."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bangbot.core.config import GameConfig as TableConfig
+from bangbot.games.bang.rules.cards import CARDS, KINDS, Card, CardKind
+from bangbot.games.bang.rules.options import RuleOptions, preset
+from bangbot.games.bang.rules.requests import KitChoice, Request, StorePick
+from bangbot.games.bang.rules.roster import abilities_of
+
+SCHEMA_VERSION = 1
+
+# Phases of a turn: the start-of-turn checks, then the rulebooks' three phases.
+DYNAMITE_PHASE = "dynamite"
+# BANG! Star Wars orders the compactor (Dynamite) and «Новая надежда» as the player chooses.
+COMPACTOR_FIRST_PHASE = "compactor_first"  # chosen: the compactor, then New Hope
+NEW_HOPE_PHASE = "new_hope"  # New Hope after the compactor
+HOPE_FIRST_PHASE = "hope_first"  # chosen: New Hope, then the compactor
+COMPACTOR_LAST_PHASE = "compactor_last"  # the compactor after New Hope
+JAIL_PHASE = "jail"
+DRAW_PHASE = "draw"
+PLAY_PHASE = "play"
+DISCARD_PHASE = "discard"
+OVER = "over"
+
+CARD_KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
+
+
+def card(index: int) -> Card:
+    """Returns the physical card with this index."""
+    return CARDS[index]
+
+
+def kind_of(index: int) -> CardKind:
+    """Returns the kind of the card with this index."""
+    return KINDS[CARD_KIND[index]]
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig(TableConfig):
+    """How a BANG! family table is set up: the platform's config with base BANG!'s rule options."""
+
+    ruleset: str = "base"
+    options: RuleOptions = field(default_factory=RuleOptions)
+
+    @staticmethod
+    def with_preset(players: int, name: str = "standard", simplified: bool = False) -> GameConfig:
+        """Returns a base-game config using a named rule preset."""
+        return GameConfig(players, name, simplified, "base", preset(name))
+
+
+def family_config(config: TableConfig) -> GameConfig:
+    """Returns a config the BANG! family's engine was set up with; raises TypeError for another game's."""
+    if not isinstance(config, GameConfig):
+        raise TypeError(f"not a BANG! family table's config: {config!r}")
+    return config
+
+
+@dataclass(slots=True)
+class Player:
+    """One seat at the table and the character its player controls."""
+
+    seat: int
+    character: str
+    role: str
+    life: int
+    max_life: int
+    hand: list[int]
+    in_play: list[int]
+    alive: bool = True
+    abilities: frozenset[str] = field(init=False, repr=False, compare=False)  # its character's, asked with `in`
+
+    def __post_init__(self) -> None:
+        self.abilities = abilities_of(self.character)
+
+    def copy(self) -> Player:
+        """Returns an independent copy."""
+        return Player(
+            self.seat,
+            self.character,
+            self.role,
+            self.life,
+            self.max_life,
+            list(self.hand),
+            list(self.in_play),
+            self.alive,
+        )
+
+    def has_in_play(self, kind: str) -> bool:
+        """Returns whether a card of this kind lies in front of the player."""
+        for c in self.in_play:  # noqa: SIM110 - a plain loop is faster on this hot path
+            if CARD_KIND[c] == kind:
+                return True
+        return False
+
+    def weapon(self) -> int | None:
+        """Returns the weapon card in play, or None for the Colt .45."""
+        for c in self.in_play:
+            if kind_of(c).is_weapon:
+                return c
+        return None
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything needed to continue the game; the deck's and discard pile's top is the end."""
+
+    config: GameConfig
+    seed: int
+    rng: int
+    players: list[Player]
+    deck: list[int]
+    discard: list[int]
+    turn: int
+    phase: str
+    bangs_played: int = 0
+    requests: list[Request] = field(default_factory=list)
+    winner: str | None = None
+    turn_number: int = 1
+    version: int = 0
+    used: list[str] = field(default_factory=list)  # once-a-turn abilities already used this turn
+
+    def copy(self) -> GameState:
+        """Returns an independent copy (requests are immutable and shared)."""
+        return GameState(
+            self.config,
+            self.seed,
+            self.rng,
+            [p.copy() for p in self.players],
+            list(self.deck),
+            list(self.discard),
+            self.turn,
+            self.phase,
+            self.bangs_played,
+            list(self.requests),
+            self.winner,
+            self.turn_number,
+            self.version,
+            list(self.used),
+        )
+
+    def alive_seats(self) -> list[int]:
+        """Returns the seats still in the game, in seat order."""
+        return [p.seat for p in self.players if p.alive]
+
+    def alive_count(self) -> int:
+        """Returns how many players are still in the game."""
+        return sum(1 for p in self.players if p.alive)
+
+    def next_alive(self, seat: int, step: int = 1) -> int:
+        """Returns the nearest living seat after seat in the direction step (+1 left, -1 right)."""
+        n = len(self.players)
+        s = (seat + step) % n
+        while not self.players[s].alive:
+            s = (s + step) % n
+        return s
+
+    def others_in_order(self, seat: int) -> list[int]:
+        """Returns the other living seats clockwise, starting with the one after seat."""
+        players = self.players
+        return [p.seat for p in (*players[seat + 1 :], *players[:seat]) if p.alive]
+
+    def all_cards(self) -> list[int]:
+        """Returns every card index the state holds, wherever it lies."""
+        out = list(self.deck) + list(self.discard)
+        for p in self.players:
+            out += p.hand
+            out += p.in_play
+        for r in self.requests:
+            if isinstance(r, StorePick | KitChoice):
+                out += r.cards
+        return out

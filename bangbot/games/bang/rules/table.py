@@ -1,0 +1,59 @@
+"""Distance between seats and the range of a player's weapon."""
+
+from __future__ import annotations
+
+from bangbot.games.bang.rules.abilities import HARD_TO_REACH, SEES_NEARER
+from bangbot.games.bang.rules.cards import MUSTANG, SCOPE
+from bangbot.games.bang.rules.state import GameState, Player, kind_of
+
+COLT_RANGE = 1
+
+
+def seat_distance(state: GameState, a: int, b: int) -> int:
+    """Returns the seats between a and b around the living players, the shorter way."""
+    if a == b:
+        return 0
+    alive = [p.seat for p in state.players if p.alive]
+    gap = abs(alive.index(a) - alive.index(b))
+    return min(gap, len(alive) - gap)
+
+
+def _modifiers(state: GameState, seat: int) -> tuple[int, int]:
+    """Returns (how much farther others see seat, how much nearer seat sees others)."""
+    p = state.players[seat]
+    return _farther(p), (SEES_NEARER in p.abilities) + p.has_in_play(SCOPE)
+
+
+def _farther(p: Player) -> int:
+    """Returns how much farther others see p: Mustang and Paul Regret."""
+    return (HARD_TO_REACH in p.abilities) + p.has_in_play(MUSTANG)
+
+
+def distance(state: GameState, a: int, b: int) -> int:
+    """Returns the distance from a to b with Mustang, Scope, Paul Regret and Rose Doolan; at least 1."""
+    if a == b:
+        return 1
+    return max(seat_distance(state, a, b) + _modifiers(state, b)[0] - _modifiers(state, a)[1], 1)
+
+
+def distances_from(state: GameState, seat: int) -> dict[int, int]:
+    """Returns the distance from seat to every other living seat (distance for each, worked out in one pass)."""
+    alive = [p for p in state.players if p.alive]
+    n = len(alive)
+    here = [p.seat for p in alive].index(seat)
+    nearer = _modifiers(state, seat)[1]
+    out: dict[int, int] = {}
+    for i, p in enumerate(alive):
+        gap = abs(i - here)
+        if gap:
+            d = min(gap, n - gap) - nearer + (HARD_TO_REACH in p.abilities)
+            if p.in_play and p.has_in_play(MUSTANG):  # _farther, without a call for an empty table
+                d += 1
+            out[p.seat] = d if d > 1 else 1
+    return out
+
+
+def weapon_range(state: GameState, seat: int) -> int:
+    """Returns how far seat's BANG! reaches: its weapon's range, or the Colt .45's."""
+    weapon = state.players[seat].weapon()
+    return COLT_RANGE if weapon is None else kind_of(weapon).weapon_range

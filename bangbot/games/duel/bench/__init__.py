@@ -1,0 +1,1 @@
+"""The Duel's benchmark parts: engine speed per mode, AI win rates and the blunder referee."""

@@ -1,0 +1,1 @@
+"""How the Duel is shown: fighters, squads, its buttons and event lines, in a reader's words."""

@@ -1,0 +1,129 @@
+"""A hit on a character: Barrel and Kid Curry's checks, the dodge request, and what happens when it lands or not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bangbot.core.events import Event
+from bangbot.games.duel.rules.data import BANG, BARREL, CARDS, type_id
+from bangbot.games.duel.rules.renegades import IGNORES_EQUIPMENT, MISSED_ONLY, spurs_protect
+from bangbot.games.duel.rules.state import DuelState, seat_of
+from bangbot.games.duel.rules.table import (
+    Events,
+    ability,
+    check,
+    check_shows,
+    draw,
+    fighter,
+    has_active,
+    heal,
+    lose_life,
+    opponents,
+)
+
+__all__ = ["IGNORES_EQUIPMENT", "MISSED_ONLY", "dodged", "landed", "start_hit"]
+
+
+def start_hit(
+    state: DuelState, by: int, slot: int, card: int | None, events: Events, rider: str = "", need: int = 1
+) -> list[dict[str, Any]]:
+    """Aims a hit at a slot; returns the requests that follow (a dodge question, or the hit's outcome)."""
+    name = rider or (type_id(card) if card is not None else "")
+    if name not in IGNORES_EQUIPMENT and spurs_protect(state, slot):
+        # Spurs: with an empty hand this character cannot be the target of any hit (the lost symbol read as
+        # BANG!'s: every hit; Sharps ignores them; ASSUMPTIONS: spurs_every_hit).
+        shielded = state.fighter(slot)
+        events.append(Event("spurs", {"slot": slot, "by": by, "character": shielded.character if shielded else ""}))
+        return []
+    seat = seat_of(slot)
+    char = state.fighter(slot)
+    hit: dict[str, Any] = {
+        "kind": "dodge",
+        "seat": seat,
+        "slot": slot,
+        "char": char.character if char else "",
+        "by": by,
+    }
+    hit |= {"card": card, "rider": name, "need": need}
+    events.append(Event("hit", {"by": by, "slot": slot, "card": card, "rider": name, "character": hit["char"]}))
+    bare = name in IGNORES_EQUIPMENT or name in MISSED_ONLY
+    barrel = not bare and has_active(state, seat, "barrel", slot) is not None
+    if barrel and check_shows(check(state, seat, events, "barrel"), BARREL):
+        hit["need"] -= 1
+        if hit["need"] <= 0:
+            return [{"kind": "dodged", **_outcome(hit)}]
+    # Kid Curry is on rulebook 002's "соперник" list: in the standoff only his own target's hits make him check.
+    curry = not bare and ability(state, seat, "check_dodges_and_shoots", slot)
+    curry = curry and by in opponents(state, seat, "check_dodges_and_shoots")
+    if curry and check_shows(check(state, seat, events, "kid_curry", deck_of=by), BARREL):
+        return [{"kind": "dodged", **_outcome(hit)}, {"kind": "shoot_back", "by": seat, "at": by}]
+    return [hit]
+
+
+def _outcome(hit: dict[str, Any]) -> dict[str, Any]:
+    """Returns the fields of a hit that its outcome needs."""
+    return {k: hit[k] for k in ("seat", "slot", "char", "by", "card", "rider")}
+
+
+def landed(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
+    """Applies a hit that was not dodged: one life, two for Spencer on 4 or more; returns the triggers."""
+    slot = hit["slot"]
+    amount = 2 if hit["rider"] == "spencer" and fighter(state, slot).life >= 4 else 1
+    if hit["rider"] == "grapeshot":
+        return _grapeshot(state, hit, events)
+    return lose_life(state, slot, amount, hit["by"], events, hit["rider"])
+
+
+def _grapeshot(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
+    """Grapeshot that lands: the target player's attacking and covering characters lose one life each."""
+    seat = hit["seat"]
+    out: list[dict[str, Any]] = []
+    for position in range(len(state.squads[seat].fighters) - 1, -1, -1):
+        out += lose_life(state, seat * 2 + position, 1, hit["by"], events, "grapeshot")
+    return out
+
+
+def dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
+    """Applies what a dodged hit still does (the card's rider, Wyatt Earp's draw); returns follow-up requests."""
+    by, seat, rider = hit["by"], hit["seat"], hit["rider"]
+    events.append(Event("dodged", {"slot": hit["slot"], "by": by, "rider": rider, "character": hit["char"]}))
+    out: list[dict[str, Any]] = []
+    # Wyatt Earp is on the "соперник" list too: in the standoff he draws only when his own target dodges.
+    if ability(state, by, "dodged_draws") and seat in opponents(state, by, "dodged_draws"):
+        draw(state, by, 1, events, reason="dodged_draws")
+    if ability(state, by, "dodge_costs_card") and is_bang_hit(hit) and state.squads[seat].hand:
+        out.append({"kind": "discard", "seat": seat, "reason": "tex_killer", "by": by})
+    if rider == "carbine":
+        out.append({"kind": "option", "seat": by, "reason": "carbine", "options": _attacker_cards(state)})
+    elif rider == "peacemaker" and state.squads[seat].hand:
+        out.append({"kind": "discard", "seat": seat, "reason": "peacemaker", "by": by})
+    elif rider in ("remington",):
+        draw(state, by, 1, events, reason=rider)
+    elif rider == "schofield" and state.squads[by].fighters:
+        heal(state, by * 2, 1, events)
+    elif rider == "shotgun":
+        options = ["none"] + [str(s) for s in state.alive_seats() if len(state.squads[s].fighters) > 1]
+        out.append({"kind": "option", "seat": by, "reason": "shotgun", "options": options})
+    elif rider == "walker" and hit["card"] is not None and hit["card"] in state.discard:
+        state.discard.remove(hit["card"])
+        state.squads[by].hand.append(hit["card"])
+        events.append(Event("returned", {"seat": by, "card": hit["card"]}))
+    elif rider == "double_barrel" and len(state.squads[seat].fighters) > 1:
+        # The opponent's other character becomes a target too (the cover after the attacker, or the other way).
+        out += start_hit(state, by, hit["slot"] ^ 1, None, events, rider="double_barrel_second")
+    return out
+
+
+def is_bang_hit(hit: dict[str, Any]) -> bool:
+    """Returns whether a hit comes from a BANG! card (red, or a card played as a Colt), not a Knife or an ability."""
+    card = hit["card"]
+    return card is not None and (CARDS[card].type.frame == BANG or hit["rider"] == "colt")
+
+
+def _attacker_cards(state: DuelState) -> list[str]:
+    """Returns "none" and every card in play on an attacking character, as options."""
+    out = ["none"]
+    for squad in state.squads:
+        if squad.fighters:
+            out += [str(c) for c in squad.fighters[0].in_play()]
+    return out

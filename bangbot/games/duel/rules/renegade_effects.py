@@ -1,0 +1,173 @@
+"""The renegades' abilities that ask or act: Fortune Teller, Alicia, Marshal, Hick Addams, Big Jim, Dutch Harry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bangbot.core.events import Event
+from bangbot.games.duel.rules.data import CHARACTER
+from bangbot.games.duel.rules.hits import start_hit
+from bangbot.games.duel.rules.renegades import (
+    ALICIA,
+    BIG_JIM,
+    DUTCH_HARRY,
+    FORTUNE_TELLER,
+    HICK_ADDAMS,
+    LITTLE_LEROY,
+    MARSHAL,
+    has_ability_at,
+)
+from bangbot.games.duel.rules.resources import GOLD_PAN_TWICE, gold_pan, leroy_repeats
+from bangbot.games.duel.rules.state import DuelState, seat_of
+from bangbot.games.duel.rules.table import (
+    COMMON_DECK,
+    Events,
+    ability,
+    can_take,
+    discard_card,
+    draw,
+    holder,
+    opponents,
+    peek_top,
+    swap_positions,
+    take_top,
+)
+
+Requests = list[dict[str, Any]]
+Option = Callable[[DuelState, int, dict[str, Any], str, Events], Requests]
+DRAW = "draw"  # Alicia: draw as usual
+KEEP = "keep"  # Dutch Harry: keep the card looked at
+DISCARD = "discard"  # Dutch Harry: discard it and take the next one
+COMMON = "common"  # the Marshal: draw from the common deck
+
+
+def fortune_bang(state: DuelState, seat: int, card: int, target: int, events: Events) -> Requests:
+    """The Fortune Teller discards one of her cards in play as a BANG! (counted as the turn's BANG!), then draws 1."""
+    discard_card(state, card)
+    state.bangs_played += 1
+    events.append(Event("ability", {"seat": seat, "ability": FORTUNE_TELLER, "card": card, "target": target}))
+    # "then draw 1": drawn at once, before the hit is answered, as Sledge does (ASSUMPTIONS: fortune_draws_at_once).
+    draw(state, seat, 1, events)
+    return start_hit(state, seat, target, None, events, rider="colt")
+
+
+def fortune_discards(state: DuelState, seat: int, card: int, events: Events) -> None:
+    """The Fortune Teller discards one of her cards in play as a Missed! or a BANG! card, then draws 1."""
+    discard_card(state, card)
+    events.append(Event("ability", {"seat": seat, "ability": FORTUNE_TELLER, "card": card}))
+    draw(state, seat, 1, events)
+
+
+def alicia_asks(state: DuelState, seat: int) -> Requests:
+    """Alicia may replace the draw phase by taking one card in play from any attacker: the choice, or none."""
+    if not ability(state, seat, ALICIA):
+        return []
+    # The whole draw phase is replaced: no Bank card either (ASSUMPTIONS: alicia_whole_phase).
+    cards = [str(c) for q in state.squads if q.fighters for c in q.fighters[0].in_play()]
+    return [{"kind": "option", "seat": seat, "reason": ALICIA, "options": [DRAW, *cards]}] if cards else []
+
+
+def _alicia_takes(state: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+    """Alicia takes the chosen card in play into her hand instead of drawing."""
+    card = int(option)
+    slot = holder(state, card)
+    assert slot is not None
+    discard_card(state, card)
+    state.discard.remove(card)
+    state.squads[seat].hand.append(card)
+    events.append(Event("taken", {"seat": seat, "card": card, "from": seat_of(slot)}))
+    owner = seat_of(slot)
+    return [{"kind": "robbed", "seat": owner, "by": seat, "how": "take", "from": slot}] if owner != seat else []
+
+
+def marshal_enters(state: DuelState, seat: int, character: str) -> Requests:
+    """The Marshal came into play: his player draws 3 cards in all, each from a deck chosen after seeing the last."""
+    if CHARACTER[character].ability != MARSHAL:
+        return []
+    return [{"kind": "option", "seat": seat, "reason": MARSHAL, "left": 3, "options": []}]
+
+
+def _marshal_draws(state: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+    """Draws one of the Marshal's cards from the chosen deck."""
+    draw(state, seat, 1, events, deck_of=COMMON_DECK if option == COMMON else int(option))
+    return [{**r, "left": r["left"] - 1}] if r["left"] > 1 else []
+
+
+def after_swap(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+    """A player's attacker and cover swapped: Big Jim's player may swap an opponent's too."""
+    seat = r["seat"]
+    # Big Jim counts as the attacker after the swap (ASSUMPTIONS: big_jim_as_attacker).
+    if r.get("by_big_jim") or not state.squads[seat].alive or not ability(state, seat, BIG_JIM):
+        return []
+    options = [str(o) for o in opponents(state, seat, BIG_JIM) if len(state.squads[o].fighters) > 1]
+    return [{"kind": "option", "seat": seat, "reason": BIG_JIM, "options": ["none", *options]}] if options else []
+
+
+def _big_jim_swaps(state: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+    """Big Jim's player swaps the chosen opponent's attacker and cover."""
+    other = int(option)
+    swap_positions(state, other, events, by=seat)
+    return [{"kind": "became_attacker", "seat": other, "by": seat, "swap": True, "by_big_jim": True}]
+
+
+def hick_draws(state: DuelState, r: dict[str, Any]) -> bool:
+    """Returns whether Hick Addams draws after another player robbed his player: a discard from the hand (a forced
+    one too: Peacemaker, Tex Killer, Slim Poet; not a card given to answer an attack, ASSUMPTIONS: hick_forced), or
+    of a card in play on Hick himself (a card taken instead of discarded does not count)."""
+    if r.get("how", DISCARD) != DISCARD:
+        return False
+    slot = r.get("from")
+    if slot is None:
+        return ability(state, r["seat"], HICK_ADDAMS)
+    return has_ability_at(state, slot, HICK_ADDAMS)
+
+
+def prepare(state: DuelState, r: dict[str, Any]) -> None:
+    """Fills in a choice's options as the table is when it is asked: Dutch Harry's card, the Marshal's decks, and
+    the cards or players still there (what was resolved in between may have taken some away)."""
+    reason = r.get("reason")
+    seat = r["seat"]
+    named = [o for o in r.get("options", []) if not o.isdigit()]  # "none", "draw", "once": always offered
+    if reason == DUTCH_HARRY:
+        look = peek_top(state, seat, r["deck_of"])
+        r["look"] = look
+        r["options"] = [KEEP, DISCARD] if look is not None else []
+    elif reason == MARSHAL:
+        r["options"] = [str(q.seat) for q in state.squads] + ([COMMON] if state.common else [])
+    elif reason in (LITTLE_LEROY, GOLD_PAN_TWICE):
+        r["options"] = named + [str(c) for c in sorted(set(state.squads[seat].hand))]
+    elif reason in ("carbine", "ambush", ALICIA):
+        squads = [state.squads[seat]] if reason == "ambush" else state.squads
+        there = {str(c) for q in squads if q.fighters for c in q.fighters[0].in_play()}
+        r["options"] = named + [o for o in r["options"] if o in there]
+    elif reason in ("shotgun", "cover", BIG_JIM):
+        r["options"] = named + [o for o in r["options"] if o.isdigit() and len(state.squads[int(o)].fighters) > 1]
+    elif reason == "blow":
+        r["options"] = named + [o for o in r["options"] if o.isdigit() and state.squads[int(o)].hand]
+
+
+def _harry_draws(state: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+    """Dutch Harry keeps the card he looked at, or discards it and must keep the next one."""
+    deck_of = r["deck_of"]
+    card = take_top(state, seat, deck_of)
+    if card is not None and option == DISCARD:
+        state.discard.append(card)
+        events.append(Event("discarded", {"seat": seat, "card": card, "by": seat, "reason": DUTCH_HARRY}))
+        card = take_top(state, seat, deck_of)
+    if card is not None:
+        state.squads[seat].hand.append(card)
+        events.append(Event("draw", {"seat": seat, "count": 1}, {"cards": [card]}, (seat,)))
+    left = r["left"] - 1
+    rest = {k: v for k, v in r.items() if k != "look"}
+    return [{**rest, "left": left}] if left > 0 and can_take(state, seat, deck_of) else []
+
+
+OPTIONS: dict[str, Option] = {
+    ALICIA: _alicia_takes,
+    MARSHAL: _marshal_draws,
+    BIG_JIM: _big_jim_swaps,
+    DUTCH_HARRY: _harry_draws,
+    LITTLE_LEROY: leroy_repeats,
+    GOLD_PAN_TWICE: gold_pan,
+}

@@ -1,0 +1,27 @@
+"""Which Duel choices are confirmed first: giving up a hit, Indians! or a Duel that costs a character its last life
+while another answer could save it. Worked out from the seat's own view."""
+
+from __future__ import annotations
+
+from bangbot.core.ruleset import RISK_CHARACTER_OUT
+from bangbot.games.duel.rules.actions import DuelAction, Pass
+from bangbot.games.duel.rules.views import DuelView
+
+HITS = ("dodge", "indians", "duel")  # the decisions whose Pass costs a character one life
+ATTACKER = 0  # the attacking character's position in a squad
+
+
+def risk(view: DuelView, action: DuelAction) -> str | None:
+    """Returns RISK_CHARACTER_OUT for a give-up that costs a character its last life while another answer exists."""
+    if view.seat is None or not isinstance(action, Pass) or all(isinstance(a, Pass) for a in view.legal):
+        return None
+    asked = next((r for r in view.requests if r.get("seat") == view.seat), None)
+    if asked is None or asked.get("kind") not in HITS:
+        return None
+    fighters = view.squads[view.seat].fighters
+    if asked.get("rider") == "grapeshot":
+        hurt = list(fighters)
+    else:
+        slot = asked["slot"] if asked["kind"] != "duel" else view.seat * 2 + ATTACKER
+        hurt = [f for f in fighters if f.slot == slot]
+    return RISK_CHARACTER_OUT if any(f.life <= 1 for f in hurt) else None

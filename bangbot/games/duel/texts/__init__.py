@@ -1,0 +1,1 @@
+"""Texts of the Duel marked for translation: names, help texts and /rules answers."""
