@@ -9,6 +9,7 @@ rows read, and time each press until what it changed is shown.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import itertools
 import json
 import random
@@ -24,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from bangbot.ai.players import random_players
+from bangbot.games import GAMES
+from bangbot.games.declaration import table_sizes
 from bangbot.messaging.adapter import BACK, Command, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
@@ -35,13 +38,18 @@ from bangbot.storage.models import RUNNING
 from bangbot.storage.repository import Repository
 
 PRESS_CAP = 400  # presses per game at most: a game of random presses may take long to end
-COUNTED = {  # what is counted: a name, and the functions (module, attribute) whose calls it adds up
-    "legal_actions": (("bangbot.core.legal", "legal_actions"), ("bangbot.core.duel.legal", "legal_actions")),
-    "keyboards": (("bangbot.messaging.keyboards", "keyboard"), ("bangbot.messaging.duel_keyboards", "keyboard")),
-    "views": (("bangbot.core.views", "view"), ("bangbot.core.duel.views", "view")),
-    "decodes": (("bangbot.messaging.codec", "decode"),),
-    "game_reads": (("bangbot.storage.repository", "Repository.game"),),
+PEOPLE = 5  # people at a table, where its game's first preset allows; else as near as it allows
+GAMES_PACKAGE = "bangbot.games."
+IN_GAMES = {  # what is counted in every game's own modules: a name, and the module-level function it adds up
+    "legal_actions": "legal_actions",
+    "keyboards": "keyboard",  # a step's buttons, written for a message
+    "views": "view",
 }
+ELSEWHERE = {  # what is counted in the platform: a name, and the function (module, attribute path)
+    "decodes": ("bangbot.messaging.codec", "decode"),
+    "game_reads": ("bangbot.storage.repository", "Repository.game"),
+}
+COUNTED = (*IN_GAMES, *ELSEWHERE)
 MOVE = "a"  # a press whose choice starts so applies a legal action; any other opens a step (or shows a card)
 
 
@@ -49,30 +57,44 @@ MOVE = "a"  # a press whose choice starts so applies a legal action; any other o
 class Table:
     """One kind of table the bench plays: the game, its preset or mode, and how many people."""
 
-    name: str
     game: str
     preset: str
     people: int
 
 
-TABLES = (
-    Table("base", "base", "standard", 5),
-    Table("starwars", "starwars", "standard", 5),
-    Table("duel", "duel", "duel", 2),
-)
+def tables() -> list[Table]:
+    """Returns one table per registered game: its first preset (or mode), with PEOPLE or as near as it deals."""
+    out = []
+    for declared in GAMES:
+        preset = declared.ruleset.presets[0]
+        sizes = table_sizes(declared.ruleset, preset)
+        out.append(Table(declared.id, preset, min(max(PEOPLE, sizes.start), sizes.stop - 1)))
+    return out
+
+
+def targets() -> list[tuple[str, Any, str, bool]]:
+    """Returns what counting wraps: (name, owner, attribute, whether a method) for every COUNTED function."""
+    found: list[tuple[str, Any, str, bool]] = []
+    for module in [m for m in list(sys.modules.values()) if m is not None and m.__name__.startswith(GAMES_PACKAGE)]:
+        for name, attribute in IN_GAMES.items():
+            function = vars(module).get(attribute)
+            if callable(function) and getattr(function, "__module__", None) == module.__name__:
+                found.append((name, module, attribute, False))
+    for name, (module_name, path) in ELSEWHERE.items():
+        owner: Any = importlib.import_module(module_name)
+        *within, attribute = path.split(".")
+        for part in within:
+            owner = getattr(owner, part)
+        found.append((name, owner, attribute, bool(within)))
+    return found
 
 
 @contextmanager
 def counting(counts: Counter[str]) -> Iterator[None]:
     """Counts in counts every call of the COUNTED functions while inside, wherever they were imported by name."""
     undo: list[Callable[[], None]] = []
-    for name, targets in COUNTED.items():
-        for module_name, attribute in targets:
-            owner: Any = __import__(module_name, fromlist=["_"])
-            path = attribute.split(".")
-            for part in path[:-1]:
-                owner = getattr(owner, part)
-            undo += wrap(counts, name, owner, path[-1], method=len(path) > 1)
+    for name, owner, attribute, method in targets():
+        undo += wrap(counts, name, owner, attribute, method)
     try:
         yield
     finally:
@@ -192,11 +214,18 @@ def figures(table: Table, games: int, folder: Path) -> dict[str, Any]:
         for kind in kinds
     }
     ms = round(1000 * spent / max(presses, 1), 2)
-    return {"table": table.name, "games": games, "presses": presses, **per_press, "ms_per_press": ms, **by_kind}
+    return {
+        "table": f"{table.game}/{table.preset}",
+        "games": games,
+        "presses": presses,
+        **per_press,
+        "ms_per_press": ms,
+        **by_kind,
+    }
 
 
 def main(games: int = 3) -> None:
     """Prints one JSON line per table: the mean calls of each counted function and the time per press."""
-    for table in TABLES:
+    for table in tables():
         with tempfile.TemporaryDirectory() as folder:
             print(json.dumps(figures(table, games, Path(folder))), flush=True)
