@@ -77,6 +77,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         ai(args.games or 2000, args.workers, args.game)
         return 0
+    if args.what == "press":
+        from bangbot.bench.press import main as bench_press
+
+        bench_press(args.games or 3)
+        return 0
     if args.what in CHECKOUT_BENCHES:
         try:
             return checkout_bench(args)
@@ -209,8 +214,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over")
     sp.set_defaults(func=cmd_selfplay)
     bn = sub.add_parser("bench", help="print performance figures")
-    bn.add_argument("what", choices=["engine", "ai", "bot", "faults", "latency"])
-    bn.add_argument("--games", type=int, default=None, help="games per line (engine: 300, ai: 2000, bot: 20)")
+    bn.add_argument("what", choices=["engine", "ai", "bot", "press", "faults", "latency"])
+    bn.add_argument("--games", type=int, default=None, help="games per line (engine: 300, ai: 2000, bot: 20, press: 3)")
     bn.add_argument("--workers", type=int, default=1, help="processes to spread the ai games over")
     bn.add_argument("--stored", type=int, default=10_000, help="bot: stored games for the tick and start-up figures")
     bn.add_argument("--kills", type=int, default=100, help="faults: how many times the bot is killed")

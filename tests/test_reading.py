@@ -156,7 +156,7 @@ def test_the_group_is_told_whose_turn_it_is_or_who_must_answer(language: str) ->
     seats = [SimpleNamespace(user_id=i + 1, name=f"P{i}", ai_controlled=False, position=i) for i in range(4)]
     messenger = SimpleNamespace(mention=lambda user_id, name: name)
     ctx = SimpleNamespace(messenger=messenger)
-    batch = SimpleNamespace(rules=rules, state=state, seats=seats, game=SimpleNamespace(status="running"))
+    batch = SimpleNamespace(rules=rules, state=state, stored=None, seats=seats, game=SimpleNamespace(status="running"))
     own = waiting_line(ctx, tr, batch)  # type: ignore[arg-type]
     assert any(word in own for word in TURN_WORDS[language]) and f"P{turn}" in own
     other_seat = (turn + 1) % 4

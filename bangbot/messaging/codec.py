@@ -12,7 +12,8 @@ MAX_ID = 2**63 - 1  # chat ids: a BIGINT column
 MAX_GAME_ID = 2**31 - 1  # game ids: an INTEGER column (SERIAL on PostgreSQL)
 MAX_SMALL = 2**31 - 1  # versions and seats: INTEGER columns
 SCOPES = "gluc"
-_DATA = re.compile(r"([gluc])(-?[0-9]+):([0-9]+):([0-9]+):([A-Za-z0-9._+-]*)")
+_NUMBER = r"(0|[1-9][0-9]*)"  # as str(int) writes it: no sign, no leading zero
+_DATA = re.compile(rf"([gluc])(0|-?[1-9][0-9]*):{_NUMBER}:{_NUMBER}:([A-Za-z0-9._+-]*)")
 _CHOICE = re.compile(r"[A-Za-z0-9._+-]*")
 _JOIN_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what a deep link's start parameter may carry
 JOIN_PAYLOAD = "join_"  # a join link's start parameter: this prefix and the lobby's join token
@@ -58,14 +59,16 @@ class ButtonData:
 
 
 def decode(data: str) -> ButtonData:
-    """Returns the meaning of button data; raises BadButton for anything but the exact text encode writes."""
+    """Returns the meaning of button data; raises BadButton for anything but the exact text encode writes.
+
+    One pass: the numbers are matched as encode writes them (no leading zero, no "-0") and check bounds them.
+    """
     match = _DATA.fullmatch(data) if len(data.encode()) <= MAX_CALLBACK_DATA else None
     if match is None:
         raise BadButton(f"not a bangbot button: {data!r}")
     scope, target, version, seat, choice = match.groups()
     button = ButtonData(scope, int(target), int(version), int(seat), choice)
-    if button.encode() != data:  # leading zeros, "-0", a number out of bounds (BadButton from check)
-        raise BadButton(f"not a bangbot button: {data!r}")
+    button.check()
     return button
 
 

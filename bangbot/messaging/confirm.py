@@ -8,6 +8,7 @@ a second numbered choice.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bangbot.core.ruleset import (
@@ -21,9 +22,8 @@ from bangbot.core.ruleset import (
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import BACK as FIXED_BACK
-from bangbot.messaging.adapter import Button, Keyboard
-from bangbot.messaging.presenter import BACK, MakeData
-from bangbot.messaging.step_menu import PRESS
+from bangbot.messaging.presenter import BACK
+from bangbot.messaging.step_menu import PRESS, Entry, Menu
 from bangbot.rulesets import ruleset
 
 CONFIRM = "k"  # a choice that opens the confirmation of the legal action of this index: 'k<index>'
@@ -36,16 +36,12 @@ def risky(view: Any, index: int) -> str | None:
     return ruleset(view.config.ruleset).risk(view, view.legal[index])
 
 
-def guard(view: Any, make: MakeData) -> MakeData:
-    """Returns make, with every button that would apply a risky action made to open its confirmation instead."""
-
-    def guarded(choice: str) -> str:
-        index = choice[len(PRESS) :]
-        if choice.startswith(PRESS) and index.isdigit() and risky(view, int(index)) is not None:
-            return make(CONFIRM + index)
-        return make(choice)
-
-    return guarded
+def guarded(view: Any, choice: str) -> str:
+    """Returns choice, or the opening of its confirmation when it would apply a risky action."""
+    index = choice[len(PRESS) :]
+    if choice.startswith(PRESS) and index.isdigit() and risky(view, int(index)) is not None:
+        return CONFIRM + index
+    return choice
 
 
 def confirmed(view: Any, level: str) -> int | None:
@@ -56,23 +52,22 @@ def confirmed(view: Any, level: str) -> int | None:
     return int(index)
 
 
-def confirm_keyboard(tr: Translator, index: int, make: MakeData) -> Keyboard:
-    """Returns the buttons of a confirmation: Yes (apply the action) and « Back (the first step)."""
-    yes = Button(tr.gettext("Yes"), make(f"{PRESS}{index}"))
-    return ((yes,), (Button(tr.gettext("« Back"), make(BACK), fixed=FIXED_BACK),))
+def confirm_menu(tr: Translator, index: int) -> Menu:
+    """Returns the entries of a confirmation: Yes (apply the action) and « Back (the first step)."""
+    yes = Entry(f"{PRESS}{index}", lambda: tr.gettext("Yes"))
+    return ((yes,), (Entry(BACK, lambda: tr.gettext("« Back"), fixed=FIXED_BACK),))
 
 
-StepButtons = Callable[[Translator, Any, Sequence[str], str, MakeData], Keyboard]
+StepEntries = Callable[[Translator, Any, Sequence[str], str], Menu]
 
 
-def with_confirmations(
-    steps: StepButtons, tr: Translator, view: Any, names: Sequence[str], level: str, make: MakeData
-) -> Keyboard:
-    """Returns a step's buttons as steps builds them, each risky action guarded; or the confirmation step's own."""
+def with_confirmations(steps: StepEntries, tr: Translator, view: Any, names: Sequence[str], level: str) -> Menu:
+    """Returns a step's entries as steps builds them, each risky action guarded; or the confirmation step's own."""
     index = confirmed(view, level)
     if index is not None:
-        return confirm_keyboard(tr, index, make)
-    return steps(tr, view, names, level, guard(view, make))
+        return confirm_menu(tr, index)
+    menu = steps(tr, view, names, level)
+    return tuple(tuple(replace(e, choice=guarded(view, e.choice)) for e in row) for row in menu)
 
 
 def question(tr: Translator, view: Any, names: Sequence[str], level: str) -> str | None:

@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from bangbot.ai.player import AIPlayer
 from bangbot.core.ruleset import TableState
@@ -26,6 +27,7 @@ OFFER_SHARE = 5  # a fifth into the time per move, the group may let the AI play
 MISSES_BEFORE_STANDIN = 2
 LANGUAGE_CACHE_SECONDS = 30.0  # another worker's language change shows here within this time
 CACHED_USERS = 10_000  # people (and chats) remembered per process; the least recently seen are read again
+VIEWS_KEPT = 256  # views of stored game versions (game, version, seat) kept: a press and its showing share them
 
 
 def utc_now() -> datetime:
@@ -55,6 +57,7 @@ class Context:
     replies: ChatSenders = field(default_factory=ChatSenders)  # replies that need no saving, in order per chat
     group_merge_seconds: float = 0.0  # the group's lane waits this long so that quick moves share one edit
     shown: Shown = field(default_factory=Shown)  # what this process last showed in each group message
+    views: LruCache[tuple[int, int, int | None], Any] = field(default_factory=lambda: LruCache(VIEWS_KEPT))
 
     def ai_for(self, ruleset_id: str) -> AIPlayer:
         """Returns the AI player of a game; raises KeyError when the service was given none for it."""

@@ -22,7 +22,7 @@ from bangbot.messaging.farewell import farewell_text
 from bangbot.messaging.final import final_keyboard
 from bangbot.messaging.group_message import delete_group, edit_group, send_group, show_kept
 from bangbot.messaging.moves import MOVED
-from bangbot.messaging.play import STANDIN, Batch
+from bangbot.messaging.play import STANDIN, Batch, seat_view
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
 from bangbot.messaging.records import final_ending
@@ -272,7 +272,7 @@ def waiting_line(ctx: Context, tr: Translator, batch: Batch) -> str:
     if batch.game.status != RUNNING and batch.rules.winner(batch.state) is None:
         return ""
     asked = batch.rules.awaiting(batch.state)
-    turn = batch.rules.view(batch.state, None).turn
+    turn = seat_view(ctx, batch, None).turn
     people = [player(tr, ctx.messenger.mention(s.user_id or 0, s.name)) for s in asked_people(batch)]
     if not people:
         return ""
@@ -422,9 +422,7 @@ async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
 def table_text(ctx: Context, batch: Batch) -> str:
     """Returns the group's table of a game as it stands, in the chat's language."""
     tr = ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)
-    return presenter(batch.rules.id).table_text(
-        tr, batch.rules.view(batch.state, None), batch.names, batch.game.chat_title
-    )
+    return presenter(batch.rules.id).table_text(tr, seat_view(ctx, batch, None), batch.names, batch.game.chat_title)
 
 
 def private_message(
@@ -433,7 +431,7 @@ def private_message(
     """Returns the text and buttons of a seat's private message at a step of its choice, with its recent news."""
     assert seat.user_id is not None and batch.game.id is not None
     tr = ctx.tr_user(seat.user_id, batch.rules.id)
-    v = batch.rules.view(batch.state, seat.position)
+    v = seat_view(ctx, batch, seat.position)
     names = batch.names
     shows = presenter(batch.rules.id)
     news = shows.log_text(tr, list(recent), names, seat.position)
@@ -450,21 +448,6 @@ def private_message(
     if seat.standin:
         return text, ((Button(tr.gettext("I'm back"), make(BACK_FROM_AI)),),)
     return text, shows.keyboard(tr, v, names, level, make) if v.legal else ()
-
-
-def seat_choices(ctx: Context, batch: Batch, seat: Seat) -> frozenset[str]:
-    """Returns every choice a seat's private message can offer now, on any of its steps (see private_message)."""
-    assert seat.user_id is not None
-    if batch.rules.winner(batch.state) is not None or batch.game.status == CANCELLED:
-        return frozenset()
-    if seat.standin:
-        return frozenset({BACK_FROM_AI})
-    seat_view = batch.rules.view(batch.state, seat.position)
-    return (
-        presenter(batch.rules.id).reachable_choices(ctx.tr_user(seat.user_id, batch.rules.id), seat_view, batch.names)
-        if seat_view.legal
-        else frozenset()
-    )
 
 
 async def show_private(

@@ -29,7 +29,7 @@ from bangbot.messaging.delivery import deliver_group, deliver_private
 from bangbot.messaging.lanes import FAILURES_BEFORE_PAUSE, Backoff, GameLanes
 from bangbot.messaging.lobby_view import close_lobby, show_lobby
 from bangbot.messaging.moves import move_chat
-from bangbot.messaging.play import Batch, finish, load, run_ai
+from bangbot.messaging.play import Batch, batch_of, finish, load, run_ai
 from bangbot.messaging.showing import LOBBY_SHOW, Showing
 from bangbot.storage.models import RUNNING, Outbox
 
@@ -263,7 +263,7 @@ async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox]) -> Non
         elif showing.lobby:
             await close_lobby(ctx, game, showing.lobby)
         else:
-            batch = batch or await ctx.repo.run(load, ctx, game_id)
+            batch = batch or await ctx.repo.run(batch_of, ctx, game)  # the game as read above: read once
             if batch is not None:
                 await deliver_group(ctx, batch, showing, row, latest, turn_began)
     queued = ctx.messenger.queued(game.chat_id)

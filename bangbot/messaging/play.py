@@ -41,6 +41,7 @@ class Batch:
     showing: Showing = field(default_factory=Showing)
     outbox: Outbox | None = None
     pin_table: bool = False  # the change starts the game: its table is pinned where the bot may
+    stored: TableState | None = None  # the state as stored at game.version (as read, or once saved), else None
 
     @property
     def names(self) -> list[str]:
@@ -50,11 +51,31 @@ class Batch:
 
 def load(ctx: Context, game_id: int) -> Batch | None:
     """Returns a running or finished game ready for moves, or None if it has no state."""
-    game = ctx.repo.game(game_id)
-    if game is None or game.state_json is None:
+    return batch_of(ctx, ctx.repo.game(game_id))
+
+
+def batch_of(ctx: Context, game: Game | None) -> Batch | None:
+    """Returns a game row just read ready for moves (reading its seats), or None if it has no state."""
+    if game is None or game.state_json is None or game.id is None:
         return None
     rules = ruleset(game.ruleset)
-    return Batch(game, ctx.repo.seats(game_id), rules, rules.from_json(json.loads(game.state_json)))
+    state = rules.from_json(json.loads(game.state_json))
+    return Batch(game, ctx.repo.seats(game.id), rules, state, stored=state)
+
+
+def seat_view(ctx: Context, batch: Batch, seat: int | None) -> Any:
+    """Returns the ruleset's view of seat (None: the table's), worked out once per stored version of the game.
+
+    A state moved on since it was read or saved is not stored under any version: its views are worked out anew.
+    """
+    if batch.state is not batch.stored or batch.game.id is None:
+        return batch.rules.view(batch.state, seat)
+    key = (batch.game.id, batch.game.version, seat)
+    found = ctx.views.get(key)
+    if found is None:
+        found = batch.rules.view(batch.state, seat)
+        ctx.views.put(key, found)
+    return found
 
 
 def apply_move(ctx: Context, batch: Batch, seat: int, action: Any, by: str) -> None:
@@ -157,9 +178,9 @@ def play_pending(ctx: Context, batch: Batch, late: list[int], turn: int) -> None
         run_ai(ctx, batch)
 
 
-def legal_digest(batch: Batch, seat: Seat) -> str:
-    """Returns a digest of what a seat may do now, so its buttons change only when that changes."""
-    legal = [batch.rules.notation(a) for a in batch.rules.legal_actions(batch.state, seat.position)]
+def legal_digest(batch: Batch, seat: Seat, view: Any) -> str:
+    """Returns a digest of what a seat may do now (its view's legal actions), so its buttons change only then."""
+    legal = [batch.rules.notation(a) for a in view.legal]
     raw = json.dumps([legal, seat.standin, batch.rules.winner(batch.state)])
     return hashlib.sha1(raw.encode()).hexdigest()[:16]
 
@@ -188,9 +209,10 @@ def finish(ctx: Context, batch: Batch) -> None:
     for position in batch.memories:
         observe(ctx, batch, position)
         batch.seats[position].ai_memory_json = json.dumps(batch.memories[position])
+    views = {s.position: batch.rules.view(batch.state, s.position) for s in batch.seats if s.user_id is not None}
     for seat in batch.seats:
         if seat.user_id is not None:
-            digest = legal_digest(batch, seat)
+            digest = legal_digest(batch, seat, views[seat.position])
             if digest != seat.prompt_digest:
                 seat.prompt_digest = digest
                 seat.prompt_version = game.version + 1
@@ -215,3 +237,6 @@ def finish(ctx: Context, batch: Batch) -> None:
     )
     batch.outbox = Outbox(game_id=game.id or 0, payload=batch.showing.to_json(), created_at=now)
     ctx.repo.save(game, batch.seats, batch.actions, batch.remove_seats, batch.outbox, batch.answer)
+    batch.stored = batch.state
+    for position, view in views.items():  # what delivery shows next: the views of the version just stored
+        ctx.views.put((game.id or 0, game.version, position), view)

@@ -41,7 +41,7 @@ from bangbot.messaging.codec import (
     user_button,
 )
 from bangbot.messaging.context import Context
-from bangbot.messaging.delivery import BACK, BACK_FROM_AI, seat_choices, show_private, show_table
+from bangbot.messaging.delivery import BACK, BACK_FROM_AI, show_private, show_table
 from bangbot.messaging.departure import hand_over_departed
 from bangbot.messaging.final import AGAIN, CALL
 from bangbot.messaging.games_help import games_intro, table_note
@@ -63,12 +63,13 @@ from bangbot.messaging.lobby import (
 )
 from bangbot.messaging.lobby_view import show_lobby
 from bangbot.messaging.outbox import all_shown, idle, kick, recover, save, shown, sweep, touching
-from bangbot.messaging.play import Batch, apply_move, expire_deadline, load, run_ai
+from bangbot.messaging.play import Batch, apply_move, batch_of, expire_deadline, load, run_ai, seat_view
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.records import record_command
 from bangbot.messaging.refusals import game_press_refusal
 from bangbot.messaging.replace import REPLACE, offer, replace_press
 from bangbot.messaging.rules import rules_answer, table_rules
+from bangbot.messaging.seat_choices import seat_choices
 from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
 from bangbot.messaging.sight import unpin_table
 from bangbot.messaging.stats_text import records_help, stats_command
@@ -514,8 +515,8 @@ class GameService:
         tr = ctx.tr_user(press.user.id)
         dropping = False
         for _ in range(RETRIES):
-            batch = load(ctx, data.target)
-            game = batch.game if batch is not None else ctx.repo.game(data.target)
+            game = ctx.repo.game(data.target)  # read once: the press is checked, applied and saved on this row
+            batch = batch_of(ctx, game)
             refusal = game_press_refusal(tr, game, batch, data.seat, press.user.id)
             if refusal is not None:
                 return refusal, True
@@ -531,7 +532,7 @@ class GameService:
                     later.append(partial(self.show_current, batch, seat, TOP))
                 return tr.gettext("This choice is no longer current."), True
             choice = data.choice
-            if not seat.standin and choice not in seat_choices(ctx, batch, seat):
+            if not seat.standin and choice not in seat_choices(ctx, tr, batch, seat):
                 return tr.gettext("This choice is no longer current."), True
             if choice.startswith(ABOUT):  # changes nothing: the card's text
                 topic = choice_topic(batch.state, seat.position, choice)
@@ -546,7 +547,7 @@ class GameService:
             elif seat.standin:
                 return tr.gettext("The AI is playing for you: press “I'm back” first."), True
             elif choice.startswith("a"):
-                legal = batch.rules.legal_actions(batch.state, seat.position)
+                legal = seat_view(ctx, batch, seat.position).legal  # as checked: the buttons' indexes are its
                 index = int(choice[1:]) if choice[1:].isdigit() else -1
                 if not 0 <= index < len(legal):
                     return tr.gettext("This choice is no longer current."), True

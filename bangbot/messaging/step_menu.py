@@ -3,19 +3,38 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from bangbot.core.ruleset import Step
 from bangbot.messaging.adapter import Button, Keyboard
-from bangbot.messaging.presenter import BACK
+from bangbot.messaging.presenter import BACK, MakeData
 from bangbot.rulesets import ruleset
 
+T = TypeVar("T")
 Option = tuple[int, Any, tuple[Step, ...]]  # a legal action's index, the action, and its menu steps
 ROW_WIDTH = 2
 ENDING = ("pass", "end")  # the answers that play nothing: alone in the last row, on a fixed key
 PRESS = "a"  # a choice that applies the legal action of this index: 'a<index>'
 ABOUT = "i"  # a choice that changes nothing and answers with a card's text: 'i<card>'
 OPENS = "s"  # a choice that opens a later step: 's<index>.<depth>', the first depth steps of that action's path
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A button of a step before it is shown: its choice, its text (written only when shown), its fixed place."""
+
+    choice: str
+    label: Callable[[], str]
+    fixed: str = ""
+
+
+Menu = tuple[tuple[Entry, ...], ...]  # a step: which choices it offers, in rows, their texts not yet written
+
+
+def render(menu: Menu, make: MakeData) -> Keyboard:
+    """Returns a step's buttons: each entry's text written now, its data made by make from its choice."""
+    return tuple(tuple(Button(e.label(), make(e.choice), fixed=e.fixed) for e in row) for row in menu)
 
 
 def paths(view: Any) -> list[Option]:
@@ -30,8 +49,8 @@ def number(step: Step) -> int:
     return step.value
 
 
-def rows(buttons: list[Button], width: int = ROW_WIDTH) -> Keyboard:
-    """Returns buttons laid out in rows of width."""
+def rows(buttons: Sequence[T], width: int = ROW_WIDTH) -> tuple[tuple[T, ...], ...]:
+    """Returns buttons (or entries) laid out in rows of width."""
     return tuple(tuple(buttons[i : i + width]) for i in range(0, len(buttons), width))
 
 
@@ -70,8 +89,11 @@ def branches(options: Sequence[Option], prefix: tuple[Step, ...]) -> tuple[list[
     return ended, list(groups.values())
 
 
-def walk_choices(keyboard: Callable[[str], Keyboard], top: str) -> frozenset[str]:
-    """Returns the choices of the buttons of every step: the first (top), and each one a button of another opens."""
+def walk_choices(step: Callable[[str], Menu], top: str) -> frozenset[str]:
+    """Returns the choices of the entries of every step: the first (top), and each one an entry of another opens.
+
+    Only the step tree is walked: no button's text is written.
+    """
     found: set[str] = set()
     levels, seen = [top], set()
     while levels:
@@ -79,9 +101,9 @@ def walk_choices(keyboard: Callable[[str], Keyboard], top: str) -> frozenset[str
         if level in seen:
             continue
         seen.add(level)
-        for row in keyboard(level):
-            for button in row:
-                found.add(button.data)
-                if not button.data.startswith((PRESS, ABOUT)) and button.data != BACK:
-                    levels.append(button.data)
+        for row in step(level):
+            for entry in row:
+                found.add(entry.choice)
+                if not entry.choice.startswith((PRESS, ABOUT)) and entry.choice != BACK:
+                    levels.append(entry.choice)
     return frozenset(found)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import cached_property
 
 from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_TARGET, Step
 from bangbot.games.bang.presenter.labels import card_label, cards_label
@@ -28,11 +30,11 @@ from bangbot.i18n import Translator
 from bangbot.i18n.theme import extension
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import BACK as FIXED_BACK
-from bangbot.messaging.adapter import END, Button, Keyboard
+from bangbot.messaging.adapter import END, Keyboard
 from bangbot.messaging.confirm import with_confirmations
 from bangbot.messaging.labels import life_bar
 from bangbot.messaging.presenter import BACK, TOP, MakeData
-from bangbot.messaging.step_menu import ABOUT, ENDING, Option, number, paths, rows, walk_choices
+from bangbot.messaging.step_menu import ABOUT, ENDING, Entry, Menu, Option, number, paths, render, rows, walk_choices
 
 HEAL_MENU = "h"
 
@@ -101,47 +103,83 @@ def keyboard(tr: Translator, view: PlayerView, names: Sequence[str], level: str,
     share the steps pressed so far. « Back (on every later step) and the way to play nothing (on the first) are
     always alone in the last row. A risky choice opens its confirmation step ('k<index>', see confirm.py).
     """
-    return with_confirmations(step_buttons, tr, view, names, level, make)
+    return render(menu(tr, view, names, level), make)
 
 
-def step_buttons(tr: Translator, view: PlayerView, names: Sequence[str], level: str, make: MakeData) -> Keyboard:
-    """Returns the buttons of one step but a confirmation (see keyboard)."""
-    names = players(tr, names)
-    back = Button(tr.gettext("« Back"), make(BACK), fixed=FIXED_BACK)
+def menu(tr: Translator, view: PlayerView, names: Sequence[str], level: str) -> Menu:
+    """Returns the entries of one step (see keyboard), their texts not yet written."""
+    return with_confirmations(step_entries, tr, view, names, level)
+
+
+def step_entries(tr: Translator, view: PlayerView, names: Sequence[str], level: str) -> Menu:
+    """Returns the entries of one step but a confirmation (see keyboard)."""
+    said = Said(tr, view, names)
+    back = Entry(BACK, lambda: tr.gettext("« Back"), fixed=FIXED_BACK)
     options = paths(view)
     card, target = parse_level(level)
     if card is not None and target is None:
-        about = Button(tr.gettext("❓ {card}", card=card_label(tr, card)), make(f"{ABOUT}{card}"))
-        return (*card_menu(tr, view, names, card, options, make), (about,), (back,))
+        about = Entry(f"{ABOUT}{card}", lambda: tr.gettext("❓ {card}", card=card_label(tr, card)))
+        return (*card_menu(said, card, options), (about,), (back,))
     if card is not None and target is not None:
         picks = [
-            Button(
-                tr.gettext("A random card from the hand") if path[2].value == HAND else card_label(tr, number(path[2])),
-                make(f"a{i}"),
-            )
+            Entry(f"a{i}", said.random_card if path[2].value == HAND else said.card(number(path[2])))
             for i, _, path in options
             if path[:2] == (Step(STEP_CARD, card), Step(STEP_TARGET, target)) and len(path) == 3
         ]
-        return (*rows(picks, 1), (Button(back.text, make(f"c{card}"), fixed=FIXED_BACK),))
+        return (*rows(picks, 1), (replace(back, choice=f"c{card}"),))
     if level == HEAL_MENU:
-        heals = [Button(action_label(tr, view, a, names), make(f"a{i}")) for i, a, path in options if path[0] == HEAL]
+        heals = [Entry(f"a{i}", said.action(a)) for i, a, path in options if path[0] == HEAL]
         return (*rows(heals, 1), (back,))
-    return top_menu(tr, view, names, options, make)
+    return top_menu(said, options)
+
+
+class Said:
+    """The texts of one seat's buttons, each written only when asked for (a step shown, not a step walked)."""
+
+    def __init__(self, tr: Translator, view: PlayerView, names: Sequence[str]) -> None:
+        self.tr = tr
+        self.view = view
+        self.raw_names = names
+
+    @cached_property
+    def names(self) -> Sequence[str]:
+        """Returns the seats' names as buttons write them."""
+        return players(self.tr, self.raw_names)
+
+    def action(self, action: Action) -> Callable[[], str]:
+        """Returns the text of a button that applies action at once."""
+        return lambda: action_label(self.tr, self.view, action, self.names)
+
+    def card(self, card: int, more: str = "") -> Callable[[], str]:
+        """Returns a card's text (followed by more)."""
+        return lambda: card_label(self.tr, card) + more
+
+    def random_card(self) -> str:
+        """Returns the text of a random card from a hand."""
+        return self.tr.gettext("A random card from the hand")
+
+    def target(self, target: int, whole: bool = False) -> Callable[[], str]:
+        """Returns a target's text (see target_label)."""
+        return lambda: target_label(self.tr, self.view, self.names, target, whole)
 
 
 HEAL = Step(STEP_ANSWER, "heal")
 
 
 def reachable_choices(tr: Translator, view: PlayerView, names: Sequence[str]) -> frozenset[str]:
-    """Returns the choices of the buttons of every step: the first, and each one a button of another step opens."""
-    return walk_choices(lambda level: keyboard(tr, view, names, level, lambda choice: choice), TOP)
+    """Returns the choices of the buttons of every step: the first, and each one a button of another step opens.
+
+    Only the step tree is walked: no button's text is written.
+    """
+    return walk_choices(lambda level: menu(tr, view, names, level), TOP)
 
 
-def top_menu(tr: Translator, view: PlayerView, names: Sequence[str], options: list[Option], make: MakeData) -> Keyboard:
+def top_menu(said: Said, options: list[Option]) -> Menu:
     """Returns the first step: one button per card or direct answer, then the heal menu, and playing nothing last."""
-    cards: list[Button] = []
-    heal: list[Button] = []
-    ending: list[Button] = []
+    view, tr = said.view, said.tr
+    cards: list[Entry] = []
+    heal: list[Entry] = []
+    ending: list[Entry] = []
     opened: set[Step] = set()
     for i, a, path in options:
         first = path[0]
@@ -152,43 +190,45 @@ def top_menu(tr: Translator, view: PlayerView, names: Sequence[str], options: li
             odd = own_turn_to_play(view) and pointless(view, number(first)) is not None
             if shared or len(path) > 1 or odd:
                 opened.add(first)
-                cards.append(Button(card_label(tr, number(first)) + " …", make(f"c{first.value}")))
+                cards.append(Entry(f"c{first.value}", said.card(number(first), " …")))
             else:
-                cards.append(Button(action_label(tr, view, a, names), make(f"a{i}")))
+                cards.append(Entry(f"a{i}", said.action(a)))
         elif first == HEAL:
             if not heal:
-                assert view.seat is not None
-                own = character_name(tr, view.seats[view.seat].character)
-                label = tr.gettext("{name}: discard cards for 1 life", name=own)
-                heal.append(Button(label, make(HEAL_MENU)))
+                heal.append(Entry(HEAL_MENU, lambda: heal_label(tr, view)))
         elif first.value in ENDING:
-            ending.append(Button(action_label(tr, view, a, names), make(f"a{i}"), fixed=END))
+            ending.append(Entry(f"a{i}", said.action(a), fixed=END))
         else:
-            cards.append(Button(action_label(tr, view, a, names), make(f"a{i}")))
+            cards.append(Entry(f"a{i}", said.action(a)))
     return rows(cards) + rows(heal, 1) + rows(ending, 1)
 
 
-def card_menu(
-    tr: Translator, view: PlayerView, names: Sequence[str], card: int, options: list[Option], make: MakeData
-) -> Keyboard:
+def heal_label(tr: Translator, view: PlayerView) -> str:
+    """Returns the text of the step that discards cards for a life."""
+    assert view.seat is not None
+    own = character_name(tr, view.seats[view.seat].character)
+    return tr.gettext("{name}: discard cards for 1 life", name=own)
+
+
+def card_menu(said: Said, card: int, options: list[Option]) -> Menu:
     """Returns the second step for one card: its targets, or a confirmation when it would do nothing."""
-    buttons: list[Button] = []
+    view, tr = said.view, said.tr
+    entries: list[Entry] = []
     seen_targets: set[int] = set()
     for i, a, path in options:
         if path[0] != Step(STEP_CARD, card):
             continue
         if len(path) == 1:
             odd = own_turn_to_play(view) and pointless(view, card) is not None
-            label = tr.gettext("Play it anyway") if odd else action_label(tr, view, a, names)
-            buttons.append(Button(label, make(f"a{i}")))
+            entries.append(Entry(f"a{i}", (lambda: tr.gettext("Play it anyway")) if odd else said.action(a)))
             continue
         target = number(path[1])
         if len(path) == 2:
-            buttons.append(Button(target_label(tr, view, names, target, whole=True), make(f"a{i}")))
+            entries.append(Entry(f"a{i}", said.target(target, whole=True)))
         elif target not in seen_targets:
             seen_targets.add(target)
-            buttons.append(Button(target_label(tr, view, names, target), make(f"t{card}.{target}")))
-    return rows(buttons, 1)
+            entries.append(Entry(f"t{card}.{target}", said.target(target)))
+    return rows(entries, 1)
 
 
 def target_label(tr: Translator, view: PlayerView, names: Sequence[str], target: int, whole: bool = False) -> str:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache, partial
 from typing import Any
 
 from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_TARGET, STEP_TARGET_CARD, Step
@@ -15,11 +16,25 @@ from bangbot.games.duel.texts.names import duel_character_name
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import BACK as FIXED_BACK
-from bangbot.messaging.adapter import END, Button, Keyboard
+from bangbot.messaging.adapter import END, Keyboard
 from bangbot.messaging.confirm import with_confirmations
 from bangbot.messaging.labels import life_bar
 from bangbot.messaging.presenter import TOP, MakeData
-from bangbot.messaging.step_menu import ABOUT, ENDING, PRESS, Option, branches, opens, parent, paths, pressed, rows
+from bangbot.messaging.step_menu import (
+    ABOUT,
+    ENDING,
+    PRESS,
+    Entry,
+    Menu,
+    Option,
+    branches,
+    opens,
+    parent,
+    paths,
+    pressed,
+    render,
+    rows,
+)
 from bangbot.messaging.step_menu import walk_choices as walk
 
 NONE = "none"  # the option that declines a card's choice
@@ -150,48 +165,72 @@ def keyboard(tr: Translator, view: DuelView, names: Sequence[str], level: str, m
     the ways to play nothing (on the first) are alone in the last rows. A risky choice opens its confirmation step
     ('k<index>', see confirm.py).
     """
-    return with_confirmations(step_buttons, tr, view, names, level, make)
+    return render(menu(tr, view, names, level), make)
 
 
-def step_buttons(tr: Translator, view: DuelView, names: Sequence[str], level: str, make: MakeData) -> Keyboard:
-    """Returns the buttons of one step but a confirmation (see keyboard)."""
-    written = players(tr, names)
+def menu(tr: Translator, view: DuelView, names: Sequence[str], level: str) -> Menu:
+    """Returns the entries of one step (see keyboard), their texts not yet written."""
+    return with_confirmations(step_entries, tr, view, names, level)
+
+
+def step_entries(tr: Translator, view: DuelView, names: Sequence[str], level: str) -> Menu:
+    """Returns the entries of one step but a confirmation (see keyboard)."""
+    written = cache(lambda: players(tr, names))
     options = paths(view)
     prefix = pressed(options, level)
     ended, groups = branches(options, prefix)
-    picks: list[Button] = [Button(ended_label(tr, view, a, written), make(f"{PRESS}{i}")) for i, a, _ in ended]
-    cards: list[Button] = []
-    answers: list[Button] = []
-    ending: list[Button] = []
+    picks = [Entry(f"{PRESS}{i}", partial(ended_text, tr, view, a, written)) for i, a, _ in ended]
+    cards: list[Entry] = []
+    answers: list[Entry] = []
+    ending: list[Entry] = []
     for group in groups:
         i, _, path = group[0]
         step = path[len(prefix)]
-        label = step_label(tr, view, step, group, written)
+        label = partial(step_text, tr, view, step, group, written)
         if len(group) == 1 and len(path) == len(prefix) + 1:
             if not prefix and step.kind == STEP_ANSWER and step.value in ENDING:
-                ending.append(Button(label, make(f"{PRESS}{i}"), fixed=END))
+                ending.append(Entry(f"{PRESS}{i}", label, fixed=END))
                 continue
-            button = Button(label, make(f"{PRESS}{i}"))
+            entry = Entry(f"{PRESS}{i}", label)
         else:
-            button = Button(f"{label} …", make(opens(i, len(prefix) + 1)))
-        (cards if step.kind == STEP_CARD and not prefix else answers).append(button)
+            entry = Entry(opens(i, len(prefix) + 1), partial(more, label))
+        (cards if step.kind == STEP_CARD and not prefix else answers).append(entry)
     if not prefix:
         return rows(cards) + rows(answers, 1) + rows(ending, 1)
-    back = Button(tr.gettext("« Back"), make(parent(options, prefix)), fixed=FIXED_BACK)
-    return (*rows(picks + cards + answers, 1), *about_row(tr, prefix, make), (back,))
+    back = Entry(parent(options, prefix), lambda: tr.gettext("« Back"), fixed=FIXED_BACK)
+    return (*rows(picks + cards + answers, 1), *about_row(tr, prefix), (back,))
 
 
-def about_row(tr: Translator, prefix: tuple[Step, ...], make: MakeData) -> Keyboard:
+Written = Callable[[], Sequence[str]]  # the seats' names as buttons write them, written when first asked for
+
+
+def ended_text(tr: Translator, view: DuelView, action: Any, written: Written) -> str:
+    """Returns ended_label's text, the names written now."""
+    return ended_label(tr, view, action, written())
+
+
+def step_text(tr: Translator, view: DuelView, step: Step, group: list[Option], written: Written) -> str:
+    """Returns step_label's text, the names written now."""
+    return step_label(tr, view, step, group, written())
+
+
+def more(label: Callable[[], str]) -> str:
+    """Returns the text of a button that opens a further step: its label and an ellipsis."""
+    return f"{label()} …"
+
+
+def about_row(tr: Translator, prefix: tuple[Step, ...]) -> Menu:
     """Returns the ❓ row of a card's step (the step after its card was pressed): its text, changing nothing."""
     last = prefix[-1] if prefix else None
     if last is None or last.kind != STEP_CARD or not isinstance(last.value, int):
         return ()
-    return ((Button(tr.gettext("❓ {card}", card=card_label(tr, last.value)), make(f"{ABOUT}{last.value}")),),)
+    card = last.value
+    return ((Entry(f"{ABOUT}{card}", lambda: tr.gettext("❓ {card}", card=card_label(tr, card))),),)
 
 
 def reachable_choices(tr: Translator, view: DuelView, names: Sequence[str]) -> frozenset[str]:
-    """Returns the choices of the buttons of every step a seat can reach."""
-    return walk(lambda level: keyboard(tr, view, names, level, lambda choice: choice), TOP)
+    """Returns the choices of the buttons of every step a seat can reach; no button's text is written."""
+    return walk(lambda level: menu(tr, view, names, level), TOP)
 
 
 def level_steps(view: DuelView, level: str) -> tuple[Step, ...]:

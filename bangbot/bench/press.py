@@ -1,0 +1,231 @@
+"""`bangbot bench press`: the work one button press costs, by game: calls of the rules, menus, views, decodes, reads.
+
+Whole games of people pressing random buttons run through the game service (on SQLite, with the collecting
+messenger); counting wrappers installed by this bench alone count, per press, the calls of `legal_actions` (every
+game's rules), the builds of a step's buttons (the menus), the views computed, the buttons decoded and the game
+rows read, and time each press until what it changed is shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import itertools
+import json
+import random
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from bangbot.ai.players import random_players
+from bangbot.games import GAMES
+from bangbot.games.declaration import table_sizes
+from bangbot.messaging.adapter import BACK, Command, Press, User
+from bangbot.messaging.codec import decode
+from bangbot.messaging.context import Context
+from bangbot.messaging.fake import CollectingMessenger
+from bangbot.messaging.lobby_view import MODE
+from bangbot.messaging.service import GameService
+from bangbot.storage.db import open_engine
+from bangbot.storage.models import RUNNING
+from bangbot.storage.repository import Repository
+
+PRESS_CAP = 400  # presses per game at most: a game of random presses may take long to end
+PEOPLE = 5  # people at a table, where its game's first preset allows; else as near as it allows
+GAMES_PACKAGE = "bangbot.games."
+IN_GAMES = {  # what is counted in every game's own modules: a name, and the module-level function it adds up
+    "legal_actions": "legal_actions",
+    "keyboards": "keyboard",  # a step's buttons, written for a message
+    "views": "view",
+}
+ELSEWHERE = {  # what is counted in the platform: a name, and the function (module, attribute path)
+    "decodes": ("bangbot.messaging.codec", "decode"),
+    "game_reads": ("bangbot.storage.repository", "Repository.game"),
+}
+COUNTED = (*IN_GAMES, *ELSEWHERE)
+MOVE = "a"  # a press whose choice starts so applies a legal action; any other opens a step (or shows a card)
+
+
+@dataclass(frozen=True)
+class Table:
+    """One kind of table the bench plays: the game, its preset or mode, and how many people."""
+
+    game: str
+    preset: str
+    people: int
+
+
+def tables() -> list[Table]:
+    """Returns one table per registered game: its first preset (or mode), with PEOPLE or as near as it deals."""
+    out = []
+    for declared in GAMES:
+        preset = declared.ruleset.presets[0]
+        sizes = table_sizes(declared.ruleset, preset)
+        out.append(Table(declared.id, preset, min(max(PEOPLE, sizes.start), sizes.stop - 1)))
+    return out
+
+
+def targets() -> list[tuple[str, Any, str, bool]]:
+    """Returns what counting wraps: (name, owner, attribute, whether a method) for every COUNTED function."""
+    found: list[tuple[str, Any, str, bool]] = []
+    for module in [m for m in list(sys.modules.values()) if m is not None and m.__name__.startswith(GAMES_PACKAGE)]:
+        for name, attribute in IN_GAMES.items():
+            function = vars(module).get(attribute)
+            if callable(function) and getattr(function, "__module__", None) == module.__name__:
+                found.append((name, module, attribute, False))
+    for name, (module_name, path) in ELSEWHERE.items():
+        owner: Any = importlib.import_module(module_name)
+        *within, attribute = path.split(".")
+        for part in within:
+            owner = getattr(owner, part)
+        found.append((name, owner, attribute, bool(within)))
+    return found
+
+
+@contextmanager
+def counting(counts: Counter[str]) -> Iterator[None]:
+    """Counts in counts every call of the COUNTED functions while inside, wherever they were imported by name."""
+    undo: list[Callable[[], None]] = []
+    for name, owner, attribute, method in targets():
+        undo += wrap(counts, name, owner, attribute, method)
+    try:
+        yield
+    finally:
+        for step in reversed(undo):
+            step()
+
+
+@contextmanager
+def prefixed(counts: Counter[str], kind: str) -> Iterator[None]:
+    """Counts one press of a kind ('move' or 'step'), and what is counted inside also under '<kind>.<name>'."""
+    counts[kind] += 1
+    before = Counter({name: counts[name] for name in COUNTED})
+    try:
+        yield
+    finally:
+        for name in COUNTED:
+            counts[f"{kind}.{name}"] += counts[name] - before[name]
+
+
+def wrap(counts: Counter[str], name: str, owner: Any, attribute: str, method: bool) -> list[Callable[[], None]]:
+    """Replaces a function by one that counts its calls under name, in its owner and every module that holds it."""
+    original = getattr(owner, attribute)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        counts[name] += 1
+        return original(*args, **kwargs)
+
+    modules = [m for m in list(sys.modules.values()) if m is not None]
+    holders = [owner] if method else [m for m in modules if any(v is original for v in vars(m).values())]
+    undo: list[Callable[[], None]] = []
+    for holder in holders:
+        for key, value in list(vars(holder).items()):
+            if value is original:
+                setattr(holder, key, counted)
+                undo.append(partial(setattr, holder, key, original))
+    return undo
+
+
+def choices(messenger: CollectingMessenger, chat: int) -> list[tuple[str, str, int]]:
+    """Returns each button of a chat's live messages but « Back as (choice, data, message id)."""
+    return [(decode(b.data).choice, b.data, m.ref.message_id) for m, b in messenger.pressable(chat) if b.fixed != BACK]
+
+
+async def gather(service: GameService, messenger: CollectingMessenger, table: Table, chat: int) -> list[User]:
+    """Opens a lobby in chat, picks the table's game and preset or mode, lets its people join and starts it."""
+    users = [User(chat * 10 - i, f"P{i}", "en") for i in range(table.people)]
+    repo = service.ctx.repo
+    await service.on_command(Command(users[0], chat, False, "newgame", "", f"Bench {chat}"))
+    await service.idle()
+    serial = itertools.count()
+
+    async def press(user: User, wanted: Callable[[str], bool]) -> None:
+        _, data, message = next(c for c in choices(messenger, chat) if wanted(c[0]))
+        await service.on_press(Press(f"{chat}:l{next(serial)}", user, chat, message, data, False))
+        await service.idle()
+
+    while (game := repo.latest_game(chat)) is not None and game.ruleset != table.game:
+        await press(users[0], lambda c: c == "game")
+    while (game := repo.latest_game(chat)) is not None and game.preset != table.preset:
+        await press(users[0], lambda c: c == MODE + table.preset or c == "preset")
+    for user in users[1:]:
+        await press(user, lambda c: c == "join")
+    await press(users[0], lambda c: c == "start")
+    game = repo.latest_game(chat)
+    assert game is not None and game.status == RUNNING, "the bench's table did not start"
+    return users
+
+
+async def play(
+    service: GameService, messenger: CollectingMessenger, table: Table, chat: int, counts: Counter[str] | None
+) -> tuple[int, float]:
+    """Plays one game of table by random presses (« Back left out); returns the presses and their time (s).
+
+    With counts, the calls each press costs are counted there (by kind of press) and the time is left at 0.
+    """
+    users = await gather(service, messenger, table, chat)
+    rng = random.Random(chat)
+    spent = 0.0
+    with counting(counts) if counts is not None else nullcontext():
+        for presses in range(PRESS_CAP):
+            options = [(u, c) for u in users for c in choices(messenger, u.id)]
+            if not options:
+                return presses, spent
+            user, (choice, data, message) = rng.choice(options)
+            kind = "move" if choice.startswith(MOVE) else "step"
+            with prefixed(counts, kind) if counts is not None else nullcontext():
+                started = time.perf_counter()
+                await service.on_press(Press(f"{chat}:{presses}", user, user.id, message, data, True))
+                await service.idle()  # what the press saved is shown in the background: that is part of its work
+                spent += time.perf_counter() - started
+    return PRESS_CAP, spent
+
+
+async def measure(table: Table, games: int, url: str, counts: Counter[str] | None) -> tuple[int, float]:
+    """Plays games of a table on the database at url; returns the presses and their time (s), counting in counts."""
+    messenger = CollectingMessenger()
+    seeds = itertools.count(1)
+    ctx = Context(Repository(open_engine(url)), messenger, random_players(), seeds=lambda: next(seeds))
+    service = GameService(ctx)
+    presses, spent = 0, 0.0
+    for g in range(games):
+        done, took = await play(service, messenger, table, -(20_000 + g), counts)
+        presses, spent = presses + done, spent + took
+    return presses, spent
+
+
+def figures(table: Table, games: int, folder: Path) -> dict[str, Any]:
+    """Returns the mean calls per press (counted in one run) and the time per press (of a run with no counting)."""
+    counts: Counter[str] = Counter()
+    presses, _ = asyncio.run(measure(table, games, f"sqlite:///{folder / 'counted.sqlite3'}", counts))
+    timed, spent = asyncio.run(measure(table, games, f"sqlite:///{folder / 'timed.sqlite3'}", None))
+    assert timed == presses, "both runs play the same presses"
+    kinds = ("move", "step")
+    per_press = {n: round(sum(counts[f"{k}.{n}"] for k in kinds) / max(presses, 1), 2) for n in COUNTED}
+    by_kind = {
+        kind: {"presses": counts[kind]} | {n: round(counts[f"{kind}.{n}"] / max(counts[kind], 1), 2) for n in COUNTED}
+        for kind in kinds
+    }
+    ms = round(1000 * spent / max(presses, 1), 2)
+    return {
+        "table": f"{table.game}/{table.preset}",
+        "games": games,
+        "presses": presses,
+        **per_press,
+        "ms_per_press": ms,
+        **by_kind,
+    }
+
+
+def main(games: int = 3) -> None:
+    """Prints one JSON line per table: the mean calls of each counted function and the time per press."""
+    for table in tables():
+        with tempfile.TemporaryDirectory() as folder:
+            print(json.dumps(figures(table, games, Path(folder))), flush=True)
