@@ -141,7 +141,8 @@ def repeated_sends(rig: Rig, since: int) -> dict[tuple[str, str], int]:
 
 def a_move_shown(rig: Rig) -> tuple[int, int, str]:
     """Opens step menus until someone sees a move; returns (user, message, data) of it."""
-    for _ in range(5):
+    # A step's menu is shown just after its press is answered: under load a few presses may still see the old one.
+    for _ in range(20):
         moves = [o for o in rig.table.pressable() if decode(o[2]).choice.startswith("a")]
         if moves:
             return moves[0]

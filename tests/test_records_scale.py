@@ -60,10 +60,10 @@ def test_every_stats_and_record_query_reads_an_index(tmp_path: Path) -> None:
     event.listen(engine, "before_cursor_execute", grab)
     stats = StatsStore(engine)
     tr = translator("en")
-    personal_stats(tr, stats, -420)
+    personal_stats(tr, stats, 420)  # the bench's first player (people have positive ids)
     group_stats(tr, stats, -42)
-    user = User(-420, "P0")
-    assert not isinstance(requested_game(_ctx(engine), Command(user, -420, True, "record"), tr), str)
+    user = User(420, "P0")
+    assert not isinstance(requested_game(_ctx(engine), Command(user, 420, True, "record"), tr), str)
     assert not isinstance(requested_game(_ctx(engine), Command(user, -42, False, "record"), tr), str)
     event.remove(engine, "before_cursor_execute", grab)
     assert len(seen) >= 8
