@@ -72,7 +72,7 @@ class Table:
         if self.service is not None and not keep_old:
             for task in [*self.service.ctx.lanes.busy(), *self.service.ctx.replies.tasks.values()]:
                 task.cancel()  # what the old process was still sending dies with it
-            self.service.ctx.repo.leases.close()
+            self.service.ctx.repo.close()
             self.service.ctx.repo.engine.dispose()
         repo = Repository(open_engine(self.url))
         ctx = Context(repo, self.messenger, self.ai(), clock=self.clock, seeds=lambda: self.seed)

@@ -14,5 +14,6 @@ def test_a_short_run_answers_every_press_and_fails_nothing_silently() -> None:
     assert figures["unanswered"] == 0, figures
     assert figures["silent_failures"] == 0, figures
     assert figures["skipped_ticks"] == 0, figures
+    assert figures["resent_after_lost_reply"] == 0, figures  # no reply is lost on the loopback
     per_turn = figures["per_turn"]
     assert isinstance(per_turn, dict) and per_turn.get("press_answers", 0) > 0, figures

@@ -44,17 +44,6 @@ ALLOWED: dict[str, str] = {
     "messaging/outbox.py:drain": TODO + "the private lane's loop with each delivery failure's handling",
     "messaging/outbox.py:group_lane": TODO + "the group lane's loop with each delivery failure's handling",
     "messaging/service.py:GameService.game_press": TODO + "a press's checks in order (the straight press, point 5)",
-    "games/duel/rules/hits.py:dodged": TODO + "the riders of a dodged hit, one branch each",
-    "games/duel/rules/hits.py:start_hit": TODO + "the riders of a starting hit, one branch each",
-    "games/duel/rules/engine.py:_option": TODO + "an if-chain over named choices' reasons",
-    "games/duel/rules/renegade_effects.py:prepare": TODO + "an if-chain over the renegades' option reasons",
-    "games/duel/rules/triggers.py:became_attacker": TODO + "the abilities that trigger on entering as attacker",
-    "games/bang/rules/effects.py:eliminate": TODO + "an elimination's consequences in rule order",
-    "games/bang/rules/views.py:view": TODO + "a view's fields, with what each seat may see",
-    "games/bang/rules/risks.py:risk": TODO + "the risks of an action, one condition each",
-    "games/bang/rules/hints.py:card_hint": TODO + "an if-chain over card kinds",
-    "console/game.py:Terminal.flush": TODO + "what the terminal prints after a move, branch by branch",
-    "bench/faults.py:FaultTable.current": TODO + "the fault bench's state check, condition by condition",
 }
 
 

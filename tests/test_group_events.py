@@ -117,7 +117,7 @@ def test_a_cancelled_game_leaves_no_group_message_waiting_even_where_old_message
     run(scenario())
 
 
-def test_cancelling_edits_no_turn_log_that_names_nobody_awaited(tmp_path: Path) -> None:
+def test_cancelling_edits_the_turn_log_once_to_take_the_table_below_it_away(tmp_path: Path) -> None:
     async def scenario() -> None:
         table = Table(f"sqlite:///{tmp_path / 'h.sqlite3'}", make_users(1), seed=3)  # an AI player is the Sheriff
         table.svc.ctx.hold_ai = lambda state: True  # the AI players wait, as in the console game
@@ -125,12 +125,13 @@ def test_cancelling_edits_no_turn_log_that_names_nobody_awaited(tmp_path: Path) 
         game = table.game()
         assert game is not None and game.log_message_id is not None
         log = next(m for m in table.messenger.in_chat(GROUP) if m.ref.message_id == game.log_message_id)
-        assert not log.buttons and not any(mark in log.text for mark in waiting_marks("en"))
+        assert not log.buttons and "Dodge City — turn 1" in log.text  # the running game's table, below its log
         edits = len(log.history)
 
         await table.command(0, "cancel")
 
-        assert len(log.history) == edits, "an edit that changes nothing costs a request"
+        assert len(log.history) == edits + 1 and "Dodge City — turn" not in log.text
+        assert not any(mark in log.text for mark in waiting_marks("en"))
         assert table.messenger.last(GROUP).text.endswith(cancelled_line("en"))
 
     run(scenario())

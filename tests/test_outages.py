@@ -4,11 +4,13 @@ every table is true again soon after the outage ends."""
 
 from __future__ import annotations
 
+import os
 import random
 import sqlite3
 import time
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,11 +22,14 @@ from bangbot.messaging.codec import decode
 from bangbot.messaging.service import not_saved
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import RUNNING
+from bangbot.storage.postgres import PostgresServer, find_bin
 from bangbot.storage.repository import Repository
+from bangbot.telegram.lost import resent_in
 from tools.process import BotProcess
 from tools.telegram import BotApiEmulator
 
-OUTAGE_SECONDS = 10.0  # how long each outage lasts
+OUTAGE_SECONDS = 10.0  # how long a database outage lasts
+TELEGRAM_OUTAGE_SECONDS = 20.0  # how long Telegram fails
 ANSWER_SECONDS = 30.0  # a ceiling for one press's answer (a save waits 5 s for a locked database, then gives up)
 RECOVERY_SECONDS = 60.0  # a ceiling for every table to be true after an outage (seconds on an idle machine)
 GROUP_RATE = (300, 60.0)  # a roomy group budget: these tests are about outages, not the group's flood limit
@@ -33,20 +38,19 @@ NOT_SAVED = not_saved(translator("en"))
 
 @dataclass
 class Rig:
-    """The emulator, the bot process on a SQLite file, the test's own view of its storage and one group's game."""
+    """The emulator, the bot process on its database, the test's own view of its storage and one group's game."""
 
     emulator: BotApiEmulator
     bot: BotProcess
     repo: Repository
     table: FaultTable
     path: Path
+    server: PostgresServer | None = None
 
 
-@pytest.fixture
-def rig(tmp_path: Path) -> Iterator[Rig]:
-    """Starts the bot (writes fail while tmp_path/full exists) and a running game of four people in one group."""
-    path = tmp_path / "bot.sqlite3"
-    url = f"sqlite:///{path}"
+@contextmanager
+def running(tmp_path: Path, url: str, server: PostgresServer | None = None) -> Iterator[Rig]:
+    """Starts the bot on url (writes fail while tmp_path/full exists) and a running game of four people in a group."""
     with BotApiEmulator(flood_model="bucket", group_limit=GROUP_RATE) as emulator:
         bot = BotProcess(
             emulator,
@@ -60,11 +64,34 @@ def rig(tmp_path: Path) -> Iterator[Rig]:
         bot.start()
         try:
             start_game(table)
-            yield Rig(emulator, bot, repo, table, path)
+            yield Rig(emulator, bot, repo, table, tmp_path / "bot.sqlite3", server)
         finally:
             if bot.alive():
                 bot.stop()
+            repo.close()
             repo.engine.dispose()
+
+
+@pytest.fixture
+def rig(tmp_path: Path) -> Iterator[Rig]:
+    """A game on SQLite (see running)."""
+    with running(tmp_path, f"sqlite:///{tmp_path / 'bot.sqlite3'}") as made:
+        yield made
+
+
+@pytest.fixture
+def pg_rig(tmp_path: Path) -> Iterator[Rig]:
+    """A game on a PostgreSQL server of its own, which the test may stop (see running)."""
+    if find_bin("initdb") is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed; scripts/test.sh installs it")
+        pytest.skip("PostgreSQL is not installed")
+    server = PostgresServer.start()
+    try:
+        with running(tmp_path, server.url, server) as made:
+            yield made
+    finally:
+        server.stop()
 
 
 def start_game(table: FaultTable) -> None:
@@ -99,12 +126,17 @@ def assert_true_and_shown_once(rig: Rig, since: int) -> None:
     answered as applied without being saved and that no message was sent twice into any chat since call `since`."""
     rig.emulator.wait_until(lambda: rig.table.current() is None, RECOVERY_SECONDS, "every table to be true")
     assert unsaved_successes(rig.emulator, rig.repo, rig.table.sent) == set()
+    assert repeated_sends(rig, since) == {}, "a message was shown twice"
+
+
+def repeated_sends(rig: Rig, since: int) -> dict[tuple[str, str], int]:
+    """Returns, for each (chat, text) sent more than once since call `since`, how often it was sent."""
     sends = Counter(
         (str(c.params.get("chat_id")), str(c.params.get("text")))
         for c in rig.emulator.calls[since:]
         if c.method == "sendMessage" and c.ok
     )
-    assert [key for key, n in sends.items() if n > 1] == [], "a message was shown twice"
+    return {key: n for key, n in sends.items() if n > 1}
 
 
 def a_move_shown(rig: Rig) -> tuple[int, int, str]:
@@ -157,6 +189,41 @@ def test_a_database_locked_by_another_process_for_10_s_answers_every_press_truth
     assert_true_and_shown_once(rig, since)
 
 
+def test_postgresql_stopped_for_10_s_answers_every_press_truthfully(pg_rig: Rig) -> None:
+    rig, server = pg_rig, pg_rig.server
+    assert server is not None
+    since = len(rig.emulator.calls)
+    before = version(rig)
+    shown = [a_move_shown(rig), *rig.table.pressable()]  # read now: the test's own reads fail while it is stopped
+    user, message, data = shown[0]
+    rig.emulator.fail_requests(502)  # a move is saved, but its delivery is still trying when the database stops
+    try:
+        moved = rig.table.press(user, user, message, data)
+        assert moved is not None
+        rig.emulator.wait_until(lambda: rig.repo.press_answer(moved) or None, ANSWER_SECONDS, "the move to be saved")
+        before = version(rig)
+        server.pause()
+    finally:
+        rig.emulator.heal()
+    stopped_at, answers = time.monotonic(), []
+    try:
+        while time.monotonic() - stopped_at < OUTAGE_SECONDS:
+            user, message, data = rig.table.rng.choice(shown)
+            query = rig.table.press(user, user, message, data)
+            if query is not None:
+                answer = rig.emulator.wait_for_answer(query, ANSWER_SECONDS)
+                answers.append((query, answer.text or "", answer.show_alert))
+    finally:
+        server.resume()
+    assert answers, "presses were made while the database was stopped"
+    assert version(rig) == before, "nothing was saved while the database was stopped"
+    assert all(alert or text == "" for _, text, alert in answers), answers
+    assert any(text == NOT_SAVED for _, text, _ in answers), answers
+    moved = [press_once(rig) for _ in range(6)]  # the database is back: the game goes on
+    assert version(rig) > before, moved
+    assert_true_and_shown_once(rig, since)
+
+
 def test_a_full_disk_says_not_saved_and_changes_nothing(rig: Rig, tmp_path: Path) -> None:
     since = len(rig.emulator.calls)
     before = version(rig)
@@ -188,10 +255,57 @@ def test_telegram_failing_for_a_while_leaves_every_table_true_and_nothing_shown_
         query = rig.table.press(user, user, message, data)  # what people see does not change while Telegram fails
         assert query is not None
         rig.emulator.wait_until(lambda: rig.repo.press_answer(query) or None, ANSWER_SECONDS, "the move to be saved")
-        time.sleep(max(0.0, OUTAGE_SECONDS - (time.monotonic() - began)))  # the outage lasts its time
+        time.sleep(max(0.0, TELEGRAM_OUTAGE_SECONDS - (time.monotonic() - began)))  # the outage lasts its time
     finally:
         rig.emulator.heal()
     assert version(rig) > before, "the move was applied during the outage"
     for _ in range(4):  # the game goes on after the outage
         press_once(rig)
     assert_true_and_shown_once(rig, since)
+
+
+def resent_after_lost_reply(rig: Rig) -> int:
+    """Returns the bot's count of sends it made again after their reply was lost (its last log line says it)."""
+    return resent_in(rig.bot.log.read_text(errors="replace"))
+
+
+def test_a_send_whose_reply_is_lost_is_sent_again_once_counted_and_every_table_stays_true(rig: Rig) -> None:
+    since = len(rig.emulator.calls)
+    before = version(rig)
+    rig.emulator.lose_replies(["sendMessage"], count=1)  # Telegram shows the next new message, its answer is lost
+    try:
+        for _ in range(8):  # moves make new messages: a turn's header in the group, a notification to someone
+            press_a_move(rig)
+            if any(c.method == "sendMessage" for c in rig.emulator.calls[since:]):
+                break
+        assert any(c.method == "sendMessage" for c in rig.emulator.calls[since:]), "nothing was sent"
+    finally:
+        rig.emulator.heal()
+    assert version(rig) > before
+    for _ in range(4):
+        press_once(rig)
+    rig.emulator.wait_until(lambda: rig.table.current() is None, RECOVERY_SECONDS, "every table to be true")
+    assert unsaved_successes(rig.emulator, rig.repo, rig.table.sent) == set()
+    repeated = repeated_sends(rig, since)
+    assert list(repeated.values()) == [2], repeated  # nothing is lost: the message whose answer was lost is sent again
+    rig.emulator.wait_until(lambda: resent_after_lost_reply(rig) > 0, RECOVERY_SECONDS, "the repeat to be counted")
+    assert resent_after_lost_reply(rig) == 1
+    for user, message, data in strays(rig):  # a copy left with live buttons is cleaned once pressed
+        query = rig.table.press(user, user, message, data)
+        assert query is not None and rig.emulator.wait_for_answer(query, ANSWER_SECONDS)
+    rig.emulator.wait_until(lambda: not strays(rig), RECOVERY_SECONDS, "pressed copies to lose their buttons")
+
+
+def strays(rig: Rig) -> list[tuple[int, int, str]]:
+    """Returns (user, message, data) of a game button on each private message that is not its seat's current one."""
+    game = rig.table.open_game()
+    assert game is not None and game.id is not None
+    out = []
+    for seat in rig.repo.seats(game.id):
+        if seat.user_id is None:
+            continue
+        for view in rig.emulator.bot_messages(seat.user_id):
+            games = [d for row in view.buttons for _, d in row if not d.startswith("http")]
+            if view.message_id != seat.private_message_id and games:
+                out.append((seat.user_id, view.message_id, games[0]))
+    return out

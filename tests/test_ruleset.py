@@ -217,9 +217,10 @@ def test_every_offered_game_has_a_name_in_every_language() -> None:
 def test_the_menus_built_from_the_steps_reach_every_legal_action(game: str) -> None:
     from bangbot.games.bang.presenter.keyboards import reachable_choices
     from bangbot.i18n import translator
+    from bangbot.i18n.themes import themed
 
     rules = ruleset(game)
-    tr = translator("en")
+    tr = themed(translator("en"), game)  # as the service renders a game: in its own words
     names = [f"P{n}" for n in range(5)]
     checked = 0
     for state in random_states(rules, 5, 6, random.Random(2)):

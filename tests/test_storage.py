@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -237,3 +239,21 @@ def test_a_chat_moves_onto_an_open_game_only_its_closed_ones(repo: Repository) -
     assert repo.move_chat(-7, -8, lambda g: "", NOW) == []
     assert repo.game(waiting.id or 0).chat_id == -7  # type: ignore[union-attr]  # kept, not lost
     assert repo.open_game(-8).id == there.id  # type: ignore[union-attr]
+
+
+def test_closing_a_repository_ends_its_database_threads(tmp_path: Path) -> None:
+    def ours() -> set[threading.Thread]:
+        return {t for t in threading.enumerate() if t.name.startswith("bangbot-db")}
+
+    before = ours()
+    repo = Repository(open_engine(f"sqlite:///{tmp_path / 't.sqlite3'}"))
+    assert asyncio.run(repo.run(repo.outbox_games)) == []
+    made = ours() - before
+    assert made, "the work ran in a thread of the repository"
+    repo.close()
+    assert not any(t.is_alive() for t in made)
+    assert asyncio.run(repo.run(repo.outbox_games)) == []  # a closed repository still works, in new threads
+    with repo:
+        pass
+    assert not any(t.is_alive() for t in ours() - before)
+    repo.engine.dispose()

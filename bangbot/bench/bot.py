@@ -1,7 +1,7 @@
 """`bangbot bench bot`: time per update of the game service on SQLite and PostgreSQL, messenger calls per turn.
 
-It also prints the requests per turn by kind and the share of awaited transitions (a seat the game starts waiting
-for) that came with a notification, a new private message.
+It also prints the requests per turn into the group, into private chats and as press answers, by kind, and the share
+of awaited transitions (a seat the game starts waiting for) that came with a notification, a new private message.
 
 It also prints the timer's tick with nothing due and the start-up time, with no stored games and with many.
 
@@ -23,6 +23,7 @@ from sqlalchemy import create_engine, text
 from bangbot.ai.players import random_players
 from bangbot.bench.bot_game import play_one
 from bangbot.bench.records import records_lines
+from bangbot.bench.requests import requests_per_turn
 from bangbot.bench.scale import STORED_GAMES, measure_scale
 from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger
@@ -57,7 +58,7 @@ async def measure(url: str, games: int) -> dict[str, Any]:
         "p99_ms": round(ordered[int(len(ordered) * 0.99)] * 1000, 2),
         "messenger_calls_per_turn": round(calls / turns, 2),
         "new_group_messages_per_turn": round(group_sends / turns, 2),
-        "requests_per_turn": {kind: round(count / turns, 2) for kind, count in sorted(messenger.calls.items())},
+        "requests_per_turn": requests_per_turn(messenger, turns),
         "awaited_transitions": audit.transitions,
         "notifications_per_awaited_transition": round(audit.share, 3),
         "calls": dict(messenger.calls),

@@ -25,7 +25,7 @@ async def play_one(
 
     audit follows, after each update, who became awaited and whether they were notified.
     """
-    users = [User(chat * 10 - i, f"P{i}", "en") for i in range(PLAYERS)]
+    users = [User(-chat * 10 + i, f"P{i}", "en") for i in range(PLAYERS)]  # people have positive ids, groups negative
     timings: list[float] = []
     presses = 0
 

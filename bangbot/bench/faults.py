@@ -25,7 +25,7 @@ from bangbot.messaging.codec import JOIN_PAYLOAD, BadButton, decode
 from bangbot.rulesets import ruleset
 from bangbot.selfplay import replay
 from bangbot.storage.db import open_engine
-from bangbot.storage.models import GATHERING, RUNNING, ActionLog, Game, PressAnswer
+from bangbot.storage.models import GATHERING, RUNNING, ActionLog, Game, PressAnswer, Seat
 from bangbot.storage.repository import Repository
 from tools.process import BotProcess
 from tools.telegram import BotApiEmulator
@@ -187,29 +187,42 @@ class FaultTable:
         seats = self.repo.seats(game.id)
         if self.repo.outbox(game.id):
             return "the outbox is not empty"
+        named = self.log_names(game)
+        if named is None:
+            return "the log message is missing"
+        for position in rules.awaiting(state):
+            problem = self.seat_problem(position, seats[position], named)
+            if problem is not None:
+                return problem
+        return None
+
+    def log_names(self, game: Game) -> set[int] | None:
+        """Returns the ids of the people the group's log names (mentions and links), None if the log is missing."""
         log_entities: list[dict[str, Any]] = []
         if game.log_message_id is not None:
             try:
                 log_entities = self.emulator.message(self.group, game.log_message_id).entities
             except KeyError:
-                return "the log message is missing"
+                return None
         named = {e["user"]["id"] for e in log_entities if e.get("type") == "text_mention"}
         named |= {int(e["url"].split("=")[-1]) for e in log_entities if e.get("url", "").startswith("tg://user?id=")}
-        for position in rules.awaiting(state):
-            seat = seats[position]
-            if seat.user_id is None or seat.ai_controlled:
-                continue
-            if seat.private_message_id is None:
-                return f"seat {position} has no private message"
-            try:
-                message = self.emulator.message(seat.user_id, seat.private_message_id)
-            except KeyError:
-                return f"seat {position}'s private message is missing"
-            versions = {decode(data).version for row in message.buttons for _, data in row if not data.startswith("h")}
-            if versions != {seat.prompt_version}:
-                return f"seat {position} shows buttons {sorted(versions)}, not {seat.prompt_version}"
-            if seat.user_id not in named:
-                return f"the group does not name seat {position}"
+        return named
+
+    def seat_problem(self, position: int, seat: Seat, named: set[int]) -> str | None:
+        """Returns what the table fails to show of an awaited seat: its private message, its buttons, its name."""
+        if seat.user_id is None or seat.ai_controlled:
+            return None
+        if seat.private_message_id is None:
+            return f"seat {position} has no private message"
+        try:
+            message = self.emulator.message(seat.user_id, seat.private_message_id)
+        except KeyError:
+            return f"seat {position}'s private message is missing"
+        versions = {decode(data).version for row in message.buttons for _, data in row if not data.startswith("h")}
+        if versions != {seat.prompt_version}:
+            return f"seat {position} shows buttons {sorted(versions)}, not {seat.prompt_version}"
+        if seat.user_id not in named:
+            return f"the group does not name seat {position}"
         return None
 
     def restart(self) -> None:

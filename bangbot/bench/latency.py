@@ -28,6 +28,7 @@ from bangbot.bench.faults import STALL_SECONDS, FaultTable, unsaved_successes
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import RUNNING
 from bangbot.storage.repository import Repository
+from bangbot.telegram.lost import resent_in
 from bangbot.telegram.settings import BotSettings
 from tools.process import BotProcess
 from tools.telegram import ApiCall, BotApiEmulator
@@ -261,6 +262,7 @@ class LatencyRun:
             "deadline_late_p99_ms": round(percentile(late, 0.99) * 1000, 1),
             "deadline_late_max_ms": round(max(late, default=0.0) * 1000, 1),
             "skipped_ticks": log.count(SKIPPED_TICK),
+            "resent_after_lost_reply": resent_in(log),
             "coalesced_ticks": sum(int(n) for n in COALESCED_TICK.findall(log)),
             "unanswered": sum(1 for p in self.presses if self.emulator.answered(p.query) is None),
             "silent_failures": unsaved + wrong,

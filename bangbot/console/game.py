@@ -135,7 +135,8 @@ async def play_on(options: TerminalOptions, url: str, stdin: TextIO, stdout: Tex
     """Plays the terminal game kept in the database at url."""
     engine = open_engine(url)
     try:
-        return await Terminal(options, Repository(engine), stdin, stdout).play()
+        with Repository(engine) as repo:
+            return await Terminal(options, repo, stdin, stdout).play()
     finally:
         engine.dispose()
 
@@ -234,13 +235,24 @@ class Terminal:
         for piece in group:
             if piece not in closing and not self.quiet:
                 self.print_frame(GROUP_ID, list(piece.lines))
-        if game is not None and game.state_json is not None and table in self.messenger.messages:
-            key = table_key(state_of(game))
-            if self.show_table or key != self.table_shown:
-                self.print_frame(GROUP_ID, self.messenger.messages[table].text.splitlines())
-                self.table_shown, self.show_table = key, False
+        self.print_table(game, table)
         for piece in closing:  # the summary and the record: shown after the final table, also to who chose quiet
             self.print_frame(GROUP_ID, list(piece.lines))
+        self.print_personal(pieces)
+
+    def print_table(self, game: Game | None, table: MessageRef | None) -> None:
+        """Prints the table message when the table changed since it was last shown (unless the group message just
+        shown holds it: the turn's message shows the table below its events) or was asked for."""
+        if game is not None and game.state_json is not None and table in self.messenger.messages:
+            key = table_key(state_of(game))
+            lines = self.messenger.messages[table].text.splitlines()
+            if self.show_table or (key != self.table_shown and not self.messenger.shown_elsewhere(table, lines)):
+                self.print_frame(GROUP_ID, lines)
+            if self.show_table or key != self.table_shown:
+                self.table_shown, self.show_table = key, False
+
+    def print_personal(self, pieces: list[Piece]) -> None:
+        """Prints what is for the person: the notices always, their private messages unless they chose quiet."""
         for piece in pieces:
             if piece.ref is None:
                 self.say("\n".join(piece.lines))

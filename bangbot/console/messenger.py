@@ -101,6 +101,7 @@ class ConsoleMessenger:
     numbers: dict[Label, str] = field(default_factory=dict)  # the last prompt's number of each choice
     asked: list[str] = field(default_factory=list)  # the last prompt's question
     last_body: list[str] | None = None  # what the last prompt showed: a new private message is told against it
+    last_group: MessageRef | None = None  # the group message whose lines were shown last
     folder: Path = field(default_factory=lambda: records_folder(os.environ))
     _next_id: int = 1
 
@@ -109,8 +110,11 @@ class ConsoleMessenger:
         ref = MessageRef(chat_id, self._next_id)
         self._next_id += 1
         self.messages[ref] = Shown(text, buttons)
+        if chat_id == self.group and self.shown_elsewhere(ref, text.splitlines()):
+            return ref
         if chat_id == self.group or not buttons:
             self.pending.append(Piece(ref, tuple(text.splitlines())))
+            self.last_group = ref if chat_id == self.group else self.last_group
         return ref
 
     async def send_document(self, chat_id: int, filename: str, data: bytes, caption: str = "") -> MessageRef:
@@ -129,8 +133,15 @@ class ConsoleMessenger:
         self.messages[ref] = Shown(text, buttons)
         if old is not None and ref.chat_id == self.group:
             added = added_lines(old.text.splitlines(), text.splitlines())
-            if added:
+            if added and not self.shown_elsewhere(ref, added):
                 self.pending.append(Piece(ref, tuple(added)))
+                self.last_group = ref
+
+    def shown_elsewhere(self, ref: MessageRef, lines: list[str]) -> bool:
+        """Returns whether another group message last shown already holds every one of these lines (the turn's
+        message shows the table below its events: the table message then tells nothing new)."""
+        other = self.messages.get(self.last_group) if self.last_group not in (None, ref) else None
+        return other is not None and bool(lines) and set(lines) <= set(other.text.splitlines())
 
     async def drop_buttons(self, ref: MessageRef) -> None:
         """Keeps a message's text without its buttons."""

@@ -56,9 +56,9 @@ def call_keyboard(ctx: Context, tr: Translator, game: Game) -> Keyboard:
     return ((Button(tr.gettext("Join"), url=link),),) if link else ()
 
 
-def call_players(ctx: Context, game: Game, seated: set[int]) -> None:
+async def call_players(ctx: Context, game: Game, seated: set[int]) -> None:
     """Writes, in the background, to everyone who asked to be called for the game's group (not to those seated)."""
-    for user_id in ctx.repo.table_callers(game.chat_id):
+    for user_id in await ctx.repo.run(ctx.repo.table_callers, game.chat_id):
         if user_id in seated:
             continue
 

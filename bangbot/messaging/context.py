@@ -17,6 +17,7 @@ from bangbot.messaging.adapter import Messenger, User
 from bangbot.messaging.lanes import Lanes
 from bangbot.messaging.lru import LruCache
 from bangbot.messaging.replies import ChatSenders
+from bangbot.messaging.unchanged import Shown
 from bangbot.storage.models import ChatSettings
 from bangbot.storage.repository import Repository
 
@@ -55,6 +56,7 @@ class Context:
     lanes: Lanes = field(default_factory=Lanes)  # what this process is delivering, per game (messaging.outbox)
     replies: ChatSenders = field(default_factory=ChatSenders)  # replies that need no saving, in order per chat
     group_merge_seconds: float = 0.0  # the group's lane waits this long so that quick moves share one edit
+    shown: Shown = field(default_factory=Shown)  # what this process last showed in each group message
     views: LruCache[tuple[int, int, int | None], Any] = field(default_factory=lambda: LruCache(VIEWS_KEPT))
 
     def ai_for(self, ruleset_id: str) -> AIPlayer:

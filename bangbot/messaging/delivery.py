@@ -20,7 +20,7 @@ from bangbot.messaging.context import Context
 from bangbot.messaging.departure import LEFT, return_text
 from bangbot.messaging.farewell import farewell_text
 from bangbot.messaging.final import final_keyboard
-from bangbot.messaging.group_message import show_kept
+from bangbot.messaging.group_message import delete_group, edit_group, send_group, show_kept
 from bangbot.messaging.moves import MOVED
 from bangbot.messaging.play import STANDIN, Batch, seat_view
 from bangbot.messaging.presenter import TOP
@@ -37,6 +37,7 @@ SendStep = Callable[[], Awaitable[dict[str, int] | None]]
 BACK_FROM_AI = "k"
 BACK = "back"  # the group notice that a player plays their seat again
 LEADING = (MOVED,)  # the group notices shown before the change's turn log: they explain why it appears
+LOG_WITH_TABLE_MAX = 3000  # characters of a turn's log and table shown together; Telegram's limit is 4096
 AWAITED_MARK = "!"  # ends a seat's shown digest once a new message told its player the game waits for them
 BARE_MARK = "-"  # follows a seat's shown digest when its message shows no buttons
 
@@ -128,11 +129,16 @@ async def deliver_private(ctx: Context, batch: Batch, showing: Showing, row: Out
     return unreachable
 
 
-async def deliver_group(ctx: Context, batch: Batch, showing: Showing, row: Outbox, latest: bool) -> None:
+async def deliver_group(
+    ctx: Context, batch: Batch, showing: Showing, row: Outbox, latest: bool, turn_began: bool = True
+) -> None:
     """Shows a saved change to the group: its turn logs, notices and reminder, and the table when latest.
 
-    A row that is not the latest of those being shown skips the edits that a later row makes again (the current
-    turn's log, the table); its new messages are always sent, in order.
+    The current turn's log message shows the table as it stands below the turn's events (one edit per change);
+    the kept table message is edited only when a turn began among the rows shown together (turn_began), when the
+    game ended, or when the table could not go into the log. A row that is not the latest of those being shown
+    skips the edits that a later row makes again (the current turn's log, the table); its new messages are always
+    sent, in order.
     """
     if batch.game.paused or showing.absence == ABANDONED:
         return  # the bot is not in the group: it sees the game again from the stored state once the bot is back
@@ -141,8 +147,7 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, row: Outbo
         tr = ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)
         await progress.send(batch.game.chat_id, group_note(tr), batch.game.thread_id)
     await send_notices(ctx, batch, showing, progress, leading=True)
-    if showing.log:
-        await show_group_log(ctx, batch, showing, progress, latest)
+    in_log = bool(showing.log) and await show_group_log(ctx, batch, showing, progress, latest)
     await send_notices(ctx, batch, showing, progress, leading=False)
     if showing.remind:
         await send_group_reminder(ctx, batch, progress)
@@ -151,7 +156,7 @@ async def deliver_group(ctx: Context, batch: Batch, showing: Showing, row: Outbo
         await send_new_table(ctx, batch, cancelled_table(tr, batch, showing.cancelled_by), progress, final=True)
     elif showing.absence == RESUMED:
         await send_new_table(ctx, batch, table_text(ctx, batch), progress)
-    elif latest:
+    elif latest and table_due(batch, in_log, turn_began):
         await show_table(ctx, batch, resend=False)
     if showing.pin:
         await pin_table(ctx, batch.game)
@@ -208,10 +213,10 @@ async def send_new_table(ctx: Context, batch: Batch, text: str, progress: Progre
         if game.table_message_id is not None and game.table_message_id != game.log_message_id:
             old = MessageRef(game.chat_id, game.table_message_id)
             if final:
-                await ctx.messenger.edit(old, text)
+                await edit_group(ctx, old, text)
             else:
-                await ctx.messenger.delete(old)
-        ref = await ctx.messenger.send(game.chat_id, text, thread=game.thread_id)
+                await delete_group(ctx, old)
+        ref = await send_group(ctx, game, text)
         game.table_message_id = ref.message_id
         return {"table_message_id": ref.message_id}
 
@@ -285,39 +290,61 @@ def asked_people(batch: Batch) -> list[Seat]:
     return [s for s in batch.seats if s.user_id is not None and not s.ai_controlled and s.position in asked]
 
 
-def log_unchanged(batch: Batch) -> bool:
-    """Returns whether the turn's log of a stopped game is shown as it must be: it never named anyone awaited (a
-    cancellation changes no state, so the log lost its waiting line and buttons only if it had them)."""
-    return batch.game.status == CANCELLED and not asked_people(batch)
+async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress: Progress, latest: bool) -> bool:
+    """Edits the current turn's log (when that changes it), then posts one new log message per new turn.
 
-
-async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress: Progress, latest: bool) -> None:
-    """Edits the current turn's log (when that changes it), then posts one new log message per new turn."""
+    The current turn's message shows the table below its events while the game runs (see table_below); returns
+    whether it does.
+    """
     game = batch.game
     tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
     names = batch.names
     segments = showing.log or [[]]
     last = len(segments) - 1
+    in_log = False
     for i, segment in enumerate(segments):
         text = presenter(batch.rules.id).log_text(tr, segment, names, None)
         buttons: Keyboard = ()
+        if i == last and (table := table_below(ctx, batch, text)):
+            text, in_log = f"{text}\n\n{table}" if text else table, True
         if i == last and (tail := waiting_line(ctx, tr, batch)):
             text = f"{text}\n\n{tail}" if text else tail
             buttons = offer_keyboard(ctx, tr, batch)
 
         async def show_log(i: int = i, text: str = text, buttons: Keyboard = buttons) -> dict[str, int] | None:
-            if not text or (i == 0 and last == 0 and (not latest or log_unchanged(batch))):
-                return None  # a later row edits the same log again, or this edit would change nothing
+            if not text or (i == 0 and last == 0 and not latest):
+                return None  # a later row edits the same log again
             if i == 0 and game.log_message_id is not None:
-                await ctx.messenger.edit(MessageRef(game.chat_id, game.log_message_id), text, buttons)
+                await edit_group(ctx, MessageRef(game.chat_id, game.log_message_id), text, buttons)
                 return None
-            ref = await ctx.messenger.send(game.chat_id, text, buttons, thread=game.thread_id)
+            ref = await send_group(ctx, game, text, buttons)
             if i != last:
                 return {}
             game.log_message_id = ref.message_id
             return {"log_message_id": ref.message_id}
 
         await progress.step(show_log)
+    return in_log
+
+
+def table_due(batch: Batch, in_log: bool, turn_began: bool) -> bool:
+    """Returns whether the kept table message must show the latest state: a turn began, the game ended, the log
+    could not show the table, or the group has no table message yet (the game moved to a new chat)."""
+    return turn_began or not in_log or over(batch) or batch.game.table_message_id is None
+
+
+def over(batch: Batch) -> bool:
+    """Returns whether the batch's game has a winner."""
+    return batch.rules.winner(batch.state) is not None
+
+
+def table_below(ctx: Context, batch: Batch, log: str) -> str:
+    """Returns the table that the current turn's log message shows below its events: none once the game stopped
+    running, or when the message would grow too long for one Telegram message (the kept table message shows it)."""
+    if batch.game.status != RUNNING or over(batch):
+        return ""
+    table = table_text(ctx, batch)
+    return table if len(log) + len(table) <= LOG_WITH_TABLE_MAX else ""
 
 
 async def send_notices(ctx: Context, batch: Batch, showing: Showing, progress: Progress, leading: bool) -> None:
@@ -434,6 +461,8 @@ async def show_private(
 ) -> bool:
     """Edits (or sends) a seat's private message, with its news from the change shown, when it changed.
 
+    A change with no news for the seat leaves the news its message shows from an earlier change in place unless
+    something else in the message changed: the digest covers the message without its news (see body_digest).
     Returns whether it showed anything or its awaited mark changed. What the message shows is stored at once, or
     (store False, after an edit) left to the caller to store with others in one write: a new message's reference is
     always stored at once. A new message of an awaited seat counts as its notification; otherwise the mark is kept
@@ -445,8 +474,8 @@ async def show_private(
     old = seat.private_message_id
     fresh = resend or old is None
     notified = is_awaited(batch, seat) and (fresh or seat.shown_digest.endswith(AWAITED_MARK))
-    digest = shown_digest(text, buttons, notified)
-    if seat.shown_digest == digest and not fresh:
+    digest = body_digest(ctx, batch, seat, level, text, buttons, recent, notified)
+    if seat.shown_digest == digest and not fresh and not recent:
         return False
     if fresh:
         if old is not None:
@@ -454,7 +483,7 @@ async def show_private(
         ref = await ctx.messenger.send(seat.user_id, text, buttons)
         seat.private_message_id = ref.message_id
         store = True
-    elif old is not None and seat.shown_digest.rstrip(AWAITED_MARK) != digest.rstrip(AWAITED_MARK):
+    elif old is not None and (recent or seat.shown_digest.rstrip(AWAITED_MARK) != digest.rstrip(AWAITED_MARK)):
         await ctx.messenger.edit(MessageRef(seat.user_id, old), text, buttons)
     seat.shown_digest = digest
     if store:
@@ -474,7 +503,8 @@ async def notify_awaited(ctx: Context, batch: Batch, showing: Showing, progress:
             if not notification_due(batch, seat):
                 return None
             assert seat.user_id is not None
-            text, buttons = private_message(ctx, batch, seat, TOP, showing.recent.get(seat.position, []))
+            recent = showing.recent.get(seat.position, [])
+            text, buttons = private_message(ctx, batch, seat, TOP, recent)
             try:
                 if seat.private_message_id is not None and has_live_buttons(seat):
                     await ctx.messenger.drop_buttons(MessageRef(seat.user_id, seat.private_message_id))
@@ -483,11 +513,28 @@ async def notify_awaited(ctx: Context, batch: Batch, showing: Showing, progress:
                 progress.unreachable.add(seat.user_id)
                 raise
             seat.private_message_id = ref.message_id
-            seat.shown_digest = shown_digest(text, buttons, True)
-            ctx.repo.update_seat_refs(seat)
+            seat.shown_digest = body_digest(ctx, batch, seat, TOP, text, buttons, recent, True)
+            await ctx.repo.run(ctx.repo.update_seat_refs, seat)
             return {}
 
         await progress.step(notify)
+
+
+def body_digest(
+    ctx: Context,
+    batch: Batch,
+    seat: Seat,
+    level: str,
+    text: str,
+    buttons: Keyboard,
+    recent: Sequence[dict[str, Any]],
+    notified: bool,
+) -> str:
+    """Returns the shown_digest of a seat's message (text and buttons, as private_message made them with recent)
+    taken without its news, so that a later change with no news for the seat need not edit it only to drop them."""
+    if recent:
+        text = private_message(ctx, batch, seat, level)[0]
+    return shown_digest(text, buttons, notified)
 
 
 def shown_digest(text: str, buttons: Keyboard, notified: bool) -> str:

@@ -17,6 +17,10 @@ from bangbot.messaging.adapter import (
     Undeliverable,
 )
 
+GROUP = "group"
+PRIVATE = "private"
+ANSWERS = "answers"  # the destination of press answers: the presser's client, no chat
+
 
 @dataclass
 class Sent:
@@ -75,11 +79,18 @@ class CollectingMessenger:
     moved: dict[int, int] = field(default_factory=dict)  # a group chat's old id -> its new id
     undeletable: bool = False  # deletions fail silently, as a bot's do on Telegram once its message is 48 hours old
     calls: Counter[str] = field(default_factory=Counter)
+    requests: Counter[tuple[str, str]] = field(default_factory=Counter)  # (GROUP, PRIVATE or ANSWERS, kind) -> count
+    unchanged: Counter[str] = field(default_factory=Counter)  # per destination, edits that changed nothing shown
     _next_id: int = 1
+
+    def _count(self, kind: str, chat_id: int) -> None:
+        """Counts one request of a kind into a chat, by kind and by (destination, kind)."""
+        self.calls[kind] += 1
+        self.requests[(GROUP if chat_id < 0 else PRIVATE, kind)] += 1
 
     async def send(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> MessageRef:
         """Records a message; raises Undeliverable for unreachable private chats or injected failures."""
-        self.calls["send"] += 1
+        self._count("send", chat_id)
         if chat_id in self.unreachable:
             raise Undeliverable(f"user {chat_id} has not started the bot")
         if chat_id in self.moved:
@@ -94,7 +105,7 @@ class CollectingMessenger:
 
     async def send_document(self, chat_id: int, filename: str, data: bytes, caption: str = "") -> MessageRef:
         """Records a file; raises Undeliverable for unreachable private chats."""
-        self.calls["send_document"] += 1
+        self._count("send_document", chat_id)
         if chat_id in self.unreachable:
             raise Undeliverable(f"user {chat_id} has not started the bot")
         ref = MessageRef(chat_id, self._next_id)
@@ -108,19 +119,21 @@ class CollectingMessenger:
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:
         """Replaces a recorded message's text and buttons; raises ChatMoved (group moved) or Undeliverable (blocked)."""
-        self.calls["edit"] += 1
+        self._count("edit", ref.chat_id)
         if ref.chat_id in self.moved:
             raise ChatMoved(self.moved[ref.chat_id])
         if ref.chat_id in self.unreachable:
             raise Undeliverable(f"user {ref.chat_id} blocked the bot")
         for m in self.messages:
             if m.ref == ref and not m.deleted:
+                if (m.text, m.buttons) == (text, buttons):
+                    self.unchanged[GROUP if ref.chat_id < 0 else PRIVATE] += 1
                 m.text, m.buttons = text, buttons
                 m.history.append(text)
 
     async def drop_buttons(self, ref: MessageRef) -> None:
         """Takes a recorded message's buttons away."""
-        self.calls["drop_buttons"] += 1
+        self._count("drop_buttons", ref.chat_id)
         if ref.chat_id in self.unreachable:
             raise Undeliverable(f"user {ref.chat_id} has not started the bot")
         for m in self.messages:
@@ -129,7 +142,7 @@ class CollectingMessenger:
 
     async def delete(self, ref: MessageRef) -> None:
         """Marks a recorded message deleted (a pinned one is no longer pinned, as on Telegram), unless `undeletable`."""
-        self.calls["delete"] += 1
+        self._count("delete", ref.chat_id)
         if self.undeletable:
             return
         self.pinned.get(ref.chat_id, set()).discard(ref.message_id)
@@ -140,6 +153,7 @@ class CollectingMessenger:
     async def answer(self, press: Press, text: str = "", alert: bool = False) -> None:
         """Records the acknowledgement of a press."""
         self.calls["answer"] += 1
+        self.requests[(ANSWERS, "answer")] += 1
         self.answers.append(Answer(press, text, alert))
 
     async def can_message(self, user_id: int) -> bool:
@@ -172,13 +186,13 @@ class CollectingMessenger:
 
     async def pin(self, ref: MessageRef) -> None:
         """Records a pinned message where the bot may pin."""
-        self.calls["pin"] += 1
+        self._count("pin", ref.chat_id)
         if ref.chat_id in self.pinners:
             self.pinned.setdefault(ref.chat_id, set()).add(ref.message_id)
 
     async def unpin(self, ref: MessageRef) -> None:
         """Forgets a pinned message."""
-        self.calls["unpin"] += 1
+        self._count("unpin", ref.chat_id)
         self.pinned.get(ref.chat_id, set()).discard(ref.message_id)
 
     def pin_rights_link(self) -> str | None:

@@ -1,4 +1,4 @@
-"""One of a game's kept group messages (its lobby, its table): edited in place, or sent anew with its reference kept."""
+"""A game's group messages: the kept ones (lobby, table) edited in place or sent anew; no edit changing nothing."""
 
 from __future__ import annotations
 
@@ -13,11 +13,36 @@ async def show_kept(ctx: Context, game: Game, field: str, text: str, buttons: Ke
     assert game.id is not None
     old: int | None = getattr(game, field)
     if old is not None and not resend:
-        await ctx.messenger.edit(MessageRef(game.chat_id, old), text, buttons)
+        await edit_group(ctx, MessageRef(game.chat_id, old), text, buttons)
         return False
     if old is not None:
-        await ctx.messenger.delete(MessageRef(game.chat_id, old))
-    ref = await ctx.messenger.send(game.chat_id, text, buttons, thread=game.thread_id)
+        await delete_group(ctx, MessageRef(game.chat_id, old))
+    ref = await send_group(ctx, game, text, buttons)
     setattr(game, field, ref.message_id)
     await ctx.repo.run(ctx.repo.update_refs, game.id, **{field: ref.message_id})
     return True
+
+
+async def edit_group(ctx: Context, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:
+    """Edits a group message, unless this process last showed it with the same text and buttons."""
+    if ctx.shown.unchanged(ref, text, buttons):
+        return
+    try:
+        await ctx.messenger.edit(ref, text, buttons)
+    except Exception:
+        ctx.shown.forget(ref)
+        raise
+    ctx.shown.remember(ref, text, buttons)
+
+
+async def send_group(ctx: Context, game: Game, text: str, buttons: Keyboard = ()) -> MessageRef:
+    """Sends a game's group a message (in its topic) and remembers what it shows."""
+    ref = await ctx.messenger.send(game.chat_id, text, buttons, thread=game.thread_id)
+    ctx.shown.remember(ref, text, buttons)
+    return ref
+
+
+async def delete_group(ctx: Context, ref: MessageRef) -> None:
+    """Deletes a group message and forgets what it showed."""
+    ctx.shown.forget(ref)
+    await ctx.messenger.delete(ref)

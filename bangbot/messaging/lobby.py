@@ -25,7 +25,7 @@ from bangbot.messaging.lobby_view import (
     offered,
     sizes_of,
 )
-from bangbot.messaging.outbox import commit, kick, touching
+from bangbot.messaging.outbox import kick, save, touching
 from bangbot.messaging.play import Batch, run_ai
 from bangbot.messaging.showing import LOBBY_CANCELLED, LOBBY_EXPIRED, LOBBY_SHOW, Showing
 from bangbot.rulesets import ruleset
@@ -105,7 +105,8 @@ async def change_lobby(
     table, the lobby's seats as read before the change, spares reading them again to show it.
     """
     row = lobby_row(ctx, game, what)
-    ctx.repo.save(game, seats, remove_seats=remove, outbox=row, answer=press_answer(ctx, press, game, answer))
+    answered = press_answer(ctx, press, game, answer)
+    await ctx.repo.run(ctx.repo.save, game, seats, remove_seats=remove, outbox=row, answer=answered)
     kick(ctx, game.id or 0)
     return answer
 
@@ -148,14 +149,14 @@ def new_lobby(
 
 async def create_lobby(ctx: Context, cmd: Command) -> Game:
     """Opens a lobby with the chat's settings and returns it; the creator joins it (the chat adopts their language)."""
-    settings = ctx.adopt_language(cmd.chat_id, cmd.user.id)
+    settings = await ctx.repo.run(ctx.adopt_language, cmd.chat_id, cmd.user.id)
     game_id = settings.ruleset if settings.ruleset in offered() else registry.DEFAULT
     presets = ruleset(game_id).presets
     preset = settings.preset if settings.preset in presets else presets[0]
     seat = Seat(game_id=0, position=0, user_id=cmd.user.id, name=cmd.user.name)
     lobby = new_lobby(ctx, cmd.chat_id, cmd.chat_title, cmd.user.id, settings, (game_id, preset), cmd.thread)
     row = lobby_row(ctx, lobby)
-    game = ctx.repo.create_game(lobby, [seat], row)
+    game = await ctx.repo.run(ctx.repo.create_game, lobby, [seat], row)
     kick(ctx, game.id or 0)
     warn_if_unreachable(ctx, game, cmd.user.id, cmd.user.name)
     return game
@@ -208,15 +209,15 @@ def joined_text(tr: Translator, game: Game) -> str:
 
 async def join_by_link(ctx: Context, token: str | None, user: User) -> str:
     """Seats a user who came through a lobby's join link (token None: the link carried none); returns their notice."""
-    game = ctx.repo.game_by_join_token(token) if token is not None else None
+    game = await ctx.repo.run(ctx.repo.game_by_join_token, token) if token is not None else None
     if game is None or game.id is None:
         return ctx.tr_user(user.id).gettext("There is no such lobby.")
     member = await ctx.messenger.is_member(game.chat_id, user.id)  # asked before the lock: nothing waits inside it
     async with touching(ctx, game.id):
-        game = ctx.repo.game(game.id)
+        game = await ctx.repo.run(ctx.repo.game, game.id)
         if game is None or game.status != GATHERING:
             return ctx.tr_user(user.id).gettext("This lobby is closed.")
-        text, _ = await join(ctx, game, ctx.repo.seats(game.id or 0), user, member)
+        text, _ = await join(ctx, game, await ctx.repo.run(ctx.repo.seats, game.id or 0), user, member)
         return text
 
 
@@ -240,13 +241,13 @@ async def lobby_rights(ctx: Context, press: Press, data: ButtonData) -> Rights:
 async def lobby_press(ctx: Context, press: Press, data: ButtonData, rights: Rights, later: Later) -> tuple[str, bool]:
     """Handles a lobby button with the rights asked before the lock; returns the notice for the press and whether it
     is an alert. What it sends or edits besides the lobby is appended to later, to run once the lock is released."""
-    game = ctx.repo.game(data.target)
+    game = await ctx.repo.run(ctx.repo.game, data.target)
     if game is None:
         return ctx.tr_user(press.user.id).gettext("There is no such lobby."), True
     if game.status != GATHERING:
         return ctx.tr_user(press.user.id).gettext("This lobby is closed."), True
-    tr = ctx.tr_user(press.user.id, game.ruleset)
-    seats = ctx.repo.seats(data.target)
+    tr = await ctx.repo.run(ctx.tr_user, press.user.id, game.ruleset)
+    seats = await ctx.repo.run(ctx.repo.seats, data.target)
     refused = refusal(ctx, tr, game, seats, press, data)
     if refused is not None:
         return refused
@@ -302,7 +303,7 @@ async def choose(
     answer = await change_lobby(ctx, game, ("", False), press, table=seats)
     # The chat's choice from now on: the next lobby starts from it, /rules follows it.
     if choice in ("game", "preset") or choice.startswith(MODE):
-        remember_game(ctx, game)
+        await ctx.repo.run(remember_game, ctx, game)
     return answer
 
 
@@ -422,7 +423,7 @@ async def start_game(
     assert game.id is not None
     config = rules.config(total, game.preset, game.simplified)
     game.seed = ctx.seeds()
-    state, events = rules.new_game(config, game.seed)
+    state, events = await ctx.repo.run(rules.new_game, config, game.seed)
     table = [Seat(game_id=game.id, position=i, user_id=s.user_id, name=s.name) for i, s in enumerate(seats)] + [
         Seat(game_id=game.id, position=len(seats) + n, name=AI_SEAT_NAME.format(n=n + 1)) for n in range(game.ai_seats)
     ]
@@ -430,18 +431,24 @@ async def start_game(
     game.lobby_expires_at = None
     batch = Batch(game, table, rules, state, list(events), remove_seats=seats)
     batch.notices += [("unreachable", {"seat": s.position}) for s in table if s.unreachable]
-    run_ai(ctx, batch)
     game.table_message_id = game.lobby_message_id  # the lobby message becomes the table, edited in place
     batch.pin_table = True
     answer = (tr.gettext("The game has started: check your private messages."), False)
     batch.answer = press_answer(ctx, press, game, answer)
-    await commit(ctx, batch)
+    await ctx.repo.run(deal, ctx, batch)
+    kick(ctx, game.id)
     return answer
+
+
+def deal(ctx: Context, batch: Batch) -> None:
+    """Lets the AI players make their first moves and saves the new game with its outbox row (in a thread)."""
+    run_ai(ctx, batch)
+    save(ctx, batch)
 
 
 async def expire_lobby(ctx: Context, game_id: int) -> None:
     """Closes a lobby nobody started in time."""
-    game = ctx.repo.game(game_id)
+    game = await ctx.repo.run(ctx.repo.game, game_id)
     if game is None or game.status != GATHERING:
         return
     game.status = EXPIRED

@@ -27,4 +27,5 @@ def invited_line(ctx: Context, tr: Translator, game: Game, seats: Sequence[Seat]
 async def lobby_extras(ctx: Context, tr: Translator, game: Game, seats: Sequence[Seat]) -> tuple[list[str], Keyboard]:
     """Returns the lobby's extra lines and link buttons: invitations, the pin advice, the share button."""
     lines, rows = await pin_advice(ctx, tr, game.chat_id)
-    return invited_line(ctx, tr, game, seats) + lines, share_row(ctx, tr, game) + rows
+    invited = await ctx.repo.run(invited_line, ctx, tr, game, seats)
+    return invited + lines, share_row(ctx, tr, game) + rows

@@ -12,7 +12,7 @@ from bangbot.i18n.wording import duration, join_list, players
 from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Messenger
 from bangbot.messaging.codec import lobby_button
 from bangbot.messaging.context import Context
-from bangbot.messaging.group_message import show_kept
+from bangbot.messaging.group_message import edit_group, show_kept
 from bangbot.messaging.lobby_extras import lobby_extras
 from bangbot.messaging.showing import LOBBY_CANCELLED, LOBBY_EXPIRED
 from bangbot.rulesets import AnyRuleset, ruleset, table_sizes
@@ -132,4 +132,4 @@ async def close_lobby(ctx: Context, game: Game, why: str) -> None:
         LOBBY_CANCELLED: tr.gettext("This game was cancelled."),
         LOBBY_EXPIRED: tr.gettext("Nobody started this game, so the lobby has closed. Type /newgame to try again."),
     }
-    await ctx.messenger.edit(MessageRef(game.chat_id, game.lobby_message_id), texts[why])
+    await edit_group(ctx, MessageRef(game.chat_id, game.lobby_message_id), texts[why])

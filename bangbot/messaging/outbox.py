@@ -6,7 +6,9 @@ rows in order, holding no lock and no database connection while a message waits:
 row's private part at once, the group's lane follows and may wait for the group's flood limit. A row is deleted
 only once every message of it is confirmed; a failure is retried with backoff (as long as the messenger asks, if it
 says), never dropped before a day. Steps that send new messages are counted in the row, so a delivery started again
-never sends one twice; edits render the stored state and are idempotent. Across workers (PostgreSQL) a lease makes
+never sends one twice, except one whose reply Telegram lost (it may have shown it: the Bot API offers no idempotency
+key and no id for it), which is sent again and counted (telegram.lost); a copy left with live buttons loses them once
+pressed. Edits render the stored state and are idempotent. Across workers (PostgreSQL) a lease makes
 one worker deliver a game at a time. A row left by a crash is delivered at start-up (`recover`), by the timer
 (`sweep`) or when its game is touched again.
 """
@@ -251,9 +253,10 @@ async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox]) -> Non
     if game is None:
         return
     batch: Batch | None = None
-    for i, row in enumerate(rows):
+    showings = [Showing.from_json(row.payload) for row in rows]
+    turn_began = any(len(showing.log) > 1 for showing in showings)  # the kept table is edited once per turn
+    for i, (row, showing) in enumerate(zip(rows, showings, strict=True)):
         latest = i == len(rows) - 1
-        showing = Showing.from_json(row.payload)
         if showing.lobby == LOBBY_SHOW:
             if latest:
                 await show_lobby(ctx, game, await ctx.repo.run(ctx.repo.seats, game_id))
@@ -262,7 +265,7 @@ async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox]) -> Non
         else:
             batch = batch or await ctx.repo.run(batch_of, ctx, game)  # the game as read above: read once
             if batch is not None:
-                await deliver_group(ctx, batch, showing, row, latest)
+                await deliver_group(ctx, batch, showing, row, latest, turn_began)
     queued = ctx.messenger.queued(game.chat_id)
     if queued is not None:
         await queued

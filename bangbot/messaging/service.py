@@ -11,7 +11,7 @@ from functools import partial
 from babel import Locale
 
 from bangbot.faults import checkpoint
-from bangbot.i18n import LANGUAGES, Translator, translator
+from bangbot.i18n import LANGUAGES, Translator, normalize_language, translator
 from bangbot.i18n.wording import duration
 from bangbot.messaging.absence import abandon
 from bangbot.messaging.adapter import (
@@ -62,7 +62,7 @@ from bangbot.messaging.lobby import (
     parse_duration,
 )
 from bangbot.messaging.lobby_view import show_lobby
-from bangbot.messaging.outbox import all_shown, commit, idle, kick, recover, save, shown, sweep, touching
+from bangbot.messaging.outbox import all_shown, idle, kick, recover, save, shown, sweep, touching
 from bangbot.messaging.play import Batch, apply_move, batch_of, expire_deadline, load, run_ai, seat_view
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.records import record_command
@@ -74,10 +74,12 @@ from bangbot.messaging.showing import LOBBY_CANCELLED, Showing
 from bangbot.messaging.sight import unpin_table
 from bangbot.messaging.stats_text import records_help, stats_command
 from bangbot.messaging.step_menu import ABOUT
-from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Outbox, PressAnswer, Seat
+from bangbot.messaging.storage_log import StorageFailures
+from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Game, Outbox, PressAnswer, Seat
 from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
 
 log = logging.getLogger(__name__)
+storage_failures = StorageFailures(log)
 RETRIES = 3
 PRESS_MEMORY = timedelta(days=2)  # a messenger delivers an update again for a day at most
 PRUNE_EVERY = timedelta(hours=1)
@@ -94,9 +96,14 @@ class GameService:
     async def on_command(self, cmd: Command) -> None:
         """Handles a text command; anything unknown gets a localized hint."""
         ctx = self.ctx
-        ctx.remember_user(cmd.user)
         name = cmd.name.lower().lstrip("/").split("@")[0]
-        tr = ctx.tr_user(cmd.user.id) if cmd.private else ctx.tr_chat(cmd.chat_id, reader=cmd.user.id)
+        try:  # in a database thread, as every read and write of a command: the event loop never waits for one
+            await ctx.repo.run(ctx.remember_user, cmd.user)
+            tr = await ctx.repo.run(command_translator, ctx, cmd)
+        except STORAGE_ERRORS:
+            storage_failures.failed("could not read for /%s", name)
+            await self.reply(cmd, not_saved(translator(normalize_language(cmd.user.language))))
+            return
         handler = {
             "start": self.cmd_start,
             "newgame": self.cmd_newgame,
@@ -124,7 +131,7 @@ class GameService:
                 if attempt == RETRIES - 1:
                     await self.reply(cmd, tr.gettext("Many things happen at once here: please try again."))
             except STORAGE_ERRORS:
-                log.warning("could not save or read for /%s", name, exc_info=True)
+                storage_failures.failed("could not save or read for /%s", name)
                 await self.reply(cmd, not_saved(ctx.tr_user(cmd.user.id)))
                 return
 
@@ -181,21 +188,14 @@ class GameService:
     async def reachable_again(self, user_id: int) -> None:
         """Gives back to a player the seats the AI held because they could not be reached, and shows them."""
         ctx = self.ctx
-        for game in ctx.repo.running_games_of(user_id):
+        for game in await ctx.repo.run(ctx.repo.running_games_of, user_id):
             assert game.id is not None
             async with touching(ctx, game.id):
-                batch = load(ctx, game.id)
-                if batch is None:
-                    continue
-                changed = False
-                for seat in batch.seats:
-                    if seat.user_id == user_id and seat.unreachable:
-                        seat.unreachable = False
-                        changed = True
-                        if not seat.standin:  # the AI no longer plays for them
-                            batch.notices.append((BACK, {"seat": seat.position}))
+                batch, changed = await ctx.repo.run(reach_again, ctx, game.id, user_id)
                 if changed:
-                    await commit(ctx, batch)
+                    kick(ctx, game.id)
+            if batch is None:
+                continue
             if changed:
                 await shown(ctx, game.id, batch.outbox)
             await self.show_player(user_id, resend=True, chat_id=game.chat_id)
@@ -206,7 +206,7 @@ class GameService:
         if cmd.private:
             await self.reply(cmd, tr.gettext("Games live in group chats: add me to a group and type /newgame there."))
             return
-        game = ctx.repo.open_game(cmd.chat_id, cmd.thread)
+        game = await ctx.repo.run(ctx.repo.open_game, cmd.chat_id, cmd.thread)
         if game is not None:
             await self.reply(cmd, tr.gettext("A game is already gathering or running in this chat."))
             await self.show_open_game(cmd)
@@ -216,26 +216,26 @@ class GameService:
         except StaleGame:
             await self.reply(cmd, tr.gettext("A game is already gathering or running in this chat."))
             return
-        call_players(ctx, game, {cmd.user.id})
+        await call_players(ctx, game, {cmd.user.id})
 
     async def show_open_game(self, cmd: Command) -> None:
         """Shows the chat's lobby or table again as new messages."""
         ctx = self.ctx
-        game = ctx.repo.open_game(cmd.chat_id, cmd.thread)
+        game = await ctx.repo.run(ctx.repo.open_game, cmd.chat_id, cmd.thread)
         if game is None or game.id is None:
             return
         if game.status == GATHERING:
-            seats = ctx.repo.seats(game.id)
+            seats = await ctx.repo.run(ctx.repo.seats, game.id)
             ctx.replies.post(cmd.chat_id, lambda: show_lobby(ctx, game, seats, resend=True))
             return
-        batch = load(ctx, game.id)
+        batch = await ctx.repo.run(load, ctx, game.id)
         if batch is not None:
             ctx.replies.post(cmd.chat_id, lambda: show_table(ctx, batch, resend=True))
 
     async def cmd_cancel(self, cmd: Command, tr: Translator) -> None:
         """Cancels the chat's lobby or game, for its creator or a chat admin."""
         ctx = self.ctx
-        game = None if cmd.private else ctx.repo.open_game(cmd.chat_id, cmd.thread)
+        game = None if cmd.private else await ctx.repo.run(ctx.repo.open_game, cmd.chat_id, cmd.thread)
         if game is None:
             await self.reply(cmd, tr.gettext("There is no game to cancel here."))
             return
@@ -244,13 +244,13 @@ class GameService:
             return
         assert game.id is not None
         async with touching(ctx, game.id):
-            batch = load(ctx, game.id)
+            batch = await ctx.repo.run(load, ctx, game.id)
             if batch is None:  # a lobby: its message says so
                 game.status = CANCELLED
                 game.deadline_at = game.reminder_at = None
                 await change_lobby(ctx, game, ("", False), what=LOBBY_CANCELLED)
             else:  # the final table, every player's note and stale buttons are shown from the outbox row
-                cancel_running(ctx, batch, cmd.user.name)
+                await ctx.repo.run(cancel_running, ctx, batch, cmd.user.name)
         if batch is None:
             await self.reply(cmd, tr.gettext("This game was cancelled."))
         else:
@@ -266,17 +266,17 @@ class GameService:
         if wish is None:
             await self.reply(cmd, notify_usage(tr))
             return
-        await self.reply(cmd, set_call(self.ctx, tr, cmd.chat_id, cmd.user.id, wish))
+        await self.reply(cmd, await self.ctx.repo.run(set_call, self.ctx, tr, cmd.chat_id, cmd.user.id, wish))
 
     async def cmd_status(self, cmd: Command, tr: Translator) -> None:
         """Shows the table again in a group and the player's own message in private."""
         ctx = self.ctx
         if not cmd.private:
-            if ctx.repo.open_game(cmd.chat_id, cmd.thread) is None:
+            if await ctx.repo.run(ctx.repo.open_game, cmd.chat_id, cmd.thread) is None:
                 await self.reply(cmd, tr.gettext("No game is running here. Type /newgame to start one."))
                 return
             await self.show_open_game(cmd)
-        games = ctx.repo.running_games_of(cmd.user.id)
+        games = await ctx.repo.run(ctx.repo.running_games_of, cmd.user.id)
         if cmd.private and not games:
             await self.reply(cmd, tr.gettext("You are not playing in any game right now."))
         if not await self.show_player(cmd.user.id, resend=True, chat_id=None if cmd.private else cmd.chat_id):
@@ -311,7 +311,7 @@ class GameService:
             "“End the turn” (or taking the hit) and “« Back” are always the last button; "
             "in the terminal game they are always 0 and 9."
         )
-        note = table_note(tr, table_rules(self.ctx, cmd).ruleset)
+        note = table_note(tr, (await self.ctx.repo.run(table_rules, self.ctx, cmd)).ruleset)
         if note is not None:
             fixed = f"{note}\n\n{fixed}"
         await self.reply(
@@ -337,7 +337,7 @@ class GameService:
 
     async def cmd_rules(self, cmd: Command, tr: Translator) -> None:
         """Explains a card or a character named in any of our languages, as the table's rules play it."""
-        await self.reply(cmd, rules_answer(self.ctx, cmd, tr))
+        await self.reply(cmd, await self.ctx.repo.run(rules_answer, self.ctx, cmd, tr))
 
     async def cmd_language(self, cmd: Command, tr: Translator) -> None:
         """Offers the languages, each written in itself: the user's own in private, the chat's in a group."""
@@ -363,20 +363,15 @@ class GameService:
                 ),
             )
             return
-        game = ctx.repo.open_game(cmd.chat_id, cmd.thread)
+        game = await ctx.repo.run(ctx.repo.open_game, cmd.chat_id, cmd.thread)
         if not await ctx.messenger.is_admin(cmd.chat_id, cmd.user.id) and (
             game is None or game.creator_id != cmd.user.id
         ):
             await self.reply(cmd, tr.gettext("Only the creator of the game or a chat admin can do this."))
             return
-        settings = ctx.repo.chat_settings(cmd.chat_id)
-        settings.deadline_seconds = seconds
-        ctx.repo.save_chat_settings(settings)
-        if game is not None:
-            game.deadline_seconds = seconds
-            ctx.repo.save(game)
-            if game.status == GATHERING and game.id is not None:
-                await show_lobby(ctx, game, ctx.repo.seats(game.id))
+        await ctx.repo.run(set_deadline, ctx, cmd.chat_id, game, seconds)
+        if game is not None and game.status == GATHERING and game.id is not None:
+            await show_lobby(ctx, game, await ctx.repo.run(ctx.repo.seats, game.id))
         await self.reply(cmd, tr.gettext("Time per move: {time}.", time=duration(tr, seconds)))
 
     async def cmd_record(self, cmd: Command, tr: Translator) -> None:
@@ -387,7 +382,7 @@ class GameService:
 
     async def cmd_stats(self, cmd: Command, tr: Translator) -> None:
         """Shows one's statistics in private, the chat's table in a group; /stats off and on leave and rejoin tables."""
-        await self.reply(cmd, stats_command(self.ctx, cmd, tr))
+        await self.reply(cmd, await self.ctx.repo.run(stats_command, self.ctx, cmd, tr))
 
     async def on_press(self, press: Press) -> None:
         """Handles a button press and always acknowledges it, with an alert when it changes nothing.
@@ -429,7 +424,7 @@ class GameService:
         except StaleGame:
             text, alert = ctx.tr_user(press.user.id).gettext("This choice is no longer current."), True
         except STORAGE_ERRORS:
-            log.warning("could not save or read the press %s", press.id, exc_info=True)
+            storage_failures.failed("could not save or read the press %s", press.id)
             text, alert = not_saved(ctx.tr_user(press.user.id)), True
         except Undeliverable:
             log.info("could not show the press %s to its player", press.id)
@@ -447,7 +442,7 @@ class GameService:
     async def on_departure(self, departure: Departure) -> None:
         """A person left a group: the AI takes their seat in its running game at once; they are told how to return."""
         ctx = self.ctx
-        for game in ctx.repo.open_games(departure.chat_id):  # one per forum topic
+        for game in await ctx.repo.run(ctx.repo.open_games, departure.chat_id):  # one per forum topic
             if game.id is None or game.status != RUNNING:
                 continue
             async with touching(ctx, game.id):  # the private note on how to return goes out with the saved change
@@ -518,6 +513,7 @@ class GameService:
         """
         ctx = self.ctx
         tr = ctx.tr_user(press.user.id)
+        dropping = False
         for _ in range(RETRIES):
             game = ctx.repo.game(data.target)  # read once: the press is checked, applied and saved on this row
             batch = batch_of(ctx, game)
@@ -528,6 +524,9 @@ class GameService:
             if batch.game.paused:
                 return tr.gettext("The game is paused until I am added back to its group."), True
             seat = batch.seats[data.seat]
+            if press.message_id != seat.private_message_id and press.chat_id == press.user.id and not dropping:
+                dropping = True  # a copy a lost reply left (only the current message has live buttons): cleaned now
+                later.append(partial(ctx.messenger.drop_buttons, MessageRef(press.chat_id, press.message_id)))
             if data.version != seat.prompt_version:
                 if press.message_id == seat.private_message_id:  # the message itself is behind: bring it up to date
                     later.append(partial(self.show_current, batch, seat, TOP))
@@ -714,3 +713,36 @@ def language_name(code: str) -> str:
 def not_saved(tr: Translator) -> str:
     """Returns what a person is told when their change could not be saved: nothing happened, try again."""
     return tr.gettext("Not saved: the game did not change. Please try again in a moment.")
+
+
+def command_translator(ctx: Context, cmd: Command) -> Translator:
+    """Returns the translator a command is answered with: the user's in private, the chat's in a group (in a thread)."""
+    return ctx.tr_user(cmd.user.id) if cmd.private else ctx.tr_chat(cmd.chat_id, reader=cmd.user.id)
+
+
+def reach_again(ctx: Context, game_id: int, user_id: int) -> tuple[Batch | None, bool]:
+    """Gives a reachable player back their seats the AI held and saves it (in a thread, under the game's lock);
+    returns the game and whether it changed."""
+    batch = load(ctx, game_id)
+    if batch is None:
+        return None, False
+    changed = False
+    for seat in batch.seats:
+        if seat.user_id == user_id and seat.unreachable:
+            seat.unreachable = False
+            changed = True
+            if not seat.standin:  # the AI no longer plays for them
+                batch.notices.append((BACK, {"seat": seat.position}))
+    if changed:
+        save(ctx, batch)
+    return batch, changed
+
+
+def set_deadline(ctx: Context, chat_id: int, game: Game | None, seconds: int) -> None:
+    """Stores a chat's time per move, and its open game's (in a thread)."""
+    settings = ctx.repo.chat_settings(chat_id)
+    settings.deadline_seconds = seconds
+    ctx.repo.save_chat_settings(settings)
+    if game is not None:
+        game.deadline_seconds = seconds
+        ctx.repo.save(game)

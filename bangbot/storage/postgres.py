@@ -61,9 +61,22 @@ class PostgresServer:
             shutil.chown(folder, SERVICE_USER, SERVICE_USER)
         data = str(folder / "data")
         server._run(initdb, "-D", data, "-U", SERVICE_USER, "--auth=trust", "--encoding=UTF8", "--no-sync")
-        options = f"-p {server.port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
-        server._run(pg_ctl, "-D", data, "-o", options, "-l", str(folder / "server.log"), "-w", "start")
+        server.resume()
         return server
+
+    def resume(self) -> None:
+        """Starts the server on its folder and port (again, after pause())."""
+        pg_ctl = find_bin("pg_ctl")
+        assert pg_ctl is not None, "start() found it"
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
+        data = str(self.folder / "data")
+        self._run(pg_ctl, "-D", data, "-o", options, "-l", str(self.folder / "server.log"), "-w", "start")
+
+    def pause(self) -> None:
+        """Stops the server as an administrator would (pg_ctl stop -m fast: sessions are ended), keeping its data."""
+        pg_ctl = find_bin("pg_ctl")
+        assert pg_ctl is not None, "start() found it"
+        self._run(pg_ctl, "-D", str(self.folder / "data"), "-m", "fast", "-w", "stop")
 
     def stop(self) -> None:
         """Stops the server and deletes its folder."""

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, Self, TypeVar
 
 from sqlalchemy import ColumnElement, Connection, Engine, bindparam, delete, func, insert, literal, text, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
@@ -39,7 +40,7 @@ from bangbot.storage.models import (
     table_of,
     unchanged_refs,
 )
-from bangbot.storage.threads import database_threads, off_loop, owner
+from bangbot.storage.threads import database_threads, database_threads_wanted, off_loop, owner
 
 GAME_FIELDS = tuple(c for c in Game.model_fields if c not in ("id", "version"))
 GAME_LOCK_SPACE = 0x6261_6E67_0000_0000  # "bang" in the high bits keeps these advisory locks apart from others
@@ -93,7 +94,31 @@ class Repository:
         self.engine = engine
         self.local_locks = KeyedLocks()
         self.leases = DeliveryLeases(engine)
-        self.threads = database_threads(engine)
+        self._threads: ThreadPoolExecutor | None = None
+        self._threaded = database_threads_wanted(engine)
+
+    @property
+    def threads(self) -> ThreadPoolExecutor | None:
+        """Returns the threads database work runs in, made on first use (None when it runs on the loop)."""
+        if self._threads is None and self._threaded:
+            self._threads = database_threads(self.engine)
+        return self._threads
+
+    def close(self, wait: bool = True) -> None:
+        """Shuts the repository's threads (waiting for the work they run, if wait) and frees its delivery leases; a
+        later use opens them again. The engine stays its owner's to dispose."""
+        threads, self._threads = self._threads, None
+        if threads is not None:
+            threads.shutdown(wait=wait)
+        self.leases.close()
+
+    def __enter__(self) -> Self:
+        """Returns the repository for a with-block that closes it."""
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Closes the repository at the end of a with-block."""
+        self.close()
 
     async def run(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Runs work(*args, **kwargs) off the event loop, as the calling task (its game lock's connection serves it)."""

@@ -29,11 +29,14 @@ def working() -> int:
     return _working[0]
 
 
-def database_threads(engine: Engine) -> ThreadPoolExecutor | None:
-    """Returns threads for the engine's work, one per pooled connection; None when all share one (in-memory SQLite).
+def database_threads_wanted(engine: Engine) -> bool:
+    """Returns whether the engine's work runs in threads: not when all share one connection (in-memory SQLite),
+    where two threads would interleave its transactions."""
+    return isinstance(engine.pool, QueuePool)
 
-    Work on a single shared connection stays on the loop: two threads would interleave its transactions.
-    """
+
+def database_threads(engine: Engine) -> ThreadPoolExecutor | None:
+    """Returns threads for the engine's work, one per pooled connection; None when it stays on the loop."""
     pool = engine.pool
     if not isinstance(pool, QueuePool):
         return None

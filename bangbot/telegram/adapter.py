@@ -18,11 +18,12 @@ from telegram import (
     InputTextMessageContent,
 )
 from telegram.constants import ChatAction, ChatMemberStatus, ParseMode
-from telegram.error import BadRequest, ChatMigrated, Forbidden
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError
 
 from bangbot.messaging.adapter import Article, ChatMoved, InlineQuery, Keyboard, MessageRef, Press, Undeliverable
 from bangbot.messaging.codec import JOIN_PAYLOAD
 from bangbot.telegram.edits import LatestEdits
+from bangbot.telegram.lost import LostReplies
 from bangbot.telegram.text import MAX_TEXT, mention_token, split, to_html, visible_length
 
 log = logging.getLogger(__name__)
@@ -78,29 +79,44 @@ class TelegramMessenger:
         self.group_edits = LatestEdits(self.edit_now)
         self.pin_rights: dict[int, tuple[bool, float]] = {}
         self.moved: dict[int, int] = {}  # group chats that answered ChatMigrated: old id -> new id
+        self.lost = LostReplies()  # sends whose reply was lost, and how many were sent again
 
     async def send(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> MessageRef:
         """Sends text (in several messages if it is too long; buttons go on the last), in a forum topic if thread."""
         parts = split(text)
         topic = thread or None
-        with reaching():
-            for part in parts[:-1]:
-                await self.bot.send_message(chat_id, to_html(part), parse_mode=ParseMode.HTML, message_thread_id=topic)
-            message = await self.bot.send_message(
-                chat_id,
-                to_html(parts[-1]),
-                parse_mode=ParseMode.HTML,
-                reply_markup=markup(buttons),
-                message_thread_id=topic,
-            )
+        content = repr((text, buttons))
+        try:
+            with reaching():
+                for part in parts[:-1]:
+                    await self.bot.send_message(
+                        chat_id, to_html(part), parse_mode=ParseMode.HTML, message_thread_id=topic
+                    )
+                message = await self.bot.send_message(
+                    chat_id,
+                    to_html(parts[-1]),
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=markup(buttons),
+                    message_thread_id=topic,
+                )
+        except NetworkError as error:
+            self.lost.failed(chat_id, content, error)
+            raise
+        self.lost.sent(chat_id, content, message.message_id)
         return MessageRef(chat_id, message.message_id)
 
     async def send_document(self, chat_id: int, filename: str, data: bytes, caption: str = "") -> MessageRef:
         """Sends a file (sendDocument) with its caption cut to Telegram's 1024 characters."""
-        with reaching():
-            message = await self.bot.send_document(
-                chat_id, InputFile(data, filename=filename), caption=caption[:MAX_CAPTION] or None
-            )
+        content = repr((filename, caption))
+        try:
+            with reaching():
+                message = await self.bot.send_document(
+                    chat_id, InputFile(data, filename=filename), caption=caption[:MAX_CAPTION] or None
+                )
+        except NetworkError as error:
+            self.lost.failed(chat_id, content, error)
+            raise
+        self.lost.sent(chat_id, content, message.message_id)
         return MessageRef(chat_id, message.message_id)
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:

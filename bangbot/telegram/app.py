@@ -105,6 +105,7 @@ class BangBot:
         except TimeoutError:
             log.warning("%d group edits were not sent before stopping", len(self.messenger.group_edits))
         await cancel_leftovers()
+        self.service.ctx.repo.close(wait=False)  # its threads end once the work they run (if any) is done
 
     async def on_command(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
         """Hands a command to the service, one update at a time per chat."""

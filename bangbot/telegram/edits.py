@@ -1,8 +1,8 @@
 """Group edits that never hold up an update: the newest content of a message wins while an edit waits.
 
 An edit that fails is tried again with backoff (as long as Telegram asks, when it says) until it is confirmed or a
-newer content of the same message replaces it: it is never dropped. A content equal to the one Telegram confirmed
-last is not sent again.
+newer content of the same message replaces it: it is never dropped. An edit that would change nothing is not even
+submitted: delivery decides that for every messenger (messaging.unchanged).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from bangbot.messaging.lanes import Backoff
 
 log = logging.getLogger(__name__)
 EditFunction = Callable[[MessageRef, str, Keyboard], Awaitable[None]]
-CONFIRMED_KEPT = 10_000  # the contents remembered as confirmed, newest first (older ones are only sent once more)
 
 
 class LatestEdits:
@@ -35,15 +34,10 @@ class LatestEdits:
         self._done: dict[MessageRef, int] = {}
         self._progress: asyncio.Condition | None = None
         self._numbers = itertools.count(1)
-        self._confirmed: dict[MessageRef, tuple[str, Keyboard]] = {}
         self.failures = 0
-        self.skipped = 0
 
     def submit(self, ref: MessageRef, text: str, buttons: Keyboard) -> None:
         """Queues the newest content of a message; returns at once."""
-        if ref not in self._pending and self._confirmed.get(ref) == (text, buttons):
-            self.skipped += 1  # Telegram shows this already: an edit would only spend the group's budget
-            return
         number = next(self._numbers)
         self._submitted[ref] = number
         self._pending[ref] = (text, buttons, number)
@@ -52,7 +46,6 @@ class LatestEdits:
 
     def forget(self, ref: MessageRef) -> None:
         """Drops a queued edit (the message is being deleted)."""
-        self._confirmed.pop(ref, None)
         if self._pending.pop(ref, None) is not None:
             self._done[ref] = self._submitted[ref]
 
@@ -87,7 +80,6 @@ class LatestEdits:
                 text, buttons, number = self._pending.pop(ref)
                 try:
                     await self._edit(ref, text, buttons)
-                    self._confirm(ref, text, buttons)
                     backoff.reset()
                 except Undeliverable:  # the bot left the chat: no retry can show it
                     log.info("cannot edit %s any more", ref)
@@ -106,13 +98,6 @@ class LatestEdits:
             if ref not in self._pending and self._done.get(ref, 0) >= self._submitted.get(ref, 0):
                 self._submitted.pop(ref, None)
                 self._done.pop(ref, None)
-
-    def _confirm(self, ref: MessageRef, text: str, buttons: Keyboard) -> None:
-        """Remembers what Telegram shows in a message now, forgetting the oldest beyond CONFIRMED_KEPT."""
-        self._confirmed.pop(ref, None)
-        self._confirmed[ref] = (text, buttons)
-        if len(self._confirmed) > CONFIRMED_KEPT:
-            del self._confirmed[next(iter(self._confirmed))]
 
     async def flush(self) -> None:
         """Waits until every queued edit was sent."""

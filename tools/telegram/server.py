@@ -36,10 +36,27 @@ class Server(Delivery):
         with self._lock:
             self._outage = (status, retry_after, wanted)
 
+    def lose_replies(self, methods: Iterable[str] | None = None, count: int | None = None) -> None:
+        """From now until heal() (or for the next `count` of them), runs each request of these methods (None: all but
+        getUpdates) but drops its connection instead of answering: the reply is lost though the request was applied."""
+        with self._lock:
+            self._losing = frozenset(m.lower() for m in methods) if methods is not None else None
+            self._replies_to_lose = count
+
     def heal(self) -> None:
-        """Ends the failures fail_requests began: every request is served again."""
+        """Ends the failures fail_requests and lose_replies began: every request is served and answered again."""
         with self._lock:
             self._outage = None
+            self._losing = frozenset()
+            self._replies_to_lose = None
+
+    def _loses_reply(self, name: str) -> bool:
+        """Returns whether the reply to this request, applied now, is lost (lose_replies); counts it (lock held)."""
+        if (self._losing is not None and name.lower() not in self._losing) or self._replies_to_lose == 0:
+            return False
+        if self._replies_to_lose is not None:
+            self._replies_to_lose -= 1
+        return True
 
     def _failing(self, name: str) -> tuple[int, int] | None:
         """Returns the injected failure (status, retry_after) a request of this method meets now, if any."""
@@ -254,6 +271,9 @@ class Server(Delivery):
                 status, payload = self._internal_error(name, exc)
             self._last_activity = time.monotonic()
             self._record(name, raw, status, payload, received)
+            lost = self._loses_reply(name)
+        if lost:
+            raise ConnectionResetError("the reply was lost")  # applied, but the connection closes unanswered
         return status, payload
 
     @staticmethod

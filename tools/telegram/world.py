@@ -114,6 +114,8 @@ class World:
         self._query_ids = itertools.count(1)
 
         self._outage: tuple[int, int, frozenset[str] | None] | None = None  # status, retry_after, methods (lowercase)
+        self._losing: frozenset[str] | None = frozenset()  # methods (lowercase; None all) whose answer is lost
+        self._replies_to_lose: int | None = None  # how many more replies lose_replies loses (None: no limit)
 
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None

@@ -192,6 +192,17 @@ def eliminate(state: GameState, ev: Events, seat: int, killer: int | None, cause
     p.life = 0
     state.requests = [r for r in state.requests if r.seat != seat]
     ev.append(Event("eliminated", {"seat": seat, "role": p.role, "killer": killer}))
+    pass_on_cards(state, ev, seat)
+    if game_ends(state, ev):
+        return
+    if killer is None or killer == seat or not state.players[killer].alive:
+        return
+    pay_out(state, ev, seat, killer, cause)
+
+
+def pass_on_cards(state: GameState, ev: Events, seat: int) -> None:
+    """Gives an eliminated seat's cards to Vulture Sam (whoever takes the dead's cards), or else discards them."""
+    p = state.players[seat]
     cards = p.hand + p.in_play
     p.hand, p.in_play = [], []
     vulture = next((q for q in state.players if q.alive and (TAKES_THE_DEADS_CARDS in q.abilities)), None)
@@ -208,18 +219,25 @@ def eliminate(state: GameState, ev: Events, seat: int, killer: int | None, cause
     elif cards:
         state.discard.extend(cards)
         ev.append(Event("discard_all", {"seat": seat, "cards": cards}))
+
+
+def game_ends(state: GameState, ev: Events) -> bool:
+    """Ends the game if the living roles decide a winner; returns whether it ended."""
     side = winner([q.role for q in state.players if q.alive])
-    if side is not None:
-        state.winner = side
-        state.phase = OVER
-        state.requests = []
-        ev.append(Event("game_over", {"winner": side, "roles": [q.role for q in state.players]}))
-        return
-    if killer is None or killer == seat or not state.players[killer].alive:
-        return
-    if p.role == OUTLAW and cause not in variant_of(state.config).no_reward_causes:
+    if side is None:
+        return False
+    state.winner = side
+    state.phase = OVER
+    state.requests = []
+    ev.append(Event("game_over", {"winner": side, "roles": [q.role for q in state.players]}))
+    return True
+
+
+def pay_out(state: GameState, ev: Events, seat: int, killer: int, cause: str) -> None:
+    """Rewards the living killer of an Outlaw with cards, or strips the Sheriff who killed a Deputy of all his cards."""
+    if state.players[seat].role == OUTLAW and cause not in variant_of(state.config).no_reward_causes:
         draw(state, ev, killer, REWARD_CARDS, "reward")
-    elif p.role == DEPUTY and state.players[killer].role == SHERIFF:
+    elif state.players[seat].role == DEPUTY and state.players[killer].role == SHERIFF:
         k = state.players[killer]
         lost = k.hand + k.in_play
         k.hand, k.in_play = [], []

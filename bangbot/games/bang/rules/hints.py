@@ -103,12 +103,22 @@ def card_hint(view: PlayerView, card: int) -> Hint | None:
         return Hint(odd, kind) if odd is not None else None
     if shot:
         return Hint(ONE_BANG if not view.bang_allowed else NOBODY_IN_RANGE, BANG, view.reach)
-    if kind == MISSED:
-        return Hint(MISSED_NOT_NOW, kind)
-    if kind == PANIC:
-        return Hint(PANIC_NOBODY_NEAR, kind, PANIC_RANGE)
-    if kind == JAIL:
-        return Hint(JAIL_NOBODY, kind)
+    return unoffered_hint(card)
+
+
+# Why a card of these kinds, held but not offered in its holder's turn, cannot be played now.
+NOT_OFFERED: dict[str, Hint] = {
+    MISSED: Hint(MISSED_NOT_NOW, MISSED),
+    PANIC: Hint(PANIC_NOBODY_NEAR, PANIC, PANIC_RANGE),
+    JAIL: Hint(JAIL_NOBODY, JAIL),
+}
+
+
+def unoffered_hint(card: int) -> Hint | None:
+    """Returns why a hand card other than a shot is not offered: its kind's reason, or a blue card already in play."""
+    kind = CARD_KIND[card]
+    if kind in NOT_OFFERED:
+        return NOT_OFFERED[kind]
     if kind_of(card).border is Border.BLUE:
         return Hint(ALREADY_IN_PLAY, kind)
     return None

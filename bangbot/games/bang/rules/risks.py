@@ -23,14 +23,19 @@ def risk(view: PlayerView, action: Action) -> str | None:
         return RISK_LAST_LIFE if lethal_pass(view) else None
     if not isinstance(action, Play) or action.target is None or not own_turn_to_play(view):
         return None
+    return play_risk(view, action, action.target)
+
+
+def play_risk(view: PlayerView, action: Play, target: int) -> str | None:
+    """Returns why a card played at target in the seat's own turn is confirmed first (a RISK_ code), or None."""
     kind = CARD_KIND[action.card]
-    if kind in (BANG, MISSED) and action.target == view.seat:
+    if kind in (BANG, MISSED) and target == view.seat:
         return RISK_ONESELF
     taken = action.target_card
-    if kind in TAKERS and action.target == view.seat and taken not in (None, HAND) and CARD_KIND[taken] != DYNAMITE:
+    if kind in TAKERS and target == view.seat and taken not in (None, HAND) and CARD_KIND[taken] != DYNAMITE:
         return RISK_OWN_CARD
     harmless = kind in TAKERS and taken not in (None, HAND) and CARD_KIND[taken] == DYNAMITE
-    if kind in (JAIL, *TAKERS) and teammate(view, action.target) and not harmless:
+    if kind in (JAIL, *TAKERS) and teammate(view, target) and not harmless:
         return RISK_TEAMMATE
     return None
 

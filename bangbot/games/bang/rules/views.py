@@ -78,14 +78,20 @@ def _shared_seat(key: tuple[Any, ...]) -> SeatView:
     return out
 
 
-def view(state: GameState, seat: int | None) -> PlayerView:
-    """Returns seat's view of the game; roles show for the Sheriff, the eliminated, and at the end."""
+def seat_views(state: GameState, seat: int | None) -> tuple[SeatView, ...]:
+    """Returns each seat's public side as seat sees it, shared between views while it stays the same."""
     over = state.phase == OVER
     seats = []
-    for p in state.players:  # each seat's public side, shared between views while it stays the same
+    for p in state.players:
         role = p.role if (over or p.role == SHERIFF or not p.alive or p.seat == seat) else None
         key = (p.seat, p.character, p.life, p.max_life, len(p.hand), tuple(p.in_play), p.alive, role)
         seats.append(_seat_views.get(key) or _shared_seat(key))
+    return tuple(seats)
+
+
+def view(state: GameState, seat: int | None) -> PlayerView:
+    """Returns seat's view of the game; roles show for the Sheriff, the eliminated, and at the end."""
+    seats = seat_views(state, seat)
     own = state.players[seat] if seat is not None else None
     near = distances_from(state, own.seat) if own is not None and own.alive else None
     return PlayerView(
@@ -93,7 +99,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         config=state.config,
         role=own.role if own else None,
         hand=tuple(own.hand) if own else (),
-        seats=tuple(seats),
+        seats=seats,
         turn=state.turn,
         phase=state.phase,
         turn_number=state.turn_number,

@@ -350,42 +350,69 @@ def _option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Eve
     if reason == ALICIA and option == renegade_effects.DRAW:
         _phase_draw(s, seat, events)
         return []
-    if reason in renegade_effects.OPTIONS:
-        return renegade_effects.OPTIONS[reason](s, seat, r, option, events)
-    if reason == DISCARDS_OWN_CARD_DRAWS:
-        return katie_discards(s, seat, int(option), events)
-    if reason == LOOTS_THE_DEAD:
-        return loot(s, seat, r, option, events)
-    if reason in ("carbine", "ambush"):
-        card = int(option)
-        slot = holder(s, card)
-        assert slot is not None
-        owner = seat_of(slot)
-        discard_card(s, card)
-        events.append(Event("discarded", {"seat": owner, "card": card, "by": seat}))
-        return [{"kind": "robbed", "seat": owner, "by": seat, "from": slot}]
-    if reason in ("shotgun", "cover"):
-        target = int(option)
-        swap_positions(s, target, events, by=seat)
-        out: Requests = [{"kind": "became_attacker", "seat": target, "by": seat, "swap": True}]
-        left = r.get("left", 1) - 1
-        if left > 0:
-            # Cover: a second swap may follow, of the same player again or another (rulebook 002).
-            out.append({**r, "left": left, "options": ["none", *(o for o in r["options"] if o != "none")]})
-        return out
-    if reason == "blow":
-        victim = int(option)
-        hand = s.squads[victim].hand
-        s.rng, pick = rng.below(s.rng, len(hand))
-        lost = hand.pop(pick)
-        s.discard.append(lost)
-        events.append(Event("discarded", {"seat": victim, "card": lost, "by": seat}))
-        return [{"kind": "robbed", "seat": victim, "by": seat}] if victim != seat else []
-    if reason == "union_pacific":
-        draw(s, seat, 1, events, deck_of=int(option))
-        left = r["left"] - 1
-        return [{**r, "left": left}] if left > 0 else []
-    raise ValueError(f"no option {option!r} for {reason!r}")
+    if reason not in OPTIONS:
+        raise ValueError(f"no option {option!r} for {reason!r}")
+    return OPTIONS[reason](s, seat, r, option, events)
+
+
+def _katie_option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+    """Cattle Katie discards the chosen card in play on her and draws."""
+    return katie_discards(s, seat, int(option), events)
+
+
+def _discard_option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+    """Carbine and Ambush discard the chosen card in play; its owner was robbed."""
+    card = int(option)
+    slot = holder(s, card)
+    assert slot is not None
+    owner = seat_of(slot)
+    discard_card(s, card)
+    events.append(Event("discarded", {"seat": owner, "card": card, "by": seat}))
+    return [{"kind": "robbed", "seat": owner, "by": seat, "from": slot}]
+
+
+def _swap_option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+    """Shotgun and Cover swap the chosen player's attacker and cover; Cover may ask again."""
+    target = int(option)
+    swap_positions(s, target, events, by=seat)
+    out: Requests = [{"kind": "became_attacker", "seat": target, "by": seat, "swap": True}]
+    left = r.get("left", 1) - 1
+    if left > 0:
+        # Cover: a second swap may follow, of the same player again or another (rulebook 002).
+        out.append({**r, "left": left, "options": ["none", *(o for o in r["options"] if o != "none")]})
+    return out
+
+
+def _blow_option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+    """Blow discards a random card from the chosen player's hand; another player was robbed."""
+    victim = int(option)
+    hand = s.squads[victim].hand
+    s.rng, pick = rng.below(s.rng, len(hand))
+    lost = hand.pop(pick)
+    s.discard.append(lost)
+    events.append(Event("discarded", {"seat": victim, "card": lost, "by": seat}))
+    return [{"kind": "robbed", "seat": victim, "by": seat}] if victim != seat else []
+
+
+def _union_pacific_option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+    """Union Pacific draws one card from the chosen deck; the next draw is asked while some are left."""
+    draw(s, seat, 1, events, deck_of=int(option))
+    left = r["left"] - 1
+    return [{**r, "left": left}] if left > 0 else []
+
+
+# How a named choice applies, by its reason; the renegades' own take precedence.
+OPTIONS: dict[str, renegade_effects.Option] = {
+    DISCARDS_OWN_CARD_DRAWS: _katie_option,
+    LOOTS_THE_DEAD: loot,
+    "carbine": _discard_option,
+    "ambush": _discard_option,
+    "shotgun": _swap_option,
+    "cover": _swap_option,
+    "blow": _blow_option,
+    "union_pacific": _union_pacific_option,
+    **renegade_effects.OPTIONS,
+}
 
 
 def _stand_in(s: DuelState, r: dict[str, Any], option: str, events: Events) -> Requests:

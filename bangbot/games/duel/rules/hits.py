@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bangbot.core.events import Event
@@ -46,6 +47,12 @@ def start_hit(
     }
     hit |= {"card": card, "rider": name, "need": need}
     events.append(Event("hit", {"by": by, "slot": slot, "card": card, "rider": name, "character": hit["char"]}))
+    return _checks(state, hit, events)
+
+
+def _checks(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
+    """Draws the target's Barrel and Kid Curry checks against a hit; returns its dodge question or what they decided."""
+    by, seat, slot, name = hit["by"], hit["seat"], hit["slot"], hit["rider"]
     bare = name in IGNORES_EQUIPMENT or name in MISSED_ONLY
     barrel = not bare and has_active(state, seat, "barrel", slot) is not None
     if barrel and check_shows(check(state, seat, events, "barrel"), BARREL):
@@ -93,25 +100,72 @@ def dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[s
         draw(state, by, 1, events, reason="dodged_draws")
     if ability(state, by, "dodge_costs_card") and is_bang_hit(hit) and state.squads[seat].hand:
         out.append({"kind": "discard", "seat": seat, "reason": "tex_killer", "by": by})
-    if rider == "carbine":
-        out.append({"kind": "option", "seat": by, "reason": "carbine", "options": _attacker_cards(state)})
-    elif rider == "peacemaker" and state.squads[seat].hand:
-        out.append({"kind": "discard", "seat": seat, "reason": "peacemaker", "by": by})
-    elif rider in ("remington",):
-        draw(state, by, 1, events, reason=rider)
-    elif rider == "schofield" and state.squads[by].fighters:
-        heal(state, by * 2, 1, events)
-    elif rider == "shotgun":
-        options = ["none"] + [str(s) for s in state.alive_seats() if len(state.squads[s].fighters) > 1]
-        out.append({"kind": "option", "seat": by, "reason": "shotgun", "options": options})
-    elif rider == "walker" and hit["card"] is not None and hit["card"] in state.discard:
-        state.discard.remove(hit["card"])
-        state.squads[by].hand.append(hit["card"])
-        events.append(Event("returned", {"seat": by, "card": hit["card"]}))
-    elif rider == "double_barrel" and len(state.squads[seat].fighters) > 1:
-        # The opponent's other character becomes a target too (the cover after the attacker, or the other way).
-        out += start_hit(state, by, hit["slot"] ^ 1, None, events, rider="double_barrel_second")
+    follow = DODGED_RIDERS.get(rider)
+    if follow is not None:
+        out += follow(state, hit, events)
     return out
+
+
+def _carbine_dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
+    """Carbine: its player may discard a card in play on an attacking character."""
+    return [{"kind": "option", "seat": hit["by"], "reason": "carbine", "options": _attacker_cards(state)}]
+
+
+def _peacemaker_dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
+    """Peacemaker: the target discards a card from the hand, if any."""
+    seat = hit["seat"]
+    if not state.squads[seat].hand:
+        return []
+    return [{"kind": "discard", "seat": seat, "reason": "peacemaker", "by": hit["by"]}]
+
+
+def _remington_dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
+    """Remington: its player draws a card."""
+    draw(state, hit["by"], 1, events, reason=hit["rider"])
+    return []
+
+
+def _schofield_dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
+    """Schofield: its player's attacker regains a life."""
+    by = hit["by"]
+    if state.squads[by].fighters:
+        heal(state, by * 2, 1, events)
+    return []
+
+
+def _shotgun_dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
+    """Shotgun: its player may swap the attacker and cover of a player who has both."""
+    options = ["none"] + [str(s) for s in state.alive_seats() if len(state.squads[s].fighters) > 1]
+    return [{"kind": "option", "seat": hit["by"], "reason": "shotgun", "options": options}]
+
+
+def _walker_dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
+    """Walker: the card goes back from the discard pile to its player's hand."""
+    by, card = hit["by"], hit["card"]
+    if card is not None and card in state.discard:
+        state.discard.remove(card)
+        state.squads[by].hand.append(card)
+        events.append(Event("returned", {"seat": by, "card": card}))
+    return []
+
+
+def _double_barrel_dodged(state: DuelState, hit: dict[str, Any], events: Events) -> list[dict[str, Any]]:
+    """Double Barrel: the opponent's other character becomes a target too (the cover after the attacker, or back)."""
+    if len(state.squads[hit["seat"]].fighters) < 2:
+        return []
+    return start_hit(state, hit["by"], hit["slot"] ^ 1, None, events, rider="double_barrel_second")
+
+
+# What a dodged hit's card still does, by its rider.
+DODGED_RIDERS: dict[str, Callable[[DuelState, dict[str, Any], Events], list[dict[str, Any]]]] = {
+    "carbine": _carbine_dodged,
+    "peacemaker": _peacemaker_dodged,
+    "remington": _remington_dodged,
+    "schofield": _schofield_dodged,
+    "shotgun": _shotgun_dodged,
+    "walker": _walker_dodged,
+    "double_barrel": _double_barrel_dodged,
+}
 
 
 def is_bang_hit(hit: dict[str, Any]) -> bool:

@@ -129,22 +129,58 @@ def prepare(state: DuelState, r: dict[str, Any]) -> None:
     reason = r.get("reason")
     seat = r["seat"]
     named = [o for o in r.get("options", []) if not o.isdigit()]  # "none", "draw", "once": always offered
-    if reason == DUTCH_HARRY:
-        look = peek_top(state, seat, r["deck_of"])
-        r["look"] = look
-        r["options"] = [KEEP, DISCARD] if look is not None else []
-    elif reason == MARSHAL:
-        r["options"] = [str(q.seat) for q in state.squads] + ([COMMON] if state.common else [])
-    elif reason in (LITTLE_LEROY, GOLD_PAN_TWICE):
-        r["options"] = named + [str(c) for c in sorted(set(state.squads[seat].hand))]
-    elif reason in ("carbine", "ambush", ALICIA):
-        squads = [state.squads[seat]] if reason == "ambush" else state.squads
-        there = {str(c) for q in squads if q.fighters for c in q.fighters[0].in_play()}
-        r["options"] = named + [o for o in r["options"] if o in there]
-    elif reason in ("shotgun", "cover", BIG_JIM):
-        r["options"] = named + [o for o in r["options"] if o.isdigit() and len(state.squads[int(o)].fighters) > 1]
-    elif reason == "blow":
-        r["options"] = named + [o for o in r["options"] if o.isdigit() and state.squads[int(o)].hand]
+    if reason in PREPARES:
+        PREPARES[reason](state, r, seat, named)
+
+
+def _harry_looks(state: DuelState, r: dict[str, Any], seat: int, named: list[str]) -> None:
+    """Dutch Harry looks at the top card of the chosen deck: keep or discard it, if there is one."""
+    look = peek_top(state, seat, r["deck_of"])
+    r["look"] = look
+    r["options"] = [KEEP, DISCARD] if look is not None else []
+
+
+def _marshal_decks(state: DuelState, r: dict[str, Any], seat: int, named: list[str]) -> None:
+    """The Marshal may draw from any player's deck, or the common deck while it has cards."""
+    r["options"] = [str(q.seat) for q in state.squads] + ([COMMON] if state.common else [])
+
+
+def _hand_cards(state: DuelState, r: dict[str, Any], seat: int, named: list[str]) -> None:
+    """Little Leroy and the twice-used Gold Pan choose among the kinds of card in the hand."""
+    r["options"] = named + [str(c) for c in sorted(set(state.squads[seat].hand))]
+
+
+def _cards_in_play(state: DuelState, r: dict[str, Any], seat: int, named: list[str]) -> None:
+    """Carbine, Alicia (any attacker's) and Ambush (one's own attacker's) keep the cards still in play."""
+    squads = [state.squads[seat]] if r.get("reason") == "ambush" else state.squads
+    there = {str(c) for q in squads if q.fighters for c in q.fighters[0].in_play()}
+    r["options"] = named + [o for o in r["options"] if o in there]
+
+
+def _swappable(state: DuelState, r: dict[str, Any], seat: int, named: list[str]) -> None:
+    """Shotgun, Cover and Big Jim keep the players who still have an attacker and a cover."""
+    r["options"] = named + [o for o in r["options"] if o.isdigit() and len(state.squads[int(o)].fighters) > 1]
+
+
+def _with_hand(state: DuelState, r: dict[str, Any], seat: int, named: list[str]) -> None:
+    """Blow keeps the players who still hold a card."""
+    r["options"] = named + [o for o in r["options"] if o.isdigit() and state.squads[int(o)].hand]
+
+
+# How a choice's options are filled in when it is asked, by its reason; other choices keep theirs.
+PREPARES: dict[str, Callable[[DuelState, dict[str, Any], int, list[str]], None]] = {
+    DUTCH_HARRY: _harry_looks,
+    MARSHAL: _marshal_decks,
+    LITTLE_LEROY: _hand_cards,
+    GOLD_PAN_TWICE: _hand_cards,
+    "carbine": _cards_in_play,
+    "ambush": _cards_in_play,
+    ALICIA: _cards_in_play,
+    "shotgun": _swappable,
+    "cover": _swappable,
+    BIG_JIM: _swappable,
+    "blow": _with_hand,
+}
 
 
 def _harry_draws(state: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:

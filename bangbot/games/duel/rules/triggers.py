@@ -97,10 +97,20 @@ def became_attacker(state: DuelState, r: dict[str, Any], events: Events) -> Requ
     out: Requests = []
     if not state.squads[seat].alive:
         return out
+    # Jango and the Pocket Watch draw when the opponent moves its own marker (its swap, Panic, its own card,
+    # a new attacker after a death), not when this player moved it for them (ASSUMPTIONS: marker_moves).
+    if r["by"] == seat:
+        _marker_draws(state, seat, events)
+    out += _entry_hits(state, seat, events)
+    if r.get("swap"):
+        out += after_swap(state, r, events)
+    return out
+
+
+def _marker_draws(state: DuelState, seat: int, events: Events) -> None:
+    """Jango and the Pocket Watch of seat's opponents draw a card: seat moved its own attacker marker."""
     for other in state.alive_seats():
-        # Jango and the Pocket Watch draw when the opponent moves its own marker (its swap, Panic, its own card,
-        # a new attacker after a death), not when this player moved it for them (ASSUMPTIONS: marker_moves).
-        if other == seat or r["by"] != seat:
+        if other == seat:
             continue
         if ability(state, other, "draws_when_attacker_moves") and seat in opponents(
             state, other, "draws_when_attacker_moves"
@@ -108,6 +118,11 @@ def became_attacker(state: DuelState, r: dict[str, Any], events: Events) -> Requ
             draw(state, other, 1, events, reason="draws_when_attacker_moves")
         if has_active(state, other, "watch") is not None and seat in opponents(state, other, "watch"):
             draw(state, other, 1, events, reason="watch")
+
+
+def _entry_hits(state: DuelState, seat: int, events: Events) -> Requests:
+    """Returns the hits of seat's new attacker: Tom Horn at each opponent's cover, a Partner at each attacker."""
+    out: Requests = []
     new = state.squads[seat].fighters[0]
     # The lineup puts the first attacker in play without this trigger (ASSUMPTIONS: tom_horn_lineup).
     if CHARACTER[new.character].ability == "enters_hits_cover":
@@ -121,8 +136,6 @@ def became_attacker(state: DuelState, r: dict[str, Any], events: Events) -> Requ
             target = attacker_slot(state, other)
             if target is not None:
                 out += start_hit(state, seat, target, None, events, rider="partner")
-    if r.get("swap"):
-        out += after_swap(state, r, events)
     return out
 
 
