@@ -128,3 +128,32 @@ def test_a_task_started_under_the_lock_writes_on_its_own_connection_after_it(pos
     asyncio.run(scenario())
     stored = Repository(open_engine(postgres_url)).game(game_id)
     assert stored is not None and stored.table_message_id == 515151
+
+
+def test_more_games_in_an_update_than_the_pool_has_connections_all_finish(postgres_url: str) -> None:
+    open_engine(postgres_url).dispose()  # the schema
+    small = create_engine(postgres_url, pool_size=2, max_overflow=2, pool_timeout=3)
+    repo = Repository(small)
+
+    def beside_the_lock() -> int:
+        """What a holder's write session does: a second connection of its own while the lock's stays pinned."""
+        with small.connect() as connection:
+            return int(connection.execute(text("SELECT 1")).scalar_one())
+
+    async def update(game_id: int) -> int:
+        async with repo.game_lock(game_id):
+            assert await repo.run(repo.game, game_id) is None  # a read on the pinned connection
+            return await repo.run(beside_the_lock)
+
+    async def read(game_id: int) -> int:
+        return 1 if await repo.run(repo.game, game_id) is None else 0
+
+    async def crowd() -> list[int]:
+        updates = [update(game_id) for game_id in range(1, 41)]
+        reads = [read(game_id) for game_id in range(1, 41)]
+        return await asyncio.gather(*updates, *reads)
+
+    with repo:
+        finished = asyncio.run(crowd())
+    small.dispose()
+    assert finished == [1] * 80  # none waited out the pool's timeout: holders never take every connection

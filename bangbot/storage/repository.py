@@ -40,7 +40,13 @@ from bangbot.storage.models import (
     table_of,
     unchanged_refs,
 )
-from bangbot.storage.threads import database_threads, database_threads_wanted, off_loop, owner
+from bangbot.storage.threads import (
+    database_threads,
+    database_threads_wanted,
+    off_loop,
+    owner,
+    pinned_connections,
+)
 
 GAME_FIELDS = tuple(c for c in Game.model_fields if c not in ("id", "version"))
 GAME_LOCK_SPACE = 0x6261_6E67_0000_0000  # "bang" in the high bits keeps these advisory locks apart from others
@@ -96,6 +102,7 @@ class Repository:
         self.leases = DeliveryLeases(engine)
         self._threads: ThreadPoolExecutor | None = None
         self._threaded = database_threads_wanted(engine)
+        self._pin_slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
 
     @property
     def threads(self) -> ThreadPoolExecutor | None:
@@ -135,20 +142,42 @@ class Repository:
             if self.engine.dialect.name != "postgresql":
                 yield
                 return
-            key = {"key": GAME_LOCK_SPACE + game_id}
-            lock, unlock = text("SELECT pg_try_advisory_lock(:key)"), text("SELECT pg_advisory_unlock(:key)")
-            checkout = await self.run(lambda: self.engine.connect().execution_options(isolation_level="AUTOCOMMIT"))
-            with checkout as connection:
-                while not await self.run(lambda: connection.execute(lock, key).scalar()):
-                    await asyncio.sleep(LOCK_POLL_SECONDS)
-                pin = Pinned(self.engine, asyncio.current_task(), connection)
-                token = _pinned.set(pin)
-                try:
-                    yield
-                finally:
-                    pin.connection = None  # tasks started meanwhile copied the pin: they must not use it after this
-                    _pinned.reset(token)
-                    await self.run(lambda: connection.execute(unlock, key))
+            async with self._pin_slot(), self._advisory_lock(game_id):
+                yield
+
+    @asynccontextmanager
+    async def _pin_slot(self) -> AsyncIterator[None]:
+        """Waits, off every thread and connection, until this task may pin one more connection for a game lock.
+
+        Holders never take more than half the pool, so the threads they need are never all stuck waiting for a
+        connection that only a holder could give back. A task nesting a second lock needs no new slot.
+        """
+        if self._pinned_connection() is not None:
+            yield
+            return
+        loop = asyncio.get_running_loop()
+        if self._pin_slots is None or self._pin_slots[0] is not loop:  # a semaphore serves the loop that made it
+            self._pin_slots = (loop, asyncio.Semaphore(pinned_connections(self.engine)))
+        async with self._pin_slots[1]:
+            yield
+
+    @asynccontextmanager
+    async def _advisory_lock(self, game_id: int) -> AsyncIterator[None]:
+        """Holds the game's advisory lock on a connection pinned to this task (see _pinned_connection)."""
+        key = {"key": GAME_LOCK_SPACE + game_id}
+        lock, unlock = text("SELECT pg_try_advisory_lock(:key)"), text("SELECT pg_advisory_unlock(:key)")
+        checkout = await self.run(lambda: self.engine.connect().execution_options(isolation_level="AUTOCOMMIT"))
+        with checkout as connection:
+            while not await self.run(lambda: connection.execute(lock, key).scalar()):
+                await asyncio.sleep(LOCK_POLL_SECONDS)
+            pin = Pinned(self.engine, asyncio.current_task(), connection)
+            token = _pinned.set(pin)
+            try:
+                yield
+            finally:
+                pin.connection = None  # tasks started meanwhile copied the pin: they must not use it after this
+                _pinned.reset(token)
+                await self.run(lambda: connection.execute(unlock, key))
 
     def _pinned_connection(self) -> Connection | None:
         """Returns the game lock's connection if the running task holds a game lock of this repository."""

@@ -35,13 +35,24 @@ def database_threads_wanted(engine: Engine) -> bool:
     return isinstance(engine.pool, QueuePool)
 
 
-def database_threads(engine: Engine) -> ThreadPoolExecutor | None:
-    """Returns threads for the engine's work, one per pooled connection; None when it stays on the loop."""
+def pool_capacity(engine: Engine) -> int:
+    """Returns how many connections the engine's pool hands out at most (1 for a pool that is not a queue)."""
     pool = engine.pool
     if not isinstance(pool, QueuePool):
+        return 1
+    return max(pool.size() + max(int(getattr(pool, "_max_overflow", 0)), 0), 1)  # no public getter for the overflow
+
+
+def pinned_connections(engine: Engine) -> int:
+    """Returns how many game locks may pin a connection at once: half the pool, the rest for the work around them."""
+    return max(pool_capacity(engine) // 2, 1)
+
+
+def database_threads(engine: Engine) -> ThreadPoolExecutor | None:
+    """Returns threads for the engine's work, one per pooled connection; None when it stays on the loop."""
+    if not isinstance(engine.pool, QueuePool):
         return None
-    size = pool.size() + max(int(getattr(pool, "_max_overflow", 0)), 0)  # no public getter for the overflow cap
-    return ThreadPoolExecutor(max_workers=max(size, 1), thread_name_prefix="bangbot-db")
+    return ThreadPoolExecutor(max_workers=pool_capacity(engine), thread_name_prefix="bangbot-db")
 
 
 def owner() -> asyncio.Task[Any] | None:
