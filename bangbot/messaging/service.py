@@ -75,6 +75,7 @@ from bangbot.messaging.sight import unpin_table
 from bangbot.messaging.stats_text import records_help, stats_command
 from bangbot.messaging.step_menu import ABOUT
 from bangbot.messaging.storage_log import StorageFailures
+from bangbot.messaging.urgency import urgently
 from bangbot.storage.models import CANCELLED, GATHERING, RUNNING, Game, Outbox, PressAnswer, Seat
 from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
 
@@ -83,6 +84,7 @@ storage_failures = StorageFailures(log)
 RETRIES = 3
 PRESS_MEMORY = timedelta(days=2)  # a messenger delivers an update again for a day at most
 PRUNE_EVERY = timedelta(hours=1)
+PRESS_WAIT_SECONDS = 0.5  # a press's answer waits this long at most for the presser's message to show its result
 TIMERS_AT_ONCE = 16  # deadlines, reminders and expiries of different games fired side by side
 
 
@@ -98,7 +100,8 @@ class GameService:
         ctx = self.ctx
         name = cmd.name.lower().lstrip("/").split("@")[0]
         try:  # in a database thread, as every read and write of a command: the event loop never waits for one
-            await ctx.repo.run(ctx.remember_user, cmd.user)
+            if not ctx.knows(cmd.user):  # a thread's hop saved when nothing is to store
+                await ctx.repo.run(ctx.remember_user, cmd.user)
             tr = await ctx.repo.run(command_translator, ctx, cmd)
         except STORAGE_ERRORS:
             storage_failures.failed("could not read for /%s", name)
@@ -387,15 +390,17 @@ class GameService:
     async def on_press(self, press: Press) -> None:
         """Handles a button press and always acknowledges it, with an alert when it changes nothing.
 
-        The game's lock is held only to read, check, apply and save; a move is answered once its players' messages
-        show it (or after PRIVATE_WAIT_SECONDS), never behind the group's messages. A press whose change could not
-        be saved is told so, and changes nothing.
+        The game's lock is held only to read, check, apply and save; a move is answered once the presser's message
+        shows it (sent ahead of the bot's other messages), or after PRESS_WAIT_SECONDS, never behind the group's. A
+        press whose change could not be saved is told so, and changes nothing.
         """
         ctx = self.ctx
         text, alert = "", False
         later: Later = []
+        showing: asyncio.Task[None] | None = None
         try:
-            await ctx.repo.run(ctx.remember_user, press.user)
+            if not ctx.knows(press.user):  # a thread's hop saved when nothing is to store
+                await ctx.repo.run(ctx.remember_user, press.user)
             data = decode(press.data)
             replacing = data.scope == "g" and data.choice == REPLACE
             allowed = replacing and await self.may_replace(press, data)  # asked before the lock: a network call
@@ -415,8 +420,8 @@ class GameService:
                     else:
                         text, alert = await self.retrying(lambda: lobby_press(ctx, press, data, rights, later))
                 kick(ctx, data.target)
-                await all_shown(ctx, data.target)  # the players see the change before the press is answered
-                await run_later(later)
+                showing = asyncio.ensure_future(self.show_press(data.target, later))
+                await asyncio.wait({showing}, timeout=PRESS_WAIT_SECONDS)  # the presser sees the change first
             else:
                 text, alert = await self.setting_press(press, data)
         except BadButton:
@@ -429,6 +434,18 @@ class GameService:
         except Undeliverable:
             log.info("could not show the press %s to its player", press.id)
         await ctx.messenger.answer(press, text, alert)
+        if showing is not None:
+            await showing
+
+    async def show_press(self, game_id: int, later: Later) -> None:
+        """Shows a press's result to the presser, ahead of the bot's other messages: the change in their message
+        (once each earlier change reached the players), then what the press left for after the lock."""
+        with urgently():
+            try:
+                await all_shown(self.ctx, game_id)
+            except STORAGE_ERRORS:
+                storage_failures.failed("could not read what game %s still has to show", game_id)
+            await run_later(later)
 
     async def may_replace(self, press: Press, data: ButtonData) -> bool:
         """Returns whether the presser may let the AI play for someone in the button's game: its creator or an admin."""
@@ -557,6 +574,7 @@ class GameService:
                 level = choice if choice != "x" else TOP
                 later.append(partial(self.show_current, batch, seat, level))
                 return "", False
+            batch.presser = seat.position
             run_ai(ctx, batch)
             answer = ("", False) if choice != BACK_FROM_AI else (tr.gettext("Welcome back!"), False)
             batch.answer = PressAnswer(
