@@ -425,12 +425,12 @@ class GameService:
             else:
                 text, alert = await self.setting_press(press, data)
         except BadButton:
-            text, alert = ctx.tr_user(press.user.id).gettext("This button is not mine or is too old."), True
+            text, alert = (await press_reader(ctx, press)).gettext("This button is not mine or is too old."), True
         except StaleGame:
-            text, alert = ctx.tr_user(press.user.id).gettext("This choice is no longer current."), True
+            text, alert = (await press_reader(ctx, press)).gettext("This choice is no longer current."), True
         except STORAGE_ERRORS:
             storage_failures.failed("could not save or read the press %s", press.id)
-            text, alert = not_saved(ctx.tr_user(press.user.id)), True
+            text, alert = not_saved(await press_reader(ctx, press)), True
         except Undeliverable:
             log.info("could not show the press %s to its player", press.id)
         await ctx.messenger.answer(press, text, alert)
@@ -475,36 +475,30 @@ class GameService:
         return await attempt()
 
     async def setting_press(self, press: Press, data: ButtonData) -> tuple[str, bool]:
-        """Sets the user's or (for chat admins, checked now) the chat's language; or calls the user to its games."""
+        """Sets the user's or (for chat admins, checked now) the chat's language; or calls the user to its games.
+
+        Every read and write runs in a database thread; the admin check and the edit run on the loop, holding none.
+        """
         ctx = self.ctx
         if data.scope == "c" and data.choice == CALL and data.target == press.chat_id:
-            tr = ctx.tr_user(press.user.id)
-            return set_call(ctx, tr, data.target, press.user.id, True), False
+            return await ctx.repo.run(call_press, ctx, press.user.id, data.target), False
         if data.choice not in offered_choices(language_keyboard(data.scope == "u", data.target)):
             raise BadButton(data.choice)
         code = data.choice.removeprefix("lang.")
-        if data.scope == "u":
-            settings = ctx.repo.user_settings(press.user.id)
-            settings.language = code
-            ctx.repo.save_user_settings(settings)
-            ctx.forget_language(("user", press.user.id))
-            tr = translator(code)
-            await ctx.messenger.edit(
-                MessageRef(press.chat_id, press.message_id), tr.gettext("Your language is now English.")
-            )
-            await self.show_player(press.user.id, resend=False)
-            return tr.gettext("Your language is now English."), False
-        if not await ctx.messenger.is_admin(data.target, press.user.id):
-            return ctx.tr_user(press.user.id).gettext("Only a chat admin can change the chat's language."), True
-        chat = ctx.repo.chat_settings(data.target)
-        chat.language = code
-        ctx.repo.save_chat_settings(chat)
-        ctx.forget_language(("chat", data.target))
         tr = translator(code)
-        await ctx.messenger.edit(
-            MessageRef(press.chat_id, press.message_id), tr.gettext("This chat's language is now English.")
-        )
-        return tr.gettext("This chat's language is now English."), False
+        if data.scope == "u":
+            await ctx.repo.run(store_language, ctx, ("user", press.user.id), code)
+            done = tr.gettext("Your language is now English.")
+            await ctx.messenger.edit(MessageRef(press.chat_id, press.message_id), done)
+            await self.show_player(press.user.id, resend=False)
+            return done, False
+        if not await ctx.messenger.is_admin(data.target, press.user.id):
+            reader = await ctx.repo.run(ctx.tr_user, press.user.id)
+            return reader.gettext("Only a chat admin can change the chat's language."), True
+        await ctx.repo.run(store_language, ctx, ("chat", data.target), code)
+        done = tr.gettext("This chat's language is now English.")
+        await ctx.messenger.edit(MessageRef(press.chat_id, press.message_id), done)
+        return done, False
 
     def locked_game_press(self, press: Press, data: ButtonData, later: Later) -> tuple[str, bool]:
         """Answers a game press delivered again as it was answered, else applies it (game_press); in a thread."""
@@ -731,6 +725,33 @@ def language_name(code: str) -> str:
 def not_saved(tr: Translator) -> str:
     """Returns what a person is told when their change could not be saved: nothing happened, try again."""
     return tr.gettext("Not saved: the game did not change. Please try again in a moment.")
+
+
+async def press_reader(ctx: Context, press: Press) -> Translator:
+    """Returns the presser's translator, read off the loop; the messenger's language when storage fails."""
+    try:
+        return await ctx.repo.run(ctx.tr_user, press.user.id)
+    except STORAGE_ERRORS:
+        return translator(normalize_language(press.user.language))
+
+
+def call_press(ctx: Context, user_id: int, chat_id: int) -> str:
+    """Calls a user to a group's games from its button; returns what to tell them (in a thread)."""
+    return set_call(ctx, ctx.tr_user(user_id), chat_id, user_id, True)
+
+
+def store_language(ctx: Context, key: tuple[str, int], code: str) -> None:
+    """Stores the language a user ("user", id) or a chat ("chat", id) chose (in a thread)."""
+    kind, ident = key
+    if kind == "user":
+        user = ctx.repo.user_settings(ident)
+        user.language = code
+        ctx.repo.save_user_settings(user)
+    else:
+        chat = ctx.repo.chat_settings(ident)
+        chat.language = code
+        ctx.repo.save_chat_settings(chat)
+    ctx.forget_language(key)
 
 
 def command_translator(ctx: Context, cmd: Command) -> Translator:
