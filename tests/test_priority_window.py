@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bangbot.messaging.urgency import is_urgent, urgently
-from bangbot.telegram.limiter import PriorityWindow
+from bangbot.telegram.limiter import PriorityWindow, StrictRateLimiter
 
 
 def test_an_urgent_call_overtakes_every_waiting_call_and_others_keep_their_order() -> None:
@@ -49,3 +49,26 @@ def test_urgency_holds_for_the_block_and_its_awaits_only() -> None:
         return before, during, is_urgent()
 
     assert asyncio.run(run()) == (False, True, False)
+
+
+def test_the_bots_limiter_sends_a_press_s_own_message_before_queued_ones() -> None:
+    async def run() -> list[int]:
+        limiter = StrictRateLimiter(overall=1)
+        order: list[int] = []
+
+        async def call(chat: int) -> bool:
+            order.append(chat)
+            return True
+
+        async def edit(chat: int, urgent: bool) -> None:
+            with urgently(urgent):
+                await limiter.process_request(call, (chat,), {}, "editMessageText", {"chat_id": chat}, None)
+
+        await edit(1, False)
+        queued = [asyncio.ensure_future(edit(chat, False)) for chat in (2, 3)]
+        await asyncio.sleep(0)
+        queued.append(asyncio.ensure_future(edit(4, True)))
+        await asyncio.gather(*queued)
+        return order
+
+    assert asyncio.run(run()) == [1, 4, 2, 3]
