@@ -15,6 +15,7 @@ from bangbot.games.duel.rules import engine
 from bangbot.games.duel.rules.data import CARDS, CHARACTER, cards_of, characters_of, type_id
 from bangbot.games.duel.rules.legal import awaiting
 from bangbot.games.duel.rules.modes import MODES
+from bangbot.games.duel.rules.requests import DuelRequest, KeepOne, StorePick
 from bangbot.games.duel.rules.state import DuelState, Fighter, Squad
 from bangbot.games.duel.ruleset import DUEL
 from bangbot.rulesets import ruleset
@@ -142,7 +143,9 @@ def resolve(state: DuelState, seat: int, text: str) -> str:
         elif head == "use":
             words[1] = str(card_named(state, _in_play(state, seat), words[1]))
         elif head == "pick":
-            words[1] = str(card_named(state, state.requests[0]["shown"], words[1]))
+            shown = asked(state)
+            assert isinstance(shown, KeepOne | StorePick), f"no cards shown to pick from: {shown}"
+            words[1] = str(card_named(state, list(shown.shown), words[1]))
         elif head == "choose" and words[1].startswith("#"):
             options = [int(a.split()[1]) for a in legal(state, seat) if a.startswith("choose ") and a[7:].isdigit()]
             words[1] = str(card_named(state, options, words[1][1:]))
@@ -160,7 +163,8 @@ def step_seat(state: DuelState, step: str) -> tuple[int, str]:
     assert colon and named.strip().isdigit(), f"a step names the seat it expects asked, as '0: {step}'"
     seat, now = int(named), awaiting(state)
     if now != (seat,):
-        kind = asked(state).get("kind", "its turn")
+        r = asked(state)
+        kind = r.KIND if r is not None else "its turn"
         raise AssertionError(f"step '{step}': seats {list(now)} asked ({kind}: {legal(state) if now else []})")
     return seat, text.strip()
 
@@ -175,9 +179,10 @@ def do(state: DuelState, *steps: str, asks: int | None = None) -> tuple[DuelStat
         state, happened = RULES.apply(state, who, RULES.parse(resolve(state, who, text)))
         events += happened
         assert RULES.invariants(state, happened) == [], RULES.invariants(state, happened)
-    left = asked(state).get("seat") if state.winner is None else None
+    r = asked(state)
+    left = getattr(r, "seat", None) if state.winner is None else None
     if left != asks:
-        kind = asked(state).get("kind")
+        kind = r.KIND if r is not None else None
         raise AssertionError(f"the steps {list(steps)} end with seat {left} asked ({kind}), not {asks}: {legal(state)}")
     return state, events
 
@@ -221,9 +226,9 @@ def legal_names(state: DuelState, seat: int | None = None) -> list[str]:
     return out
 
 
-def asked(state: DuelState) -> dict[str, Any]:
-    """Returns the pending decision (empty when the turn's player is free to play)."""
-    return state.requests[0] if state.requests else {}
+def asked(state: DuelState) -> DuelRequest | None:
+    """Returns the pending decision (None when the turn's player is free to play)."""
+    return state.requests[0] if state.requests else None
 
 
 def life(state: DuelState, slot: int) -> int:

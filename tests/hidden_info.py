@@ -21,6 +21,7 @@ from bangbot.games.bang.rules.roles import SHERIFF
 from bangbot.games.bang.rules.state import OVER, GameConfig, GameState
 from bangbot.games.duel.rules.data import characters_of
 from bangbot.games.duel.rules.modes import MODES
+from bangbot.games.duel.rules.requests import HarryDraw, KeepOne, Lineup, Replace
 from bangbot.games.duel.rules.state import DuelState
 from bangbot.games.duel.rules.table import COMMON_DECK
 from bangbot.games.duel.ruleset import DUEL
@@ -81,10 +82,9 @@ def _side_characters(state: DuelState, seat: int) -> list[str]:
     return [c for deck in side.decks for c in characters_of(deck)]
 
 
-def _looked_at(state: DuelState, request: dict[str, Any]) -> int:
+def _looked_at(state: DuelState, request: HarryDraw) -> int:
     """Returns the seat whose deck a Dutch Harry look is the top of, or COMMON_DECK for the common deck."""
-    owner = request.get("deck_of")
-    owner = request["seat"] if owner is None else owner
+    owner = request.seat if request.deck_of is None else request.deck_of
     return owner if owner != COMMON_DECK and state.squads[owner].deck else COMMON_DECK
 
 
@@ -103,31 +103,32 @@ def resample_duel(state: DuelState, seat: int | None, rnd: random.Random) -> Due
     what no player sees.
     """
     out = state.copy()
-    looks = [r for r in out.requests if r.get("look") is not None]
-    kept = [(_looked_at(out, r), r["look"]) for r in looks if r["seat"] == seat]
+    looks = [(i, r) for i, r in enumerate(out.requests) if isinstance(r, HarryDraw) and r.look is not None]
+    kept = [(_looked_at(out, r), r.look) for _, r in looks if r.seat == seat]
     for owner, card in kept:
         _pile(out, owner).remove(card)
     for q in out.squads:
         if q.seat == seat:
             rnd.shuffle(q.deck)
             continue
-        kept_for = [r for r in out.requests if r.get("kind") == "keep" and r["seat"] == q.seat]
-        q.hand, q.deck, *shown = _deal_again([q.hand, q.deck, *(r["shown"] for r in kept_for)], rnd)
-        for r, cards in zip(kept_for, shown, strict=True):
-            r["shown"] = cards
+        kept_for = [i for i, r in enumerate(out.requests) if isinstance(r, KeepOne) and r.seat == q.seat]
+        shown_to = [list(out.requests[i].shown) for i in kept_for]  # type: ignore[union-attr]
+        q.hand, q.deck, *shown = _deal_again([q.hand, q.deck, *shown_to], rnd)
+        for i, cards in zip(kept_for, shown, strict=True):
+            out.requests[i] = replace(out.requests[i], shown=tuple(cards))  # type: ignore[type-var]
     rnd.shuffle(out.common)
     for owner, card in kept:
         _pile(out, owner).append(card)
-    for r in looks:
-        r["look"] = _pile(out, _looked_at(out, r))[-1]
+    for i, r in looks:
+        out.requests[i] = replace(r, look=_pile(out, _looked_at(out, r))[-1])
     seen = {f.character for q in out.squads for f in q.fighters} | {c for q in out.squads for c in q.dead}
     seen |= {c for q in out.squads if q.seat == seat for c in q.reserve}
     for q in out.squads:
         if q.seat != seat:
             q.reserve = rnd.sample([c for c in _side_characters(out, q.seat) if c not in seen], len(q.reserve))
-    for r in out.requests:
-        if r.get("kind") in ("lineup", "replace") and r.get("options") and r["seat"] != seat:
-            r["options"] = list(out.squads[r["seat"]].reserve)
+    for i, r in enumerate(out.requests):
+        if isinstance(r, Lineup | Replace) and r.options and r.seat != seat:
+            out.requests[i] = replace(r, options=tuple(out.squads[r.seat].reserve))
     out.rng = rnd.getrandbits(RNG_BITS)
     return out
 

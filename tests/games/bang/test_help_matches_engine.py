@@ -9,6 +9,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 import bangbot.i18n.explain  # noqa: F401  (registers the Duel's /rules topics)
+from bangbot.games.duel.rules.requests import Choice
 from bangbot.games.duel.texts.help import DUEL_CHARACTER_HELP
 from bangbot.i18n import translator
 from bangbot.i18n.glossary import lookup, unclear
@@ -24,11 +25,12 @@ def test_big_jim_acts_only_when_the_swap_makes_him_the_attacker_as_his_help_says
     attacker_after, _ = do(
         reinforcements(seat("pat_garrett", "marshal"), seat("daltons", "big_jim"), turn=1)[0], "1: swap", asks=1
     )
-    assert asked(attacker_after)["options"] == ["none", "0"]
+    assert asked(attacker_after).options == ("none", "0")
     cover_after, _ = do(
         reinforcements(seat("pat_garrett", "marshal"), seat("big_jim", "daltons"), turn=1)[0], "1: swap"
     )
-    assert not cover_after.requests or asked(cover_after).get("reason") != "swaps_both"
+    asked_after = asked(cover_after)
+    assert not isinstance(asked_after, Choice) or asked_after.reason != "swaps_both"
     for language, condition in BIG_JIM_CONDITION.items():
         assert condition in translator(language).name(DUEL_CHARACTER_HELP["big_jim"])
 

@@ -19,6 +19,7 @@ from bangbot.games.duel.rules.engine import apply, new_game
 from bangbot.games.duel.rules.invariants import check_invariants
 from bangbot.games.duel.rules.legal import awaiting
 from bangbot.games.duel.rules.modes import MODE_IDS, MODES, STANDOFF
+from bangbot.games.duel.rules.requests import Dodge, HandLimit
 from bangbot.games.duel.rules.state import DuelState, Fighter
 from bangbot.games.duel.rules.views import view
 from bangbot.games.duel.ruleset import DUEL
@@ -98,7 +99,7 @@ def test_it_dodges_a_hit_that_would_kill_its_attacker_with_a_missed() -> None:
     missed, _ = set_hand(state, 1, ["missed", "stagecoach"])
     state.squads[1].fighters[0].life = 1
     state, _ = apply(state, 0, Play(colt, 2))
-    assert awaiting(state) == (1,) and state.requests[0]["kind"] == "dodge"
+    assert awaiting(state) == (1,) and isinstance(state.requests[0], Dodge)
     assert decide(state, 1) == Answer(missed)
 
 
@@ -176,7 +177,7 @@ def test_blow_never_throws_away_a_card_of_its_own_hand() -> None:
     renegades = tables.seat("hick_addams", "charlie_bassett", hand=["blow", "missed", "colt"])
     state, _ = tables.table(law, renegades, mode="third_law", turn=1)
     state, _ = tables.do(state, "1: play blow @0 #barrel", asks=1)
-    assert state.requests[0]["reason"] == "blow" and state.requests[0]["options"] == ["none", "1"]
+    assert state.requests[0].reason == "blow" and state.requests[0].options == ("none", "1")
     assert decide(state, 1) == Choose("none")
 
 
@@ -217,14 +218,14 @@ def test_the_hand_limit_discards_the_least_useful_card() -> None:
     cards = set_hand(state, 0, ["missed", "colt", "canteen", "stagecoach", "barrel", "missed", "winchester"])
     state.squads[0].fighters[0].life = 4
     state, _ = apply(state, 0, EndTurn())
-    assert state.requests[0]["kind"] == "limit"
+    assert isinstance(state.requests[0], HandLimit)
     first = decide(state, 0)
     assert isinstance(first, Discard) and first.card in cards and type_id(first.card) == "canteen"
 
 
 def test_the_lineup_puts_the_sturdiest_character_in_front() -> None:
     state, _ = new_game(RULES.config(2, "duel"), 3)
-    options = view(state, 0).requests[0]["options"]
+    options = view(state, 0).requests[0].options
     choice = decide(state, 0)
     assert isinstance(choice, Choose)
     assert CHARACTER[choice.option].life == max(CHARACTER[o].life for o in options)
@@ -291,11 +292,18 @@ def test_decisions_are_legal_repeatable_and_leave_memory_alone_in_every_mode() -
     assert min(checked.values()) > 50
 
 
+@dataclasses.dataclass(frozen=True)
+class NewKind:
+    """A kind of decision the engine may ask one day, which this player has never heard of."""
+
+    seat: int
+
+
 def test_a_decision_it_does_not_know_still_gets_a_legal_answer() -> None:
     state = duel_position()
     set_hand(state, 0, ["colt"])
     seen = view(state, 0)
-    unknown = dataclasses.replace(seen, requests=({"kind": "new_kind", "seat": 0},), legal=(Choose("b"), Choose("a")))
+    unknown = dataclasses.replace(seen, requests=(NewKind(0),), legal=(Choose("b"), Choose("a")))
     assert AI.decide(unknown, {}) in unknown.legal
     with_pass = dataclasses.replace(unknown, legal=(Choose("a"), Pass()))
     assert AI.decide(with_pass, {}) == Pass()

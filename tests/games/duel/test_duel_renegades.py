@@ -7,6 +7,7 @@ from functools import partial
 from bangbot.games.duel.rules.actions import Choose, Use
 from bangbot.games.duel.rules.data import CARDS, LAW, LAW_RENEGADE, OUTLAW, OUTLAW_RENEGADE, RENEGADE, characters_of
 from bangbot.games.duel.rules.modes import MODES
+from bangbot.games.duel.rules.requests import Dodge, HandLimit, Indians
 from bangbot.games.duel.rules.state import DuelState
 from bangbot.rulesets import ruleset
 from tests.duel_tables import (
@@ -36,7 +37,7 @@ standoff = partial(table, mode="standoff")
 
 def dodge_request(state: DuelState, slot: int) -> None:
     """Asserts the pending decision is a dodge for the character in slot."""
-    assert asked(state).get("kind") == "dodge" and asked(state).get("slot") == slot, asked(state)
+    assert isinstance(asked(state), Dodge) and asked(state).slot == slot, asked(state)
 
 
 def targets(state: DuelState, name: str) -> set[int | None]:
@@ -45,9 +46,9 @@ def targets(state: DuelState, name: str) -> set[int | None]:
     return {next((int(w[1:]) for w in words if w.startswith("@")), None) for words in plays}
 
 
-def slots_asked(state: DuelState, kind: str) -> list[int]:
+def slots_asked(state: DuelState, kind: type[Dodge | Indians]) -> list[int]:
     """Returns the slots of the pending decisions of one kind, in order."""
-    return [r["slot"] for r in state.requests if r["kind"] == kind]
+    return [r.slot for r in state.requests if isinstance(r, kind)]
 
 
 # ---------------------------------------------------------------------------------------------------- the cards
@@ -85,9 +86,9 @@ def test_spencer_takes_two_from_four_or_more_one_below_and_one_missed_cancels_it
 def test_chief_asks_each_opposing_character_for_a_bang_card_or_a_life() -> None:
     state, _ = reinforcements(seat(*LAW_PAIR, hand=["chief"]), seat(*OUTLAW_PAIR, hand=["colt"]))
     state, _ = do(state, "0: play chief @2", asks=1)
-    assert asked(state)["kind"] == "indians" and asked(state)["slot"] == 2
+    assert isinstance(asked(state), Indians) and asked(state).slot == 2
     state, _ = do(state, "1: answer colt", asks=1)
-    assert asked(state)["slot"] == 3
+    assert asked(state).slot == 3
     state, _ = do(state, "1: pass")
     assert (life(state, 2), life(state, 3)) == (4, 2)
 
@@ -111,7 +112,7 @@ def test_ambush_discards_from_the_own_attacker_and_or_any_attacker() -> None:
     assert {f"play {ambush}", f"play {ambush} @2 #{sniper}", f"play {ambush} @0 #{hat}"} <= set(legal(state))
     state, _ = do(state, "0: play ambush @2 #sniper", asks=0)
     assert sniper in state.discard
-    assert set(asked(state)["options"]) == {"none", str(hat), str(barrel)}
+    assert set(asked(state).options) == {"none", str(hat), str(barrel)}
     state, _ = do(state, "0: choose #hat")
     assert state.squads[0].fighters[0].equipment == [barrel]
     # Both cards from the own attacker.
@@ -204,10 +205,10 @@ def test_partner_hit_lands_when_not_dodged() -> None:
 
 def test_cover_swaps_once_or_twice_the_same_player_allowed() -> None:
     state, _ = do(reinforcements(seat(*LAW_PAIR, hand=["cover"]), seat(*OUTLAW_PAIR))[0], "0: play cover", asks=0)
-    assert asked(state)["options"] == ["0", "1"], "the first swap is the card's point"
+    assert asked(state).options == ("0", "1"), "the first swap is the card's point"
     state, _ = do(state, "0: choose 1", asks=0)
     assert who(state, 2) == "daltons"
-    assert asked(state)["options"] == ["none", "0", "1"]
+    assert asked(state).options == ("none", "0", "1")
     state, _ = do(state, "0: choose 1")
     assert who(state, 2) == "big_steve" and not asked(state)
 
@@ -258,7 +259,7 @@ def test_blow_discards_a_card_in_play_and_a_hand_card_each_robbing_wild_bill() -
     state, _ = do(state, "1: play blow @0 #hat", asks=1)
     dodge_request(state, 2)  # Wild Bill's first hit back, for the card in play
     state, _ = do(state, "1: pass", asks=1)
-    assert asked(state)["reason"] == "blow" and "0" in asked(state)["options"]
+    assert asked(state).reason == "blow" and "0" in asked(state).options
     state, _ = do(state, "1: choose 0", asks=1)
     assert state.squads[0].hand == [] and hat in state.discard
     dodge_request(state, 2)
@@ -297,9 +298,9 @@ def test_spurs_keep_hits_off_their_character_while_the_hand_is_empty() -> None:
     state, _ = reinforcements(law, seat(*OUTLAW_PAIR, equip={0: ["spurs"]}))
     assert "play colt @2" not in legal_names(state)
     state, _ = do(state, "0: play gatling", asks=0)
-    assert slots_asked(state, "dodge") == [1, 3], "Gatling spares the spurred"
+    assert slots_asked(state, Dodge) == [1, 3], "Gatling spares the spurred"
     state, _ = do(state, "0: pass", "1: pass", "0: play indians", asks=1)
-    assert 2 in slots_asked(state, "indians"), "Indians! still reach him"
+    assert 2 in slots_asked(state, Indians), "Indians! still reach him"
     state, _ = reinforcements(seat(*LAW_PAIR, hand=["colt"]), seat(*OUTLAW_PAIR, hand=["beer"], equip={0: ["spurs"]}))
     assert "play colt @2" in legal_names(state), "with a card in hand he may be shot"
 
@@ -309,7 +310,7 @@ def test_union_pacific_draws_two_from_own_and_or_the_opponents_deck() -> None:
     state, _ = reinforcements(law, seat(*OUTLAW_PAIR, deck=["beer"]))
     hat, beer = state.squads[0].deck[-1], state.squads[1].deck[-1]
     state, _ = do(state, "0: play union_pacific", asks=0)
-    assert asked(state)["options"] == ["0", "1"]
+    assert asked(state).options == ("0", "1")
     state, _ = do(state, "0: choose 1", "0: choose 0")
     assert {hat, beer} <= set(state.squads[0].hand) and not asked(state)
 
@@ -339,7 +340,7 @@ def test_fortune_teller_discards_her_equipment_as_a_missed_or_against_indians() 
     assert life(state, 0) == 4 and len(state.squads[0].hand) == 1
     law = seat("fortune_teller", "pat_garrett", equip={0: ["hat"]})
     state, _ = do(reinforcements(law, seat(*OUTLAW_PAIR, hand=["indians"]), turn=1)[0], "1: play indians", asks=0)
-    assert asked(state)["slot"] == 0
+    assert asked(state).slot == 0
     state, _ = do(state, "0: use hat as=bang", asks=1)
     assert life(state, 0) == 4 and len(state.squads[0].hand) == 1
 
@@ -349,7 +350,7 @@ def test_alicia_may_take_a_card_in_play_from_an_attacker_instead_of_drawing() ->
     state, _ = reinforcements(*position, turn=1)
     barrel, deck = on_slot(state, 2, "barrel"), len(state.squads[0].deck)
     state, _ = do(state, "1: end", asks=0)
-    assert asked(state)["options"] == ["draw", str(barrel)]
+    assert asked(state).options == ("draw", str(barrel))
     state, _ = do(state, "0: choose #barrel")
     assert state.squads[0].hand == [barrel] and len(state.squads[0].deck) == deck, "no card drawn"
     state, _ = do(reinforcements(*position, turn=1)[0], "1: end", "0: choose draw")
@@ -371,8 +372,8 @@ def test_marshal_draws_three_from_chosen_decks_when_he_enters_play() -> None:
     state, _ = reinforcements(law, seat(*OUTLAW_PAIR, hand=["colt"], deck=["beer"]), turn=1)
     beer = state.squads[1].deck[-1]
     state, _ = do(state, "1: play colt @0", "0: pass", asks=0)
-    assert asked(state)["reason"] == "enters_draws_three" and asked(state)["left"] == 3
-    assert asked(state)["options"][:2] == ["0", "1"]
+    assert asked(state).reason == "enters_draws_three" and asked(state).left == 3
+    assert asked(state).options[:2] == ("0", "1")
     count = len(state.squads[0].hand)
     state, _ = do(state, "0: choose 1", "0: choose 0", "0: choose 0")
     assert len(state.squads[0].hand) == count + 3 and beer in state.squads[0].hand and not asked(state)
@@ -385,7 +386,7 @@ def test_marshal_chosen_as_a_starting_character_draws_three_more() -> None:
     for _ in range(2):
         state, _ = RULES.apply(state, 0, RULES.legal_actions(state, 0)[0])
     state, _ = RULES.apply(state, 1, Choose("marshal"))
-    assert state.requests[0]["reason"] == "enters_draws_three"
+    assert state.requests[0].reason == "enters_draws_three"
     for _ in range(3):
         state, _ = RULES.apply(state, 1, Choose("1"))
     assert len(state.squads[1].hand) == 5 + 3
@@ -430,7 +431,7 @@ def test_charlie_bassett_draws_after_the_first_resource_used_in_a_turn() -> None
 
 def test_big_jim_swaps_the_opponents_characters_after_his_own_swap() -> None:
     state, _ = do(reinforcements(seat(*LAW_PAIR), seat("daltons", "big_jim"), turn=1)[0], "1: swap", asks=1)
-    assert asked(state)["options"] == ["none", "0"]
+    assert asked(state).options == ("none", "0")
     state, _ = do(state, "1: choose 0")
     assert who(state, 0) == "marshal"
 
@@ -439,11 +440,11 @@ def test_dutch_harry_looks_at_each_card_drawn_and_may_take_the_next_instead() ->
     state, _ = reinforcements(seat(*LAW_PAIR), seat("dutch_harry", "daltons", deck=["hat", "barrel", "beer"]))
     hat, barrel, beer = reversed(state.squads[1].deck[-3:])
     state, _ = do(state, "0: end", asks=1)
-    assert asked(state)["reason"] == "filters_draws" and asked(state)["look"] == hat
-    assert RULES.view(state, 0).requests[0].get("look") is None, "only Harry sees the card"
+    assert asked(state).reason == "filters_draws" and asked(state).look == hat
+    assert RULES.view(state, 0).requests[0].look is None, "only Harry sees the card"
     state, _ = do(state, "1: choose discard", asks=1)
     assert barrel in state.squads[1].hand and hat in state.discard
-    assert asked(state)["look"] == beer
+    assert asked(state).look == beer
     state, _ = do(state, "1: choose keep")
     assert set(state.squads[1].hand) == {barrel, beer}
 
@@ -454,7 +455,7 @@ def test_big_steve_keeps_six_cards_whatever_his_life() -> None:
     assert state.turn == 0 and len(state.squads[1].hand) == 6
     state, _ = reinforcements(seat(*LAW_PAIR), seat("big_steve/1", "daltons", hand=[*six, "colt"]), turn=1)
     state, _ = do(state, "1: end", asks=1)
-    assert asked(state)["kind"] == "limit"
+    assert isinstance(asked(state), HandLimit)
 
 
 def test_king_fisher_draws_the_first_time_a_character_gets_a_resource_in_a_turn() -> None:
@@ -472,7 +473,7 @@ def test_little_leroy_discards_a_card_to_apply_her_resource_again() -> None:
     state, _ = reinforcements(seat(*LAW_PAIR), out, turn=1)
     beer = in_hand(state, 1, "beer")
     state, _ = do(state, "1: use dexterity", asks=1)
-    assert asked(state)["reason"] == "resource_twice"
+    assert asked(state).reason == "resource_twice"
     state, _ = do(state, f"1: choose {beer}")
     assert len(state.squads[1].hand) == 2 and beer in state.discard
 
@@ -494,7 +495,7 @@ def test_el_chindi_ignores_other_players_action_cards_while_he_holds_a_card() ->
     assert not plays & {"derringer", "duel", "knife"}
     assert "play canteen @2" not in legal_names(state)
     state, _ = do(state, "0: play gatling", asks=0)
-    assert slots_asked(state, "dodge") == [1, 3]
+    assert slots_asked(state, Dodge) == [1, 3]
     state, _ = reinforcements(seat(*LAW_PAIR, hand=["duel"]), seat("el_chindi", "daltons"))
     assert "play duel @2" in legal_names(state), "with an empty hand he does not"
 
@@ -502,7 +503,7 @@ def test_el_chindi_ignores_other_players_action_cards_while_he_holds_a_card() ->
 def test_el_chindi_as_cover_answers_his_own_attackers_indians() -> None:
     out = seat("daltons", "el_chindi", hand=["indians", "beer"])
     state, _ = do(reinforcements(seat(*LAW_PAIR), out, turn=1)[0], "1: play indians", asks=0)
-    assert 3 in slots_asked(state, "indians")
+    assert 3 in slots_asked(state, Indians)
 
 
 # --------------------------------------------------------------------------------------------- resource rules
@@ -617,17 +618,17 @@ def test_standoff_gatling_hits_every_attacker_then_every_cover_clockwise() -> No
     state, _ = do(
         standoff(seat(*OUT3), seat(*LAW3, hand=["indians"]), seat(*REN3), turn=1)[0], "1: play indians", asks=2
     )
-    assert slots_asked(state, "indians") == [4, 0, 3, 5, 1]
+    assert slots_asked(state, Indians) == [4, 0, 3, 5, 1]
 
 
 def test_standoff_general_store_two_from_each_deck_picked_in_two_rounds_from_the_turns_player() -> None:
     state, _ = standoff(seat(*OUT3), seat(*LAW3, hand=["general_store"]), seat(*REN3), turn=1)
     state, _ = do(state, "1: play general_store", asks=1)
-    assert len(asked(state)["shown"]) == 6 and asked(state)["picks"] == [1, 2, 0, 1, 2, 0]
+    assert len(asked(state).shown) == 6 and asked(state).picks == (1, 2, 0, 1, 2, 0)
     picks = (1, 2, 0, 1, 2, 0)
     for number, then in zip(picks, (*picks[1:], None), strict=True):
         assert RULES.awaiting(state) == (number,)
-        state, _ = do(state, f"{number}: pick {asked(state)['shown'][0]}", asks=then)
+        state, _ = do(state, f"{number}: pick {asked(state).shown[0]}", asks=then)
     assert [len(state.squads[s].hand) for s in range(3)] == [2, 2, 2]
 
 
@@ -637,7 +638,7 @@ def test_standoff_the_opponent_cards_act_only_on_the_own_target() -> None:
     assert targets(state, "duel") == {2}
     assert targets(state, "colt") == {2, 4}
     state, _ = do(state, "0: play blow", asks=0)
-    assert asked(state)["options"] == ["none", "0", "1"], "own hand or the target's"
+    assert asked(state).options == ("none", "0", "1"), "own hand or the target's"
 
 
 def test_standoff_wild_bill_and_hick_addams_answer_any_other_player() -> None:
@@ -690,7 +691,7 @@ def test_standoff_blow_reaches_the_own_and_the_targets_attackers_only() -> None:
 def test_el_chindi_ignores_his_share_of_an_indian_chief() -> None:
     state, _ = reinforcements(seat(*LAW_PAIR, hand=["chief"]), seat("el_chindi", "daltons", hand=["beer"]))
     state, _ = do(state, "0: play chief @2", asks=1)
-    assert slots_asked(state, "indians") == [3]
+    assert slots_asked(state, Indians) == [3]
 
 
 def test_standoff_wyatt_earp_draws_only_when_his_own_target_dodges() -> None:

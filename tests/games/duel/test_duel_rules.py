@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bangbot.games.duel.rules.data import CARDS, characters_of, type_id
+from bangbot.games.duel.rules.requests import DiscardOne, Dodge, HandLimit, Replace
 from tests.duel_tables import RULES, asked, do, hand, kinds, legal, legal_names, life, names, on, seat, table, top, who
 
 # Neutral characters: Bill Tilghman (only deaths) and Pat Garrett (only draws) for the Law, seat 0 (slots 0 and 1);
@@ -21,7 +22,7 @@ def test_lineup_puts_two_of_four_characters_in_play_and_hides_the_reserve() -> N
     law = list(state.squads[0].reserve)
     assert len(law) == 4 and set(law) <= set(characters_of("law"))
     assert legal(state, 0) == [f"choose {c}" for c in law] and legal(state, 1) == []
-    assert RULES.view(state, 1).requests[0].get("options") is None, "the Outlaw does not see the Law's characters"
+    assert RULES.view(state, 1).requests[0].options == (), "the Outlaw does not see the Law's characters"
     state, _ = do(state, f"0: choose {law[2]}", f"0: choose {law[0]}", asks=1)
     outlaws = list(state.squads[1].reserve)
     state, _ = do(state, f"1: choose {outlaws[1]}", f"1: choose {outlaws[3]}")
@@ -74,7 +75,7 @@ def test_only_the_attackers_cards_and_ability_count_but_a_targeted_cover_and_alw
     out = seat(*OUT, equip={1: ["barrel"]}, deck=[":B"])
     state, _ = table(seat(*LAW, hand=["colt"]), out)
     state, _ = do(state, "0: play colt @2", asks=1)
-    assert asked(state)["kind"] == "dodge" and not kinds(do(state, "1: pass")[1], "check")
+    assert isinstance(asked(state), Dodge) and not kinds(do(state, "1: pass")[1], "check")
     state, events = do(table(seat(*LAW, hand=["winchester"]), out)[0], "0: play winchester @3")
     assert kinds(events, "check") and life(state, 3) == 4 and not asked(state)
 
@@ -82,7 +83,7 @@ def test_only_the_attackers_cards_and_ability_count_but_a_targeted_cover_and_alw
 def test_the_hand_limit_is_the_attackers_life_and_two_at_one_life() -> None:
     state, _ = table(seat("bill_tilghman/3", "pat_garrett", hand=["colt", "beer", "missed", "missed"]), seat(*OUT))
     state, _ = do(state, "0: end", asks=0)
-    assert asked(state)["kind"] == "limit"
+    assert isinstance(asked(state), HandLimit)
     state, _ = do(state, "0: discard beer")
     assert len(state.squads[0].hand) == 3 and state.turn == 1
     state, _ = table(seat("bill_tilghman/1", "pat_garrett", hand=["colt", "missed", "missed"]), seat(*OUT))
@@ -96,7 +97,7 @@ def test_a_check_looks_at_the_symbol_of_the_own_decks_top_card() -> None:
     assert kinds(events, "check")[0]["seat"] == 1 and top(state) == "missed" and life(state, 2) == 4
     state, events = do(table(seat(*LAW, hand=["colt"]), seat(*OUT, equip={0: ["barrel"]}, deck=["colt:D"]))[0],
                        "0: play colt @2", asks=1)  # fmt: skip
-    assert asked(state)["kind"] == "dodge"
+    assert isinstance(asked(state), Dodge)
 
 
 def test_reload_only_once_a_player_is_down_to_one_character() -> None:
@@ -123,7 +124,7 @@ def test_a_death_discards_the_cards_draws_two_and_the_owner_picks_the_next_chara
     state, _ = do(state, "0: play colt @2", "1: pass", asks=1)
     assert "gunbelt" in names(state.discard) and state.squads[1].dead == ["west_harding"]
     assert len(state.squads[1].hand) == 2
-    assert asked(state)["kind"] == "replace" and legal(state) == ["choose daltons", "choose kid_curry"]
+    assert isinstance(asked(state), Replace) and legal(state) == ["choose daltons", "choose kid_curry"]
     state, _ = do(state, "1: choose kid_curry")
     assert who(state, 2) == "kid_curry" and state.squads[1].reserve == ["daltons"]
 
@@ -145,7 +146,7 @@ def test_colt_is_a_hit() -> None:
 def test_quickdraw_hits_once_per_card_in_play_on_the_target() -> None:
     out = seat(*OUT, equip={0: ["gunbelt", "hat"]}, hand=["missed"])
     state, _ = do(table(seat(*LAW, hand=["quickdraw"]), out)[0], "0: play quickdraw @2", "1: answer missed", asks=1)
-    assert asked(state)["kind"] == "dodge"
+    assert isinstance(asked(state), Dodge)
     state, _ = do(state, "1: pass")
     assert life(state, 2) == 3 and not asked(state)
 
@@ -153,7 +154,7 @@ def test_quickdraw_hits_once_per_card_in_play_on_the_target() -> None:
 def test_carbine_dodged_lets_the_shooter_discard_a_card_on_an_attacker() -> None:
     out = seat(*OUT, equip={0: ["gunbelt"]}, hand=["missed"])
     state, _ = do(table(seat(*LAW, hand=["carbine"]), out)[0], "0: play carbine @2", "1: answer missed", asks=0)
-    assert asked(state)["reason"] == "carbine" and asked(state)["seat"] == 0
+    assert asked(state).reason == "carbine" and asked(state).seat == 0
     state, _ = do(state, "0: choose #gunbelt")
     assert on(state, 2) == [] and top(state) == "gunbelt"
 
@@ -161,7 +162,7 @@ def test_carbine_dodged_lets_the_shooter_discard_a_card_on_an_attacker() -> None
 def test_peacemaker_dodged_makes_the_opponent_discard_a_card_of_their_choice() -> None:
     out = seat(*OUT, hand=["missed", "knife", "beer"])
     state, _ = do(table(seat(*LAW, hand=["peacemaker"]), out)[0], "0: play peacemaker @2", "1: answer missed", asks=1)
-    assert asked(state)["kind"] == "discard" and asked(state)["seat"] == 1
+    assert isinstance(asked(state), DiscardOne) and asked(state).seat == 1
     state, _ = do(state, "1: discard beer")
     assert hand(state, 1) == ["knife"]
 
@@ -277,10 +278,10 @@ def test_derringer_is_a_hit_any_card_dodges() -> None:
 
 def test_gatling_hits_everyone_but_the_own_attacker() -> None:
     state, _ = do(table(seat(*LAW, hand=["gatling"]), seat(*OUT))[0], "0: play gatling", asks=1)
-    hits = [asked(state)["slot"]]
+    hits = [asked(state).slot]
     for answering, then in ((1, 0), (0, 1)):
         state, _ = do(state, f"{answering}: pass", asks=then)
-        hits.append(asked(state)["slot"])
+        hits.append(asked(state).slot)
     state, _ = do(state, "1: pass")
     assert hits == [2, 1, 3], "the opponent's attacker, the own cover, the opponent's cover"
     assert [life(state, s) for s in range(4)] == [5, 4, 3, 3]
@@ -289,7 +290,7 @@ def test_gatling_hits_everyone_but_the_own_attacker() -> None:
 def test_indians_make_everyone_but_the_own_attacker_discard_a_hit_card_or_lose_one() -> None:
     state, _ = table(seat(*LAW, hand=["indians", "colt"]), seat(*OUT, hand=["colt", "missed"]))
     state, _ = do(state, "0: play indians", asks=1)
-    assert asked(state)["slot"] == 2 and legal_names(state) == ["answer colt", "pass"]
+    assert asked(state).slot == 2 and legal_names(state) == ["answer colt", "pass"]
     state, _ = do(state, "1: answer colt", "0: answer colt", "1: pass")
     assert [life(state, s) for s in range(4)] == [5, 5, 4, 3] and hand(state, 1) == ["missed"]
 
@@ -341,9 +342,9 @@ def test_missed_dodges_a_hit() -> None:
 def test_duel_alternates_hit_cards_and_who_stops_loses_one_on_the_attacker() -> None:
     law = seat(*LAW, hand=["duel", "colt"])
     state, _ = do(table(law, seat(*OUT, hand=["colt", "colt"]))[0], "0: play duel @2", asks=1)
-    assert asked(state)["seat"] == 1
+    assert asked(state).seat == 1
     state, _ = do(state, "1: answer colt", "0: answer colt", "1: answer colt", asks=0)
-    assert asked(state)["seat"] == 0 and legal_names(state) == ["pass"]
+    assert asked(state).seat == 0 and legal_names(state) == ["pass"]
     state, _ = do(state, "0: pass")
     assert life(state, 0) == 4 and life(state, 2) == 4
 
@@ -351,7 +352,7 @@ def test_duel_alternates_hit_cards_and_who_stops_loses_one_on_the_attacker() -> 
 def test_stagecoach_draws_three_then_discards_one() -> None:
     state, _ = do(table(seat(*LAW, hand=["stagecoach"], deck=["colt", "beer", "duel"]), seat(*OUT))[0],
                   "0: play stagecoach", asks=0)  # fmt: skip
-    assert asked(state)["reason"] == "stagecoach"
+    assert asked(state).reason == "stagecoach"
     state, _ = do(state, "0: discard beer")
     assert hand(state, 0) == ["colt", "duel"]
 
@@ -367,9 +368,9 @@ def test_beer_heals_the_attacker_and_the_cover_in_the_own_turn_only() -> None:
 def test_general_store_shows_two_of_each_deck_picked_alternately_from_the_player() -> None:
     law = seat(*LAW, hand=["general_store"], deck=["colt", "beer"])
     state, _ = do(table(law, seat(*OUT, deck=["knife", "steal"]))[0], "0: play general_store", asks=0)
-    assert names(asked(state)["shown"]) == ["beer", "colt", "knife", "steal"] and asked(state)["seat"] == 0
+    assert names(asked(state).shown) == ["beer", "colt", "knife", "steal"] and asked(state).seat == 0
     state, _ = do(state, "0: pick knife", "1: pick colt", "0: pick steal", asks=1)
-    assert asked(state)["seat"] == 1
+    assert asked(state).seat == 1
     state, _ = do(state, "1: pick beer")
     assert hand(state, 0) == ["knife", "steal"] and hand(state, 1) == ["beer", "colt"] and not asked(state)
 
@@ -378,7 +379,7 @@ def test_general_store_shows_four_of_the_common_deck_once_both_decks_are_gone() 
     law = seat(*LAW, hand=["general_store"], empty_deck=True)
     state, _ = do(table(law, seat(*OUT, empty_deck=True), common=("colt", "beer", "knife", "steal", "duel"))[0],
                   "0: play general_store", asks=0)  # fmt: skip
-    assert names(asked(state)["shown"]) == ["beer", "colt", "knife", "steal"] and len(state.common) == 1
+    assert names(asked(state).shown) == ["beer", "colt", "knife", "steal"] and len(state.common) == 1
 
 
 def test_schoolteacher_takes_a_card_in_play_but_not_from_the_opponents_cover() -> None:
@@ -393,7 +394,7 @@ def test_schoolteacher_takes_a_card_in_play_but_not_from_the_opponents_cover() -
 def test_return_fire_dodges_and_hits_the_shooters_attacker() -> None:
     law = seat(*LAW, hand=["return_fire"])
     state, _ = do(table(law, seat(*OUT, hand=["colt"]), turn=1)[0], "1: play colt @0", "0: answer return_fire", asks=1)
-    assert asked(state)["kind"] == "dodge" and asked(state)["slot"] == 2
+    assert isinstance(asked(state), Dodge) and asked(state).slot == 2
     state, _ = do(state, "1: pass")
     assert life(state, 0) == 5 and life(state, 2) == 3
 
@@ -404,7 +405,7 @@ def test_return_fire_dodges_and_hits_the_shooters_attacker() -> None:
 def test_alan_pinkerton_hit_back_when_losing_a_life() -> None:
     state, _ = do(table(seat("alan_pinkerton", "pat_garrett"), seat(*OUT, hand=["colt"]), turn=1)[0],
                   "1: play colt @0", "0: pass", asks=1)  # fmt: skip
-    assert asked(state)["kind"] == "dodge" and asked(state)["slot"] == 2
+    assert isinstance(asked(state), Dodge) and asked(state).slot == 2
     state, _ = do(state, "1: pass")
     assert life(state, 0) == 3 and life(state, 2) == 3
 
@@ -434,7 +435,7 @@ def test_bill_tilghman_draws_two_whenever_a_character_dies() -> None:
 def test_buffalo_bill_may_take_his_partners_life_loss_but_not_his_last_life() -> None:
     law = seat("pat_garrett", "buffalo_bill")
     state, _ = do(table(law, seat(*OUT, hand=["colt"]), turn=1)[0], "1: play colt @0", "0: pass", asks=0)
-    assert asked(state)["reason"] == "takes_hurt_for_partner" and asked(state)["seat"] == 0
+    assert asked(state).reason == "takes_hurt_for_partner" and asked(state).seat == 0
     state, _ = do(state, "0: choose takes_hurt_for_partner")
     assert life(state, 0) == 5 and life(state, 1) == 3
     state, _ = do(table(law, seat(*OUT, hand=["colt"]), turn=1)[0], "1: play colt @0", "0: pass", "0: choose none")
@@ -474,7 +475,7 @@ def test_tex_killer_makes_a_dodge_of_his_bang_cost_a_card_but_not_of_other_hits(
     out = seat(*OUT, hand=["missed", "missed", "beer"])
     state, _ = do(table(seat("tex_killer", "pat_garrett", hand=["colt", "knife"]), out)[0],
                   "0: play colt @2", "1: answer missed", asks=1)  # fmt: skip
-    assert asked(state)["reason"] == "tex_killer"
+    assert asked(state).reason == "tex_killer"
     state, _ = do(state, "1: discard beer", "0: play knife @2", "1: answer missed")
     assert not asked(state) and hand(state, 1) == []
 
@@ -482,7 +483,7 @@ def test_tex_killer_makes_a_dodge_of_his_bang_cost_a_card_but_not_of_other_hits(
 def test_wild_bill_hits_back_at_whoever_steals_from_him() -> None:
     law = seat("wild_bill", "pat_garrett", hand=["colt"])
     state, _ = do(table(law, seat(*OUT, hand=["steal"]), turn=1)[0], "1: play steal @0 #hand", asks=1)
-    assert asked(state)["kind"] == "dodge" and asked(state)["slot"] == 2
+    assert isinstance(asked(state), Dodge) and asked(state).slot == 2
 
 
 def test_wyatt_earp_draws_when_his_hit_is_dodged() -> None:
@@ -508,12 +509,12 @@ def test_bull_anderson_takes_two_cards_from_a_dead_characters_cards_or_its_owner
         table(law, seat("bull_anderson", "jack_ransome", hand=["colt"]), turn=1)[0], "1: play colt @0", asks=0
     )
     state, _ = do(state, "0: pass", asks=1)
-    assert asked(state)["reason"] == "loots_the_dead"
+    assert asked(state).reason == "loots_the_dead"
     assert legal(state)[0] == "choose none" and "choose hand" in legal(state)
     state, _ = do(state, "1: choose #hat", "1: choose hand", asks=0)
     assert "hat" in hand(state, 1) and len(state.squads[1].hand) == 2
     assert len(state.squads[0].hand) == 2, "beer and the two cards drawn, less the one Bull took"
-    assert asked(state)["kind"] == "replace"
+    assert isinstance(asked(state), Replace)
 
 
 def test_cattle_katie_discards_a_card_on_her_once_a_turn_to_draw_two() -> None:
@@ -555,7 +556,7 @@ def test_kid_curry_checks_the_opponents_deck_and_shoots_back_on_a_barrel() -> No
     law = seat(*LAW, hand=["colt"], deck=["missed:B"])
     state, events = do(table(law, seat("kid_curry", "jack_ransome", deck=["missed:S"]))[0], "0: play colt @2", asks=0)
     assert kinds(events, "check")[0]["seat"] == 1 and type_id(kinds(events, "check")[0]["cards"][0]) == "missed"
-    assert asked(state)["kind"] == "dodge" and asked(state)["slot"] == 0
+    assert isinstance(asked(state), Dodge) and asked(state).slot == 0
     state, _ = do(state, "0: pass")
     assert life(state, 0) == 4 and life(state, 2) == 4
 
@@ -570,8 +571,8 @@ def test_sundance_kid_discards_one_to_draw_one_from_each_deck_and_keep_one() -> 
     out = seat("jack_ransome", "sundance_kid", hand=["beer"], deck=["knife"])
     state, _ = table(seat(*LAW, deck=["colt"]), out, turn=1)
     state, _ = do(state, "1: choose swaps_a_card", "1: discard beer", asks=1)
-    assert names(asked(state)["shown"]) == ["colt", "knife"]
-    assert "shown" not in RULES.view(state, 0).requests[0], "the Law does not see the cards"
+    assert names(asked(state).shown) == ["colt", "knife"]
+    assert RULES.view(state, 0).requests[0].shown == (), "the Law does not see the cards"
     state, _ = do(state, "1: pick colt")
     assert hand(state, 1) == ["colt"] and top(state) == "knife"
     assert "choose swaps_a_card" not in legal(state)
@@ -585,7 +586,7 @@ def test_toco_ramirez_plays_any_card_as_a_colt() -> None:
 
 def test_tom_horn_hits_the_opponents_cover_on_becoming_the_attacker() -> None:
     state, _ = do(table(seat(*LAW), seat("jack_ransome", "tom_horn"), turn=1)[0], "1: swap", asks=0)
-    assert asked(state)["kind"] == "dodge" and asked(state)["slot"] == 1
+    assert isinstance(asked(state), Dodge) and asked(state).slot == 1
     state, _ = do(state, "0: pass")
     assert life(state, 1) == 4
 

@@ -10,6 +10,7 @@ import pytest
 
 from bangbot.games.duel.rules.data import CARDS
 from bangbot.games.duel.rules.modes import MODE_IDS, MODES
+from bangbot.games.duel.rules.requests import Lineup, Replace
 from bangbot.games.duel.rules.state import DuelState
 from bangbot.games.duel.ruleset import DUEL
 from bangbot.rulesets import ruleset
@@ -81,4 +82,4 @@ def test_the_group_never_sees_a_hand_a_reserve_or_a_lineup_choice() -> None:
     for state in play("standoff", 2, random.Random(2)):
         public = RULES.view(state, None)
         assert public.hand == () and public.reserve == () and public.legal == ()
-        assert all("options" not in r for r in public.requests if r["kind"] in ("lineup", "replace"))
+        assert all(not r.options for r in public.requests if isinstance(r, Lineup | Replace))

@@ -17,6 +17,7 @@ from bangbot.games.duel.presenter.lines import LINES, event_line
 from bangbot.games.duel.presenter.presenter import DUEL_PRESENTER
 from bangbot.games.duel.rules.actions import Choose, Pass
 from bangbot.games.duel.rules.data import CARDS
+from bangbot.games.duel.rules.requests import Dodge, HandLimit, Lineup
 from bangbot.games.duel.rules.state import DuelState
 from bangbot.games.duel.rules.views import DuelView
 from bangbot.games.duel.texts.names import (
@@ -158,14 +159,14 @@ def decisions() -> Iterator[tuple[str, DuelState]]:
 def test_every_decision_gets_its_own_prompt(language: str) -> None:
     tr = tr_of(language)
     generic = {tr.gettext("Make your choice with the buttons below."), tr.gettext("Choose one of the buttons below.")}
-    kinds: set[str] = set()
+    kinds: set[type] = set()
     for _, state in decisions():
         seat = RULES.awaiting(state)[0]
         text = private(language, RULES.view(state, seat))
         last = text.splitlines()[-1]
         assert last and last not in generic and "{" not in last, (state.requests[0], last)
-        kinds.add(state.requests[0]["kind"])
-    assert {"lineup", "dodge", "limit"} <= kinds
+        kinds.add(type(state.requests[0]))
+    assert {Lineup, Dodge, HandLimit} <= kinds
 
 
 def buttons(language: str, view: DuelView) -> Iterator[tuple[str, Any]]:
@@ -265,6 +266,14 @@ def test_every_event_reads_in_every_language(language: str) -> None:
                 assert stripped(tr, line) != stripped(en, event_line(en, e, english, None) or ""), (kind, line)
 
 
+@dataclasses.dataclass(frozen=True)
+class BrandNew:
+    """A kind of decision the engine may ask one day, which the presenter has no words for."""
+
+    seat: int
+    options: tuple[str, ...]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_decision_or_option_the_presenter_does_not_know_still_reads_and_presses(language: str) -> None:
     tr = tr_of(language)
@@ -272,7 +281,7 @@ def test_a_decision_or_option_the_presenter_does_not_know_still_reads_and_presse
     seat = RULES.awaiting(state)[0]
     view = dataclasses.replace(
         RULES.view(state, seat),
-        requests=({"kind": "brand_new", "seat": seat, "options": ["first", "second"]},),
+        requests=(BrandNew(seat, ("first", "second")),),
         legal=(Choose("first"), Choose("second"), Pass()),
     )
     assert tr.gettext("Make your choice with the buttons below.") in private(language, view)

@@ -22,7 +22,7 @@ class DuelPlayer:
             raise ValueError("the seat has nothing to decide")
         board = read(view)
         request = view.requests[0] if view.requests else None
-        if request is not None and request.get("seat") == view.seat:
+        if request is not None and request.seat == view.seat:
             chosen = answer(board, request)
         else:
             chosen = best_turn_action(board)

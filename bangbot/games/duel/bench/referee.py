@@ -9,6 +9,8 @@ from bangbot.core.events import Event
 from bangbot.games.duel.rules.actions import Choose, Discard, DuelAction, EndTurn, Pass, Play, Use
 from bangbot.games.duel.rules.data import BANG, CARDS, EQUIPMENT, RESOURCE, type_id
 from bangbot.games.duel.rules.effects import DODGE_CARDS
+from bangbot.games.duel.rules.legal import asked
+from bangbot.games.duel.rules.requests import Choice, Decision, Dodge, HandLimit
 from bangbot.games.duel.rules.state import DuelState, seat_of
 from bangbot.games.duel.rules.table import holder, is_standoff, own_target
 from bangbot.games.duel.rules.views import DuelView
@@ -70,7 +72,7 @@ class DuelSanityReferee:
 
     def decided(self, state: DuelState, seat: int, seen: DuelView, action: DuelAction) -> None:
         """Counts a decision against the state it was taken in: passes, wasted heals and cards, harm to the own side."""
-        request = state.requests[0] if state.requests else None
+        request = asked(state)
         if request is None:
             self._turn(state, seat, seen, action)
         else:
@@ -123,17 +125,16 @@ class DuelSanityReferee:
         self.tally["attacks"] += 1
         self.tally["attacks_on_non_target"] += seat_of(target) != own_target(state, seat)
 
-    def _answer(self, state: DuelState, seat: int, seen: DuelView, request: dict[str, Any], action: DuelAction) -> None:
+    def _answer(self, state: DuelState, seat: int, seen: DuelView, request: Decision, action: DuelAction) -> None:
         """Counts an answer: a dodge not made, a hand-limit discard, an option that discards the own side's help."""
-        kind = request["kind"]
-        if kind == "dodge" and isinstance(action, Pass):
+        if isinstance(request, Dodge) and isinstance(action, Pass):
             dodges = sum(not isinstance(a, Pass) for a in seen.legal)
-            if dodges >= request.get("need", 1):
+            if dodges >= request.need:
                 self.passed_dodge.add(seat)
-        elif kind == "limit" and isinstance(action, Discard):
+        elif isinstance(request, HandLimit) and isinstance(action, Discard):
             self._discarded(seat, action.card)
-        elif kind == "option" and isinstance(action, Choose):
-            reason, option = request.get("reason"), action.option
+        elif isinstance(request, Choice) and isinstance(action, Choose):
+            reason, option = request.reason, action.option
             if reason in ("carbine", "ambush") and option.isdigit():
                 slot = holder(state, int(option))
                 if slot is not None:

@@ -8,9 +8,10 @@ from typing import Any
 
 from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_TARGET, STEP_TARGET_CARD, Step
 from bangbot.games.duel.presenter.labels import ability_owner, card_label, fighter_at, slot_label
-from bangbot.games.duel.presenter.prompts import AS_CARD, RELOAD, REUSE, Request, asked, played_as
+from bangbot.games.duel.presenter.prompts import AS_CARD, RELOAD, REUSE, asked, played_as, reason_of
 from bangbot.games.duel.rules.actions import Choose, Pass, Play, Use
 from bangbot.games.duel.rules.data import CARDS, CHARACTER
+from bangbot.games.duel.rules.requests import CardDuel, Decision, Dodge, Indians, options_of
 from bangbot.games.duel.rules.views import DuelView
 from bangbot.games.duel.texts.names import duel_character_name
 from bangbot.i18n import Translator
@@ -41,14 +42,13 @@ NONE = "none"  # the option that declines a card's choice
 HAND = -1  # a target card that means a random card from the hand
 
 
-def pass_label(tr: Translator, r: Request | None) -> str:
+def pass_label(tr: Translator, r: Decision | None) -> str:
     """Returns the label of Pass for what the seat is asked: take the hit, lose the life, give up the duel."""
-    kind = r.get("kind") if r else None
-    if kind == "indians":
+    if isinstance(r, Indians):
         return tr.gettext("Lose 1 life")
-    if kind == "duel":
+    if isinstance(r, CardDuel):
         return tr.gettext("Give up (your attacking character loses 1 life)")
-    if kind == "dodge":
+    if isinstance(r, Dodge):
         return tr.gettext("Take the hit (lose 1 life)")
     return tr.gettext("Decline")
 
@@ -81,9 +81,9 @@ def seat_option_label(tr: Translator, view: DuelView, reason: str, seat: int, na
     return tr.gettext("Your own deck") if seat == view.seat else tr.gettext("The deck of {name}", name=names[seat])
 
 
-def option_label(tr: Translator, view: DuelView, r: Request | None, value: str, names: Sequence[str]) -> str:
+def option_label(tr: Translator, view: DuelView, r: Decision | None, value: str, names: Sequence[str]) -> str:
     """Returns a named choice's button text: a character, an ability, a card, a player or a deck, or declining."""
-    reason = r.get("reason", "") if r else ""
+    reason = reason_of(r)
     if value in CHARACTER:
         life = CHARACTER[value].life
         return tr.ngettext(
@@ -103,7 +103,8 @@ def option_label(tr: Translator, view: DuelView, r: Request | None, value: str, 
             if slot is None
             else tr.gettext("{card} at {target}", card=card, target=slot_label(tr, view, names, slot))
         )
-    options = list(r.get("options", [])) if r else []
+    # A decision of a kind this presenter does not know numbers its options as they come.
+    options = options_of(r) or tuple(a.option for a in view.legal if isinstance(a, Choose))
     return tr.gettext("Option {n}", n=options.index(value) + 1 if value in options else 1)
 
 

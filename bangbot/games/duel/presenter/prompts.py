@@ -2,21 +2,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_TARGET, Step
 from bangbot.games.duel.presenter.labels import ability_owner, card_label, position_label, slot_label, source_name
 from bangbot.games.duel.presenter.lines import winner_line
 from bangbot.games.duel.rules.data import CARDS, CHARACTER, EQUIPMENT
+from bangbot.games.duel.rules.requests import (
+    CHOICES,
+    CardDuel,
+    Choice,
+    Choices,
+    Decision,
+    DiscardOne,
+    Dodge,
+    HandLimit,
+    Indians,
+    KeepOne,
+    Lineup,
+    Loot,
+    Replace,
+    StandIn,
+    StorePick,
+)
 from bangbot.games.duel.rules.views import DuelView
 from bangbot.games.duel.texts.help import DUEL_CHARACTER_HELP
 from bangbot.games.duel.texts.names import duel_card_name, duel_character_name
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import players
 
-Request = Mapping[str, Any]
-Asking = Callable[[Translator, DuelView, Request, Sequence[str]], str]
+Asking = Callable[[Translator, DuelView, Any, Sequence[str]], str]
 AS_CARD = "as_"  # an answer step that plays a card as another: 'as_bang'
 RELOAD = "reload"
 REUSE = "reuse"  # Play.how of a card discarded to use the action on top of the discard pile
@@ -30,21 +46,26 @@ def played_as(tr: Translator, view: DuelView, how: str) -> str:
     return duel_card_name(tr, AS_NAMES[how]) if how in AS_NAMES else source_name(tr, how)
 
 
-def asked(view: DuelView) -> Request | None:
+def asked(view: DuelView) -> Decision | None:
     """Returns the decision the view's seat is asked now, or None (its own turn, or not its move)."""
-    return next((r for r in view.requests if r.get("seat") == view.seat), None)
+    return next((r for r in view.requests if r.seat == view.seat), None)
 
 
-def hit_source(tr: Translator, r: Request) -> str:
+def reason_of(r: Decision | None) -> str:
+    """Returns the card or ability a named choice is for ("" for another decision, or none)."""
+    return r.reason if isinstance(r, CHOICES) else ""
+
+
+def hit_source(tr: Translator, r: Dodge | Indians | CardDuel) -> str:
     """Returns what a hit comes from: its card, else the ability or effect that fired it."""
-    if r.get("card") is not None:
-        return card_label(tr, r["card"])
-    return source_name(tr, r.get("rider") or "partner")
+    if r.card is not None:
+        return card_label(tr, r.card)
+    return source_name(tr, (r.rider if isinstance(r, Dodge) else "") or "partner")
 
 
-def own_character(tr: Translator, r: Request) -> str:
+def own_character(tr: Translator, r: Dodge | Indians) -> str:
     """Returns the asked seat's character a decision is about: 'Jango (attacking)'."""
-    return position_label(tr, r.get("char", ""), r["slot"] % 2)
+    return position_label(tr, r.char or "", r.slot % 2)
 
 
 def character_ability(tr: Translator, character: str) -> str:
@@ -57,49 +78,49 @@ def character_ability(tr: Translator, character: str) -> str:
     return tr.pgettext("rules", "{name}: {help}", name=duel_character_name(tr, character), help=text)
 
 
-def lineup(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> str:
+def lineup(tr: Translator, view: DuelView, r: Lineup, names: Sequence[str]) -> str:
     """The start: which character attacks, which covers; each character offered with its ability."""
-    if r["position"] == 0:
+    if r.position == 0:
         question = tr.gettext("Choose your attacking character (the one who shoots and whose cards count).")
     else:
         question = tr.gettext("Choose your covering character.")
-    return "\n".join([question, *(character_ability(tr, c) for c in r.get("options", ()) if c in CHARACTER)])
+    return "\n".join([question, *(character_ability(tr, c) for c in r.options if c in CHARACTER)])
 
 
-def replace(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> str:
+def replace(tr: Translator, view: DuelView, r: Replace, names: Sequence[str]) -> str:
     """A character died: who steps in from the reserve."""
-    if r["position"] == 0:
+    if r.position == 0:
         return tr.gettext("Your attacking character is out: choose who steps in from the reserve.")
     return tr.gettext("Your covering character is out: choose who steps in from the reserve.")
 
 
-def dodge(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> str:
+def dodge(tr: Translator, view: DuelView, r: Dodge, names: Sequence[str]) -> str:
     """A hit on the seat's character: dodge it (maybe several times) or take it."""
     return tr.ngettext(
         "{source}: {name} shoots at {target}. Dodge it or take the hit.",
         "{source}: {name} shoots at {target}. Dodge it {n} times or take the hit.",
-        r.get("need", 1),
+        r.need,
         source=hit_source(tr, r),
-        name=names[r["by"]],
+        name=names[r.by],
         target=own_character(tr, r),
     )
 
 
-def indians(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> str:
+def indians(tr: Translator, view: DuelView, r: Indians, names: Sequence[str]) -> str:
     """Indians! or Indian Chief: a BANG! card for the character, or it loses 1 life."""
     return tr.gettext(
         "{source} from {name}: discard a BANG! card for {target}, or it loses 1 life.",
         source=hit_source(tr, r),
-        name=names[r["by"]],
+        name=names[r.by],
         target=own_character(tr, r),
     )
 
 
-def duel(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> str:
+def duel(tr: Translator, view: DuelView, r: CardDuel, names: Sequence[str]) -> str:
     """Duel or Ricochet: the next card, or the attacking character loses 1 life."""
-    other = r["by"] if r["seat"] == r["other"] else r["other"]
+    other = r.by if r.seat == r.other else r.other
     values = {"source": hit_source(tr, r), "name": names[other]}
-    if r.get("with") == "missed":
+    if r.weapon == "missed":
         return tr.gettext(
             "{source} with {name}: discard a {missed} card, or your attacking character loses 1 life.",
             missed=duel_card_name(tr, "missed"),
@@ -108,30 +129,30 @@ def duel(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> st
     return tr.gettext("{source} with {name}: discard a BANG! card, or your attacking character loses 1 life.", **values)
 
 
-def discard(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> str:
+def discard(tr: Translator, view: DuelView, r: DiscardOne, names: Sequence[str]) -> str:
     """A card to discard from the hand, for a card's or a character's effect."""
-    if r.get("reason"):
-        return tr.gettext("{source}: discard a card from your hand.", source=source_name(tr, r["reason"]))
+    if r.reason:
+        return tr.gettext("{source}: discard a card from your hand.", source=source_name(tr, r.reason))
     return tr.gettext("Discard a card from your hand.")
 
 
-def limit(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> str:
+def limit(tr: Translator, view: DuelView, r: HandLimit, names: Sequence[str]) -> str:
     """The hand limit at the end of the turn."""
     return tr.ngettext("Discard down to {n} card.", "Discard down to {n} cards.", view.hand_limit)
 
 
-def store(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> str:
+def store(tr: Translator, view: DuelView, r: StorePick, names: Sequence[str]) -> str:
     """A General Store pick."""
     return tr.gettext("{card}: pick one card.", card=duel_card_name(tr, "general_store"))
 
 
-def option(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> str:
+def option(tr: Translator, view: DuelView, r: Choices, names: Sequence[str]) -> str:
     """A named choice a card leaves to its player."""
-    reason = r.get("reason", "")
+    reason = r.reason
     if (by_ability := ability_option(tr, r)) is not None:
         return by_ability
     card = source_name(tr, reason) if reason else ""
-    left = int(r.get("left", 1))
+    left = r.left if isinstance(r, Choice) and r.left is not None else 1
     if reason == "carbine":
         return tr.gettext("{card} was dodged: you may discard a card in play on an attacking character.", card=card)
     if reason == "shotgun":
@@ -159,31 +180,31 @@ def option(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> 
     return tr.gettext("Choose one of the buttons below.")
 
 
-def keep(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> str:
+def keep(tr: Translator, view: DuelView, r: KeepOne, names: Sequence[str]) -> str:
     """Cards drawn to keep one of them (Sundance Kid)."""
     return tr.gettext("Keep one of the cards drawn; the others go to the discard pile.")
 
 
-def ability_option(tr: Translator, r: Request) -> str | None:
+def ability_option(tr: Translator, r: Choices) -> str | None:
     """Returns what a character's ability asks (an option whose reason is an ability), or None for another reason."""
-    reason = r.get("reason", "")
+    reason = r.reason
     owner = ability_owner(reason)
     if owner is None:
         return None
     character = duel_character_name(tr, owner)
-    if reason == "takes_hurt_for_partner":
+    if isinstance(r, StandIn):
         return tr.ngettext(
             "{target} is about to lose {n} life: does {character} take the loss instead?",
             "{target} is about to lose {n} lives: does {character} take the loss instead?",
-            int(r.get("amount", 1)),
-            target=position_label(tr, r.get("char", ""), int(r.get("slot", 0)) % 2),
+            r.amount,
+            target=position_label(tr, r.char or "", r.slot % 2),
             character=character,
         )
-    if reason == "loots_the_dead":
+    if isinstance(r, Loot):
         return tr.ngettext(
             "{character}: you may take {n} more card of the fallen character or from its player's hand.",
             "{character}: you may take {n} more cards of the fallen character or from its player's hand.",
-            int(r.get("left", 1)),
+            r.left,
             character=character,
         )
     if reason == "discards_own_card_draws":
@@ -193,23 +214,24 @@ def ability_option(tr: Translator, r: Request) -> str | None:
     return tr.gettext("{card}: choose one.", card=character)
 
 
-ASKING: dict[str, Asking] = {
-    "lineup": lineup,
-    "replace": replace,
-    "dodge": dodge,
-    "indians": indians,
-    "duel": duel,
-    "discard": discard,
-    "limit": limit,
-    "store": store,
-    "option": option,
-    "keep": keep,
+# What each pending decision asks, by its type.
+ASKING: dict[type, Asking] = {
+    Lineup: lineup,
+    Replace: replace,
+    Dodge: dodge,
+    Indians: indians,
+    CardDuel: duel,
+    DiscardOne: discard,
+    HandLimit: limit,
+    StorePick: store,
+    **dict.fromkeys(CHOICES, option),
+    KeepOne: keep,
 }
 
 
-def request_prompt(tr: Translator, view: DuelView, r: Request, names: Sequence[str]) -> str:
+def request_prompt(tr: Translator, view: DuelView, r: Decision, names: Sequence[str]) -> str:
     """Returns what a decision asks; a decision this presenter does not know gets a general line."""
-    asking = ASKING.get(r.get("kind", ""))
+    asking = ASKING.get(type(r))
     return asking(tr, view, r, names) if asking is not None else tr.gettext("Make your choice with the buttons below.")
 
 

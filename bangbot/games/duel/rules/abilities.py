@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from bangbot.core import rng
 from bangbot.core.events import Event
 from bangbot.games.duel.rules.data import ACTION, CARDS
+from bangbot.games.duel.rules.requests import Choice, DiscardOne, DuelRequest, KeepOne, Loot, Robbed
 from bangbot.games.duel.rules.state import DuelState
 from bangbot.games.duel.rules.table import Events, ability, discard_card, draw, own_target, take_top
 
-Requests = list[dict[str, Any]]
+Requests = list[DuelRequest]
 
 EMPTY_HAND_DRAWS = "empty_hand_draws"  # Babe Leroy
 DISCARDS_OWN_CARD_DRAWS = "discards_own_card_draws"  # Cattle Katie
 SWAPS_A_CARD = "swaps_a_card"  # Sundance Kid
 REUSES_DISCARD_ACTION = "reuses_discard_action"  # Pearl Hart (a Play with how="reuse")
-LOOTS_THE_DEAD = "loots_the_dead"  # Bull Anderson
 TURN_ABILITIES = (EMPTY_HAND_DRAWS, DISCARDS_OWN_CARD_DRAWS, SWAPS_A_CARD)
 NONE = "none"
 
@@ -52,9 +52,9 @@ def use_ability(state: DuelState, seat: int, atom: str, events: Events) -> Reque
         draw(state, seat, 2, events, reason=atom)
         return []
     if atom == DISCARDS_OWN_CARD_DRAWS:
-        options = [str(c) for c in katie_cards(state, seat)]
-        return [{"kind": "option", "seat": seat, "reason": DISCARDS_OWN_CARD_DRAWS, "options": options}]
-    return [{"kind": "discard", "seat": seat, "reason": SWAPS_A_CARD}]
+        options = tuple(str(c) for c in katie_cards(state, seat))
+        return [Choice(seat, DISCARDS_OWN_CARD_DRAWS, options)]
+    return [DiscardOne(seat, SWAPS_A_CARD)]
 
 
 def katie_discards(state: DuelState, seat: int, card: int, events: Events) -> Requests:
@@ -73,52 +73,51 @@ def sundance_draws(state: DuelState, seat: int, events: Events) -> Requests:
         state.squads[seat].hand += shown
         return []
     events.append(Event("drawn_to_keep", {"seat": seat, "count": 2}, {"cards": shown}, (seat,)))
-    return [{"kind": "keep", "seat": seat, "shown": shown}]
+    return [KeepOne(seat, tuple(shown))]
 
 
-def kept(state: DuelState, seat: int, r: dict[str, Any], card: int, events: Events) -> Requests:
+def kept(state: DuelState, seat: int, r: KeepOne, card: int, events: Events) -> Requests:
     """Keeps one of the cards shown to keep; the others go to the discard pile."""
     state.squads[seat].hand.append(card)
-    rest = [c for c in r["shown"] if c != card]
+    rest = [c for c in r.shown if c != card]
     state.discard += rest
     events.append(Event("kept", {"seat": seat, "discarded": rest}))
     return []
 
 
-def loot_options(state: DuelState, r: dict[str, Any]) -> list[str]:
+def loot_options(state: DuelState, r: Loot) -> tuple[str, ...]:
     """Returns Bull Anderson's choices: none, the dead character's cards still on the discard pile, its owner's hand."""
-    options = [NONE] + [str(c) for c in r["cards"] if c in state.discard]
-    if r["owner"] != r["seat"] and state.squads[r["owner"]].hand:
+    options = [NONE] + [str(c) for c in r.cards if c in state.discard]
+    if r.owner != r.seat and state.squads[r.owner].hand:
         options.append("hand")
-    return options
+    return tuple(options)
 
 
 def loot_request(state: DuelState, bull: int, owner: int, cards: list[int]) -> Requests:
     """Returns Bull Anderson's question after a death, when there is something to take."""
-    r: dict[str, Any] = {"kind": "option", "seat": bull, "reason": LOOTS_THE_DEAD, "owner": owner, "cards": cards}
-    r["left"] = 2
-    r["options"] = loot_options(state, r)
-    return [r] if len(r["options"]) > 1 else []
+    r = Loot(bull, owner, tuple(cards), 2, ())
+    r = replace(r, options=loot_options(state, r))
+    return [r] if len(r.options) > 1 else []
 
 
-def loot(state: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+def loot(state: DuelState, seat: int, r: Loot, option: str, events: Events) -> Requests:
     """Bull Anderson takes a dead character's card from the discard pile or a random card from its owner's hand."""
-    owner = r["owner"]
+    owner = r.owner
     out: Requests = []
     if option == "hand":
         hand = state.squads[owner].hand
         state.rng, pick = rng.below(state.rng, len(hand))
         taken = hand.pop(pick)
         events.append(Event("stolen", {"seat": seat, "from": owner}, {"card": taken}, (seat, owner)))
-        out.append({"kind": "robbed", "seat": owner, "by": seat})
+        out.append(Robbed(owner, seat))
     else:
         taken = int(option)
         state.discard.remove(taken)
         events.append(Event("taken", {"seat": seat, "card": taken, "from": -1}))
     state.squads[seat].hand.append(taken)
-    left = {**r, "left": r["left"] - 1}
-    left["options"] = loot_options(state, left)
-    if left["left"] > 0 and len(left["options"]) > 1:
+    left = replace(r, left=r.left - 1)
+    left = replace(left, options=loot_options(state, left))
+    if left.left > 0 and len(left.options) > 1:
         out.insert(0, left)
     return out
 

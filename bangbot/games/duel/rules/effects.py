@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from bangbot.core import rng
 from bangbot.core.events import Event
@@ -11,6 +10,18 @@ from bangbot.games.duel.rules.actions import Play
 from bangbot.games.duel.rules.data import CARD_TYPES, CARDS, EQUIPMENT, RESOURCE, type_id
 from bangbot.games.duel.rules.hits import start_hit
 from bangbot.games.duel.rules.renegades import ignores, ignores_swap
+from bangbot.games.duel.rules.requests import (
+    TAKE,
+    BecameAttacker,
+    CardDuel,
+    Choice,
+    DiscardOne,
+    DuelRequest,
+    Indians,
+    ResourceIn,
+    Robbed,
+    StorePick,
+)
 from bangbot.games.duel.rules.state import DuelState, seat_of
 from bangbot.games.duel.rules.table import (
     Events,
@@ -27,7 +38,7 @@ from bangbot.games.duel.rules.table import (
     take_top,
 )
 
-Requests = list[dict[str, Any]]
+Requests = list[DuelRequest]
 PlayEffect = Callable[[DuelState, int, Play, Events], Requests]
 
 # Cards that answer a hit as a dodge (Missed!-type), from the hand.
@@ -82,7 +93,7 @@ def _gatling(state: DuelState, seat: int, play: Play, events: Events) -> Request
 def _indians(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     """Indians!: every character but the player's attacker discards a BANG! card or loses one life."""
     return [
-        {"kind": "indians", "seat": seat_of(slot), "slot": slot, "by": seat, "card": play.card}
+        Indians(seat_of(slot), slot, seat, play.card)
         for slot in _everyone_but_my_attacker(state, seat)
         if not ignores(state, slot, seat)
     ]
@@ -93,7 +104,7 @@ def _chief(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     assert play.target is not None
     target = seat_of(play.target)
     return [
-        {"kind": "indians", "seat": target, "slot": target * 2 + p, "by": seat, "card": play.card}
+        Indians(target, target * 2 + p, seat, play.card)
         for p in range(len(state.squads[target].fighters))
         if not ignores(state, target * 2 + p, seat)
     ]
@@ -110,7 +121,7 @@ def _canteen(state: DuelState, seat: int, play: Play, events: Events) -> Request
     """Canteen: the chosen player's attacking and covering characters swap."""
     assert play.target is not None
     swap_positions(state, seat_of(play.target), events, by=seat)
-    return [{"kind": "became_attacker", "seat": seat_of(play.target), "by": seat, "swap": True}]
+    return [BecameAttacker(seat_of(play.target), seat, swap=True)]
 
 
 def _steal(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
@@ -123,11 +134,12 @@ def _steal(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
         taken = hand.pop(pick)
         state.squads[seat].hand.append(taken)
         events.append(Event("stolen", {"seat": seat, "from": victim}, {"card": taken}, (seat, victim)))
-        return [{"kind": "robbed", "seat": victim, "by": seat, "how": "take"}]
+        return [Robbed(victim, seat, how=TAKE)]
     slot = holder(state, play.target_card)
+    assert slot is not None
     discard_card(state, play.target_card)
     events.append(Event("discarded", {"seat": victim, "card": play.target_card, "by": seat}))
-    return [{"kind": "robbed", "seat": victim, "by": seat, "from": slot}]
+    return [Robbed(victim, seat, source=slot)]
 
 
 def _schoolteacher(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
@@ -138,28 +150,28 @@ def _schoolteacher(state: DuelState, seat: int, play: Play, events: Events) -> R
     state.discard.remove(play.target_card)
     state.squads[seat].hand.append(play.target_card)
     events.append(Event("taken", {"seat": seat, "card": play.target_card, "from": owner}))
-    return [{"kind": "robbed", "seat": owner, "by": seat, "how": "take"}] if owner != seat else []
+    return [Robbed(owner, seat, how=TAKE)] if owner != seat else []
 
 
 def _duel(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     """Duel: the target player and the player discard BANG! cards in turn; the first who does not loses one life."""
     assert play.target is not None
     other = seat_of(play.target)
-    return [{"kind": "duel", "seat": other, "by": seat, "other": other, "card": play.card, "with": "bang"}]
+    return [CardDuel(other, seat, other, play.card, "bang")]
 
 
 def _ricochet(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     """Ricochet: as a Duel, with Missed! cards."""
     assert play.target is not None
     other = seat_of(play.target)
-    return [{"kind": "duel", "seat": other, "by": seat, "other": other, "card": play.card, "with": "missed"}]
+    return [CardDuel(other, seat, other, play.card, "missed")]
 
 
 def _stagecoach(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     """Stagecoach: draw three cards, then discard one."""
     draw(state, seat, 3, events)
     # Asked even when the hand looks empty: Dutch Harry's draws are decided first (an empty hand is not asked).
-    return [{"kind": "discard", "seat": seat, "reason": "stagecoach"}]
+    return [DiscardOne(seat, "stagecoach")]
 
 
 def _beer(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
@@ -183,13 +195,13 @@ def _general_store(state: DuelState, seat: int, play: Play, events: Events) -> R
         return []
     picks = [order[i % len(order)] for i in range(len(shown))]
     events.append(Event("store", {"cards": shown}))
-    return [{"kind": "store", "seat": picks[0], "shown": shown, "picks": picks}]
+    return [StorePick(picks[0], tuple(shown), tuple(picks))]
 
 
 def _cover(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     """Cover: swap one or two players' attacking and covering characters, in the player's order (the first swap is
     what the card is played for; the second may be the same player again, or none; ASSUMPTIONS: cover_first_swap)."""
-    return [{"kind": "option", "seat": seat, "reason": "cover", "options": swappable(state, seat), "left": 2}]
+    return [Choice(seat, "cover", tuple(swappable(state, seat)), left=2)]
 
 
 def swappable(state: DuelState, seat: int) -> list[str]:
@@ -205,7 +217,7 @@ def _discard_in_play(state: DuelState, seat: int, card: int, events: Events) -> 
     assert slot is not None
     discard_card(state, card)
     events.append(Event("discarded", {"seat": seat_of(slot), "card": card, "by": seat}))
-    return [{"kind": "robbed", "seat": seat_of(slot), "by": seat, "from": slot}] if seat_of(slot) != seat else []
+    return [Robbed(seat_of(slot), seat, source=slot)] if seat_of(slot) != seat else []
 
 
 def _ambush(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
@@ -213,7 +225,7 @@ def _ambush(state: DuelState, seat: int, play: Play, events: Events) -> Requests
     out = _discard_in_play(state, seat, play.target_card, events) if play.target_card is not None else []
     own = state.squads[seat].fighters[0].in_play() if state.squads[seat].fighters else []
     if own:
-        out.append({"kind": "option", "seat": seat, "reason": "ambush", "options": ["none", *map(str, own)]})
+        out.append(Choice(seat, "ambush", ("none", *map(str, own))))
     return out
 
 
@@ -231,14 +243,14 @@ def _blow(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     out = _discard_in_play(state, seat, play.target_card, events) if play.target_card is not None else []
     options = [str(s) for s in blow_victims(state, seat)]
     if options:
-        out.append({"kind": "option", "seat": seat, "reason": "blow", "options": ["none", *options]})
+        out.append(Choice(seat, "blow", ("none", *options)))
     return out
 
 
 def _union_pacific(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     """Union Pacific: draw two cards in all, each from the player's own deck or the target's."""
     decks = [str(seat)] + [str(s) for s in opponents(state, seat, "union_pacific")]
-    return [{"kind": "option", "seat": seat, "reason": "union_pacific", "options": decks, "left": 2}]
+    return [Choice(seat, "union_pacific", tuple(decks), left=2)]
 
 
 def _equip(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
@@ -250,7 +262,7 @@ def _equip(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
         Event("equip", {"seat": seat, "card": play.card, "slot": play.target, "replaced": old, "character": character})
     )
     if CARDS[play.card].type.frame == RESOURCE:
-        return [{"kind": "resource_in", "seat": seat, "slot": play.target}]
+        return [ResourceIn(seat, play.target)]
     return []
 
 

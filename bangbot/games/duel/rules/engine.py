@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bangbot.core import rng
 from bangbot.core.config import GameConfig
 from bangbot.core.errors import IllegalAction
 from bangbot.core.events import Event
-from bangbot.games.duel.rules import legal, renegade_effects
+from bangbot.games.duel.rules import legal, pending, renegade_effects
 from bangbot.games.duel.rules.abilities import (
     DISCARDS_OWN_CARD_DRAWS,
-    LOOTS_THE_DEAD,
     REUSES_DISCARD_ACTION,
     SWAPS_A_CARD,
     katie_discards,
@@ -36,13 +36,34 @@ from bangbot.games.duel.rules.actions import (
 )
 from bangbot.games.duel.rules.data import CARDS, DYNAMITE, HORSESHOE, SNAKE, cards_of, characters_of, type_id
 from bangbot.games.duel.rules.effects import play_effect
-from bangbot.games.duel.rules.hits import landed, start_hit
+from bangbot.games.duel.rules.hits import dodged_of, landed, start_hit
 from bangbot.games.duel.rules.modes import MODES
 from bangbot.games.duel.rules.renegades import ALICIA, COQUETTE_DELOU, DUEL_RESOURCES, ignores, is_fresh
+from bangbot.games.duel.rules.requests import (
+    CHOICES,
+    TAKES_HURT_FOR_PARTNER,
+    TRIGGERS,
+    BecameAttacker,
+    CardDuel,
+    Choice,
+    Choices,
+    DiscardOne,
+    Dodge,
+    DuelRequest,
+    Entered,
+    HandLimit,
+    Indians,
+    KeepOne,
+    Lineup,
+    Loot,
+    Replace,
+    Robbed,
+    StandIn,
+    StorePick,
+)
 from bangbot.games.duel.rules.resources import after_use, resource_effect, use_resource
 from bangbot.games.duel.rules.state import DuelState, Squad, position_of, seat_of, slot_of
 from bangbot.games.duel.rules.table import (
-    TAKES_HURT_FOR_PARTNER,
     Events,
     ability,
     attacker_slot,
@@ -64,7 +85,7 @@ from bangbot.games.duel.rules.table import (
 )
 from bangbot.games.duel.rules.triggers import AUTOMATIC
 
-Requests = list[dict[str, Any]]
+Requests = list[DuelRequest]
 START = "start"
 DRAW = "draw"
 LIMIT = "limit"
@@ -97,9 +118,7 @@ def new_game(config: GameConfig, seed: int) -> tuple[DuelState, list[Event]]:
                 (squad.seat,),
             )
         )
-    state.requests = [
-        {"kind": "lineup", "seat": s.seat, "position": p, "options": []} for s in state.squads for p in (0, 1)
-    ]
+    state.requests = [Lineup(s.seat, p) for s in state.squads for p in (0, 1)]
     _prepare(state)
     return state, events
 
@@ -113,19 +132,22 @@ def apply(state: DuelState, seat: int, action: DuelAction) -> tuple[DuelState, l
     events: Events = []
     r = s.requests.pop(0) if s.requests else None
     follow = _answer(s, seat, r, action, events) if r is not None else _turn(s, seat, action, events)
-    s.requests = _mark(s, follow) + s.requests
+    s.requests = pending.mark(s, follow) + s.requests
     _run(s, events)
     s.version += 1
     return s, events
 
 
 def _prepare(state: DuelState) -> None:
-    """Fills in a lineup or replacement question's options from the asked player's characters not yet in play."""
+    """Fills in the options of the decision asked now: a lineup or replacement question's from the asked player's
+    characters not yet in play, a named choice's as the table is now."""
     r = state.requests[0] if state.requests else None
-    if r is not None and r["kind"] in ("lineup", "replace"):
-        r["options"] = list(state.squads[r["seat"]].reserve)
-    elif r is not None and r["kind"] == "option":
-        renegade_effects.prepare(state, r)
+    if isinstance(r, Lineup | Replace):
+        reserve = tuple(state.squads[r.seat].reserve)
+        if r.options != reserve:
+            state.requests[0] = replace(r, options=reserve)
+    elif isinstance(r, CHOICES):
+        state.requests[0] = renegade_effects.prepare(state, r)
 
 
 def _turn(s: DuelState, seat: int, action: DuelAction, events: Events) -> Requests:
@@ -180,7 +202,7 @@ def _swap(s: DuelState, seat: int, action: Swap, events: Events) -> Requests:
     """Swaps the attacker and the cover once a turn; the new attacker's entry triggers follow."""
     s.used.append("swap")
     swap_positions(s, seat, events)
-    return [{"kind": "became_attacker", "seat": seat, "by": seat, "swap": True}]
+    return [BecameAttacker(seat, seat, swap=True)]
 
 
 def _end_turn(s: DuelState, seat: int, action: EndTurn, events: Events) -> Requests:
@@ -200,80 +222,80 @@ def _reuse(s: DuelState, seat: int, action: Play, events: Events) -> Requests:
     return play_effect(type_id(top))(s, seat, Play(top, action.target, action.target_card), events)
 
 
-def _answer(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+def _answer(s: DuelState, seat: int, r: DuelRequest, action: DuelAction, events: Events) -> Requests:
     """Applies an answer to the decision r."""
-    answer = ANSWERS.get(r["kind"])
+    answer = ANSWERS.get(type(r))
     if answer is None:
-        raise ValueError(f"cannot answer a {r['kind']!r} decision")
+        raise ValueError(f"cannot answer a {type(r).__name__} decision")
     return answer(s, seat, r, action, events)
 
 
-def _answer_lineup(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+def _answer_lineup(s: DuelState, seat: int, r: Lineup, action: DuelAction, events: Events) -> Requests:
     """Puts the chosen character in its lineup position (a Marshal entering may ask more)."""
     assert isinstance(action, Choose)
-    enter_play(s, seat, action.option, r["position"], events)
+    enter_play(s, seat, action.option, r.position, events)
     return renegade_effects.marshal_enters(s, seat, action.option)
 
 
-def _answer_replace(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+def _answer_replace(s: DuelState, seat: int, r: Replace, action: DuelAction, events: Events) -> Requests:
     """Puts the chosen reserve character in the place of one out of the game."""
     assert isinstance(action, Choose)
-    enter_play(s, seat, action.option, r["position"], events)
-    return [{"kind": "entered", "seat": seat, "position": r["position"]}]
+    enter_play(s, seat, action.option, r.position, events)
+    return [Entered(seat, r.position)]
 
 
-def _answer_indians(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+def _answer_indians(s: DuelState, seat: int, r: Indians, action: DuelAction, events: Events) -> Requests:
     """Discards a BANG! against Indians!, or the attacker loses a life."""
     if isinstance(action, Answer | Use):
         _discard_answer(s, seat, action, events)
         events.append(Event("answered", {"seat": seat, "card": action.card, "to": "indians"}))
         return []
-    return lose_life(s, r["slot"], 1, r["by"], events, "indians")
+    return lose_life(s, r.slot, 1, r.by, events, "indians")
 
 
-def _answer_duel(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+def _answer_duel(s: DuelState, seat: int, r: CardDuel, action: DuelAction, events: Events) -> Requests:
     """Discards a BANG! in a Duel (the other answers next), or the attacker loses a life and the Duel ends."""
     if isinstance(action, Answer | Use):
         _discard_answer(s, seat, action, events)
         events.append(Event("answered", {"seat": seat, "card": action.card, "to": "duel"}))
-        other = r["by"] if seat == r["other"] else r["other"]
-        return [{**r, "seat": other}]
+        other = r.by if seat == r.other else r.other
+        return [replace(r, seat=other)]
     loser = attacker_slot(s, seat)
     if loser is None:
         return []
-    return lose_life(s, loser, 1, r["by"] if seat != r["by"] else r["other"], events, "duel")
+    return lose_life(s, loser, 1, r.by if seat != r.by else r.other, events, "duel")
 
 
-def _answer_discard(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+def _answer_discard(s: DuelState, seat: int, r: DiscardOne | HandLimit, action: DuelAction, events: Events) -> Requests:
     """Discards the chosen card (a forced discard, or down to the hand limit); what the discard leads to follows."""
     assert isinstance(action, Discard)
     discard_card(s, action.card)
-    reason = r.get("reason", r["kind"])
+    reason = r.reason if isinstance(r, DiscardOne) else LIMIT
     events.append(Event("discarded", {"seat": seat, "card": action.card, "by": seat, "reason": reason}))
-    if r.get("reason") == SWAPS_A_CARD:
+    if reason == SWAPS_A_CARD:
         return sundance_draws(s, seat, events)
     # A discard another player forces (Peacemaker, Tex Killer) robs like a steal (ASSUMPTIONS: forced_discard_robs).
-    forced = r.get("by") is not None and r["by"] != seat
-    return [{"kind": "robbed", "seat": seat, "by": r["by"]}] if forced else []
+    by = r.by if isinstance(r, DiscardOne) else None
+    return [Robbed(seat, by)] if by is not None and by != seat else []
 
 
-def _answer_keep(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+def _answer_keep(s: DuelState, seat: int, r: KeepOne, action: DuelAction, events: Events) -> Requests:
     """Keeps the chosen card of those drawn (kept)."""
     assert isinstance(action, Pick)
     return kept(s, seat, r, action.card, events)
 
 
-def _answer_store(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+def _answer_store(s: DuelState, seat: int, r: StorePick, action: DuelAction, events: Events) -> Requests:
     """Takes a card the General Store shows; the next player picks from the rest."""
     assert isinstance(action, Pick)
-    shown = [c for c in r["shown"] if c != action.card]
+    shown = tuple(c for c in r.shown if c != action.card)
     s.squads[seat].hand.append(action.card)
     events.append(Event("picked", {"seat": seat, "card": action.card}))
-    picks = r["picks"][1:]
-    return [{**r, "seat": picks[0], "shown": shown, "picks": picks}] if shown else []
+    picks = r.picks[1:]
+    return [StorePick(picks[0], shown, picks)] if shown else []
 
 
-def _answer_option(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+def _answer_option(s: DuelState, seat: int, r: Choices, action: DuelAction, events: Events) -> Requests:
     """Applies a named choice (_option)."""
     assert isinstance(action, Choose)
     return _option(s, seat, r, action.option, events)
@@ -291,7 +313,7 @@ def _discard_answer(s: DuelState, seat: int, action: Answer | Use, events: Event
     discard_card(s, action.card)
 
 
-def _answer_hit(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, events: Events) -> Requests:
+def _answer_hit(s: DuelState, seat: int, r: Dodge, action: DuelAction, events: Events) -> Requests:
     """Applies a dodge (a card from the hand or in play) or taking the hit."""
     if isinstance(action, Pass):
         return landed(s, r, events)
@@ -304,30 +326,29 @@ def _answer_hit(s: DuelState, seat: int, r: dict[str, Any], action: DuelAction, 
         out += _dodge_resource(s, seat, action.card, events)
     else:
         discard_card(s, action.card)
-    events.append(Event("dodge", {"seat": seat, "card": action.card, "slot": r["slot"], "character": r["char"]}))
-    if name == "trick" and _trick_takes(s, r):
-        s.discard.remove(r["card"])
-        s.squads[seat].hand.append(r["card"])
-        events.append(Event("taken", {"seat": seat, "card": r["card"], "from": -1}))
+    events.append(Event("dodge", {"seat": seat, "card": action.card, "slot": r.slot, "character": r.char}))
+    if name == "trick" and r.card is not None and _trick_takes(s, r):
+        s.discard.remove(r.card)
+        s.squads[seat].hand.append(r.card)
+        events.append(Event("taken", {"seat": seat, "card": r.card, "from": -1}))
     if name == "return_fire":
         # Aimed at the player's opponent: in the standoff its own target, whoever shot (rulebook 002).
         others = opponents(s, seat, "return_fire")
         target = attacker_slot(s, others[0]) if others else None
         if target is not None and not ignores(s, target, seat):  # El Chindi ignores Return Fire's hit
             out += start_hit(s, seat, target, None, events, rider="return_fire")
-    r = {**r, "need": r["need"] - 1}
-    if r["need"] > 0:
-        return [r, *out]
-    return [{"kind": "dodged", **{k: r[k] for k in ("seat", "slot", "char", "by", "card", "rider")}}, *out]
+    if r.need > 1:
+        return [replace(r, need=r.need - 1), *out]
+    return [dodged_of(r), *out]
 
 
-def _trick_takes(s: DuelState, r: dict[str, Any]) -> bool:
+def _trick_takes(s: DuelState, r: Dodge) -> bool:
     """Returns whether a Trick that cancelled this hit takes its BANG! card: a red card or one played as a BANG!
     (not Walker, which goes back to its owner; ASSUMPTIONS: trick_played_as_bang)."""
-    card = r["card"]
+    card = r.card
     if card is None or card not in s.discard or type_id(card) == "walker":
         return False
-    return CARDS[card].type.frame == "bang" or bool(r["rider"] == "colt")
+    return CARDS[card].type.frame == "bang" or r.rider == "colt"
 
 
 def _dodge_resource(s: DuelState, seat: int, card: int, events: Events) -> Requests:
@@ -340,27 +361,28 @@ def _dodge_resource(s: DuelState, seat: int, card: int, events: Events) -> Reque
     return after_use(s, seat, type_id(card), slot, None, events)
 
 
-def _option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+def _option(s: DuelState, seat: int, r: Choices, option: str, events: Events) -> Requests:
     """Applies a named choice: Carbine's discard, Shotgun's and Cover's swaps, Blow's and Union Pacific's draws."""
-    reason = r["reason"]
-    if reason == TAKES_HURT_FOR_PARTNER:
+    if isinstance(r, StandIn):
         return _stand_in(s, r, option, events)
     if option == "none":
         return []
-    if reason == ALICIA and option == renegade_effects.DRAW:
+    if r.reason == ALICIA and option == renegade_effects.DRAW:
         _phase_draw(s, seat, events)
         return []
-    if reason not in OPTIONS:
-        raise ValueError(f"no option {option!r} for {reason!r}")
-    return OPTIONS[reason](s, seat, r, option, events)
+    if isinstance(r, Choice):
+        if r.reason not in OPTIONS:
+            raise ValueError(f"no option {option!r} for {r.reason!r}")
+        return OPTIONS[r.reason](s, seat, r, option, events)
+    return CHOICE_ANSWERS[type(r)](s, seat, r, option, events)
 
 
-def _katie_option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+def _katie_option(s: DuelState, seat: int, r: Choice, option: str, events: Events) -> Requests:
     """Cattle Katie discards the chosen card in play on her and draws."""
     return katie_discards(s, seat, int(option), events)
 
 
-def _discard_option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+def _discard_option(s: DuelState, seat: int, r: Choice, option: str, events: Events) -> Requests:
     """Carbine and Ambush discard the chosen card in play; its owner was robbed."""
     card = int(option)
     slot = holder(s, card)
@@ -368,22 +390,22 @@ def _discard_option(s: DuelState, seat: int, r: dict[str, Any], option: str, eve
     owner = seat_of(slot)
     discard_card(s, card)
     events.append(Event("discarded", {"seat": owner, "card": card, "by": seat}))
-    return [{"kind": "robbed", "seat": owner, "by": seat, "from": slot}]
+    return [Robbed(owner, seat, source=slot)]
 
 
-def _swap_option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+def _swap_option(s: DuelState, seat: int, r: Choice, option: str, events: Events) -> Requests:
     """Shotgun and Cover swap the chosen player's attacker and cover; Cover may ask again."""
     target = int(option)
     swap_positions(s, target, events, by=seat)
-    out: Requests = [{"kind": "became_attacker", "seat": target, "by": seat, "swap": True}]
-    left = r.get("left", 1) - 1
+    out: Requests = [BecameAttacker(target, seat, swap=True)]
+    left = (r.left or 1) - 1
     if left > 0:
         # Cover: a second swap may follow, of the same player again or another (rulebook 002).
-        out.append({**r, "left": left, "options": ["none", *(o for o in r["options"] if o != "none")]})
+        out.append(replace(r, left=left, options=("none", *(o for o in r.options if o != "none"))))
     return out
 
 
-def _blow_option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+def _blow_option(s: DuelState, seat: int, r: Choice, option: str, events: Events) -> Requests:
     """Blow discards a random card from the chosen player's hand; another player was robbed."""
     victim = int(option)
     hand = s.squads[victim].hand
@@ -391,20 +413,19 @@ def _blow_option(s: DuelState, seat: int, r: dict[str, Any], option: str, events
     lost = hand.pop(pick)
     s.discard.append(lost)
     events.append(Event("discarded", {"seat": victim, "card": lost, "by": seat}))
-    return [{"kind": "robbed", "seat": victim, "by": seat}] if victim != seat else []
+    return [Robbed(victim, seat)] if victim != seat else []
 
 
-def _union_pacific_option(s: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+def _union_pacific_option(s: DuelState, seat: int, r: Choice, option: str, events: Events) -> Requests:
     """Union Pacific draws one card from the chosen deck; the next draw is asked while some are left."""
     draw(s, seat, 1, events, deck_of=int(option))
-    left = r["left"] - 1
-    return [{**r, "left": left}] if left > 0 else []
+    left = (r.left or 1) - 1
+    return [replace(r, left=left)] if left > 0 else []
 
 
-# How a named choice applies, by its reason; the renegades' own take precedence.
+# How a plain named choice applies, by its reason; the renegades' own take precedence.
 OPTIONS: dict[str, renegade_effects.Option] = {
     DISCARDS_OWN_CARD_DRAWS: _katie_option,
-    LOOTS_THE_DEAD: loot,
     "carbine": _discard_option,
     "ambush": _discard_option,
     "shotgun": _swap_option,
@@ -413,15 +434,20 @@ OPTIONS: dict[str, renegade_effects.Option] = {
     "union_pacific": _union_pacific_option,
     **renegade_effects.OPTIONS,
 }
+# How a named choice with fields of its own applies, by its type (Buffalo Bill's stands apart: any option applies).
+CHOICE_ANSWERS: dict[type, Callable[[DuelState, int, Any, str, Events], Requests]] = {
+    Loot: loot,
+    **renegade_effects.CHOICE_ANSWERS,
+}
 
 
-def _stand_in(s: DuelState, r: dict[str, Any], option: str, events: Events) -> Requests:
+def _stand_in(s: DuelState, r: StandIn, option: str, events: Events) -> Requests:
     """Buffalo Bill takes his partner's life loss (when he still may), or the partner loses it."""
-    slot = r["slot"]
-    if option == TAKES_HURT_FOR_PARTNER and stand_in(s, slot, r["amount"]):
+    slot = r.slot
+    if option == TAKES_HURT_FOR_PARTNER and stand_in(s, slot, r.amount):
         slot = slot_of(seat_of(slot), 1 - position_of(slot))
-        events.append(Event("stands_in", {"slot": slot, "for": r["slot"]}))
-    return lose_life(s, slot, r["amount"], r["by"], events, r["cause"], redirect=False)
+        events.append(Event("stands_in", {"slot": slot, "for": r.slot}))
+    return lose_life(s, slot, r.amount, r.by, events, r.cause, redirect=False)
 
 
 def resume(state: DuelState) -> list[Event]:
@@ -435,18 +461,17 @@ def _run(s: DuelState, events: Events) -> None:
     """Resolves what follows by itself until a player must decide or the game is over."""
     while s.winner is None:
         if s.requests:
-            _interruptions_first(s)
-            _deaths_first(s)
-            r = s.requests[0]
-            if r["kind"] not in ("out", "became_attacker", "robbed", "entered") and _stale(s, r):
+            pending.reorder(s)
+            if pending.stale_head(s):
                 s.requests.pop(0)
                 continue
-            if r["kind"] in AUTOMATIC:
+            r = s.requests[0]
+            if isinstance(r, TRIGGERS):
                 s.requests.pop(0)
-                s.requests = _mark(s, AUTOMATIC[r["kind"]](s, r, events)) + s.requests
+                s.requests = pending.mark(s, AUTOMATIC[type(r)](s, r, events)) + s.requests
                 continue
             _prepare(s)
-            if not legal.legal_actions(s, r["seat"]):
+            if not legal.legal_actions(s, r.seat):
                 s.requests.pop(0)
                 continue
             return
@@ -458,7 +483,7 @@ def _run(s: DuelState, events: Events) -> None:
             _draw_phase(s, events)
         elif s.phase == LIMIT:
             if len(s.squads[s.turn].hand) > hand_limit(s, s.turn) and s.squads[s.turn].alive:
-                s.requests.append({"kind": "limit", "seat": s.turn})
+                s.requests.append(HandLimit(s.turn))
                 continue
             _next_turn(s, events)
         else:
@@ -467,48 +492,6 @@ def _run(s: DuelState, events: Events) -> None:
                 continue
             return
     s.requests.clear()
-
-
-def _interruptions_first(s: DuelState) -> None:
-    """Moves decisions that interrupt what follows (Dutch Harry's look at a drawn card) to the front, in order."""
-    first = [r for r in s.requests if r.get("first")]
-    if first and s.requests[: len(first)] != first:
-        s.requests = first + [r for r in s.requests if not r.get("first")]
-
-
-def _deaths_first(s: DuelState) -> None:
-    """Moves a pending death to the front: characters killed together die before anyone is asked anything."""
-    index = next((i for i, r in enumerate(s.requests) if r["kind"] == "died"), 0)
-    if index:
-        s.requests.insert(0, s.requests.pop(index))
-
-
-def _mark(s: DuelState, requests: Requests) -> Requests:
-    """Notes the character each new request is about, so that it follows the character when positions change."""
-    for r in requests:
-        if "slot" in r and "char" not in r:
-            f = s.fighter(r["slot"])
-            r["char"] = f.character if f is not None else ""
-    return requests
-
-
-def _refresh(s: DuelState, r: dict[str, Any]) -> bool:
-    """Points a request's slot at its character's current place; returns False when that character is gone."""
-    if "char" not in r:
-        return True
-    seat = seat_of(r["slot"])
-    for position, f in enumerate(s.squads[seat].fighters):
-        if r["char"] == f.character:
-            r["slot"] = seat * 2 + position
-            return True
-    return False
-
-
-def _stale(s: DuelState, r: dict[str, Any]) -> bool:
-    """Returns whether a decision no longer applies (its character or player is gone)."""
-    if r["kind"] not in ("lineup", "replace") and "seat" in r and not s.squads[r["seat"]].alive:
-        return True
-    return not _refresh(s, r)
 
 
 def _next_turn(s: DuelState, events: Events, first: bool = False) -> None:
@@ -547,9 +530,9 @@ def _start_checks(s: DuelState, events: Events) -> None:
                 if check_shows(check(s, seat, events, "rattlesnake"), SNAKE, good=False):
                     follow += lose_life(s, slot, 1, None, events, "rattlesnake")
             elif name == "panic" and swap_positions(s, seat, events):
-                follow.append({"kind": "became_attacker", "seat": seat, "by": seat, "swap": True})
+                follow.append(BecameAttacker(seat, seat, swap=True))
                 break
-    s.requests = _mark(s, follow) + s.requests
+    s.requests = pending.mark(s, follow) + s.requests
 
 
 def _pass_dynamite(s: DuelState, seat: int, slot: int, card: int, events: Events) -> Requests:
@@ -593,18 +576,18 @@ def _phase_draw(s: DuelState, seat: int, events: Events) -> None:
             draw(s, seat, 1, events, deck_of=own_target(s, seat))
 
 
-# How each pending decision takes its answer, by the decision's kind.
-ANSWERS: dict[str, Callable[[DuelState, int, dict[str, Any], DuelAction, Events], Requests]] = {
-    "lineup": _answer_lineup,
-    "replace": _answer_replace,
-    "dodge": _answer_hit,
-    "indians": _answer_indians,
-    "duel": _answer_duel,
-    "discard": _answer_discard,
-    "limit": _answer_discard,
-    "keep": _answer_keep,
-    "store": _answer_store,
-    "option": _answer_option,
+# How each pending decision takes its answer, by its type.
+ANSWERS: dict[type, Callable[[DuelState, int, Any, DuelAction, Events], Requests]] = {
+    Lineup: _answer_lineup,
+    Replace: _answer_replace,
+    Dodge: _answer_hit,
+    Indians: _answer_indians,
+    CardDuel: _answer_duel,
+    DiscardOne: _answer_discard,
+    HandLimit: _answer_discard,
+    KeepOne: _answer_keep,
+    StorePick: _answer_store,
+    **dict.fromkeys(CHOICES, _answer_option),
 }
 
 

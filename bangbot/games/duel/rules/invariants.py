@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from bangbot.core.events import Event
 from bangbot.games.duel.rules.data import cards_of, characters_of
 from bangbot.games.duel.rules.modes import MODES
+from bangbot.games.duel.rules.requests import Decision, options_of
 from bangbot.games.duel.rules.state import DuelState
 from bangbot.games.duel.rules.views import public_squads, view
 
@@ -25,9 +25,9 @@ def _dealt_characters(mode: str, seat: int) -> frozenset[str]:
     return frozenset(c for deck in MODES[mode].sides[seat].decks for c in characters_of(deck))
 
 
-def _options(requests: Sequence[Mapping[str, Any]]) -> list[str]:
+def _options(requests: Sequence[Decision]) -> list[str]:
     """Returns every option named by the requests a view shows."""
-    return [str(o) for r in requests for o in r.get("options", ())]
+    return [o for r in requests for o in options_of(r)]
 
 
 def check_invariants(state: DuelState, events: Sequence[Event]) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bangbot.games.duel.rules.abilities import LOOTS_THE_DEAD, loot_options, reusable, turn_abilities
+from bangbot.games.duel.rules.abilities import loot_options, reusable, turn_abilities
 from bangbot.games.duel.rules.actions import (
     Answer,
     Choose,
@@ -31,6 +31,22 @@ from bangbot.games.duel.rules.renegades import (
     shielded_play,
     spurs_protect,
 )
+from bangbot.games.duel.rules.requests import (
+    CHOICES,
+    TRIGGERS,
+    CardDuel,
+    Choices,
+    Decision,
+    DiscardOne,
+    Dodge,
+    HandLimit,
+    Indians,
+    KeepOne,
+    Lineup,
+    Loot,
+    Replace,
+    StorePick,
+)
 from bangbot.games.duel.rules.resources import HIT_RESOURCES
 from bangbot.games.duel.rules.state import DuelState, seat_of
 from bangbot.games.duel.rules.table import (
@@ -48,9 +64,10 @@ from bangbot.games.duel.rules.table import (
 PLAY = "play"
 
 
-def asked(state: DuelState) -> dict[str, Any] | None:
-    """Returns the pending decision, or None when the turn's player is free to play."""
-    return state.requests[0] if state.requests else None
+def asked(state: DuelState) -> Decision | None:
+    """Returns the pending decision, or None when the turn's player is free to play (or nothing is asked yet)."""
+    r = state.requests[0] if state.requests else None
+    return None if isinstance(r, TRIGGERS) else r
 
 
 def awaiting(state: DuelState) -> tuple[int, ...]:
@@ -59,7 +76,7 @@ def awaiting(state: DuelState) -> tuple[int, ...]:
         return ()
     r = asked(state)
     if r is not None:
-        return (r["seat"],)
+        return (r.seat,)
     return (state.turn,) if state.phase == PLAY else ()
 
 
@@ -277,9 +294,9 @@ def _reuses(state: DuelState, seat: int) -> list[DuelAction]:
     ]
 
 
-def _dodges(state: DuelState, seat: int, r: dict[str, Any]) -> list[DuelAction]:
+def _dodges(state: DuelState, seat: int, r: Dodge) -> list[DuelAction]:
     """Returns the hand cards and cards in play that dodge a hit on seat's character."""
-    rider = r["rider"]
+    rider = r.rider
     hand = sorted(set(state.squads[seat].hand))
     out: list[DuelAction] = []
     bare = rider in MISSED_ONLY or rider in IGNORES_EQUIPMENT  # no equipment, no ability of the target
@@ -291,16 +308,16 @@ def _dodges(state: DuelState, seat: int, r: dict[str, Any]) -> list[DuelAction]:
             ok = True  # any card from the hand dodges a Derringer, and Partner's hit (a Derringer's)
         else:
             ok = name in DODGE_CARDS or (
-                not bare and ability(state, seat, "bang_as_missed", r["slot"]) and is_hit_card(state, seat, card)
+                not bare and ability(state, seat, "bang_as_missed", r.slot) and is_hit_card(state, seat, card)
             )
         if ok:
             out.append(Answer(card))
     if not bare:
-        for card in active_cards(state, seat, r["slot"]):
+        for card in active_cards(state, seat, r.slot):
             name = type_id(card)
-            if name == "hat" or (name in DODGE_RESOURCES and resource_usable(state, seat, card, r["slot"])):
+            if name == "hat" or (name in DODGE_RESOURCES and resource_usable(state, seat, card, r.slot)):
                 out.append(Use(card))
-        out += [Use(card, how="missed") for card in fortune_cards(state, seat, r["slot"])]
+        out += [Use(card, how="missed") for card in fortune_cards(state, seat, r.slot)]
     return out
 
 
@@ -323,22 +340,58 @@ def _hit_answers(state: DuelState, seat: int, missed: bool, slot: int | None = N
     return out
 
 
-def _answers(state: DuelState, seat: int, r: dict[str, Any]) -> list[DuelAction]:
+def _answers(state: DuelState, seat: int, r: Decision) -> list[DuelAction]:
     """Returns the answers to the decision seat is asked."""
-    kind = r["kind"]
-    hand = sorted(set(state.squads[seat].hand))
-    if kind == "option" and r["reason"] == LOOTS_THE_DEAD:
-        return [Choose(o) for o in loot_options(state, r)]  # what is still there when Bull Anderson is asked
-    if kind in ("lineup", "replace", "option"):
-        return [Choose(o) for o in r["options"]]
-    if kind == "dodge":
-        return [*_dodges(state, seat, r), Pass()]
-    if kind == "indians":
-        return [*_hit_answers(state, seat, False, r["slot"]), Pass()]
-    if kind == "duel":
-        return [*_hit_answers(state, seat, r["with"] == "missed"), Pass()]
-    if kind in ("discard", "limit"):
-        return [Discard(c) for c in hand]
-    if kind in ("store", "keep"):
-        return [Pick(c) for c in r["shown"]]
-    raise ValueError(f"no answers for a {kind!r} decision")
+    answers = ANSWERS.get(type(r))
+    if answers is None:
+        raise ValueError(f"no answers for a {type(r).__name__} decision")
+    return answers(state, seat, r)
+
+
+def _loot_answers(state: DuelState, seat: int, r: Loot) -> list[DuelAction]:
+    """Returns Bull Anderson's choices: what is still there when he is asked."""
+    return [Choose(o) for o in loot_options(state, r)]
+
+
+def _choices(state: DuelState, seat: int, r: Lineup | Replace | Choices) -> list[DuelAction]:
+    """Returns a named choice's options (a lineup or replacement question's characters)."""
+    return [Choose(o) for o in r.options]
+
+
+def _dodge_answers(state: DuelState, seat: int, r: Dodge) -> list[DuelAction]:
+    """Returns the dodges of a hit, or taking it."""
+    return [*_dodges(state, seat, r), Pass()]
+
+
+def _indians_answers(state: DuelState, seat: int, r: Indians) -> list[DuelAction]:
+    """Returns the BANG! cards that answer Indians! for the character, or losing the life."""
+    return [*_hit_answers(state, seat, False, r.slot), Pass()]
+
+
+def _duel_answers(state: DuelState, seat: int, r: CardDuel) -> list[DuelAction]:
+    """Returns the cards that answer a Duel (BANG!) or a Ricochet (Missed!), or giving up."""
+    return [*_hit_answers(state, seat, r.weapon == "missed"), Pass()]
+
+
+def _discards(state: DuelState, seat: int, r: DiscardOne | HandLimit) -> list[DuelAction]:
+    """Returns each kind of hand card, to discard."""
+    return [Discard(c) for c in sorted(set(state.squads[seat].hand))]
+
+
+def _picks(state: DuelState, seat: int, r: KeepOne | StorePick) -> list[DuelAction]:
+    """Returns the cards shown, to pick."""
+    return [Pick(c) for c in r.shown]
+
+
+# The answers to each pending decision, by its type.
+ANSWERS: dict[type, Callable[[DuelState, int, Any], list[DuelAction]]] = {
+    **dict.fromkeys((Lineup, Replace, *CHOICES), _choices),
+    Loot: _loot_answers,
+    Dodge: _dodge_answers,
+    Indians: _indians_answers,
+    CardDuel: _duel_answers,
+    DiscardOne: _discards,
+    HandLimit: _discards,
+    KeepOne: _picks,
+    StorePick: _picks,
+}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bangbot.core.events import Event
@@ -14,11 +15,22 @@ from bangbot.games.duel.rules.renegades import (
     DUTCH_HARRY,
     FORTUNE_TELLER,
     HICK_ADDAMS,
-    LITTLE_LEROY,
-    MARSHAL,
     has_ability_at,
 )
-from bangbot.games.duel.rules.resources import GOLD_PAN_TWICE, gold_pan, leroy_repeats
+from bangbot.games.duel.rules.requests import (
+    MARSHAL,
+    TAKE,
+    BecameAttacker,
+    Choice,
+    Choices,
+    DuelRequest,
+    GoldPanTwice,
+    HarryDraw,
+    LeroyRepeat,
+    MarshalDraw,
+    Robbed,
+)
+from bangbot.games.duel.rules.resources import gold_pan, leroy_repeats
 from bangbot.games.duel.rules.state import DuelState, seat_of
 from bangbot.games.duel.rules.table import (
     COMMON_DECK,
@@ -34,8 +46,8 @@ from bangbot.games.duel.rules.table import (
     take_top,
 )
 
-Requests = list[dict[str, Any]]
-Option = Callable[[DuelState, int, dict[str, Any], str, Events], Requests]
+Requests = list[DuelRequest]
+Option = Callable[[DuelState, int, Choice, str, Events], Requests]
 DRAW = "draw"  # Alicia: draw as usual
 KEEP = "keep"  # Dutch Harry: keep the card looked at
 DISCARD = "discard"  # Dutch Harry: discard it and take the next one
@@ -65,10 +77,10 @@ def alicia_asks(state: DuelState, seat: int) -> Requests:
         return []
     # The whole draw phase is replaced: no Bank card either (ASSUMPTIONS: alicia_whole_phase).
     cards = [str(c) for q in state.squads if q.fighters for c in q.fighters[0].in_play()]
-    return [{"kind": "option", "seat": seat, "reason": ALICIA, "options": [DRAW, *cards]}] if cards else []
+    return [Choice(seat, ALICIA, (DRAW, *cards))] if cards else []
 
 
-def _alicia_takes(state: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+def _alicia_takes(state: DuelState, seat: int, r: Choice, option: str, events: Events) -> Requests:
     """Alicia takes the chosen card in play into her hand instead of drawing."""
     card = int(option)
     slot = holder(state, card)
@@ -78,101 +90,103 @@ def _alicia_takes(state: DuelState, seat: int, r: dict[str, Any], option: str, e
     state.squads[seat].hand.append(card)
     events.append(Event("taken", {"seat": seat, "card": card, "from": seat_of(slot)}))
     owner = seat_of(slot)
-    return [{"kind": "robbed", "seat": owner, "by": seat, "how": "take", "from": slot}] if owner != seat else []
+    return [Robbed(owner, seat, how=TAKE, source=slot)] if owner != seat else []
 
 
 def marshal_enters(state: DuelState, seat: int, character: str) -> Requests:
     """The Marshal came into play: his player draws 3 cards in all, each from a deck chosen after seeing the last."""
     if CHARACTER[character].ability != MARSHAL:
         return []
-    return [{"kind": "option", "seat": seat, "reason": MARSHAL, "left": 3, "options": []}]
+    return [MarshalDraw(seat, 3)]
 
 
-def _marshal_draws(state: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+def _marshal_draws(state: DuelState, seat: int, r: MarshalDraw, option: str, events: Events) -> Requests:
     """Draws one of the Marshal's cards from the chosen deck."""
     draw(state, seat, 1, events, deck_of=COMMON_DECK if option == COMMON else int(option))
-    return [{**r, "left": r["left"] - 1}] if r["left"] > 1 else []
+    return [replace(r, left=r.left - 1)] if r.left > 1 else []
 
 
-def after_swap(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+def after_swap(state: DuelState, r: BecameAttacker, events: Events) -> Requests:
     """A player's attacker and cover swapped: Big Jim's player may swap an opponent's too."""
-    seat = r["seat"]
+    seat = r.seat
     # Big Jim counts as the attacker after the swap (ASSUMPTIONS: big_jim_as_attacker).
-    if r.get("by_big_jim") or not state.squads[seat].alive or not ability(state, seat, BIG_JIM):
+    if r.by_big_jim or not state.squads[seat].alive or not ability(state, seat, BIG_JIM):
         return []
     options = [str(o) for o in opponents(state, seat, BIG_JIM) if len(state.squads[o].fighters) > 1]
-    return [{"kind": "option", "seat": seat, "reason": BIG_JIM, "options": ["none", *options]}] if options else []
+    return [Choice(seat, BIG_JIM, ("none", *options))] if options else []
 
 
-def _big_jim_swaps(state: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+def _big_jim_swaps(state: DuelState, seat: int, r: Choice, option: str, events: Events) -> Requests:
     """Big Jim's player swaps the chosen opponent's attacker and cover."""
     other = int(option)
     swap_positions(state, other, events, by=seat)
-    return [{"kind": "became_attacker", "seat": other, "by": seat, "swap": True, "by_big_jim": True}]
+    return [BecameAttacker(other, seat, swap=True, by_big_jim=True)]
 
 
-def hick_draws(state: DuelState, r: dict[str, Any]) -> bool:
+def hick_draws(state: DuelState, r: Robbed) -> bool:
     """Returns whether Hick Addams draws after another player robbed his player: a discard from the hand (a forced
     one too: Peacemaker, Tex Killer, Slim Poet; not a card given to answer an attack, ASSUMPTIONS: hick_forced), or
     of a card in play on Hick himself (a card taken instead of discarded does not count)."""
-    if r.get("how", DISCARD) != DISCARD:
+    if r.how == TAKE:
         return False
-    slot = r.get("from")
-    if slot is None:
-        return ability(state, r["seat"], HICK_ADDAMS)
-    return has_ability_at(state, slot, HICK_ADDAMS)
+    if r.source is None:
+        return ability(state, r.seat, HICK_ADDAMS)
+    return has_ability_at(state, r.source, HICK_ADDAMS)
 
 
-def prepare(state: DuelState, r: dict[str, Any]) -> None:
-    """Fills in a choice's options as the table is when it is asked: Dutch Harry's card, the Marshal's decks, and
-    the cards or players still there (what was resolved in between may have taken some away)."""
-    reason = r.get("reason")
-    seat = r["seat"]
-    named = [o for o in r.get("options", []) if not o.isdigit()]  # "none", "draw", "once": always offered
-    if reason in PREPARES:
-        PREPARES[reason](state, r, seat, named)
+def prepare(state: DuelState, r: Choices) -> Choices:
+    """Returns a choice with its options filled in as the table is when it is asked: Dutch Harry's card, the
+    Marshal's decks, and the cards or players still there (what was resolved in between may have taken some away)."""
+    named = [o for o in r.options if not o.isdigit()]  # "none", "draw", "once": always offered
+    if isinstance(r, HarryDraw):
+        return _harry_looks(state, r)
+    if isinstance(r, Choice) and r.reason in PREPARES:
+        options = tuple(PREPARES[r.reason](state, r, named))
+    elif isinstance(r, MarshalDraw):
+        options = _marshal_decks(state)
+    elif isinstance(r, LeroyRepeat | GoldPanTwice):
+        options = (*named, *_hand_cards(state, r.seat))
+    else:
+        return r
+    return r if options == r.options else replace(r, options=options)
 
 
-def _harry_looks(state: DuelState, r: dict[str, Any], seat: int, named: list[str]) -> None:
+def _harry_looks(state: DuelState, r: HarryDraw) -> HarryDraw:
     """Dutch Harry looks at the top card of the chosen deck: keep or discard it, if there is one."""
-    look = peek_top(state, seat, r["deck_of"])
-    r["look"] = look
-    r["options"] = [KEEP, DISCARD] if look is not None else []
+    look = peek_top(state, r.seat, r.deck_of)
+    options = (KEEP, DISCARD) if look is not None else ()
+    return r if (look, options) == (r.look, r.options) else replace(r, look=look, options=options)
 
 
-def _marshal_decks(state: DuelState, r: dict[str, Any], seat: int, named: list[str]) -> None:
+def _marshal_decks(state: DuelState) -> tuple[str, ...]:
     """The Marshal may draw from any player's deck, or the common deck while it has cards."""
-    r["options"] = [str(q.seat) for q in state.squads] + ([COMMON] if state.common else [])
+    return (*(str(q.seat) for q in state.squads), *([COMMON] if state.common else []))
 
 
-def _hand_cards(state: DuelState, r: dict[str, Any], seat: int, named: list[str]) -> None:
+def _hand_cards(state: DuelState, seat: int) -> list[str]:
     """Little Leroy and the twice-used Gold Pan choose among the kinds of card in the hand."""
-    r["options"] = named + [str(c) for c in sorted(set(state.squads[seat].hand))]
+    return [str(c) for c in sorted(set(state.squads[seat].hand))]
 
 
-def _cards_in_play(state: DuelState, r: dict[str, Any], seat: int, named: list[str]) -> None:
+def _cards_in_play(state: DuelState, r: Choice, named: list[str]) -> list[str]:
     """Carbine, Alicia (any attacker's) and Ambush (one's own attacker's) keep the cards still in play."""
-    squads = [state.squads[seat]] if r.get("reason") == "ambush" else state.squads
+    squads = [state.squads[r.seat]] if r.reason == "ambush" else state.squads
     there = {str(c) for q in squads if q.fighters for c in q.fighters[0].in_play()}
-    r["options"] = named + [o for o in r["options"] if o in there]
+    return named + [o for o in r.options if o in there]
 
 
-def _swappable(state: DuelState, r: dict[str, Any], seat: int, named: list[str]) -> None:
+def _swappable(state: DuelState, r: Choice, named: list[str]) -> list[str]:
     """Shotgun, Cover and Big Jim keep the players who still have an attacker and a cover."""
-    r["options"] = named + [o for o in r["options"] if o.isdigit() and len(state.squads[int(o)].fighters) > 1]
+    return named + [o for o in r.options if o.isdigit() and len(state.squads[int(o)].fighters) > 1]
 
 
-def _with_hand(state: DuelState, r: dict[str, Any], seat: int, named: list[str]) -> None:
+def _with_hand(state: DuelState, r: Choice, named: list[str]) -> list[str]:
     """Blow keeps the players who still hold a card."""
-    r["options"] = named + [o for o in r["options"] if o.isdigit() and state.squads[int(o)].hand]
+    return named + [o for o in r.options if o.isdigit() and state.squads[int(o)].hand]
 
 
-# How a choice's options are filled in when it is asked, by its reason; other choices keep theirs.
-PREPARES: dict[str, Callable[[DuelState, dict[str, Any], int, list[str]], None]] = {
-    DUTCH_HARRY: _harry_looks,
-    MARSHAL: _marshal_decks,
-    LITTLE_LEROY: _hand_cards,
-    GOLD_PAN_TWICE: _hand_cards,
+# How a plain choice's options are filled in when it is asked, by its reason; other choices keep theirs.
+PREPARES: dict[str, Callable[[DuelState, Choice, list[str]], list[str]]] = {
     "carbine": _cards_in_play,
     "ambush": _cards_in_play,
     ALICIA: _cards_in_play,
@@ -183,9 +197,9 @@ PREPARES: dict[str, Callable[[DuelState, dict[str, Any], int, list[str]], None]]
 }
 
 
-def _harry_draws(state: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+def _harry_draws(state: DuelState, seat: int, r: HarryDraw, option: str, events: Events) -> Requests:
     """Dutch Harry keeps the card he looked at, or discards it and must keep the next one."""
-    deck_of = r["deck_of"]
+    deck_of = r.deck_of
     card = take_top(state, seat, deck_of)
     if card is not None and option == DISCARD:
         state.discard.append(card)
@@ -194,16 +208,19 @@ def _harry_draws(state: DuelState, seat: int, r: dict[str, Any], option: str, ev
     if card is not None:
         state.squads[seat].hand.append(card)
         events.append(Event("draw", {"seat": seat, "count": 1}, {"cards": [card]}, (seat,)))
-    left = r["left"] - 1
-    rest = {k: v for k, v in r.items() if k != "look"}
-    return [{**rest, "left": left}] if left > 0 and can_take(state, seat, deck_of) else []
+    left = r.left - 1
+    return [replace(r, left=left, look=None)] if left > 0 and can_take(state, seat, deck_of) else []
 
 
+# How the renegades' plain choices apply, by their reason.
 OPTIONS: dict[str, Option] = {
     ALICIA: _alicia_takes,
-    MARSHAL: _marshal_draws,
     BIG_JIM: _big_jim_swaps,
-    DUTCH_HARRY: _harry_draws,
-    LITTLE_LEROY: leroy_repeats,
-    GOLD_PAN_TWICE: gold_pan,
+}
+# How the renegades' choices with fields of their own apply, by their type.
+CHOICE_ANSWERS: dict[type, Callable[[DuelState, int, Any, str, Events], Requests]] = {
+    MarshalDraw: _marshal_draws,
+    HarryDraw: _harry_draws,
+    LeroyRepeat: leroy_repeats,
+    GoldPanTwice: gold_pan,
 }

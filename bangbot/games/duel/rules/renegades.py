@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from bangbot.games.duel.rules.actions import DuelAction, Play
 from bangbot.games.duel.rules.data import ACTION, CARDS, CHARACTER, RESOURCE, type_id
+from bangbot.games.duel.rules.requests import FILTERS_DRAWS
 from bangbot.games.duel.rules.state import ATTACKER, DuelState, seat_of, slot_of
-from bangbot.games.duel.rules.table import FILTERS_DRAWS, ability, holder
+from bangbot.games.duel.rules.table import ability, holder
 
-# The renegades' ability atoms (data.py), named once.
+# The renegades' ability atoms (data.py), named once (the Marshal's and Little Leroy's, whose choices carry fields of
+# their own, in requests.py).
 FORTUNE_TELLER = "equipment_as_bang_or_missed"
 ALICIA = "draws_equipment"
 COQUETTE_DELOU = "fresh_resource"
-MARSHAL = "enters_draws_three"
 HICK_ADDAMS = "robbed_draws"
 CHARLIE_BASSETT = "resource_draws"
 BIG_JIM = "swaps_both"
 DUTCH_HARRY = FILTERS_DRAWS
 KING_FISHER = "resource_in_draws"
-LITTLE_LEROY = "resource_twice"
 EL_CHINDI = "ignores_actions"
 
 # Resources with the BANG! symbol that may be discarded as a BANG! card against a Duel or Indians!, even the turn

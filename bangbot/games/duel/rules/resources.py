@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bangbot.core.events import Event
 from bangbot.games.duel.rules.data import HORSESHOE, type_id
 from bangbot.games.duel.rules.hits import start_hit
@@ -11,16 +9,15 @@ from bangbot.games.duel.rules.renegades import (
     CHARLIE_BASSETT,
     COQUETTE_DELOU,
     KING_FISHER,
-    LITTLE_LEROY,
     has_ability_at,
     is_fresh,
 )
+from bangbot.games.duel.rules.requests import LITTLE_LEROY, DuelRequest, GoldPanTwice, LeroyRepeat, ResourceIn
 from bangbot.games.duel.rules.state import DuelState
 from bangbot.games.duel.rules.table import Events, ability, check, check_shows, discard_card, draw, heal, holder
 
-Requests = list[dict[str, Any]]
-GOLD_PAN_TWICE = "gold_pan_twice"  # Little Leroy's choice before a Gold Pan: once, or twice for a hand card
-ONCE = "once"
+Requests = list[DuelRequest]
+ONCE = "once"  # Little Leroy's Gold Pan used once
 # Resources whose effect is a hit (BANG! symbol; Sledge assumed one too: "the other player may react to the hit";
 # ASSUMPTIONS: sledge_hit).
 HIT_RESOURCES = frozenset({"buffalo", "double_barrel", "grapeshot", "sledge"})
@@ -37,7 +34,7 @@ def use_resource(state: DuelState, seat: int, card: int, target: int | None, eve
     if name == "gold_pan":
         if leroy_may(state, seat, slot):
             hand = [str(c) for c in sorted(set(state.squads[seat].hand))]
-            return [{"kind": "option", "seat": seat, "reason": GOLD_PAN_TWICE, "card": card, "options": [ONCE, *hand]}]
+            return [GoldPanTwice(seat, card, (ONCE, *hand))]
         take_discards(state, seat, 1, events)
         discard_card(state, card)
         return after_use(state, seat, name, None, None, events)
@@ -91,31 +88,20 @@ def after_use(state: DuelState, seat: int, name: str, slot: int | None, target: 
     if not leroy_may(state, seat, slot):
         return []
     hand = [str(c) for c in sorted(set(state.squads[seat].hand))]
-    return [
-        {
-            "kind": "option",
-            "seat": seat,
-            "reason": LITTLE_LEROY,
-            "name": name,
-            "target": target,
-            "options": ["none", *hand],
-        }
-    ]
+    return [LeroyRepeat(seat, name, target, ("none", *hand))]
 
 
-def leroy_repeats(state: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+def leroy_repeats(state: DuelState, seat: int, r: LeroyRepeat, option: str, events: Events) -> Requests:
     """Little Leroy discards a hand card to apply the resource's effect once more."""
     discard_card(state, int(option))
     state.used.append(LITTLE_LEROY)
     events.append(Event("ability", {"seat": seat, "ability": LITTLE_LEROY, "card": int(option)}))
-    return resource_effect(
-        state, seat, r["name"], r["target"], events
-    )  # the same target (ASSUMPTIONS: leroy_same_target)
+    return resource_effect(state, seat, r.name, r.target, events)  # the same target (ASSUMPTIONS: leroy_same_target)
 
 
-def gold_pan(state: DuelState, seat: int, r: dict[str, Any], option: str, events: Events) -> Requests:
+def gold_pan(state: DuelState, seat: int, r: GoldPanTwice, option: str, events: Events) -> Requests:
     """Gold Pan with Little Leroy: once, or the top two discards taken before the Gold Pan and a hand card go."""
-    card = r["card"]
+    card = r.card
     if option == ONCE:
         take_discards(state, seat, 1, events)
         discard_card(state, card)
@@ -128,9 +114,9 @@ def gold_pan(state: DuelState, seat: int, r: dict[str, Any], option: str, events
     return after_use(state, seat, "gold_pan", None, None, events)
 
 
-def resource_in(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+def resource_in(state: DuelState, r: ResourceIn, events: Events) -> Requests:
     """A resource came into play on a character: King Fisher's player draws, the first time that character this turn."""
-    f = state.fighter(r["slot"])
+    f = state.fighter(r.slot)
     key = f"got_resource:{f.character}" if f is not None else ""
     if f is None or key in state.used:
         return []

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from bangbot.core.ruleset import RISK_CHARACTER_OUT
 from bangbot.games.duel.rules.actions import DuelAction, Pass
+from bangbot.games.duel.rules.requests import CardDuel, Dodge, Indians
 from bangbot.games.duel.rules.views import DuelView
 
-HITS = ("dodge", "indians", "duel")  # the decisions whose Pass costs a character one life
 ATTACKER = 0  # the attacking character's position in a squad
 
 
@@ -15,13 +15,13 @@ def risk(view: DuelView, action: DuelAction) -> str | None:
     """Returns RISK_CHARACTER_OUT for a give-up that costs a character its last life while another answer exists."""
     if view.seat is None or not isinstance(action, Pass) or all(isinstance(a, Pass) for a in view.legal):
         return None
-    asked = next((r for r in view.requests if r.get("seat") == view.seat), None)
-    if asked is None or asked.get("kind") not in HITS:
+    asked = next((r for r in view.requests if r.seat == view.seat), None)
+    if not isinstance(asked, Dodge | Indians | CardDuel):  # the decisions whose Pass costs a character one life
         return None
     fighters = view.squads[view.seat].fighters
-    if asked.get("rider") == "grapeshot":
+    if isinstance(asked, Dodge) and asked.rider == "grapeshot":
         hurt = list(fighters)
     else:
-        slot = asked["slot"] if asked["kind"] != "duel" else view.seat * 2 + ATTACKER
+        slot = asked.slot if not isinstance(asked, CardDuel) else view.seat * 2 + ATTACKER
         hurt = [f for f in fighters if f.slot == slot]
     return RISK_CHARACTER_OUT if any(f.life <= 1 for f in hurt) else None

@@ -2,10 +2,67 @@
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import Any, NamedTuple
 
 from bangbot.core.config import config_from_json, config_to_json
+from bangbot.games.duel.rules.requests import CHOICES, KEY, REQUEST_TYPES, Choice, DuelRequest
 from bangbot.games.duel.rules.state import DuelState, Fighter, Squad
+
+
+class _Saved(NamedTuple):
+    """How one field of a pending decision is saved: its key, whether it is read back, and when it is left out."""
+
+    name: str
+    key: str
+    read: bool  # False: a constant of its type (a choice's reason), written only
+    sparse: bool  # left out at its default
+    default: object
+
+
+def _layout(cls: type[DuelRequest]) -> tuple[_Saved, ...]:
+    """Returns how a type of pending decision is saved: its fields in order."""
+    return tuple(
+        _Saved(f.name, f.metadata.get(KEY, f.name), f.init, bool(f.metadata.get("sparse")), f.default)
+        for f in dataclasses.fields(cls)
+    )
+
+
+_LAYOUTS = {cls: _layout(cls) for cls in REQUEST_TYPES}
+_KINDS: dict[str, type[DuelRequest]] = {cls.KIND: cls for cls in REQUEST_TYPES if cls.KIND != Choice.KIND}
+# The named choices with fields of their own, by their reason; any other reason is a plain Choice.
+_CHOICE_REASONS: dict[object, type[DuelRequest]] = {
+    f.default: cls for cls in CHOICES for f in dataclasses.fields(cls) if f.name == "reason" and not f.init
+}
+
+
+def request_to_json(r: DuelRequest) -> dict[str, Any]:
+    """Returns a pending decision as saved: {"kind": ..., then its fields in order}, sparse ones only when set."""
+    out: dict[str, Any] = {"kind": r.KIND}
+    for saved in _LAYOUTS[type(r)]:
+        value = getattr(r, saved.name)
+        if saved.sparse and value == saved.default:
+            continue
+        out[saved.key] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def request_type(data: dict[str, Any]) -> type[DuelRequest]:
+    """Returns the type of a saved pending decision: by its kind, a named choice by its reason."""
+    if data["kind"] == Choice.KIND:
+        return _CHOICE_REASONS.get(data["reason"], Choice)
+    return _KINDS[data["kind"]]
+
+
+def request_from_json(data: dict[str, Any]) -> DuelRequest:
+    """Returns a pending decision read back from request_to_json's output (lists become tuples)."""
+    cls = request_type(data)
+    values: dict[str, Any] = {
+        s.name: tuple(data[s.key]) if isinstance(data[s.key], list) else data[s.key]
+        for s in _LAYOUTS[cls]
+        if s.read and s.key in data
+    }
+    return cls(**values)
 
 
 def _fighter_to_json(f: Fighter) -> dict[str, Any]:
@@ -53,7 +110,7 @@ def to_json(state: DuelState) -> dict[str, Any]:
         "bangs_played": state.bangs_played,
         "bang_limit": state.bang_limit,
         "used": state.used,
-        "requests": state.requests,
+        "requests": [request_to_json(r) for r in state.requests],
         "winner": state.winner,
         "version": state.version,
     }
@@ -86,7 +143,7 @@ def from_json(data: dict[str, Any]) -> DuelState:
         data["bangs_played"],
         data["bang_limit"],
         list(data["used"]),
-        [dict(r) for r in data["requests"]],
+        [request_from_json(r) for r in data["requests"]],
         data["winner"],
         data["version"],
     )

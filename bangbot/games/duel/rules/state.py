@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from bangbot.core.config import GameConfig
+from bangbot.games.duel.rules.requests import DuelRequest, KeepOne, StorePick
 
 # A character in play is named by a slot number: seat * 2 + position (0: attacking, 1: covering).
 ATTACKER = 0
@@ -100,7 +100,7 @@ class DuelState:
     bangs_played: int = 0
     bang_limit: int = 1
     used: list[str] = field(default_factory=list)  # once-a-turn things already done this turn
-    requests: list[dict[str, Any]] = field(default_factory=list)  # pending decisions, the first answered first
+    requests: list[DuelRequest] = field(default_factory=list)  # pending decisions, the first answered first
     winner: str | None = None
     version: int = 0
 
@@ -118,7 +118,7 @@ class DuelState:
             self.bangs_played,
             self.bang_limit,
             list(self.used),
-            [dict(r) for r in self.requests],
+            list(self.requests),
             self.winner,
             self.version,
         )
@@ -146,5 +146,6 @@ class DuelState:
             for f in s.fighters:
                 out += f.in_play()
         for r in self.requests:
-            out += r.get("shown", [])
+            if isinstance(r, KeepOne | StorePick):
+                out += r.shown
         return out

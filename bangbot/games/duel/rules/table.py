@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bangbot.core import rng
 from bangbot.core.events import Event
 from bangbot.games.duel.rules.data import BANG, CARDS, CHARACTER, RESOURCE, type_id
 from bangbot.games.duel.rules.modes import MODES, STANDOFF
+from bangbot.games.duel.rules.requests import (
+    FILTERS_DRAWS,
+    TAKES_HURT_FOR_PARTNER,
+    Died,
+    DuelRequest,
+    HarryDraw,
+    Hurt,
+    StandIn,
+)
 from bangbot.games.duel.rules.state import ATTACKER, COVER, DuelState, Fighter, position_of, seat_of, slot_of
 
 # The cards on rulebook 002's "соперник" list: in the standoff they act only on the player's own target.
@@ -29,8 +36,6 @@ TARGET_ONLY_CHARACTERS = frozenset(
 
 Events = list[Event]
 COMMON_DECK = -1  # deck_of value naming the common deck itself (the Marshal may draw from it)
-FILTERS_DRAWS = "filters_draws"  # Dutch Harry: each card drawn is looked at first (renegades.py asks)
-TAKES_HURT_FOR_PARTNER = "takes_hurt_for_partner"  # Buffalo Bill's ability atom
 
 
 def mode_of(state: DuelState) -> str:
@@ -160,17 +165,7 @@ def draw(
 
     Dutch Harry's player decides on each card: the draw becomes a decision put before all others (returns [])."""
     if n > 0 and ability(state, seat, FILTERS_DRAWS) and can_take(state, seat, deck_of):
-        state.requests.append(
-            {
-                "kind": "option",
-                "seat": seat,
-                "reason": FILTERS_DRAWS,
-                "left": n,
-                "deck_of": deck_of,
-                "first": True,
-                "options": [],
-            }
-        )
+        state.requests.append(HarryDraw(seat, n, deck_of))
         return []
     drawn: list[int] = []
     for _ in range(n):
@@ -303,31 +298,20 @@ def stand_in(state: DuelState, slot: int, amount: int) -> bool:
 
 def lose_life(
     state: DuelState, slot: int, amount: int, by: int | None, events: Events, cause: str, redirect: bool = True
-) -> list[dict[str, Any]]:
-    """Takes life from a character; returns the follow-up triggers ("died" or "hurt") for the engine to resolve.
+) -> list[DuelRequest]:
+    """Takes life from a character; returns the follow-up triggers (Died or Hurt) for the engine to resolve.
 
     When Buffalo Bill may take the loss instead (always active, either position) his player is asked first; he
     takes all of it and only when he keeps one life (ASSUMPTIONS: buffalo_bill_whole_loss)."""
     if redirect and stand_in(state, slot, amount):
-        return [
-            {
-                "kind": "option",
-                "seat": seat_of(slot),
-                "reason": TAKES_HURT_FOR_PARTNER,
-                "options": ["none", TAKES_HURT_FOR_PARTNER],
-                "slot": slot,
-                "amount": amount,
-                "by": by,
-                "cause": cause,
-            }
-        ]
+        return [StandIn(seat_of(slot), ("none", TAKES_HURT_FOR_PARTNER), slot, amount, by, cause)]
     f = fighter(state, slot)
     f.life -= amount
     hurt = {"slot": slot, "amount": amount, "life": max(f.life, 0), "by": by, "cause": cause, "character": f.character}
     events.append(Event("hurt", hurt))
     if f.life <= 0:
-        return [{"kind": "died", "slot": slot, "char": f.character, "by": by}]
-    return [{"kind": "hurt", "slot": slot, "char": f.character, "by": by, "amount": amount, "cause": cause}]
+        return [Died(slot, f.character, by)]
+    return [Hurt(slot, f.character, by, amount, cause)]
 
 
 def remove_dead(state: DuelState, slot: int, events: Events) -> str:

@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bangbot.core import rng
 from bangbot.core.events import Event
-from bangbot.games.duel.rules.abilities import LOOTS_THE_DEAD, loot_request
+from bangbot.games.duel.rules.abilities import loot_request
 from bangbot.games.duel.rules.data import CHARACTER, type_id
-from bangbot.games.duel.rules.hits import dodged, landed, start_hit
+from bangbot.games.duel.rules.hits import dodged, start_hit
 from bangbot.games.duel.rules.renegade_effects import after_swap, hick_draws, marshal_enters
 from bangbot.games.duel.rules.renegades import HICK_ADDAMS, IGNORES_EQUIPMENT
+from bangbot.games.duel.rules.requests import (
+    LOOTS_THE_DEAD,
+    BecameAttacker,
+    Died,
+    Dodged,
+    DuelRequest,
+    Entered,
+    Hurt,
+    Out,
+    Replace,
+    ResourceIn,
+    Robbed,
+    ShootBack,
+)
 from bangbot.games.duel.rules.resources import resource_in
 from bangbot.games.duel.rules.state import DuelState, seat_of
 from bangbot.games.duel.rules.table import (
@@ -26,17 +41,17 @@ from bangbot.games.duel.rules.table import (
     remove_dead,
 )
 
-Requests = list[dict[str, Any]]
+Requests = list[DuelRequest]
 
 
-def hurt(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+def hurt(state: DuelState, r: Hurt, events: Events) -> Requests:
     """A character lost life to someone: Pinkerton hits back, the Lone Ranger draws, Slim Poet makes them discard."""
-    slot, by = r["slot"], r["by"]
+    slot, by = r.slot, r.by
     seat = seat_of(slot)
     out: Requests = []
     if by is None or by == seat or not state.squads[by].alive:
         return out
-    if r.get("cause") in IGNORES_EQUIPMENT:
+    if r.cause in IGNORES_EQUIPMENT:
         return out  # Sharps ignores the target's ability
     if ability(state, seat, "hurt_hits_back", slot) and by in opponents(state, seat, "hurt_hits_back"):
         target = attacker_slot(state, by)
@@ -50,13 +65,13 @@ def hurt(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
         lost = hand.pop(pick)
         state.discard.append(lost)
         events.append(Event("discarded", {"seat": by, "card": lost, "by": seat}))
-        out.append({"kind": "robbed", "seat": by, "by": seat})
+        out.append(Robbed(by, seat))
     return out
 
 
-def died(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+def died(state: DuelState, r: Died, events: Events) -> Requests:
     """A character died: its cards go, its player draws two, a reserve character steps in (asked when several)."""
-    slot = r["slot"]
+    slot = r.slot
     seat = seat_of(slot)
     squad = state.squads[seat]
     position = slot % 2
@@ -74,35 +89,35 @@ def died(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
     out: Requests = [x for q in loots for x in loot_request(state, q, seat, cards)]
     if len(squad.reserve) == 1:
         enter_play(state, seat, squad.reserve[0], position, events)
-        return [*out, {"kind": "entered", "seat": seat, "position": position}]
+        return [*out, Entered(seat, position)]
     if squad.reserve:
-        return [*out, {"kind": "replace", "seat": seat, "position": position, "options": list(squad.reserve)}]
+        return [*out, Replace(seat, position, tuple(squad.reserve))]
     if not squad.fighters:
-        return [{"kind": "out", "seat": seat, "by": r["by"]}]
+        return [Out(seat, r.by)]
     # The marker moves to the survivor: its own player moves it.
-    return [*out, {"kind": "became_attacker", "seat": seat, "by": seat}] if position == 0 else out
+    return [*out, BecameAttacker(seat, seat)] if position == 0 else out
 
 
-def entered(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+def entered(state: DuelState, r: Entered, events: Events) -> Requests:
     """A reserve character came into play: the Marshal draws; as the attacker, the attacker changed."""
-    squad = state.squads[r["seat"]]
-    new = squad.fighters[min(r["position"], len(squad.fighters) - 1)] if squad.fighters else None
-    out = marshal_enters(state, r["seat"], new.character) if new is not None else []
-    return out + ([{"kind": "became_attacker", "seat": r["seat"], "by": r["seat"]}] if r["position"] == 0 else [])
+    squad = state.squads[r.seat]
+    new = squad.fighters[min(r.position, len(squad.fighters) - 1)] if squad.fighters else None
+    out = marshal_enters(state, r.seat, new.character) if new is not None else []
+    return out + ([BecameAttacker(r.seat, r.seat)] if r.position == 0 else [])
 
 
-def became_attacker(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+def became_attacker(state: DuelState, r: BecameAttacker, events: Events) -> Requests:
     """A player's attacker changed: Jango and Pocket Watch draw, Tom Horn and Partner hit."""
-    seat = r["seat"]
+    seat = r.seat
     out: Requests = []
     if not state.squads[seat].alive:
         return out
     # Jango and the Pocket Watch draw when the opponent moves its own marker (its swap, Panic, its own card,
     # a new attacker after a death), not when this player moved it for them (ASSUMPTIONS: marker_moves).
-    if r["by"] == seat:
+    if r.by == seat:
         _marker_draws(state, seat, events)
     out += _entry_hits(state, seat, events)
-    if r.get("swap"):
+    if r.swap:
         out += after_swap(state, r, events)
     return out
 
@@ -139,9 +154,9 @@ def _entry_hits(state: DuelState, seat: int, events: Events) -> Requests:
     return out
 
 
-def robbed(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+def robbed(state: DuelState, r: Robbed, events: Events) -> Requests:
     """Someone stole or discarded a player's cards: Wild Bill hits back, Hick Addams draws."""
-    seat, by = r["seat"], r["by"]
+    seat, by = r.seat, r.by
     out: Requests = []
     if seat == by or not state.squads[seat].alive or not state.squads[by].alive:
         return out
@@ -154,9 +169,9 @@ def robbed(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
     return out
 
 
-def out_of_game(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+def out_of_game(state: DuelState, r: Out, events: Events) -> Requests:
     """A player's last character died: the game ends (the standoff: whoever had that player as the target wins)."""
-    seat = r["seat"]
+    seat = r.seat
     events.append(Event("squad_out", {"seat": seat}))
     if len(state.squads) == 3:
         winner = next(s for s in range(3) if own_target(state, s) == seat)
@@ -167,21 +182,21 @@ def out_of_game(state: DuelState, r: dict[str, Any], events: Events) -> Requests
     return []
 
 
-def shoot_back(state: DuelState, r: dict[str, Any], events: Events) -> Requests:
+def shoot_back(state: DuelState, r: ShootBack, events: Events) -> Requests:
     """Kid Curry's check showed a barrel: he dodges and his hit goes at the shooter's attacker."""
-    target = attacker_slot(state, r["at"])
-    return start_hit(state, r["by"], target, None, events, rider="kid_curry") if target is not None else []
+    target = attacker_slot(state, r.at)
+    return start_hit(state, r.by, target, None, events, rider="kid_curry") if target is not None else []
 
 
-AUTOMATIC = {
-    "hurt": hurt,
-    "died": died,
-    "entered": entered,
-    "became_attacker": became_attacker,
-    "robbed": robbed,
-    "out": out_of_game,
-    "shoot_back": shoot_back,
-    "dodged": dodged,
-    "landed": landed,
-    "resource_in": resource_in,
+# How each request that resolves by itself applies, by its type.
+AUTOMATIC: dict[type, Callable[[DuelState, Any, Events], Requests]] = {
+    Hurt: hurt,
+    Died: died,
+    Entered: entered,
+    BecameAttacker: became_attacker,
+    Robbed: robbed,
+    Out: out_of_game,
+    ShootBack: shoot_back,
+    Dodged: dodged,
+    ResourceIn: resource_in,
 }

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
 from bangbot.core.config import GameConfig
 from bangbot.games.duel.rules.actions import DuelAction
-from bangbot.games.duel.rules.legal import awaiting, bang_allowed, legal_actions
+from bangbot.games.duel.rules.legal import asked, awaiting, bang_allowed, legal_actions
+from bangbot.games.duel.rules.requests import Decision, HarryDraw, KeepOne, Lineup, Replace
 from bangbot.games.duel.rules.state import DuelState
 from bangbot.games.duel.rules.table import hand_limit, own_target, reload_open
 
@@ -54,7 +54,7 @@ class DuelView:
     common_count: int
     discard: tuple[int, ...]
     awaiting: tuple[int, ...]
-    requests: tuple[dict[str, Any], ...]
+    requests: tuple[Decision, ...]
     legal: tuple[DuelAction, ...]
     winner: str | None
     version: int
@@ -63,16 +63,18 @@ class DuelView:
     hand_limit: int
 
 
-# Fields of a pending decision that only the asked seat may see (cards shown to it alone, the characters it holds).
-_PRIVATE_FIELDS = {"lineup": ("options",), "replace": ("options",), "keep": ("shown",), "option": ("look",)}
-
-
-def public_request(r: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """Returns a pending decision as seat may see it: lineup choices and cards drawn to keep are the owner's alone."""
-    private = _PRIVATE_FIELDS.get(r.get("kind", ""), ())
-    if private and r.get("seat") != seat:
-        return {k: v for k, v in r.items() if k not in private}
-    return dict(r)
+def public_request(r: Decision, seat: int | None) -> Decision:
+    """Returns a pending decision as seat may see it: what only the asked seat may see is left empty for the others
+    (the characters it holds, the cards shown to it alone, the card Dutch Harry looks at)."""
+    if r.seat == seat:
+        return r
+    if isinstance(r, Lineup | Replace) and r.options:
+        return replace(r, options=())
+    if isinstance(r, KeepOne):
+        return replace(r, shown=())
+    if isinstance(r, HarryDraw) and r.look is not None:
+        return replace(r, look=None)
+    return r
 
 
 def public_squads(state: DuelState) -> tuple[SquadView, ...]:
@@ -119,7 +121,7 @@ def view(state: DuelState, seat: int | None, squads: tuple[SquadView, ...] | Non
         len(state.common),
         tuple(state.discard),
         awaiting(state),
-        tuple(public_request(r, seat) for r in state.requests[:1]),
+        tuple(public_request(r, seat) for r in (asked(state),) if r is not None),
         tuple(legal_actions(state, seat)) if seat is not None else (),
         state.winner,
         state.version,
