@@ -65,7 +65,7 @@ PLAY = "play"
 
 
 def asked(state: DuelState) -> Decision | None:
-    """Returns the pending decision, or None when the turn's player is free to play (or nothing is asked yet)."""
+    """Returns the decision asked now, or None when the turn's player is free to play (or a trigger heads the queue)."""
     r = state.requests[0] if state.requests else None
     return None if isinstance(r, TRIGGERS) else r
 
