@@ -42,7 +42,6 @@ from bangbot.games.duel.rules.renegades import ALICIA, COQUETTE_DELOU, DUEL_RESO
 from bangbot.games.duel.rules.requests import (
     CHOICES,
     TAKES_HURT_FOR_PARTNER,
-    TRIGGERS,
     BecameAttacker,
     CardDuel,
     Choice,
@@ -60,6 +59,7 @@ from bangbot.games.duel.rules.requests import (
     Robbed,
     StandIn,
     StorePick,
+    is_decision,
 )
 from bangbot.games.duel.rules.resources import after_use, resource_effect, use_resource
 from bangbot.games.duel.rules.state import DuelState, Squad, position_of, seat_of, slot_of
@@ -142,7 +142,7 @@ def _prepare(state: DuelState) -> None:
     """Fills in the options of the decision asked now: a lineup or replacement question's from the asked player's
     characters not yet in play, a named choice's as the table is now."""
     r = state.requests[0] if state.requests else None
-    if isinstance(r, Lineup | Replace):
+    if isinstance(r, (Lineup, Replace)):
         reserve = tuple(state.squads[r.seat].reserve)
         if r.options != reserve:
             state.requests[0] = replace(r, options=reserve)
@@ -466,7 +466,7 @@ def _run(s: DuelState, events: Events) -> None:
                 s.requests.pop(0)
                 continue
             r = s.requests[0]
-            if isinstance(r, TRIGGERS):
+            if not is_decision(r):
                 s.requests.pop(0)
                 s.requests = pending.mark(s, AUTOMATIC[type(r)](s, r, events)) + s.requests
                 continue

@@ -33,7 +33,6 @@ from bangbot.games.duel.rules.renegades import (
 )
 from bangbot.games.duel.rules.requests import (
     CHOICES,
-    TRIGGERS,
     CardDuel,
     Choices,
     Decision,
@@ -46,6 +45,7 @@ from bangbot.games.duel.rules.requests import (
     Loot,
     Replace,
     StorePick,
+    is_decision,
 )
 from bangbot.games.duel.rules.resources import HIT_RESOURCES
 from bangbot.games.duel.rules.state import DuelState, seat_of
@@ -67,7 +67,7 @@ PLAY = "play"
 def asked(state: DuelState) -> Decision | None:
     """Returns the decision asked now, or None when the turn's player is free to play (or a trigger heads the queue)."""
     r = state.requests[0] if state.requests else None
-    return None if isinstance(r, TRIGGERS) else r
+    return r if is_decision(r) else None
 
 
 def awaiting(state: DuelState) -> tuple[int, ...]:

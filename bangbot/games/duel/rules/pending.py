@@ -46,7 +46,7 @@ def reorder(s: DuelState) -> None:
 def mark(s: DuelState, requests: list[DuelRequest]) -> list[DuelRequest]:
     """Notes the character each new request is about, so that it follows the character when positions change."""
     for i, r in enumerate(requests):
-        if isinstance(r, Indians | StandIn | ResourceIn) and r.char is None:
+        if isinstance(r, (Indians, StandIn, ResourceIn)) and r.char is None:
             f = s.fighter(r.slot)
             requests[i] = replace(r, char=f.character if f is not None else "")
     return requests

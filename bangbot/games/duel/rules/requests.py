@@ -9,7 +9,7 @@ it is not at its default (SPARSE).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, TypeGuard
 
 KEY = "key"  # metadata: the saved key, where a field's name cannot be it ("with", "from")
 SPARSE = {"sparse": True}  # metadata: saved only when not at its default
@@ -319,6 +319,12 @@ OPTIONED = (Lineup, Replace, *CHOICES)  # the decisions answered with a Choose o
 DECISIONS = (Lineup, Replace, Dodge, Indians, CardDuel, DiscardOne, HandLimit, KeepOne, StorePick, *CHOICES)
 TRIGGERS = (Dodged, ShootBack, Hurt, Died, Entered, BecameAttacker, Robbed, Out, ResourceIn)
 REQUEST_TYPES: tuple[type[DuelRequest], ...] = (*DECISIONS, *TRIGGERS)
+_DECISION_TYPES = frozenset(DECISIONS)
+
+
+def is_decision(r: DuelRequest | None) -> TypeGuard[Decision]:
+    """Returns whether a request is a decision a seat answers (not None, not what resolves by itself)."""
+    return type(r) in _DECISION_TYPES  # a set: asked every time someone reads whose move it is
 
 
 def options_of(r: DuelRequest | None) -> tuple[str, ...]:

@@ -11,24 +11,29 @@ from bangbot.games.duel.rules.state import DuelState, Fighter, Squad
 
 
 class _Saved(NamedTuple):
-    """How one field of a pending decision is saved: its key, whether it is read back, and when it is left out."""
+    """How one field of a pending decision is saved: its key, and when it is left out."""
 
     name: str
     key: str
-    read: bool  # False: a constant of its type (a choice's reason), written only
     sparse: bool  # left out at its default
     default: object
 
 
-def _layout(cls: type[DuelRequest]) -> tuple[_Saved, ...]:
-    """Returns how a type of pending decision is saved: its fields in order."""
+def _written(cls: type[DuelRequest]) -> tuple[_Saved, ...]:
+    """Returns how a type of pending decision is written: its fields in order."""
     return tuple(
-        _Saved(f.name, f.metadata.get(KEY, f.name), f.init, bool(f.metadata.get("sparse")), f.default)
+        _Saved(f.name, f.metadata.get(KEY, f.name), bool(f.metadata.get("sparse")), f.default)
         for f in dataclasses.fields(cls)
     )
 
 
-_LAYOUTS = {cls: _layout(cls) for cls in REQUEST_TYPES}
+def _read(cls: type[DuelRequest]) -> tuple[tuple[str, str], ...]:
+    """Returns the (field, key) pairs read back for a type of pending decision (not the constants of its type)."""
+    return tuple((f.name, f.metadata.get(KEY, f.name)) for f in dataclasses.fields(cls) if f.init)
+
+
+_WRITTEN = {cls: _written(cls) for cls in REQUEST_TYPES}
+_READ = {cls: _read(cls) for cls in REQUEST_TYPES}
 _KINDS: dict[str, type[DuelRequest]] = {cls.KIND: cls for cls in REQUEST_TYPES if cls.KIND != Choice.KIND}
 # The named choices with fields of their own, by their reason; any other reason is a plain Choice.
 _CHOICE_REASONS: dict[object, type[DuelRequest]] = {
@@ -39,11 +44,11 @@ _CHOICE_REASONS: dict[object, type[DuelRequest]] = {
 def request_to_json(r: DuelRequest) -> dict[str, Any]:
     """Returns a pending decision as saved: {"kind": ..., then its fields in order}, sparse ones only when set."""
     out: dict[str, Any] = {"kind": r.KIND}
-    for saved in _LAYOUTS[type(r)]:
-        value = getattr(r, saved.name)
-        if saved.sparse and value == saved.default:
+    for name, key, sparse, default in _WRITTEN[type(r)]:
+        value = getattr(r, name)
+        if sparse and value == default:
             continue
-        out[saved.key] = list(value) if isinstance(value, tuple) else value
+        out[key] = list(value) if type(value) is tuple else value
     return out
 
 
@@ -57,11 +62,11 @@ def request_type(data: dict[str, Any]) -> type[DuelRequest]:
 def request_from_json(data: dict[str, Any]) -> DuelRequest:
     """Returns a pending decision read back from request_to_json's output (lists become tuples)."""
     cls = request_type(data)
-    values: dict[str, Any] = {
-        s.name: tuple(data[s.key]) if isinstance(data[s.key], list) else data[s.key]
-        for s in _LAYOUTS[cls]
-        if s.read and s.key in data
-    }
+    values: dict[str, Any] = {}
+    for name, key in _READ[cls]:
+        if key in data:
+            value = data[key]
+            values[name] = tuple(value) if type(value) is list else value
     return cls(**values)
 
 
