@@ -527,52 +527,73 @@ class GameService:
             if press.message_id != seat.private_message_id and press.chat_id == press.user.id and not dropping:
                 dropping = True  # a copy a lost reply left (only the current message has live buttons): cleaned now
                 later.append(partial(ctx.messenger.drop_buttons, MessageRef(press.chat_id, press.message_id)))
-            if data.version != seat.prompt_version:
-                if press.message_id == seat.private_message_id:  # the message itself is behind: bring it up to date
-                    later.append(partial(self.show_current, batch, seat, TOP))
-                return tr.gettext("This choice is no longer current."), True
-            choice = data.choice
-            if not seat.standin and choice not in seat_choices(ctx, tr, batch, seat):
-                return tr.gettext("This choice is no longer current."), True
-            if choice.startswith(ABOUT):  # changes nothing: the card's text
-                topic = choice_topic(batch.state, seat.position, choice)
-                text = topic_alert(tr, batch.state.config, topic) if topic is not None else ""
-                return text, bool(text)
-            if seat.unreachable:
-                seat.unreachable = False
-            if choice == BACK_FROM_AI:
-                seat.standin = False
-                seat.missed_deadlines = 0
-                batch.notices.append((BACK, {"seat": seat.position}))
-            elif seat.standin:
-                return tr.gettext("The AI is playing for you: press “I'm back” first."), True
-            elif choice.startswith("a"):
-                legal = seat_view(ctx, batch, seat.position).legal  # as checked: the buttons' indexes are its
-                index = int(choice[1:]) if choice[1:].isdigit() else -1
-                if not 0 <= index < len(legal):
-                    return tr.gettext("This choice is no longer current."), True
-                seat.missed_deadlines = 0
-                apply_move(ctx, batch, seat.position, legal[index], "player")
-            else:
-                level = choice if choice != "x" else TOP
-                later.append(partial(self.show_current, batch, seat, level))
-                return "", False
-            run_ai(ctx, batch)
-            answer = ("", False) if choice != BACK_FROM_AI else (tr.gettext("Welcome back!"), False)
-            batch.answer = PressAnswer(
-                press_id=press.id,
-                game_id=data.target,
-                user_id=press.user.id,
-                text=answer[0],
-                alert=answer[1],
-                at=ctx.clock(),
-            )
-            try:
-                save(ctx, batch)
-            except StaleGame:
-                continue
-            return answer
+            unchanged = self.choose(tr, press, data, batch, seat, later)
+            if unchanged is not None:
+                return unchanged
+            answer = ("", False) if data.choice != BACK_FROM_AI else (tr.gettext("Welcome back!"), False)
+            if self.saved_with_answer(press, data, batch, answer):
+                return answer
         return tr.gettext("This choice is no longer current."), True
+
+    def choose(
+        self, tr: Translator, press: Press, data: ButtonData, batch: Batch, seat: Seat, later: Later
+    ) -> tuple[str, bool] | None:
+        """Applies a current press's move, or the player's return from the AI, to batch and returns None; else returns
+        the answer of a press that changes nothing (refused, a card's text, a step of the choice shown later)."""
+        if data.version != seat.prompt_version:
+            if press.message_id == seat.private_message_id:  # the message itself is behind: bring it up to date
+                later.append(partial(self.show_current, batch, seat, TOP))
+            return tr.gettext("This choice is no longer current."), True
+        choice = data.choice
+        if not seat.standin and choice not in seat_choices(self.ctx, tr, batch, seat):
+            return tr.gettext("This choice is no longer current."), True
+        if choice.startswith(ABOUT):  # changes nothing: the card's text
+            topic = choice_topic(batch.state, seat.position, choice)
+            text = topic_alert(tr, batch.state.config, topic) if topic is not None else ""
+            return text, bool(text)
+        if seat.unreachable:
+            seat.unreachable = False
+        if choice == BACK_FROM_AI:
+            seat.standin = False
+            seat.missed_deadlines = 0
+            batch.notices.append((BACK, {"seat": seat.position}))
+        elif seat.standin:
+            return tr.gettext("The AI is playing for you: press “I'm back” first."), True
+        elif choice.startswith("a"):
+            return self.move(tr, batch, seat, choice)
+        else:
+            later.append(partial(self.show_current, batch, seat, choice if choice != "x" else TOP))
+            return "", False
+        return None
+
+    def move(self, tr: Translator, batch: Batch, seat: Seat, choice: str) -> tuple[str, bool] | None:
+        """Applies the move a choice "a<index>" names among the seat's legal moves and returns None; else a refusal."""
+        legal = seat_view(self.ctx, batch, seat.position).legal  # as checked: the buttons' indexes are its
+        index = int(choice[1:]) if choice[1:].isdigit() else -1
+        if not 0 <= index < len(legal):
+            return tr.gettext("This choice is no longer current."), True
+        seat.missed_deadlines = 0
+        apply_move(self.ctx, batch, seat.position, legal[index], "player")
+        return None
+
+    def saved_with_answer(self, press: Press, data: ButtonData, batch: Batch, answer: tuple[str, bool]) -> bool:
+        """Lets the AI move, keeps the press's answer with batch and saves it; returns False (nothing saved) if another
+        worker saved the game meanwhile."""
+        ctx = self.ctx
+        run_ai(ctx, batch)
+        batch.answer = PressAnswer(
+            press_id=press.id,
+            game_id=data.target,
+            user_id=press.user.id,
+            text=answer[0],
+            alert=answer[1],
+            at=ctx.clock(),
+        )
+        try:
+            save(ctx, batch)
+        except StaleGame:
+            return False
+        return True
 
     async def show_current(self, batch: Batch, seat: Seat, level: str) -> None:
         """Edits a seat's private message to show a step of its choice, if it shows something else."""
