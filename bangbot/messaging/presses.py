@@ -1,0 +1,119 @@
+"""A button press: its game's or lobby's lock held only to read, check, apply and save; the press always answered."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from functools import partial
+
+from bangbot.messaging.adapter import Press, Undeliverable
+from bangbot.messaging.again import play_again
+from bangbot.messaging.calls import set_call
+from bangbot.messaging.codec import BadButton, ButtonData, decode
+from bangbot.messaging.context import Context
+from bangbot.messaging.failures import RETRIES, not_saved, storage_failures
+from bangbot.messaging.final import AGAIN, CALL
+from bangbot.messaging.game_press import game_press
+from bangbot.messaging.language_menu import language_press
+from bangbot.messaging.later import Later, run_later
+from bangbot.messaging.lobby import NO_RIGHTS, lobby_press, lobby_rights, may_manage
+from bangbot.messaging.outbox import all_shown, kick
+from bangbot.messaging.player_messages import show_player
+from bangbot.messaging.replace import REPLACE, replace_press
+from bangbot.storage.models import PressAnswer
+from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
+
+log = logging.getLogger(__name__)
+
+
+async def on_press(ctx: Context, press: Press) -> None:
+    """Handles a button press and always acknowledges it, with an alert when it changes nothing.
+
+    The game's lock is held only to read, check, apply and save; a move is answered once its players' messages
+    show it (or after PRIVATE_WAIT_SECONDS), never behind the group's messages. A press whose change could not
+    be saved is told so, and changes nothing.
+    """
+    text, alert = "", False
+    later: Later = []
+    try:
+        await ctx.repo.run(ctx.remember_user, press.user)
+        data = decode(press.data)
+        replacing = data.scope == "g" and data.choice == REPLACE
+        allowed = replacing and await may_replace(ctx, press, data)  # asked before the lock: a network call
+        if data.scope in "gl":
+            rights = await lobby_rights(ctx, press, data) if data.scope == "l" else NO_RIGHTS  # before the lock
+            async with ctx.repo.game_lock(data.target):
+                if replacing:
+                    text, alert = await ctx.repo.run(locked_replace_press, ctx, press, data, allowed)
+                elif data.scope == "g":
+                    text, alert = await ctx.repo.run(locked_game_press, ctx, press, data, later)
+                elif (known := await ctx.repo.run(answered, ctx, press)) is not None:
+                    text, alert = known.text, known.alert
+                elif data.choice == AGAIN:
+                    text, alert = await play_again(ctx, press, data.target)
+                else:
+                    text, alert = await retrying(lambda: lobby_press(ctx, press, data, rights, later))
+            kick(ctx, data.target)
+            await all_shown(ctx, data.target)  # the players see the change before the press is answered
+            await run_later(later)
+        else:
+            text, alert = await setting_press(ctx, press, data)
+    except BadButton:
+        text, alert = ctx.tr_user(press.user.id).gettext("This button is not mine or is too old."), True
+    except StaleGame:
+        text, alert = ctx.tr_user(press.user.id).gettext("This choice is no longer current."), True
+    except STORAGE_ERRORS:
+        storage_failures.failed("could not save or read the press %s", press.id)
+        text, alert = not_saved(ctx.tr_user(press.user.id)), True
+    except Undeliverable:
+        log.info("could not show the press %s to its player", press.id)
+    await ctx.messenger.answer(press, text, alert)
+
+
+async def may_replace(ctx: Context, press: Press, data: ButtonData) -> bool:
+    """Returns whether the presser may let the AI play for someone in the button's game: its creator or an admin."""
+    game = await ctx.repo.run(ctx.repo.game, data.target)
+    return game is not None and await may_manage(ctx, game, press.user.id)
+
+
+async def retrying(attempt: Callable[[], Awaitable[tuple[str, bool]]]) -> tuple[str, bool]:
+    """Runs a lobby change again when another worker saved the same game meanwhile."""
+    for _ in range(RETRIES - 1):
+        try:
+            return await attempt()
+        except StaleGame:
+            continue
+    return await attempt()
+
+
+def answered(ctx: Context, press: Press) -> PressAnswer | None:
+    """Returns the answer of a press already applied and delivered again (by the same person), else None; in a
+    thread."""
+    known = ctx.repo.press_answer(press.id)
+    return known if known is not None and known.user_id == press.user.id else None
+
+
+def locked_game_press(ctx: Context, press: Press, data: ButtonData, later: Later) -> tuple[str, bool]:
+    """Answers a game press delivered again as it was answered, else applies it (game_press); in a thread."""
+    known = answered(ctx, press)
+    if known is not None:  # an applied press delivered again
+        later.append(partial(show_player, ctx, press.user.id, False, game_id=known.game_id))
+        return known.text, known.alert
+    return game_press(ctx, press, data, later)
+
+
+def locked_replace_press(ctx: Context, press: Press, data: ButtonData, allowed: bool) -> tuple[str, bool]:
+    """Answers a press of the group's AI button delivered again as it was answered, else hands the seat to the AI
+    (replace_press); in a thread."""
+    known = answered(ctx, press)
+    if known is not None:  # an applied press delivered again
+        return known.text, known.alert
+    return replace_press(ctx, press, data, allowed)
+
+
+async def setting_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str, bool]:
+    """Sets the user's or (for chat admins, checked now) the chat's language; or calls the user to its games."""
+    if data.scope == "c" and data.choice == CALL and data.target == press.chat_id:
+        tr = ctx.tr_user(press.user.id)
+        return set_call(ctx, tr, data.target, press.user.id, True), False
+    return await language_press(ctx, press, data)
