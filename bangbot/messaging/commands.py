@@ -36,7 +36,8 @@ async def on_command(ctx: Context, cmd: Command) -> None:
     """Handles a text command; anything unknown gets a localized hint."""
     name = cmd.name.lower().lstrip("/").split("@")[0]
     try:  # in a database thread, as every read and write of a command: the event loop never waits for one
-        await ctx.repo.run(ctx.remember_user, cmd.user)
+        if not ctx.knows(cmd.user):  # a thread's hop saved when nothing is to store
+            await ctx.repo.run(ctx.remember_user, cmd.user)
         tr = await ctx.repo.run(command_translator, ctx, cmd)
     except STORAGE_ERRORS:
         storage_failures.failed("could not read for /%s", name)

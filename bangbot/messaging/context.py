@@ -113,9 +113,13 @@ class Context:
             self.remember_language(("chat", chat_id), settings.language)
         return settings
 
+    def knows(self, user: User) -> bool:
+        """Returns whether this process already stored the user's name and language as they are now."""
+        return self.known_users.get(user.id) == (user.name, user.language)
+
     def remember_user(self, user: User) -> None:
         """Stores a user's display name and messenger language, the first time this process sees them or changed."""
-        if self.known_users.get(user.id) == (user.name, user.language):
+        if self.knows(user):
             return
         self.known_users.put(user.id, (user.name, user.language))
         self.repo.store_messenger_profile(user.id, user.name, user.language)

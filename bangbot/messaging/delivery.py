@@ -29,6 +29,7 @@ from bangbot.messaging.records import final_ending
 from bangbot.messaging.replace import REPLACED, offer_keyboard, replaced_text
 from bangbot.messaging.showing import Showing
 from bangbot.messaging.sight import pin_table, unpin_table
+from bangbot.messaging.urgency import urgently
 from bangbot.storage.models import CANCELLED, RUNNING, Outbox, Seat
 
 log = logging.getLogger(__name__)
@@ -95,9 +96,12 @@ class Progress:
         await self.step(send)
 
 
-async def deliver_private(ctx: Context, batch: Batch, showing: Showing, row: Outbox) -> list[int]:
+async def deliver_private(
+    ctx: Context, batch: Batch, showing: Showing, row: Outbox, presser_saw: Callable[[], None] = lambda: None
+) -> list[int]:
     """Shows a saved change to each player privately: their message, a farewell, a reminder, then a notification
-    (a new message) to each person the game started waiting for.
+    (a new message) to each person the game started waiting for. The presser's message goes first, ahead of the
+    bot's other traffic, and presser_saw is called once it is shown (their press is answered then).
 
     Returns the seats in play whose player could not be reached by any of these sends. A messenger error other than
     Undeliverable propagates: the row's players' part is shown again later (edits compare what is shown; new
@@ -107,13 +111,18 @@ async def deliver_private(ctx: Context, batch: Batch, showing: Showing, row: Out
         return []  # the group's waiting line gains buttons: no private message changes
     unreachable: list[int] = []
     edited: list[Seat] = []
-    for seat in batch.seats:
+    for seat in sorted(batch.seats, key=lambda s: s.position != showing.first):
+        pressed = seat.position == showing.first
         if seat.user_id is not None and not seat.unreachable and not notification_due(batch, seat):
             try:
-                if await show_private(ctx, batch, seat, TOP, recent=showing.recent.get(seat.position, []), store=False):
-                    edited.append(seat)
+                with urgently(pressed):
+                    recent = showing.recent.get(seat.position, [])
+                    if await show_private(ctx, batch, seat, TOP, recent=recent, store=False):
+                        edited.append(seat)
             except Undeliverable:
                 unreachable.append(seat.position)
+        if pressed:
+            presser_saw()
     await ctx.repo.run(ctx.repo.update_seat_refs, *edited)
     progress = Progress(ctx, row)
     await send_farewells(ctx, batch, showing, progress)

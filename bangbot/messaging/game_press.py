@@ -49,6 +49,7 @@ def game_press(ctx: Context, press: Press, data: ButtonData, later: Later) -> tu
         unchanged = choose(ctx, tr, press, data, batch, seat, later)
         if unchanged is not None:
             return unchanged
+        batch.presser = seat.position
         answer = ("", False) if data.choice != BACK_FROM_AI else (tr.gettext("Welcome back!"), False)
         if saved_with_answer(ctx, press, data, batch, answer):
             return answer

@@ -28,13 +28,20 @@ class GameLanes:
     shown: dict[int, Outbox] = field(default_factory=dict)  # rows whose private part is shown, group part pending
     waiters: dict[int, asyncio.Event] = field(default_factory=dict)
     failures: int = 0  # failures in a row of this runner's lanes; at FAILURES_BEFORE_PAUSE it leaves it to the timer
+    seen: set[int] = field(default_factory=set)  # rows whose presser's own message is shown, the rest still going
+
+    def presser_saw(self, row_id: int) -> None:
+        """Wakes whoever waits for a row whose presser's own message is shown (the others' still go out)."""
+        self.seen.add(row_id)
+        self.waiters.pop(row_id, asyncio.Event()).set()
 
     def shown_event(self, row_id: int) -> asyncio.Event:
-        """Returns the event set once a row's private part was shown (or tried once)."""
+        """Returns the event set once a row's private part was shown (or tried once), or its presser's message was."""
         return self.waiters.setdefault(row_id, asyncio.Event())
 
     def private_tried(self, row_id: int) -> None:
         """Wakes whoever waits for a row's private part, which was shown or failed once."""
+        self.seen.discard(row_id)
         self.waiters.pop(row_id, asyncio.Event()).set()
 
 

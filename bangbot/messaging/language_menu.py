@@ -42,25 +42,31 @@ async def language_press(ctx: Context, press: Press, data: ButtonData) -> tuple[
     if data.choice not in offered_choices(language_keyboard(data.scope == "u", data.target)):
         raise BadButton(data.choice)
     code = data.choice.removeprefix("lang.")
-    if data.scope == "u":
-        settings = ctx.repo.user_settings(press.user.id)
-        settings.language = code
-        ctx.repo.save_user_settings(settings)
-        ctx.forget_language(("user", press.user.id))
-        tr = translator(code)
-        await ctx.messenger.edit(
-            MessageRef(press.chat_id, press.message_id), tr.gettext("Your language is now English.")
-        )
-        await show_player(ctx, press.user.id, resend=False)
-        return tr.gettext("Your language is now English."), False
-    if not await ctx.messenger.is_admin(data.target, press.user.id):
-        return ctx.tr_user(press.user.id).gettext("Only a chat admin can change the chat's language."), True
-    chat = ctx.repo.chat_settings(data.target)
-    chat.language = code
-    ctx.repo.save_chat_settings(chat)
-    ctx.forget_language(("chat", data.target))
     tr = translator(code)
-    await ctx.messenger.edit(
-        MessageRef(press.chat_id, press.message_id), tr.gettext("This chat's language is now English.")
-    )
-    return tr.gettext("This chat's language is now English."), False
+    if data.scope == "u":
+        await ctx.repo.run(store_language, ctx, ("user", press.user.id), code)
+        done = tr.gettext("Your language is now English.")
+        await ctx.messenger.edit(MessageRef(press.chat_id, press.message_id), done)
+        await show_player(ctx, press.user.id, resend=False)
+        return done, False
+    if not await ctx.messenger.is_admin(data.target, press.user.id):
+        reader = await ctx.repo.run(ctx.tr_user, press.user.id)
+        return reader.gettext("Only a chat admin can change the chat's language."), True
+    await ctx.repo.run(store_language, ctx, ("chat", data.target), code)
+    done = tr.gettext("This chat's language is now English.")
+    await ctx.messenger.edit(MessageRef(press.chat_id, press.message_id), done)
+    return done, False
+
+
+def store_language(ctx: Context, key: tuple[str, int], code: str) -> None:
+    """Stores the language a user ("user", id) or a chat ("chat", id) chose (in a thread)."""
+    kind, ident = key
+    if kind == "user":
+        user = ctx.repo.user_settings(ident)
+        user.language = code
+        ctx.repo.save_user_settings(user)
+    else:
+        chat = ctx.repo.chat_settings(ident)
+        chat.language = code
+        ctx.repo.save_chat_settings(chat)
+    ctx.forget_language(key)

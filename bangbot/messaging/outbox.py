@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import timedelta
+from functools import partial
 
 from bangbot.faults import checkpoint
 from bangbot.messaging.absence import pause
@@ -69,7 +70,7 @@ async def shown(ctx: Context, game_id: int, row: Outbox | None, timeout: float =
     if row is None or row.id is None:
         return True
     lanes = ctx.lanes.of(game_id)
-    if row.id in lanes.shown:
+    if row.id in lanes.shown or row.id in lanes.seen:
         return True
     try:
         await asyncio.wait_for(lanes.shown_event(row.id).wait(), timeout)
@@ -84,7 +85,7 @@ async def all_shown(ctx: Context, game_id: int, timeout: float = PRIVATE_WAIT_SE
     waiting = [
         lanes.shown_event(r.id)
         for r in await ctx.repo.run(ctx.repo.outbox, game_id)
-        if r.id is not None and r.id not in lanes.shown
+        if r.id is not None and r.id not in lanes.shown and r.id not in lanes.seen
     ]
     if not waiting:
         return True
@@ -139,7 +140,7 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
                     await ctx.repo.run(ctx.repo.outbox_done, row.id or 0)
                     continue
                 try:
-                    lost = await show_private_part(ctx, row)
+                    lost = await show_private_part(ctx, row, partial(lanes.presser_saw, row.id or 0))
                 except Exception as error:
                     ctx.lanes.retries += 1
                     lanes.failures += 1
@@ -193,15 +194,16 @@ async def wait_for_news(lanes: GameLanes, group: asyncio.Task[None] | None) -> N
         wake.cancel()
 
 
-async def show_private_part(ctx: Context, row: Outbox) -> list[int]:
-    """Shows a row's private part (nothing for a lobby row); returns the seats whose player could not be reached."""
+async def show_private_part(ctx: Context, row: Outbox, presser_saw: Callable[[], None]) -> list[int]:
+    """Shows a row's private part (nothing for a lobby row), its presser's message first (then calls presser_saw);
+    returns the seats whose player could not be reached."""
     showing = Showing.from_json(row.payload)
     if showing.lobby:
         return []
     batch = await ctx.repo.run(load, ctx, row.game_id)
     if batch is None:
         return []
-    return await deliver_private(ctx, batch, showing, row)
+    return await deliver_private(ctx, batch, showing, row, presser_saw)
 
 
 async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:

@@ -42,6 +42,7 @@ class Batch:
     outbox: Outbox | None = None
     pin_table: bool = False  # the change starts the game: its table is pinned where the bot may
     stored: TableState | None = None  # the state as stored at game.version (as read, or once saved), else None
+    presser: int = -1  # the seat whose press makes this change (-1: a deadline, the AI, a command)
 
     @property
     def names(self) -> list[str]:
@@ -234,6 +235,7 @@ def finish(ctx: Context, batch: Batch) -> None:
         recent_of(batch.events, len(batch.seats)),
         out=eliminations(batch.events),
         pin=batch.pin_table,
+        first=batch.presser,
     )
     batch.outbox = Outbox(game_id=game.id or 0, payload=batch.showing.to_json(), created_at=now)
     ctx.repo.save(game, batch.seats, batch.actions, batch.remove_seats, batch.outbox, batch.answer)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from functools import partial
 
+from bangbot.i18n import Translator, normalize_language, translator
 from bangbot.messaging.adapter import Press, Undeliverable
 from bangbot.messaging.again import play_again
 from bangbot.messaging.calls import set_call
@@ -20,23 +22,27 @@ from bangbot.messaging.lobby import NO_RIGHTS, lobby_press, lobby_rights, may_ma
 from bangbot.messaging.outbox import all_shown, kick
 from bangbot.messaging.player_messages import show_player
 from bangbot.messaging.replace import REPLACE, replace_press
+from bangbot.messaging.urgency import urgently
 from bangbot.storage.models import PressAnswer
 from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
 
 log = logging.getLogger(__name__)
+PRESS_WAIT_SECONDS = 0.5  # a press's answer waits this long at most for the presser's message to show its result
 
 
 async def on_press(ctx: Context, press: Press) -> None:
     """Handles a button press and always acknowledges it, with an alert when it changes nothing.
 
-    The game's lock is held only to read, check, apply and save; a move is answered once its players' messages
-    show it (or after PRIVATE_WAIT_SECONDS), never behind the group's messages. A press whose change could not
-    be saved is told so, and changes nothing.
+    The game's lock is held only to read, check, apply and save; a move is answered once the presser's message
+    shows it (sent ahead of the bot's other messages), or after PRESS_WAIT_SECONDS, never behind the group's. A
+    press whose change could not be saved is told so, and changes nothing.
     """
     text, alert = "", False
     later: Later = []
+    showing: asyncio.Task[None] | None = None
     try:
-        await ctx.repo.run(ctx.remember_user, press.user)
+        if not ctx.knows(press.user):  # a thread's hop saved when nothing is to store
+            await ctx.repo.run(ctx.remember_user, press.user)
         data = decode(press.data)
         replacing = data.scope == "g" and data.choice == REPLACE
         allowed = replacing and await may_replace(ctx, press, data)  # asked before the lock: a network call
@@ -54,20 +60,41 @@ async def on_press(ctx: Context, press: Press) -> None:
                 else:
                     text, alert = await retrying(lambda: lobby_press(ctx, press, data, rights, later))
             kick(ctx, data.target)
-            await all_shown(ctx, data.target)  # the players see the change before the press is answered
-            await run_later(later)
+            showing = asyncio.ensure_future(show_press(ctx, data.target, later))
+            await asyncio.wait({showing}, timeout=PRESS_WAIT_SECONDS)  # the presser sees the change first
         else:
             text, alert = await setting_press(ctx, press, data)
     except BadButton:
-        text, alert = ctx.tr_user(press.user.id).gettext("This button is not mine or is too old."), True
+        text, alert = (await press_reader(ctx, press)).gettext("This button is not mine or is too old."), True
     except StaleGame:
-        text, alert = ctx.tr_user(press.user.id).gettext("This choice is no longer current."), True
+        text, alert = (await press_reader(ctx, press)).gettext("This choice is no longer current."), True
     except STORAGE_ERRORS:
         storage_failures.failed("could not save or read the press %s", press.id)
-        text, alert = not_saved(ctx.tr_user(press.user.id)), True
+        text, alert = not_saved(await press_reader(ctx, press)), True
     except Undeliverable:
         log.info("could not show the press %s to its player", press.id)
     await ctx.messenger.answer(press, text, alert)
+    if showing is not None:
+        await showing
+
+
+async def show_press(ctx: Context, game_id: int, later: Later) -> None:
+    """Shows a press's result to the presser, ahead of the bot's other messages: the change in their message
+    (once each earlier change reached the players), then what the press left for after the lock."""
+    with urgently():
+        try:
+            await all_shown(ctx, game_id)
+        except STORAGE_ERRORS:
+            storage_failures.failed("could not read what game %s still has to show", game_id)
+        await run_later(later)
+
+
+async def press_reader(ctx: Context, press: Press) -> Translator:
+    """Returns the presser's translator, read off the loop; the messenger's language when storage fails."""
+    try:
+        return await ctx.repo.run(ctx.tr_user, press.user.id)
+    except STORAGE_ERRORS:
+        return translator(normalize_language(press.user.language))
 
 
 async def may_replace(ctx: Context, press: Press, data: ButtonData) -> bool:
@@ -112,8 +139,15 @@ def locked_replace_press(ctx: Context, press: Press, data: ButtonData, allowed: 
 
 
 async def setting_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str, bool]:
-    """Sets the user's or (for chat admins, checked now) the chat's language; or calls the user to its games."""
+    """Sets the user's or (for chat admins, checked now) the chat's language; or calls the user to its games.
+
+    Every read and write runs in a database thread; the admin check and the edit run on the loop, holding none.
+    """
     if data.scope == "c" and data.choice == CALL and data.target == press.chat_id:
-        tr = ctx.tr_user(press.user.id)
-        return set_call(ctx, tr, data.target, press.user.id, True), False
+        return await ctx.repo.run(call_press, ctx, press.user.id, data.target), False
     return await language_press(ctx, press, data)
+
+
+def call_press(ctx: Context, user_id: int, chat_id: int) -> str:
+    """Calls a user to a group's games from its button; returns what to tell them (in a thread)."""
+    return set_call(ctx, ctx.tr_user(user_id), chat_id, user_id, True)

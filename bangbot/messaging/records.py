@@ -101,8 +101,9 @@ def requested_game(ctx: Context, cmd: Command, tr: Translator) -> Game | str:
     return tr.gettext("No game has been played in this chat yet.")
 
 
-async def record_command(ctx: Context, cmd: Command, tr: Translator) -> str | None:
-    """Sends the record /record asks for where it was asked; returns a text to answer instead, if any."""
+def record_file(ctx: Context, cmd: Command, tr: Translator) -> tuple[str, bytes, str] | str:
+    """Returns the record /record asks for (file name, data, caption) in its reader's words, or a text to answer
+    instead; reads the database (run it off the event loop)."""
     found = requested_game(ctx, cmd, tr)
     if isinstance(found, str):
         return found
@@ -111,6 +112,15 @@ async def record_command(ctx: Context, cmd: Command, tr: Translator) -> str | No
     else:
         reader = ctx.tr_chat(cmd.chat_id, cmd.user.id, found.ruleset)
     filename, data, caption, _, _ = rendered(ctx, found, reader)
+    return filename, data, caption
+
+
+async def record_command(ctx: Context, cmd: Command, tr: Translator) -> str | None:
+    """Sends the record /record asks for where it was asked; returns a text to answer instead, if any."""
+    found = await ctx.repo.run(record_file, ctx, cmd, tr)
+    if isinstance(found, str):
+        return found
+    filename, data, caption = found
 
     async def send() -> None:
         try:

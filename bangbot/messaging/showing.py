@@ -22,6 +22,7 @@ class Showing:
     cancelled_by names the person who cancelled the running game (empty for any other change); absence says the game
     paused, resumed or was given up because the bot left its group (see messaging.absence); offer shows the group's
     waiting line again with its buttons to let the AI play now (see messaging.replace), and nothing privately.
+    first names the seat whose press made the change (-1: none).
     """
 
     log: list[list[dict[str, Any]]] = field(default_factory=list)
@@ -34,6 +35,7 @@ class Showing:
     cancelled_by: str = ""
     absence: str = ""
     offer: bool = False
+    first: int = -1  # the seat whose press made the change: its message is shown first, ahead of other traffic
 
     def to_json(self) -> str:
         """Returns the payload as a JSON text."""
@@ -49,6 +51,7 @@ class Showing:
                 "cancelled_by": self.cancelled_by,
                 "absence": self.absence,
                 "offer": self.offer,
+                "first": self.first,
             },
             separators=(",", ":"),
         )
@@ -68,6 +71,7 @@ class Showing:
             cancelled_by=str(data.get("cancelled_by", "")),
             absence=str(data.get("absence", "")),
             offer=bool(data.get("offer", False)),
+            first=int(data.get("first", -1)),
         )
 
 
