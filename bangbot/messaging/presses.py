@@ -18,7 +18,7 @@ from bangbot.messaging.final import AGAIN, CALL
 from bangbot.messaging.game_press import game_press
 from bangbot.messaging.language_menu import language_press
 from bangbot.messaging.later import Later, run_later
-from bangbot.messaging.lobby import NO_RIGHTS, lobby_press, lobby_rights, may_manage
+from bangbot.messaging.lobby import NO_RIGHTS, Rights, lobby_press, lobby_rights, may_manage
 from bangbot.messaging.outbox import all_shown, kick
 from bangbot.messaging.player_messages import show_player
 from bangbot.messaging.replace import REPLACE, replace_press
@@ -44,21 +44,10 @@ async def on_press(ctx: Context, press: Press) -> None:
         if not ctx.knows(press.user):  # a thread's hop saved when nothing is to store
             await ctx.repo.run(ctx.remember_user, press.user)
         data = decode(press.data)
-        replacing = data.scope == "g" and data.choice == REPLACE
-        allowed = replacing and await may_replace(ctx, press, data)  # asked before the lock: a network call
+        allowed = replacing(data) and await may_replace(ctx, press, data)  # asked before the lock: a network call
         if data.scope in "gl":
             rights = await lobby_rights(ctx, press, data) if data.scope == "l" else NO_RIGHTS  # before the lock
-            async with ctx.repo.game_lock(data.target):
-                if replacing:
-                    text, alert = await ctx.repo.run(locked_replace_press, ctx, press, data, allowed)
-                elif data.scope == "g":
-                    text, alert = await ctx.repo.run(locked_game_press, ctx, press, data, later)
-                elif (known := await ctx.repo.run(answered, ctx, press)) is not None:
-                    text, alert = known.text, known.alert
-                elif data.choice == AGAIN:
-                    text, alert = await play_again(ctx, press, data.target)
-                else:
-                    text, alert = await retrying(lambda: lobby_press(ctx, press, data, rights, later))
+            text, alert = await locked_press(ctx, press, data, allowed, rights, later)
             kick(ctx, data.target)
             showing = asyncio.ensure_future(show_press(ctx, data.target, later))
             await asyncio.wait({showing}, timeout=PRESS_WAIT_SECONDS)  # the presser sees the change first
@@ -95,6 +84,29 @@ async def press_reader(ctx: Context, press: Press) -> Translator:
         return await ctx.repo.run(ctx.tr_user, press.user.id)
     except STORAGE_ERRORS:
         return translator(normalize_language(press.user.language))
+
+
+async def locked_press(
+    ctx: Context, press: Press, data: ButtonData, allowed: bool, rights: Rights, later: Later
+) -> tuple[str, bool]:
+    """Answers a press of a game's or a lobby's button holding the game's lock: its AI button's (allowed: may the
+    presser use it), a move's, a lobby's (with the presser's rights) or "play again"; a press applied before and
+    delivered again, as it was answered."""
+    async with ctx.repo.game_lock(data.target):
+        if replacing(data):
+            return await ctx.repo.run(locked_replace_press, ctx, press, data, allowed)
+        if data.scope == "g":
+            return await ctx.repo.run(locked_game_press, ctx, press, data, later)
+        if (known := await ctx.repo.run(answered, ctx, press)) is not None:
+            return known.text, known.alert
+        if data.choice == AGAIN:
+            return await play_again(ctx, press, data.target)
+        return await retrying(lambda: lobby_press(ctx, press, data, rights, later))
+
+
+def replacing(data: ButtonData) -> bool:
+    """Returns whether a button is the group's button that lets the AI play now for the people awaited."""
+    return data.scope == "g" and data.choice == REPLACE
 
 
 async def may_replace(ctx: Context, press: Press, data: ButtonData) -> bool:
