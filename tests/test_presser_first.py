@@ -6,6 +6,8 @@ import asyncio
 import random
 from typing import Any
 
+from bangbot.messaging.codec import decode
+from bangbot.messaging.play import load
 from bangbot.messaging.urgency import is_urgent
 from tests.service_harness import Table, make_users
 
@@ -49,3 +51,35 @@ def test_the_presser_sees_a_move_first_and_only_their_messages_are_urgent(tmp_pa
         return moves
 
     assert asyncio.run(play()) >= 20
+
+
+def test_a_step_shown_after_the_game_moved_on_never_brings_back_older_buttons(tmp_path: Any) -> None:
+    table = Table(f"sqlite:///{tmp_path / 'bot.sqlite3'}", make_users(4), seed=22)
+    asyncio.run(table.gather(4))
+    ctx = table.svc.ctx
+
+    async def scenario() -> tuple[int, set[int]]:
+        rng = random.Random(6)
+        for _ in range(40):
+            options = table.choices()
+            moves = [o for o in options if o[2].startswith("a")]
+            user, message, choice = rng.choice(moves)
+            steps = [c for u, m, c in options if (u, m.ref) == (user, message.ref) and not c.startswith("a")]
+            game = table.game()
+            assert game is not None and game.id is not None
+            before = load(ctx, game.id)  # what a step press read under the lock, just before this move
+            assert before is not None
+            position = next(s.position for s in before.seats if s.user_id == table.users[user].id)
+            await table.press(user, message, choice)
+            after = load(ctx, game.id)
+            assert after is not None
+            if not steps or after.seats[position].prompt_version == before.seats[position].prompt_version:
+                continue  # no step to show, or the mover's choices did not change: nothing older to bring back
+            await table.svc.show_current(before, before.seats[position], steps[0])  # a step press's late edit
+            shown = table.private(user)
+            assert shown is not None
+            return after.seats[position].prompt_version, {decode(b.data).version for row in shown.buttons for b in row}
+        raise AssertionError("no move changed its mover's choices")
+
+    current, shown = asyncio.run(scenario())
+    assert shown == {current}, (current, shown)

@@ -18,6 +18,7 @@ from bangbot.messaging.lanes import Lanes
 from bangbot.messaging.lru import LruCache
 from bangbot.messaging.replies import ChatSenders
 from bangbot.messaging.unchanged import Shown
+from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.models import ChatSettings
 from bangbot.storage.repository import Repository
 
@@ -58,6 +59,7 @@ class Context:
     group_merge_seconds: float = 0.0  # the group's lane waits this long so that quick moves share one edit
     shown: Shown = field(default_factory=Shown)  # what this process last showed in each group message
     views: LruCache[tuple[int, int, int | None], Any] = field(default_factory=lambda: LruCache(VIEWS_KEPT))
+    seat_messages: KeyedLocks = field(default_factory=KeyedLocks)  # one edit of a seat's message at a time
 
     def ai_for(self, ruleset_id: str) -> AIPlayer:
         """Returns the AI player of a game; raises KeyError when the service was given none for it."""

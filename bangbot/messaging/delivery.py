@@ -115,10 +115,11 @@ async def deliver_private(
         pressed = seat.position == showing.first
         if seat.user_id is not None and not seat.unreachable and not notification_due(batch, seat):
             try:
-                with urgently(pressed):
-                    recent = showing.recent.get(seat.position, [])
-                    if await show_private(ctx, batch, seat, TOP, recent=recent, store=False):
-                        edited.append(seat)
+                recent = showing.recent.get(seat.position, [])
+                async with ctx.seat_messages.hold((row.game_id, seat.position)):
+                    with urgently(pressed):
+                        if await show_private(ctx, batch, seat, TOP, recent=recent, store=False):
+                            edited.append(seat)
             except Undeliverable:
                 unreachable.append(seat.position)
         if pressed:

@@ -40,11 +40,24 @@ async def show_player(
 
 
 async def show_current(ctx: Context, batch: Batch, seat: Seat, level: str) -> None:
-    """Edits a seat's private message to show a step of its choice, if it shows something else."""
-    try:
-        await show_private(ctx, batch, seat, level)
-    except Undeliverable:
-        log.info("could not show game %s to seat %s", batch.game.id, seat.position)
+    """Edits a seat's private message to show a step of its choice, if it shows something else.
+
+    The game may have moved on since the press was checked: the step is then shown no more (the change's own
+    delivery shows the seat its new choices), so an older menu never overwrites a newer one.
+    """
+    game_id = batch.game.id or 0
+    async with ctx.seat_messages.hold((game_id, seat.position)):
+        stored = await ctx.repo.run(ctx.repo.game_version, game_id)
+        fresh = batch if stored == batch.game.version else await ctx.repo.run(load, ctx, game_id)
+        if fresh is None:
+            return
+        now = fresh.seats[seat.position]
+        if (now.user_id, now.prompt_version) != (seat.user_id, seat.prompt_version):
+            return
+        try:
+            await show_private(ctx, fresh, now, level)
+        except Undeliverable:
+            log.info("could not show game %s to seat %s", game_id, seat.position)
 
 
 async def reachable_again(ctx: Context, user_id: int) -> None:

@@ -293,6 +293,11 @@ class Repository:
         with self._session() as s:
             return s.exec(GAME_BY_ID, params={"id": game_id}).first()
 
+    def game_version(self, game_id: int) -> int | None:
+        """Returns a game's stored version (None for no such game), without reading its state."""
+        with self._session() as s:
+            return s.exec(select(Game.version).where(col(Game.id) == game_id)).first()
+
     def game_by_join_token(self, token: str) -> Game | None:
         """Returns the game whose lobby's join link carries this token."""
         with self._session() as s:
