@@ -50,7 +50,7 @@ from tools.telegram import BotApiEmulator
 
 T = TypeVar("T")
 
-# Checks that need code this part of issue 8 could not touch (service.game_press and setting_press,
+# Checks that need code this part of issue 8 could not touch (game_press.game_press and presses.setting_press,
 # lobby.parse_duration). While a flag is True, its test is an expected failure and the property tests leave its inputs
 # out; set it to False once the check is in.
 PENDING_GAME_CHOICES = False

@@ -43,7 +43,6 @@ ALLOWED: dict[str, str] = {
     "storage/migrations/versions/0001_initial.py:upgrade": "a migration: the whole first schema, kept as it ran",
     "messaging/outbox.py:drain": TODO + "the private lane's loop with each delivery failure's handling",
     "messaging/outbox.py:group_lane": TODO + "the group lane's loop with each delivery failure's handling",
-    "messaging/service.py:GameService.game_press": TODO + "a press's checks in order (the straight press, point 5)",
 }
 
 

@@ -18,9 +18,11 @@ from bangbot.ai.player import GamePlayer
 from bangbot.ai.players import heuristic_players, random_players
 from bangbot.games.declaration import Game, table_sizes
 from bangbot.i18n import LANGUAGES, translator
-from bangbot.i18n.explain import TableRules, explain
+from bangbot.i18n.explain import TableRules, explain, preset_name
 from bangbot.messaging.games_help import games_intro
+from bangbot.messaging.lobby_view import lobby_text
 from bangbot.messaging.presenter import Presenter
+from bangbot.storage.models import Game as StoredGame
 from tests.offered import offer
 from tests.service_harness import GROUP, Table, make_users
 from tests.test_catalogs import load
@@ -198,3 +200,19 @@ def test_a_fourth_game_is_offered_by_its_declaration_alone(tmp_path: Path, monke
         assert "Game: Fourth." in table.lobby().text and table.repo.chat_settings(GROUP).ruleset == "fourth"
 
     asyncio.run(scenario())
+
+
+def test_a_preset_is_named_by_its_game_declaration(monkeypatch: pytest.MonkeyPatch) -> None:
+    base = games.game(games.DEFAULT)
+    frontier = replace(base.rules, preset_names={"ja": "Frontier rules"})
+    fourth = replace(base, ruleset=type("Fourth", (type(base.ruleset),), {"id": "fourth"})(), rules=frontier)
+    offer(monkeypatch, *games.GAMES, fourth)
+    en = translator("en")
+    assert preset_name(en, "fourth", "ja") == "Frontier rules"
+    assert preset_name(en, games.DEFAULT, "ja") == "Japanese first edition"  # base BANG!'s declaration names it
+    assert preset_name(en, "fourth", "house") == "house"  # a preset its game does not name: its id
+    kind, table = base.rules.topics[0]
+    told = explain(en, (kind, next(iter(table))), TableRules.of_preset("ja", "fourth"))
+    assert told.endswith("This is how the table's rules play it: Frontier rules.")  # /rules at its table
+    lobby = StoredGame(chat_id=GROUP, creator_id=1, ruleset="fourth", preset="ja")
+    assert "Rules: Frontier rules." in lobby_text(en, lobby, [])

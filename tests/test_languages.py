@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bangbot import games
 from bangbot.console.game import default_name, stopped_line
 from bangbot.i18n import normalize_language, translator
 from bangbot.i18n.explain import preset_name
@@ -102,7 +103,8 @@ def test_the_terminal_language_menu_switches_every_frame_and_prompt() -> None:
     assert "┌─ 個人チャット" in after and "┌─ グループチャット" in after
     ja = translator("ja")
     assert ja.gettext(asked) in after and ja.gettext(asked) != asked
-    assert ja.gettext("This is how the table's rules play it: {preset}.", preset=preset_name(ja, "standard")) in after
+    standard = preset_name(ja, games.DEFAULT, "standard")
+    assert ja.gettext("This is how the table's rules play it: {preset}.", preset=standard) in after
     assert "group chat" not in after and "private chat" not in after and "Your choice" not in after
     assert after.rstrip().endswith(stopped_line(ja, kept=False))  # the end of input, said in the new language
 

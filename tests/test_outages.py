@@ -19,7 +19,7 @@ import pytest
 from bangbot.bench.faults import FaultTable, unsaved_successes
 from bangbot.i18n import translator
 from bangbot.messaging.codec import decode
-from bangbot.messaging.service import not_saved
+from bangbot.messaging.failures import not_saved
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import RUNNING
 from bangbot.storage.postgres import PostgresServer, find_bin

@@ -8,6 +8,7 @@ from typing import Any
 
 from bangbot.messaging.codec import decode
 from bangbot.messaging.play import load
+from bangbot.messaging.player_messages import show_current
 from bangbot.messaging.urgency import is_urgent
 from tests.service_harness import Table, make_users
 
@@ -75,7 +76,7 @@ def test_a_step_shown_after_the_game_moved_on_never_brings_back_older_buttons(tm
             assert after is not None
             if not steps or after.seats[position].prompt_version == before.seats[position].prompt_version:
                 continue  # no step to show, or the mover's choices did not change: nothing older to bring back
-            await table.svc.show_current(before, before.seats[position], steps[0])  # a step press's late edit
+            await show_current(ctx, before, before.seats[position], steps[0])  # a step press's late edit
             shown = table.private(user)
             assert shown is not None
             return after.seats[position].prompt_version, {decode(b.data).version for row in shown.buttons for b in row}

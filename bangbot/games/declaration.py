@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bangbot.core.ruleset import Ruleset
@@ -48,6 +48,8 @@ class Rules:
     summary: Callable[[Translator, str], str] | None = None  # the answer to a bare /rules at its table, by preset
     readings: Readings = ()  # other spellings /rules also finds (katakana readings), per kind
     options: Callable[[str], GameOptions] | None = None  # a preset's rule options; raises ValueError for another
+    # Its presets' names (N_-marked msgids) by id, but the standard one's (the platform names that one)
+    preset_names: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

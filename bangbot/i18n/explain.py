@@ -9,7 +9,7 @@ from bangbot.core.config import GameConfig, GameOptions, NoOptions
 from bangbot.i18n import N_, Translator
 
 STANDARD = "standard"  # the preset every game without modes offers first
-PRESET_NAMES: dict[str, str] = {STANDARD: N_("standard"), "ja": N_("Japanese first edition")}
+STANDARD_NAME = N_("standard")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +40,13 @@ class TableRules:
         return TableRules(ruleset, name if name in modes else modes[0])
 
 
-def preset_name(tr: Translator, name: str) -> str:
-    """Returns the name of a rule preset in the translator's language."""
-    return tr.gettext(PRESET_NAMES[name]) if name in PRESET_NAMES else name
+def preset_name(tr: Translator, ruleset: str, name: str) -> str:
+    """Returns a game's rule preset named in the translator's language: the standard one as every game's, another
+    as the game's declaration names it (by its id, if unnamed)."""
+    if name == STANDARD:
+        return tr.gettext(STANDARD_NAME)
+    named = games.game(ruleset).rules.preset_names.get(name)
+    return tr.gettext(named) if named is not None else name
 
 
 def explain(tr: Translator, topic: tuple[str, str], rules: TableRules) -> str:

@@ -1,11 +1,16 @@
-"""A group's life events for its games: the chat moved to a new id, the bot removed from it or added back."""
+"""A group's life events for its games: the chat moved to a new id, the bot removed from it or added back, a person
+left it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from bangbot.messaging.absence import pause, resume
+from bangbot.messaging.adapter import Departure
+from bangbot.messaging.advance import advance
 from bangbot.messaging.context import Context
+from bangbot.messaging.departure import hand_over_departed
 from bangbot.messaging.moves import move_chat
 from bangbot.messaging.outbox import kick, touching
 from bangbot.messaging.play import Batch, load
@@ -30,6 +35,15 @@ async def bot_left(ctx: Context, chat_id: int) -> None:
 async def bot_back(ctx: Context, chat_id: int) -> None:
     """The bot was added back to a group: its paused games resume and the group is told."""
     await change_running(ctx, chat_id, resume)
+
+
+async def person_left(ctx: Context, departure: Departure) -> None:
+    """A person left a group: the AI takes their seat in its running game at once; they are told how to return."""
+    for game in await ctx.repo.run(ctx.repo.open_games, departure.chat_id):  # one per forum topic
+        if game.id is None or game.status != RUNNING:
+            continue
+        async with touching(ctx, game.id):  # the private note on how to return goes out with the saved change
+            await advance(ctx, game.id, partial(hand_over_departed, user_id=departure.user_id))
 
 
 async def change_running(ctx: Context, chat_id: int, change: Change) -> None:

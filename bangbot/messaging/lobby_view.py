@@ -40,7 +40,7 @@ def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
     if mode_name is not None:
         lines.append(tr.gettext("Mode: {mode}.", mode=mode_name(tr, game.preset)))
     else:
-        lines.append(tr.gettext("Rules: {preset}.", preset=preset_name(tr, game.preset)))
+        lines.append(tr.gettext("Rules: {preset}.", preset=preset_name(tr, game.ruleset, game.preset)))
     if offers_simplified(rules):
         simplified = tr.gettext("yes") if game.simplified else tr.gettext("no")
         lines.append(tr.gettext("Simplified game (no book-symbol cards): {answer}.", answer=simplified))

@@ -20,7 +20,7 @@ from bangbot.games.bang.texts.explain import explain_base
 from bangbot.games.bang.texts.glossary import CARD_NAMES, CHARACTER_NAMES, character_name, role_name
 from bangbot.games.bang.texts.readings import CARD_READINGS, CHARACTER_READINGS
 from bangbot.games.declaration import Bench, Game, Rules, Words
-from bangbot.i18n import NP_, Translator
+from bangbot.i18n import N_, NP_, Translator
 from bangbot.i18n.glossary import CARD, CHARACTER
 
 # A winning side named by its leading role.
@@ -64,6 +64,7 @@ GAME = Game(
         explain=explain_base,
         readings=((CARD, CARD_READINGS), (CHARACTER, CHARACTER_READINGS)),
         options=preset,
+        preset_names={"ja": N_("Japanese first edition")},
     ),
     bench=family_bench(BASE),
     sides=BASE_SIDES,

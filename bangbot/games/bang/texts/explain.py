@@ -44,4 +44,4 @@ def explain_themed(tr: Translator, topic: tuple[str, str], rules: TableRules, th
 def preset_line(tr: Translator, rules: TableRules) -> str:
     """Returns the line naming the preset a topic is told by (standard at a table whose preset is a mode)."""
     shown = STANDARD if games.game(rules.ruleset).modal else rules.preset
-    return tr.gettext("This is how the table's rules play it: {preset}.", preset=preset_name(tr, shown))
+    return tr.gettext("This is how the table's rules play it: {preset}.", preset=preset_name(tr, rules.ruleset, shown))

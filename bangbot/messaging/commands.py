@@ -1,0 +1,68 @@
+"""A text command: its person remembered, its language chosen, its handler run (again, when another worker saved the
+same game meanwhile) and every failure answered."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from bangbot.i18n import Translator, normalize_language, translator
+from bangbot.messaging.adapter import ChatMoved, Command
+from bangbot.messaging.context import Context
+from bangbot.messaging.failures import RETRIES, not_saved, storage_failures
+from bangbot.messaging.game_commands import cmd_cancel, cmd_deadline, cmd_newgame, cmd_start, cmd_status
+from bangbot.messaging.group_events import chat_moved
+from bangbot.messaging.info_commands import cmd_help, cmd_notify, cmd_record, cmd_rules, cmd_stats
+from bangbot.messaging.language_menu import cmd_language
+from bangbot.messaging.reply import reply
+from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
+
+Handler = Callable[[Context, Command, Translator], Awaitable[None]]
+HANDLERS: dict[str, Handler] = {
+    "start": cmd_start,
+    "newgame": cmd_newgame,
+    "cancel": cmd_cancel,
+    "status": cmd_status,
+    "help": cmd_help,
+    "rules": cmd_rules,
+    "language": cmd_language,
+    "deadline": cmd_deadline,
+    "record": cmd_record,
+    "stats": cmd_stats,
+    "notify": cmd_notify,
+}
+
+
+async def on_command(ctx: Context, cmd: Command) -> None:
+    """Handles a text command; anything unknown gets a localized hint."""
+    name = cmd.name.lower().lstrip("/").split("@")[0]
+    try:  # in a database thread, as every read and write of a command: the event loop never waits for one
+        if not ctx.knows(cmd.user):  # a thread's hop saved when nothing is to store
+            await ctx.repo.run(ctx.remember_user, cmd.user)
+        tr = await ctx.repo.run(command_translator, ctx, cmd)
+    except STORAGE_ERRORS:
+        storage_failures.failed("could not read for /%s", name)
+        reply(ctx, cmd, not_saved(translator(normalize_language(cmd.user.language))))
+        return
+    handler = HANDLERS.get(name)
+    if handler is None:
+        reply(ctx, cmd, tr.gettext("I don't know that command. /help lists what I understand."))
+        return
+    for attempt in range(RETRIES):
+        try:
+            await handler(ctx, cmd, tr)
+            return
+        except ChatMoved as moved:  # the group moved (say, to a supergroup): its game is shown there
+            chat_moved(ctx, cmd.chat_id, moved.new_id)
+            return
+        except StaleGame:  # another worker changed the same game meanwhile: read it again and retry
+            if attempt == RETRIES - 1:
+                reply(ctx, cmd, tr.gettext("Many things happen at once here: please try again."))
+        except STORAGE_ERRORS:
+            storage_failures.failed("could not save or read for /%s", name)
+            reply(ctx, cmd, not_saved(ctx.tr_user(cmd.user.id)))
+            return
+
+
+def command_translator(ctx: Context, cmd: Command) -> Translator:
+    """Returns the translator a command is answered with: the user's in private, the chat's in a group (in a thread)."""
+    return ctx.tr_user(cmd.user.id) if cmd.private else ctx.tr_chat(cmd.chat_id, reader=cmd.user.id)
