@@ -81,13 +81,13 @@ def awaiting(state: DuelState) -> tuple[int, ...]:
 
 
 def legal_actions(state: DuelState, seat: int) -> list[DuelAction]:
-    """Returns every action seat may take now (empty when it is not asked)."""
-    if seat not in awaiting(state):
+    """Returns every action seat may take now (empty when it is not asked: see awaiting)."""
+    if state.winner is not None:
         return []
     r = asked(state)
-    if r is None:
-        return _turn_actions(state, seat)
-    return _answers(state, seat, r)
+    if r is not None:
+        return _answers(state, seat, r) if r.seat == seat else []
+    return _turn_actions(state, seat) if seat == state.turn and state.phase == PLAY else []
 
 
 def bang_allowed(state: DuelState, seat: int) -> bool:
