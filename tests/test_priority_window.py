@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 
-from bangbot.messaging.urgency import is_urgent, urgently
+from bangbot.messaging.urgency import hurried, hurrying, is_urgent, urgently
 from bangbot.telegram.limiter import PriorityWindow, StrictRateLimiter
 
 
@@ -72,3 +73,38 @@ def test_the_bots_limiter_sends_a_press_s_own_message_before_queued_ones() -> No
         return order
 
     assert asyncio.run(run()) == [1, 4, 2, 3]
+
+
+def test_a_paced_window_spreads_its_calls_over_the_period_instead_of_stalling_once_full() -> None:
+    async def run(pace: tuple[int, float] | None) -> list[float]:
+        window = PriorityWindow(4, 0.4, pace=pace)
+        return sorted(await asyncio.gather(*(window.acquire() for _ in range(12))))
+
+    paced = asyncio.run(run((1, 0.1)))
+    assert all(later - earlier >= 0.1 for earlier, later in itertools.pairwise(paced)), paced
+    assert all(later - earlier >= 0.4 for earlier, later in zip(paced, paced[4:], strict=False)), paced
+    assert max(later - earlier for earlier, later in itertools.pairwise(paced)) < 0.3, paced
+    bursts = asyncio.run(run(None))  # without a pace, a full window makes the next calls wait for the same moment
+    assert max(later - earlier for earlier, later in itertools.pairwise(bursts)) >= 0.3, bursts
+
+
+def test_a_hurried_chat_s_waiting_calls_go_first_whenever_they_came_after_urgent_ones() -> None:
+    async def run() -> list[str]:
+        window = PriorityWindow(1, 0.05, hurried=hurried)
+        order: list[str] = []
+
+        async def call(name: str, chat: int, urgent: bool = False) -> None:
+            await window.acquire(urgent, chat)
+            order.append(name)
+
+        await call("first", 1)  # fills the window
+        waiting = [asyncio.ensure_future(call(name, chat)) for name, chat in (("a", 1), ("b", 7), ("c", 1), ("d", 7))]
+        await asyncio.sleep(0)  # they queue before the chat is hurried
+        with hurrying(7):
+            waiting.append(asyncio.ensure_future(call("urgent", 2, True)))
+            await asyncio.gather(*waiting[1::2], waiting[-1])  # chat 7's calls and the urgent one
+        await asyncio.gather(*waiting)
+        return order
+
+    assert asyncio.run(run()) == ["first", "urgent", "b", "d", "a", "c"]
+    assert not hurried(), "a chat is hurried only while a press waits for it"

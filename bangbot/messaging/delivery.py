@@ -97,11 +97,18 @@ class Progress:
 
 
 async def deliver_private(
-    ctx: Context, batch: Batch, showing: Showing, row: Outbox, presser_saw: Callable[[], None] = lambda: None
+    ctx: Context,
+    batch: Batch,
+    showing: Showing,
+    row: Outbox,
+    presser_saw: Callable[[], None] = lambda: None,
+    showing_it: set[int] | None = None,
 ) -> list[int]:
     """Shows a saved change to each player privately: their message, a farewell, a reminder, then a notification
     (a new message) to each person the game started waiting for. The presser's message goes first, ahead of the
-    bot's other traffic, and presser_saw is called once it is shown (their press is answered then).
+    bot's other traffic, and presser_saw is called once it is shown (their press is answered then). The seats in
+    showing_it already show the change (their presser was shown it ahead of the lane) and are skipped; the seats
+    this shows it to are added.
 
     Returns the seats in play whose player could not be reached by any of these sends. A messenger error other than
     Undeliverable propagates: the row's players' part is shown again later (edits compare what is shown; new
@@ -111,15 +118,18 @@ async def deliver_private(
         return []  # the group's waiting line gains buttons: no private message changes
     unreachable: list[int] = []
     edited: list[Seat] = []
+    done = set() if showing_it is None else showing_it
     for seat in sorted(batch.seats, key=lambda s: s.position != showing.first):
         pressed = seat.position == showing.first
         if seat.user_id is not None and not seat.unreachable and not notification_due(batch, seat):
             try:
                 recent = showing.recent.get(seat.position, [])
                 async with ctx.seat_messages.hold((row.game_id, seat.position)):
-                    with urgently(pressed):
-                        if await show_private(ctx, batch, seat, TOP, recent=recent, store=False):
-                            edited.append(seat)
+                    if seat.position not in done:
+                        with urgently(pressed):
+                            if await show_private(ctx, batch, seat, TOP, recent=recent, store=False):
+                                edited.append(seat)
+                        done.add(seat.position)
             except Undeliverable:
                 unreachable.append(seat.position)
         if pressed:

@@ -29,6 +29,9 @@ class GameLanes:
     waiters: dict[int, asyncio.Event] = field(default_factory=dict)
     failures: int = 0  # failures in a row of this runner's lanes; at FAILURES_BEFORE_PAUSE it leaves it to the timer
     seen: set[int] = field(default_factory=set)  # rows whose presser's own message is shown, the rest still going
+    edited: dict[int, set[int]] = field(default_factory=dict)  # per row not yet shown: the seats whose message shows it
+    delivering: int | None = None  # the row whose players' part the lane is showing now
+    leased: bool = False  # whether this process holds the game's delivery lease (no other worker edits its messages)
 
     def presser_saw(self, row_id: int) -> None:
         """Wakes whoever waits for a row whose presser's own message is shown (the others' still go out)."""
@@ -38,6 +41,10 @@ class GameLanes:
     def shown_event(self, row_id: int) -> asyncio.Event:
         """Returns the event set once a row's private part was shown (or tried once), or its presser's message was."""
         return self.waiters.setdefault(row_id, asyncio.Event())
+
+    def seats_showing(self, row_id: int) -> set[int]:
+        """Returns the seats whose message already shows a row whose players' part is not done (to add to)."""
+        return self.edited.setdefault(row_id, set())
 
     def private_tried(self, row_id: int) -> None:
         """Wakes whoever waits for a row's private part, which was shown or failed once."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import timedelta
 from functools import partial
@@ -104,9 +104,11 @@ async def run(ctx: Context, game_id: int, lanes: GameLanes) -> None:
             # another worker delivers it: it looks again when it is done
             if not await ctx.repo.run(ctx.repo.leases.claim, game_id):
                 return
+            lanes.leased = True
             try:
                 await drain(ctx, game_id, lanes)
             finally:
+                lanes.leased = False
                 await ctx.repo.run(ctx.repo.leases.release, game_id)
             if lanes.failures >= FAILURES_BEFORE_PAUSE or not ctx.repo.leases.shared:
                 return
@@ -139,8 +141,9 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
                     log.warning("giving up outbox row %s of game %s", row.id, game_id)
                     await ctx.repo.run(ctx.repo.outbox_done, row.id or 0)
                     continue
+                lanes.delivering = row.id
                 try:
-                    lost = await show_private_part(ctx, row, partial(lanes.presser_saw, row.id or 0))
+                    lost = await show_private_part(ctx, row, lanes)
                 except Exception as error:
                     ctx.lanes.retries += 1
                     lanes.failures += 1
@@ -149,9 +152,12 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
                     if lanes.failures < FAILURES_BEFORE_PAUSE:
                         await backoff.wait(error)
                     break
+                finally:
+                    lanes.delivering = None
                 backoff.reset()
                 lanes.failures = 0
                 lanes.shown[row.id or 0] = row
+                lanes.edited.pop(row.id or 0, None)
                 lanes.private_tried(row.id or 0)
                 if lost:
                     await hand_over_unreachable(ctx, game_id, lost)
@@ -194,16 +200,19 @@ async def wait_for_news(lanes: GameLanes, group: asyncio.Task[None] | None) -> N
         wake.cancel()
 
 
-async def show_private_part(ctx: Context, row: Outbox, presser_saw: Callable[[], None]) -> list[int]:
-    """Shows a row's private part (nothing for a lobby row), its presser's message first (then calls presser_saw);
-    returns the seats whose player could not be reached."""
+async def show_private_part(ctx: Context, row: Outbox, lanes: GameLanes) -> list[int]:
+    """Shows a row's private part (nothing for a lobby row), its presser's message first, skipping the seats whose
+    message shows it already; returns the seats whose player could not be reached."""
     showing = Showing.from_json(row.payload)
     if showing.lobby:
         return []
     batch = await ctx.repo.run(load, ctx, row.game_id)
     if batch is None:
         return []
-    return await deliver_private(ctx, batch, showing, row, presser_saw)
+    row_id = row.id or 0
+    return await deliver_private(
+        ctx, batch, showing, row, partial(lanes.presser_saw, row_id), lanes.seats_showing(row_id)
+    )
 
 
 async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from contextlib import nullcontext
 from functools import partial
 
 from bangbot.i18n import Translator, normalize_language, translator
 from bangbot.messaging.adapter import Press, Undeliverable
 from bangbot.messaging.again import play_again
+from bangbot.messaging.ahead import show_presser
 from bangbot.messaging.calls import set_call
 from bangbot.messaging.codec import BadButton, ButtonData, decode
 from bangbot.messaging.context import Context
@@ -22,7 +24,7 @@ from bangbot.messaging.lobby import NO_RIGHTS, Rights, lobby_press, lobby_rights
 from bangbot.messaging.outbox import all_shown, kick
 from bangbot.messaging.player_messages import show_player
 from bangbot.messaging.replace import REPLACE, replace_press
-from bangbot.messaging.urgency import urgently
+from bangbot.messaging.urgency import hurrying, urgently
 from bangbot.storage.models import PressAnswer
 from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
 
@@ -49,7 +51,11 @@ async def on_press(ctx: Context, press: Press) -> None:
             rights = await lobby_rights(ctx, press, data) if data.scope == "l" else NO_RIGHTS  # before the lock
             text, alert = await locked_press(ctx, press, data, allowed, rights, later)
             kick(ctx, data.target)
-            showing = asyncio.ensure_future(show_press(ctx, data.target, later))
+            private = press.chat_id == press.user.id
+            own = data.seat if data.scope == "g" and private and not replacing(data) else None
+            showing = asyncio.ensure_future(
+                show_press(ctx, data.target, press.chat_id if private else None, own, later)
+            )
             await asyncio.wait({showing}, timeout=PRESS_WAIT_SECONDS)  # the presser sees the change first
         else:
             text, alert = await setting_press(ctx, press, data)
@@ -67,12 +73,13 @@ async def on_press(ctx: Context, press: Press) -> None:
         await showing
 
 
-async def show_press(ctx: Context, game_id: int, later: Later) -> None:
-    """Shows a press's result to the presser, ahead of the bot's other messages: the change in their message
-    (once each earlier change reached the players), then what the press left for after the lock."""
-    with urgently():
+async def show_press(ctx: Context, game_id: int, chat: int | None, seat: int | None, later: Later) -> None:
+    """Shows a press's result to the presser, ahead of the bot's other messages (and, pressed in their private chat,
+    with whatever else waits to go there): the changes in their own message of the seat pressed for, if any (else
+    once each earlier change reached the players), then what the press left for after the lock."""
+    with urgently(), hurrying(chat) if chat is not None else nullcontext():
         try:
-            await all_shown(ctx, game_id)
+            await (all_shown(ctx, game_id) if seat is None else show_presser(ctx, game_id, seat))
         except STORAGE_ERRORS:
             storage_failures.failed("could not read what game %s still has to show", game_id)
         await run_later(later)

@@ -1,12 +1,14 @@
 """What a person waits for right now: the messages their own press must show go out before other traffic.
 
 The hint travels with the task that sends (a context variable), so a messenger's rate limiter can read it without
-every send and edit taking a parameter for it.
+every send and edit taking a parameter for it. A chat whose person waits for their press's result is marked for the
+whole process (hurrying): what other tasks queued into it earlier goes first too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -26,3 +28,24 @@ def urgently(wanted: bool = True) -> Iterator[None]:
         yield
     finally:
         _urgent.reset(token)
+
+
+_hurried: Counter[int] = Counter()  # the chats a person is looking at for their press's result, how many presses each
+
+
+@contextmanager
+def hurrying(chat_id: int) -> Iterator[None]:
+    """Marks a chat as awaited by a press for the block: whatever this process has waiting to go into it goes first,
+    even what other tasks queued before (a message of an earlier change holds back the press's own)."""
+    _hurried[chat_id] += 1
+    try:
+        yield
+    finally:
+        _hurried[chat_id] -= 1
+        if _hurried[chat_id] <= 0:
+            del _hurried[chat_id]
+
+
+def hurried() -> Collection[int]:
+    """Returns the chats awaited by a press now (see hurrying)."""
+    return _hurried.keys()

@@ -8,77 +8,119 @@ import heapq
 import itertools
 import time
 from collections import deque
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Collection, Coroutine
 from typing import Any
 
 from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 
-from bangbot.messaging.urgency import is_urgent
+from bangbot.messaging.urgency import hurried, is_urgent
 
 JSONDict = dict[str, Any]
 FIRST = frozenset({"answerCallbackQuery"})  # a press's answer never waits behind messages (it sends no message)
 NOT_POSTED = frozenset({"getChatMember", "getChat", "getMe", "answerCallbackQuery", "sendChatAction"})  # no message
 Result = bool | JSONDict | list[JSONDict]
+OVERALL_PACES = 10  # the overall second's calls are spread over this many slices: a full second delays a call by one
 
 
 class PriorityWindow:
-    """Lets at most `limit` calls start in any `period` seconds; a waiting urgent call goes before every other one,
-    and calls of one kind go in the order they came."""
+    """Lets at most `limit` calls start in any `period` seconds, and when `pace` is given also at most pace[0] in any
+    pace[1] seconds (spread over the period, so that a full window never makes every call wait for the same moment);
+    a waiting urgent call goes before every other one, and calls of one kind go in the order they came."""
 
-    def __init__(self, limit: int, period: float, clock: Callable[[], float] = time.monotonic) -> None:
-        self.limit = limit
-        self.period = period
+    def __init__(
+        self,
+        limit: int,
+        period: float,
+        clock: Callable[[], float] = time.monotonic,
+        pace: tuple[int, float] | None = None,
+        hurried: Callable[[], Collection[int]] = frozenset,
+    ) -> None:
+        self.limits = [(limit, period), *([pace] if pace is not None else [])]
         self.clock = clock
-        self.starts: deque[float] = deque()
+        self.hurried = hurried  # the keys whose waiting calls go first, whenever they came
+        self.starts: list[deque[float]] = [deque() for _ in self.limits]  # per limit: the starts within its period
         self.waiting: list[tuple[int, int, asyncio.Future[float]]] = []  # (0 urgent / 1 not, arrival, its grant)
+        self.by_key: dict[int, deque[asyncio.Future[float]]] = {}  # the waiting grants of each key, in arrival order
         self.arrivals = itertools.count()
         self.timer: asyncio.TimerHandle | None = None
 
-    async def acquire(self, urgent: bool = False) -> float:
-        """Waits until one more call fits in the window (urgent ones first), counts it, and returns when it counts."""
+    async def acquire(self, urgent: bool = False, key: int | None = None) -> float:
+        """Waits until one more call fits in the window (urgent ones first, then those of a hurried key, then the
+        rest in arrival order), counts it, and returns when it counts."""
         if not self.waiting and self._room():
             return self._count()
         grant: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         heapq.heappush(self.waiting, (0 if urgent else 1, next(self.arrivals), grant))
+        if key is not None:
+            self.by_key.setdefault(key, deque()).append(grant)
+            grant.add_done_callback(lambda done: self._forget(key, done))
         self._grant()
         return await grant
 
+    def _forget(self, key: int, grant: asyncio.Future[float]) -> None:
+        """Drops a granted (or abandoned) call from its key's waiting calls."""
+        waiting = self.by_key.get(key)
+        if waiting is not None:
+            waiting.remove(grant)
+            if not waiting:
+                del self.by_key[key]
+
+    def _next(self) -> asyncio.Future[float] | None:
+        """Takes the call to let go next: an urgent one, else the oldest of a hurried key, else the oldest."""
+        while self.waiting and self.waiting[0][2].done():
+            heapq.heappop(self.waiting)  # granted through its key, or abandoned
+        if not self.waiting:
+            return None
+        if self.waiting[0][0] == 0:
+            return heapq.heappop(self.waiting)[2]
+        for key in self.hurried():
+            if waiting := self.by_key.get(key):
+                return waiting[0]  # its heap entry is skipped once done
+        return heapq.heappop(self.waiting)[2]
+
     def _room(self) -> bool:
-        """Forgets the starts that left the window; returns whether one more fits now."""
+        """Forgets the starts that left each window; returns whether one more fits in all of them now."""
+        return self._wait() == 0.0
+
+    def _wait(self) -> float:
+        """Forgets the starts that left each window; returns how long until one more fits in all of them."""
         now = self.clock()
-        while self.starts and self.starts[0] <= now - self.period:
-            self.starts.popleft()
-        return len(self.starts) < self.limit
+        wait = 0.0
+        for (limit, period), starts in zip(self.limits, self.starts, strict=True):
+            while starts and starts[0] <= now - period:
+                starts.popleft()
+            if len(starts) >= limit:
+                wait = max(wait, starts[len(starts) - limit] + period - now)
+        return wait
 
     def _count(self) -> float:
         """Counts one call starting now and returns its time."""
         now = self.clock()
-        self.starts.append(now)
+        for starts in self.starts:
+            starts.append(now)
         return now
 
     def _woken(self) -> None:
-        """Runs when the oldest start left the window: lets the next waiting calls go."""
+        """Runs when a start left a full window: lets the next waiting calls go."""
         self.timer = None
         self._grant()
 
     def _grant(self) -> None:
-        """Lets the first waiting calls go while they fit; wakes itself when the oldest start leaves the window."""
-        while self.waiting and self._room():
-            *_, grant = heapq.heappop(self.waiting)
-            if not grant.done():  # a caller that gave up (cancelled) gets nothing
-                grant.set_result(self._count())
+        """Lets the first waiting calls go while they fit; wakes itself when the next one can fit."""
+        while self._room() and (grant := self._next()) is not None:
+            grant.set_result(self._count())
         if self.waiting and self.timer is None:
-            delay = max(self.starts[0] + self.period - self.clock(), 0.0)
-            self.timer = asyncio.get_running_loop().call_later(delay, self._woken)
+            self.timer = asyncio.get_running_loop().call_later(max(self._wait(), 0.0), self._woken)
 
     def finished(self, counted: float) -> None:
         """Counts a call from its end instead of its start: Telegram counts it on arrival, somewhere in between."""
-        try:
-            self.starts.remove(counted)
-        except ValueError:
-            return
-        bisect.insort(self.starts, self.clock())
+        for starts in self.starts:
+            try:
+                starts.remove(counted)
+            except ValueError:
+                continue
+            bisect.insort(starts, self.clock())
 
 
 class StrictRateLimiter(BaseRateLimiter[int]):
@@ -86,7 +128,8 @@ class StrictRateLimiter(BaseRateLimiter[int]):
 
     def __init__(self, group: tuple[int, float] = (20, 60.0), overall: int = 30, max_retries: int = 3) -> None:
         self.group = group
-        self.overall = PriorityWindow(overall, 1.0)
+        pace = (max(overall // OVERALL_PACES, 1), 1.0 / OVERALL_PACES)
+        self.overall = PriorityWindow(overall, 1.0, pace=pace, hurried=hurried)
         self.max_retries = max_retries
         self.windows: dict[int | str, PriorityWindow] = {}
 
@@ -121,7 +164,7 @@ class StrictRateLimiter(BaseRateLimiter[int]):
         for attempt in range(self.max_retries + 1):
             counted = await self.window(group).acquire() if group is not None else None
             if endpoint not in FIRST:
-                await self.overall.acquire(is_urgent())
+                await self.overall.acquire(is_urgent(), chat if isinstance(chat, int) else None)
             try:
                 return await callback(*args, **kwargs)
             except RetryAfter as error:
