@@ -108,3 +108,32 @@ def test_a_hurried_chat_s_waiting_calls_go_first_whenever_they_came_after_urgent
 
     assert asyncio.run(run()) == ["first", "urgent", "b", "d", "a", "c"]
     assert not hurried(), "a chat is hurried only while a press waits for it"
+
+
+def test_requests_that_post_no_message_never_wait_for_the_overall_limit() -> None:
+    async def run() -> list[str]:
+        limiter = StrictRateLimiter(overall=1)
+        order: list[str] = []
+
+        async def call(name: str) -> bool:
+            order.append(name)
+            return True
+
+        async def request(endpoint: str) -> None:
+            await limiter.process_request(call, (endpoint,), {}, endpoint, {"chat_id": 5}, None)
+
+        await request("editMessageText")  # fills the second
+        late = asyncio.ensure_future(request("sendMessage"))
+        await asyncio.sleep(0)
+        for endpoint in ("getChatMember", "sendChatAction", "answerCallbackQuery"):
+            await request(endpoint)
+        await late
+        return order
+
+    assert asyncio.run(run()) == [
+        "editMessageText",
+        "getChatMember",
+        "sendChatAction",
+        "answerCallbackQuery",
+        "sendMessage",
+    ]

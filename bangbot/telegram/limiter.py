@@ -17,8 +17,8 @@ from telegram.ext import BaseRateLimiter
 from bangbot.messaging.urgency import hurried, is_urgent
 
 JSONDict = dict[str, Any]
-FIRST = frozenset({"answerCallbackQuery"})  # a press's answer never waits behind messages (it sends no message)
-NOT_POSTED = frozenset({"getChatMember", "getChat", "getMe", "answerCallbackQuery", "sendChatAction"})  # no message
+# No message: outside the group's and the overall limit (Telegram counts messages); a press's answer never waits
+NOT_POSTED = frozenset({"getChatMember", "getChat", "getMe", "answerCallbackQuery", "sendChatAction"})
 Result = bool | JSONDict | list[JSONDict]
 OVERALL_PACES = 10  # the overall second's calls are spread over this many slices: a full second delays a call by one
 
@@ -163,7 +163,7 @@ class StrictRateLimiter(BaseRateLimiter[int]):
         group = chat if posts and ((isinstance(chat, int) and chat < 0) or isinstance(chat, str)) else None
         for attempt in range(self.max_retries + 1):
             counted = await self.window(group).acquire() if group is not None else None
-            if endpoint not in FIRST:
+            if posts:
                 await self.overall.acquire(is_urgent(), chat if isinstance(chat, int) else None)
             try:
                 return await callback(*args, **kwargs)
