@@ -19,11 +19,14 @@ from bangbot.games.bang.rules.notation import parse
 from bangbot.games.bang.rules.replay import replay
 from bangbot.games.bang.rules.serialize import config_from_json, from_json, to_json
 from bangbot.i18n import translator
+from bangbot.messaging import outbox
 from bangbot.messaging.adapter import Departure, Keyboard, MessageRef, Press
 from bangbot.messaging.codec import decode
+from bangbot.messaging.delivery import BACK
 from bangbot.messaging.departure import return_text
 from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.outbox import UNSENT_GRACE
+from bangbot.messaging.play import load
 from bangbot.messaging.showing import Showing
 from bangbot.storage.models import Outbox
 from bangbot.telegram.edits import LatestEdits
@@ -464,3 +467,40 @@ def test_a_cancelled_game_is_shown_once_after_a_crash(tmp_path: Path, calls: int
         assert table.repo.outbox(1) == []
 
     run(scenario())
+
+
+def test_a_change_saved_while_the_runner_gives_its_lease_back_is_shown_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table(f"sqlite:///{tmp_path / 'bot.sqlite3'}", make_users(4), seed=31)
+    asyncio.run(table.gather(4))
+    ctx = table.svc.ctx
+    game = table.game()
+    assert game is not None and game.id is not None
+    game_id = game.id
+    release = ctx.repo.leases.release
+    saved: list[int] = []
+    loops: list[asyncio.AbstractEventLoop] = []
+
+    def releasing(game: int) -> None:
+        """Gives the lease back; the first time, a change of the game is saved and kicked meanwhile."""
+        release(game)
+        if not saved:
+            batch = load(ctx, game_id)
+            assert batch is not None
+            batch.notices.append((BACK, {"seat": 1}))
+            outbox.save(ctx, batch)
+            saved.append(game_id)
+            loops[0].call_soon_threadsafe(outbox.kick, ctx, game_id)  # the runner still goes: it is only woken
+
+    async def scenario() -> list[Outbox]:
+        loops.append(asyncio.get_running_loop())
+        monkeypatch.setattr(ctx.repo.leases, "release", releasing)
+        outbox.kick(ctx, game_id)
+        runner = ctx.lanes.of(game_id).runner
+        assert runner is not None
+        await runner  # no sweep, no later kick: only this runner can show the change
+        return ctx.repo.outbox(game_id)
+
+    assert not asyncio.run(scenario()), "the change saved during the release is shown by the same runner"
+    assert saved and any("is back" in text for text in table.group_texts())

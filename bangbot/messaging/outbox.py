@@ -110,9 +110,12 @@ async def run(ctx: Context, game_id: int, lanes: GameLanes) -> None:
             finally:
                 lanes.leased = False
                 await ctx.repo.run(ctx.repo.leases.release, game_id)
-            if lanes.failures >= FAILURES_BEFORE_PAUSE or not ctx.repo.leases.shared:
+            if lanes.failures >= FAILURES_BEFORE_PAUSE:
                 return
-            if not await ctx.repo.run(ctx.repo.outbox, game_id):
+            # another worker may have left rows meanwhile; a row kicked in since the lane's last look found this
+            # runner still going (wake is set), so this runner shows it
+            left = ctx.repo.leases.shared and bool(await ctx.repo.run(ctx.repo.outbox, game_id))
+            if not left and not lanes.wake.is_set():
                 return
     except Exception:
         log.exception("delivery of game %s stopped; the timer starts it again", game_id)
