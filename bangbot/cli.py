@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -94,11 +95,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 2
 
 
+def stopped(signum: int, _frame: object) -> NoReturn:
+    """Ends the process as an interrupted run, so that what it started is stopped on the way out."""
+    raise SystemExit(128 + signum)
+
+
 CHECKOUT_BENCHES = ("bot", "faults", "latency")  # they drive the bot with tools/, which only a checkout holds
 
 
 def checkout_bench(args: argparse.Namespace) -> int:
-    """Runs a benchmark that needs the checkout's tools/ package (ModuleNotFoundError for tools without it)."""
+    """Runs a benchmark that needs the checkout's tools/ package (ModuleNotFoundError for tools without it).
+
+    Stopped by SIGTERM, it still stops the bot process and the database server it started (their cleanup runs).
+    """
+    signal.signal(signal.SIGTERM, stopped)
     if args.what == "bot":
         from bangbot.bench.bot import main as bench_bot
 
