@@ -110,30 +110,23 @@ def test_a_hurried_chat_s_waiting_calls_go_first_whenever_they_came_after_urgent
     assert not hurried(), "a chat is hurried only while a press waits for it"
 
 
-def test_requests_that_post_no_message_never_wait_for_the_overall_limit() -> None:
+def test_a_hurried_chat_s_calls_are_each_let_go_once_when_several_fit_at_once() -> None:
     async def run() -> list[str]:
-        limiter = StrictRateLimiter(overall=1)
+        window = PriorityWindow(3, 0.05, hurried=hurried)
         order: list[str] = []
 
-        async def call(name: str) -> bool:
+        async def call(name: str, chat: int) -> None:
+            await window.acquire(False, chat)
             order.append(name)
-            return True
 
-        async def request(endpoint: str) -> None:
-            await limiter.process_request(call, (endpoint,), {}, endpoint, {"chat_id": 5}, None)
-
-        await request("editMessageText")  # fills the second
-        late = asyncio.ensure_future(request("sendMessage"))
-        await asyncio.sleep(0)
-        for endpoint in ("getChatMember", "sendChatAction", "answerCallbackQuery"):
-            await request(endpoint)
-        await late
+        await asyncio.gather(*(call(f"fill{i}", 1) for i in range(3)))  # fills the window
+        with hurrying(7):
+            abandoned = asyncio.ensure_future(call("gone", 7))
+            waiting = [asyncio.ensure_future(call(name, 7)) for name in ("b", "c")]
+            await asyncio.sleep(0)
+            abandoned.cancel()  # a caller that gave up is skipped, not let go
+            waiting.append(asyncio.ensure_future(call("d", 1)))
+            await asyncio.wait_for(asyncio.gather(*waiting), 5)
         return order
 
-    assert asyncio.run(run()) == [
-        "editMessageText",
-        "getChatMember",
-        "sendChatAction",
-        "answerCallbackQuery",
-        "sendMessage",
-    ]
+    assert asyncio.run(run()) == ["fill0", "fill1", "fill2", "b", "c", "d"]

@@ -36,18 +36,24 @@ async def show_presser(ctx: Context, game_id: int, position: int) -> None:
         behind = [row.id for row in rows if row.id is not None and position not in lanes.edited.get(row.id, ())]
         if batch is None or not behind or not may_show(batch, position):
             return
-        news: list[dict[str, Any]] = []
-        for row in rows:
-            showing = Showing.from_json(row.payload)
-            if row.id in behind and not showing.offer:
-                news += showing.recent.get(position, [])
         try:
             with urgently():
-                await show_private(ctx, batch, batch.seats[position], TOP, recent=news)
+                await show_private(ctx, batch, batch.seats[position], TOP, recent=news_of(rows, behind, position))
         except Undeliverable:
             return  # the lane finds the player unreachable and hands the seat over
         for row_id in behind:
             lanes.seats_showing(row_id).add(position)
+
+
+def news_of(rows: list[Outbox], behind: list[int], position: int) -> list[dict[str, Any]]:
+    """Returns a seat's news from the rows whose ids are behind, in order (none from a row that only offers the
+    group's AI button)."""
+    news: list[dict[str, Any]] = []
+    for row in rows:
+        showing = Showing.from_json(row.payload)
+        if row.id in behind and not showing.offer:
+            news += showing.recent.get(position, [])
+    return news
 
 
 def unshown(ctx: Context, game_id: int, shown: set[int]) -> tuple[list[Outbox], Batch | None]:

@@ -116,25 +116,7 @@ async def deliver_private(
     """
     if showing.offer:
         return []  # the group's waiting line gains buttons: no private message changes
-    unreachable: list[int] = []
-    edited: list[Seat] = []
-    done = set() if showing_it is None else showing_it
-    for seat in sorted(batch.seats, key=lambda s: s.position != showing.first):
-        pressed = seat.position == showing.first
-        if seat.user_id is not None and not seat.unreachable and not notification_due(batch, seat):
-            try:
-                recent = showing.recent.get(seat.position, [])
-                async with ctx.seat_messages.hold((row.game_id, seat.position)):
-                    if seat.position not in done:
-                        with urgently(pressed):
-                            if await show_private(ctx, batch, seat, TOP, recent=recent, store=False):
-                                edited.append(seat)
-                        done.add(seat.position)
-            except Undeliverable:
-                unreachable.append(seat.position)
-        if pressed:
-            presser_saw()
-    await ctx.repo.run(ctx.repo.update_seat_refs, *edited)
+    unreachable = await edit_seats(ctx, batch, showing, row, presser_saw, set() if showing_it is None else showing_it)
     progress = Progress(ctx, row)
     await send_farewells(ctx, batch, showing, progress)
     await send_departure_notes(ctx, batch, showing, progress)
@@ -146,6 +128,33 @@ async def deliver_private(
         await send_private_reminders(ctx, batch, progress)
     await notify_awaited(ctx, batch, showing, progress)
     unreachable += [s.position for s in awaited_people(batch) if s.user_id in progress.unreachable]
+    return unreachable
+
+
+async def edit_seats(
+    ctx: Context, batch: Batch, showing: Showing, row: Outbox, presser_saw: Callable[[], None], done: set[int]
+) -> list[int]:
+    """Edits each reachable seat's message to show a change (the presser's first, urgently, then calls presser_saw),
+    except the seats in done and those a notification is due to (a new message, later); adds the seats it showed to
+    done. Returns the seats whose player could not be reached."""
+    unreachable: list[int] = []
+    edited: list[Seat] = []
+    for seat in sorted(batch.seats, key=lambda s: s.position != showing.first):
+        pressed = seat.position == showing.first
+        if seat.user_id is not None and not seat.unreachable and not notification_due(batch, seat):
+            try:
+                async with ctx.seat_messages.hold((row.game_id, seat.position)):
+                    if seat.position not in done:
+                        with urgently(pressed):
+                            recent = showing.recent.get(seat.position, [])
+                            if await show_private(ctx, batch, seat, TOP, recent=recent, store=False):
+                                edited.append(seat)
+                        done.add(seat.position)
+            except Undeliverable:
+                unreachable.append(seat.position)
+        if pressed:
+            presser_saw()
+    await ctx.repo.run(ctx.repo.update_seat_refs, *edited)
     return unreachable
 
 

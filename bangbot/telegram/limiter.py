@@ -9,6 +9,7 @@ import itertools
 import time
 from collections import deque
 from collections.abc import Callable, Collection, Coroutine
+from datetime import timedelta
 from typing import Any
 
 from telegram.error import RetryAfter
@@ -17,8 +18,8 @@ from telegram.ext import BaseRateLimiter
 from bangbot.messaging.urgency import hurried, is_urgent
 
 JSONDict = dict[str, Any]
-# No message: outside the group's and the overall limit (Telegram counts messages); a press's answer never waits
-NOT_POSTED = frozenset({"getChatMember", "getChat", "getMe", "answerCallbackQuery", "sendChatAction"})
+FIRST = frozenset({"answerCallbackQuery"})  # a press's answer never waits behind messages (it sends no message)
+NOT_POSTED = frozenset({"getChatMember", "getChat", "getMe", "answerCallbackQuery", "sendChatAction"})  # no message
 Result = bool | JSONDict | list[JSONDict]
 OVERALL_PACES = 10  # the overall second's calls are spread over this many slices: a full second delays a call by one
 
@@ -59,12 +60,12 @@ class PriorityWindow:
         return await grant
 
     def _forget(self, key: int, grant: asyncio.Future[float]) -> None:
-        """Drops a granted (or abandoned) call from its key's waiting calls."""
+        """Drops a granted (or abandoned) call from its key's waiting calls, if still there."""
         waiting = self.by_key.get(key)
-        if waiting is not None:
+        if waiting is not None and grant in waiting:
             waiting.remove(grant)
-            if not waiting:
-                del self.by_key[key]
+        if waiting is not None and not waiting:
+            del self.by_key[key]
 
     def _next(self) -> asyncio.Future[float] | None:
         """Takes the call to let go next: an urgent one, else the oldest of a hurried key, else the oldest."""
@@ -75,8 +76,11 @@ class PriorityWindow:
         if self.waiting[0][0] == 0:
             return heapq.heappop(self.waiting)[2]
         for key in self.hurried():
-            if waiting := self.by_key.get(key):
-                return waiting[0]  # its heap entry is skipped once done
+            waiting = self.by_key.get(key, deque())
+            while waiting:
+                grant = waiting.popleft()  # its heap entry is skipped once done
+                if not grant.done():
+                    return grant
         return heapq.heappop(self.waiting)[2]
 
     def _room(self) -> bool:
@@ -156,23 +160,33 @@ class StrictRateLimiter(BaseRateLimiter[int]):
     ) -> Result:
         """Waits for room in the group's and the overall window (a press's own messages first), then calls; retries
         after Telegram's RetryAfter."""
-        chat = data.get("chat_id")
-        if isinstance(chat, str) and chat.lstrip("-").isdigit():
-            chat = int(chat)
+        chat = chat_of(data)
         posts = endpoint not in NOT_POSTED
-        group = chat if posts and ((isinstance(chat, int) and chat < 0) or isinstance(chat, str)) else None
+        group = chat if posts and (not isinstance(chat, int) or chat < 0) else None
         for attempt in range(self.max_retries + 1):
             counted = await self.window(group).acquire() if group is not None else None
-            if posts:
+            if endpoint not in FIRST:
                 await self.overall.acquire(is_urgent(), chat if isinstance(chat, int) else None)
             try:
                 return await callback(*args, **kwargs)
             except RetryAfter as error:
                 if attempt == self.max_retries:
                     raise
-                delay = error.retry_after
-                await asyncio.sleep(delay.total_seconds() if hasattr(delay, "total_seconds") else float(delay))
+                await asyncio.sleep(seconds(error.retry_after))
             finally:
                 if group is not None and counted is not None:
                     self.window(group).finished(counted)
         raise AssertionError("unreachable")
+
+
+def chat_of(data: dict[str, Any]) -> int | str | None:
+    """Returns the chat a request goes to: its id (a number sent as text read as one), a channel's @name, or None."""
+    chat = data.get("chat_id")
+    if isinstance(chat, str) and chat.lstrip("-").isdigit():
+        return int(chat)
+    return chat if isinstance(chat, int | str) else None
+
+
+def seconds(delay: float | timedelta) -> float:
+    """Returns a RetryAfter's wait in seconds, whether the library gave a number or a timedelta."""
+    return delay.total_seconds() if isinstance(delay, timedelta) else float(delay)
