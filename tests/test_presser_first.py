@@ -156,3 +156,49 @@ def press_of(table: Table, user: int, message: Any, choice: str) -> Press:
     table.presses += 1
     u = table.users[user]
     return Press(str(table.presses), u, u.id, message.ref.message_id, data, True)
+
+
+def test_a_press_whose_answer_time_went_on_waiting_for_the_lock_is_answered_without_waiting_for_its_message(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table(f"sqlite:///{tmp_path / 'bot.sqlite3'}", make_users(4), seed=23)
+    asyncio.run(table.gather(4))
+    messenger = table.messenger
+    user, message, choice = next(o for o in table.choices() if o[2].startswith("a"))
+    presser = table.users[user]
+    monkeypatch.setattr(presses, "PRESS_WAIT_SECONDS", 60.0)  # far longer than this test may wait for the answer
+    readings = iter([0.0])  # the press arrives at 0; the clock read after the lock says its answer time is over
+    monkeypatch.setattr(presses, "now", lambda: next(readings, 61.0))
+    send, edit = messenger.send, messenger.edit
+
+    async def scenario() -> None:
+        shown = asyncio.Event()  # the presser's chat is held until the answer came
+
+        async def held_send(chat_id: int, *args: Any, **kwargs: Any) -> Any:
+            if chat_id == presser.id:
+                await shown.wait()
+            return await send(chat_id, *args, **kwargs)
+
+        async def held_edit(ref: Any, *args: Any, **kwargs: Any) -> Any:
+            if ref.chat_id == presser.id:
+                await shown.wait()
+            return await edit(ref, *args, **kwargs)
+
+        messenger.send = held_send  # type: ignore[method-assign]
+        messenger.edit = held_edit  # type: ignore[method-assign]
+        data = next(b.data for row in message.buttons for b in row if decode(b.data).choice == choice)
+        press = Press("late", presser, presser.id, message.ref.message_id, data, True)
+        before = messenger.last(presser.id).text if messenger.in_chat(presser.id) else ""
+        pressing = asyncio.ensure_future(table.svc.on_press(press))
+        async with asyncio.timeout(20):
+            while not any(a.press.id == press.id for a in messenger.answers):
+                await asyncio.sleep(0.01)
+        answer = next(a for a in messenger.answers if a.press.id == press.id)
+        assert not answer.alert, answer.text  # the move was saved: its answer says so, not "not saved"
+        assert not pressing.done(), "the presser's message was still held when the press was answered"
+        shown.set()
+        await pressing
+        await table.svc.idle()
+        assert messenger.last(presser.id).text != before or len(messenger.in_chat(presser.id)) > 1
+
+    asyncio.run(scenario())

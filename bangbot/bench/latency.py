@@ -4,6 +4,7 @@ The real bot process plays against the local Bot API emulator on 127.0.0.1 with 
 and edits a minute into one group, 30 a second overall): N groups play at once, each person pressing a few seconds
 after seeing the answer to the previous press; every fifth group has a 1-minute deadline and nobody presses there,
 so its deadlines fire; in the first group a bystander sends /help every FLOOD_SECONDS. The timer ticks every second.
+Each group's first press, too, comes a person's pause after pressing starts, so the groups' presses are spread.
 The run is bounded by --seconds of pressing, then SETTLE_SECONDS for the last answers.
 """
 
@@ -178,6 +179,8 @@ class LatencyRun:
         first_call = len(self.emulator.calls)
         began = time.monotonic()
         flooded = began
+        for group in self.groups:  # a person's first press, too, comes after a pause: not every group at once
+            group.next_at = began + self.rng.uniform(*PACE_SECONDS)
         while time.monotonic() - began < seconds and self.bot.alive():
             now = time.monotonic()
             self.press_round(now)

@@ -29,16 +29,23 @@ from bangbot.storage.models import PressAnswer
 from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
 
 log = logging.getLogger(__name__)
-PRESS_WAIT_SECONDS = 0.5  # a press's answer waits this long at most for the presser's message to show its result
+PRESS_WAIT_SECONDS = 0.5  # from its arrival, a press's answer waits this long at most for the presser's message
+
+
+def now() -> float:
+    """Returns the event loop's clock, in seconds."""
+    return asyncio.get_running_loop().time()
 
 
 async def on_press(ctx: Context, press: Press) -> None:
     """Handles a button press and always acknowledges it, with an alert when it changes nothing.
 
     The game's lock is held only to read, check, apply and save; a move is answered once the presser's message
-    shows it (sent ahead of the bot's other messages), or after PRESS_WAIT_SECONDS, never behind the group's. A
-    press whose change could not be saved is told so, and changes nothing.
+    shows it (sent ahead of the bot's other messages), or PRESS_WAIT_SECONDS after the press came (a wait for the
+    lock included), never behind the group's. A press whose change could not be saved is told so, and changes
+    nothing.
     """
+    answer_by = now() + PRESS_WAIT_SECONDS  # counted from the press's arrival
     text, alert = "", False
     later: Later = []
     showing: asyncio.Task[None] | None = None
@@ -56,7 +63,8 @@ async def on_press(ctx: Context, press: Press) -> None:
             showing = asyncio.ensure_future(
                 show_press(ctx, data.target, press.chat_id if private else None, own, later)
             )
-            await asyncio.wait({showing}, timeout=PRESS_WAIT_SECONDS)  # the presser sees the change first
+            left = answer_by - now()
+            await asyncio.wait({showing}, timeout=max(left, 0.0))  # the presser sees the change first
         else:
             text, alert = await setting_press(ctx, press, data)
     except BadButton:
