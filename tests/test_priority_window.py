@@ -130,3 +130,25 @@ def test_a_hurried_chat_s_calls_are_each_let_go_once_when_several_fit_at_once() 
         return order
 
     assert asyncio.run(run()) == ["fill0", "fill1", "fill2", "b", "c", "d"]
+
+
+def test_a_message_slow_on_its_way_counts_in_the_overall_window_until_its_reply_came() -> None:
+    now = [0.0]
+
+    async def run() -> tuple[bool, bool]:
+        limiter = StrictRateLimiter(overall=1)
+        limiter.overall = PriorityWindow(1, 1.0, clock=lambda: now[0])
+
+        async def slow_call() -> bool:
+            now[0] += 1.5  # the request took 1.5 s: Telegram counted it somewhere on the way
+            return True
+
+        await limiter.process_request(slow_call, (), {}, "sendMessage", {"chat_id": 7}, None)
+        now[0] = 2.0  # a second after the request started, but only half a second after it ended
+        room_then = limiter.overall._room()
+        now[0] = 2.6
+        return room_then, limiter.overall._room()
+
+    room_then, room_later = asyncio.run(run())
+    assert not room_then, "the next message would go out within a second of the slow one's arrival"
+    assert room_later

@@ -165,8 +165,7 @@ class StrictRateLimiter(BaseRateLimiter[int]):
         group = chat if posts and (not isinstance(chat, int) or chat < 0) else None
         for attempt in range(self.max_retries + 1):
             counted = await self.window(group).acquire() if group is not None else None
-            if endpoint not in FIRST:
-                await self.overall.acquire(is_urgent(), chat if isinstance(chat, int) else None)
+            overall = None if endpoint in FIRST else await self.overall.acquire(is_urgent(), key_of(chat))
             try:
                 return await callback(*args, **kwargs)
             except RetryAfter as error:
@@ -176,6 +175,8 @@ class StrictRateLimiter(BaseRateLimiter[int]):
             finally:
                 if group is not None and counted is not None:
                     self.window(group).finished(counted)
+                if overall is not None:
+                    self.overall.finished(overall)  # a call slow on the way still counts where Telegram counts it
         raise AssertionError("unreachable")
 
 
@@ -185,6 +186,11 @@ def chat_of(data: dict[str, Any]) -> int | str | None:
     if isinstance(chat, str) and chat.lstrip("-").isdigit():
         return int(chat)
     return chat if isinstance(chat, int | str) else None
+
+
+def key_of(chat: int | str | None) -> int | None:
+    """Returns the key a request waits under in the overall window: its chat's id, None for a channel's @name."""
+    return chat if isinstance(chat, int) else None
 
 
 def seconds(delay: float | timedelta) -> float:
