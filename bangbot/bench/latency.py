@@ -219,6 +219,17 @@ class LatencyRun:
                 total += game.log_turn - group.first_turn
         return total
 
+    def turn_requests(self, calls: list[ApiCall]) -> list[ApiCall]:
+        """Returns the calls into the groups whose turns are counted (and their people's chats), their answers too."""
+        left_out = [g.table for g in self.groups if g.idle] + [self.flood]
+        chats = {str(chat) for table in left_out for chat in [table.group, *table.users]}
+        queries = {query for table in left_out for query in table.sent}
+        return [
+            c
+            for c in calls
+            if str(c.params.get("chat_id", "")) not in chats and c.params.get("callback_query_id") not in queries
+        ]
+
     def silent_failures(self) -> tuple[int, int, list[str]]:
         """Returns the moves answered like success but not saved, groups shown wrong with nothing to deliver, why."""
         sent: dict[str, str] = {}
@@ -237,13 +248,7 @@ class LatencyRun:
             for press in self.presses
             if (answer := self.emulator.answered(press.query)) is not None
         ]
-        flooded = {str(chat) for chat in [self.flood.group, *self.flood.users]}
-        counted = [
-            c
-            for c in calls
-            if str(c.params.get("chat_id", "")) not in flooded
-            and c.params.get("callback_query_id") not in self.flood.sent
-        ]
+        counted = self.turn_requests(calls)
         kinds = Counter(kind for c in counted if (kind := request_kind(c)) is not None)
         turns = max(1, self.turns())
         unsaved, wrong, problems = self.silent_failures()
