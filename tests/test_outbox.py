@@ -504,3 +504,42 @@ def test_a_change_saved_while_the_runner_gives_its_lease_back_is_shown_at_once(
 
     assert not asyncio.run(scenario()), "the change saved during the release is shown by the same runner"
     assert saved and any("is back" in text for text in table.group_texts())
+
+
+def test_a_stop_while_the_group_waits_ends_at_once_and_leaves_the_group_s_part_in_the_outbox(tmp_path: Path) -> None:
+    table = Table(f"sqlite:///{tmp_path / 'bot.sqlite3'}", make_users(4), seed=32)
+    asyncio.run(table.gather(4))
+    messenger = table.messenger
+    user, message, choice = next(o for o in table.choices() if o[2].startswith("a"))
+    presser = table.users[user]
+    send, edit = messenger.send, messenger.edit
+
+    async def scenario() -> list[Outbox]:
+        group_waits = asyncio.Event()  # the group's message is on its way and never confirmed (a group's limit)
+
+        async def held_send(chat_id: int, *args: Any, **kwargs: Any) -> Any:
+            if chat_id == GROUP:
+                group_waits.set()
+                await asyncio.Event().wait()
+            return await send(chat_id, *args, **kwargs)
+
+        async def held_edit(ref: MessageRef, *args: Any, **kwargs: Any) -> Any:
+            if ref.chat_id == GROUP:
+                group_waits.set()
+                await asyncio.Event().wait()
+            return await edit(ref, *args, **kwargs)
+
+        messenger.send = held_send  # type: ignore[method-assign]
+        messenger.edit = held_edit  # type: ignore[method-assign]
+        data = next(b.data for row in message.buttons for b in row if decode(b.data).choice == choice)
+        await table.svc.on_press(Press("move", presser, presser.id, message.ref.message_id, data, True))
+        async with asyncio.timeout(30):  # a guard: without the fix the stop below never ends by itself
+            await group_waits.wait()
+            with pytest.raises(TimeoutError):
+                await asyncio.wait_for(table.svc.stop(), 0.2)  # the bot's stop gives its flush a time limit too
+        assert not table.svc.ctx.lanes.busy(), "every runner ended with the stop"
+        game = table.game()
+        assert game is not None and game.id is not None
+        return table.repo.outbox(game.id)
+
+    assert asyncio.run(scenario()), "the change the group did not see stays to be shown at the next start"

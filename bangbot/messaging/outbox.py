@@ -172,6 +172,10 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
                 if lanes.shown and lane_ended(group):  # shown by a runner that died before the group's lane
                     group = asyncio.get_running_loop().create_task(group_lane(ctx, game_id, lanes))
                 await wait_for_news(lanes, group)
+    except asyncio.CancelledError:
+        if group is not None:
+            group.cancel()  # a stop: what the group has not confirmed stays in the outbox for the next start
+        raise
     finally:
         if group is not None and not group.done():
             await group
