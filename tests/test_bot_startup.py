@@ -107,3 +107,17 @@ def test_sigterm_with_group_edits_still_queued_stops_cleanly(tmp_path: Path) -> 
     log = (tmp_path / "bot.log").read_text()
     assert "Task was destroyed" not in log
     assert "Traceback" not in log
+
+
+def test_a_bot_process_that_ignores_sigterm_is_killed_when_its_stop_times_out(tmp_path: Path) -> None:
+    ignoring = (
+        "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); print('ready', flush=True); time.sleep(60)"
+    )
+    with BotApiEmulator() as emulator:
+        bot = BotProcess(emulator, f"sqlite:///{tmp_path / 'bot.sqlite3'}", tmp_path / "bot.log")
+        bot.process = subprocess.Popen([sys.executable, "-c", ignoring], stdout=subprocess.PIPE)
+        assert bot.process.stdout is not None and bot.process.stdout.readline() == b"ready\n"  # SIGTERM ignored now
+        with pytest.raises(subprocess.TimeoutExpired):
+            bot.stop(timeout=0.5)
+        assert not bot.alive() and bot.killed(), "a stop that timed out leaves no process behind"
+        bot.process.stdout.close()

@@ -12,6 +12,7 @@ from pathlib import Path
 from tools.telegram import BotApiEmulator
 
 START_TIMEOUT = 300.0  # only a ceiling against a hung start; a start normally takes a second or two
+STOP_TIMEOUT = 60.0  # only a ceiling against a hung stop; a stop normally takes a second or two
 
 
 class BotProcess:
@@ -53,11 +54,16 @@ class BotProcess:
         """Returns whether the process runs."""
         return self.process is not None and self.process.poll() is None
 
-    def stop(self) -> None:
-        """Stops the process the way a service manager does (SIGTERM) and waits for it."""
+    def stop(self, timeout: float = STOP_TIMEOUT) -> None:
+        """Stops the process the way a service manager does (SIGTERM) and waits for it; one that does not stop in
+        time is killed (no process outlives a failed test) and the wait's TimeoutExpired raised."""
         assert self.process is not None
         self.process.terminate()
-        self.process.wait(timeout=60)
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise
 
     def kill(self) -> None:
         """Kills the process with SIGKILL, as a crash or an out-of-memory kill would, and reaps it."""
