@@ -10,6 +10,7 @@ The run is bounded by --seconds of pressing, then SETTLE_SECONDS for the last an
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -327,13 +328,10 @@ def run_latency(games: int, database: str, seconds: float, seed: int = 1) -> dic
 
 
 def stop(bot: BotProcess) -> None:
-    """Stops the bot with SIGTERM, or SIGKILL when it does not stop in time."""
-    if not bot.alive():
-        return
-    try:
-        bot.stop()
-    except subprocess.TimeoutExpired:
-        bot.kill()
+    """Stops the bot with SIGTERM; BotProcess.stop kills it when it does not stop in time."""
+    if bot.alive():
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            bot.stop()
 
 
 def table_text(figures: dict[str, Any]) -> str:
