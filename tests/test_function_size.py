@@ -42,7 +42,6 @@ ALLOWED: dict[str, str] = {
     "tools/telegram/updates.py:Delivery._get_updates": EMULATOR + "; getUpdates' parameters",
     "storage/migrations/versions/0001_initial.py:upgrade": "a migration: the whole first schema, kept as it ran",
     "messaging/outbox.py:drain": TODO + "the private lane's loop with each delivery failure's handling",
-    "messaging/outbox.py:group_lane": TODO + "the group lane's loop with each delivery failure's handling",
 }
 
 

@@ -113,6 +113,7 @@ def workers(postgres_url: str, tmp_path: Path) -> Iterator[tuple[BotApiEmulator,
                     "BANGBOT_WEBHOOK_SECRET": SECRET,
                     "BANGBOT_TICK_SECONDS": "1",
                     "BANGBOT_GROUP_RATE": "300/60",
+                    "BANGBOT_GROUP_HOLD_SECONDS": "0",  # each press waits for the group's edit: none held
                     "BANGBOT_SEED": str(DEAL_SEED),
                 }
                 with (tmp_path / f"worker{i}.log").open("ab") as log:

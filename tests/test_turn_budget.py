@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bangbot.bench.bot import measure
 from bangbot.bench.requests import requests_per_turn
 from bangbot.messaging.fake import GROUP as TO_GROUP
 from bangbot.messaging.play import load
@@ -18,9 +19,10 @@ from bangbot.messaging.presenters import presenter
 from tests.service_harness import GROUP, Table, make_users
 from tools.awaited import NotifyAudit
 
-# What a turn costs at most with presses far apart (nothing merged in time), measured over these games: every press
-# is answered and shows its result to the presser, each awaited person gets a new message, and the group's turn
-# message is edited once per move. Issue 18 aims at 4 and 16: see the branch's report for why these are higher.
+# What a turn costs at most with presses far apart (nothing merged in time, nothing held for a quiet turn), measured
+# over these games: every press is answered and shows its result to the presser, each awaited person gets a new
+# message, and the group's turn message is edited once per move. Issue 18 aims at 4 and 16; the group's 4 is met when
+# a turn's moves come quickly (the last test), the rest is per press: see the issue's notes.
 BUDGETS = {"base": (5.5, 20.0), "starwars": (7.0, 26.0), "duel": (7.0, 26.0)}
 SEATS = {"base": 4, "starwars": 4, "duel": 2}
 
@@ -78,3 +80,13 @@ def test_a_whole_game_stays_within_its_turn_budget_and_shows_and_notifies_everyt
     print(game_id, figures)
     assert figures[TO_GROUP]["total"] <= group, figures  # type: ignore[index]
     assert figures["total"] <= total, figures
+
+
+def test_quick_moves_of_a_turn_cost_the_group_at_most_four_requests_and_everyone_awaited_is_notified(
+    tmp_path: Path,
+) -> None:
+    figures = asyncio.run(measure(f"sqlite:///{tmp_path / 'q.sqlite3'}", games=2))
+    print(figures["requests_per_turn"])
+    assert figures["group_held"] is True
+    assert figures["requests_per_turn"][TO_GROUP]["total"] <= 4.0, figures["requests_per_turn"]
+    assert figures["awaited_transitions"] > 0 and figures["notifications_per_awaited_transition"] == 1.0

@@ -29,6 +29,7 @@ class BotProcess:
             "BANGBOT_TICK_SECONDS": "1",
             "BANGBOT_GROUP_RATE": group_rate,
             "BANGBOT_GROUP_MERGE_SECONDS": "0",  # tests wait for each press's group edit: no merging window
+            "BANGBOT_GROUP_HOLD_SECONDS": "0",  # ... and none held for a quiet turn
             **env,
         }
         self.env.pop("BANGBOT_FAULT", None)

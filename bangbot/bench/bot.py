@@ -3,6 +3,9 @@
 It also prints the requests per turn into the group, into private chats and as press answers, by kind, and the share
 of awaited transitions (a seat the game starts waiting for) that came with a notification, a new private message.
 
+It plays the games twice on SQLite: with the group's view held for a quiet turn (the bot's default; the presses
+here come at once, as from quick players) and with every move shown to the group alone (moves that come far apart).
+
 It also prints the timer's tick with nothing due and the start-up time, with no stored games and with many.
 
 The network to Telegram is left out: the service talks to the collecting messenger, so the figures are the
@@ -31,13 +34,19 @@ from bangbot.messaging.service import GameService
 from bangbot.storage.db import open_engine
 from bangbot.storage.postgres import PostgresServer, find_bin
 from bangbot.storage.repository import Repository
+from bangbot.telegram.settings import BotSettings
 from tools.awaited import NotifyAudit
 
 
-async def measure(url: str, games: int) -> dict[str, Any]:
-    """Plays games on the database at url and returns the figures."""
+async def measure(url: str, games: int, hold: bool = True) -> dict[str, Any]:
+    """Plays games on the database at url and returns the figures; hold: the group's view waits for a quiet turn,
+    as the bot's does (else the group is shown every move alone, as when moves come far apart)."""
     messenger = CollectingMessenger()
-    service = GameService(Context(Repository(open_engine(url)), messenger, random_players(), seeds=lambda: 12345))
+    context = Context(Repository(open_engine(url)), messenger, random_players(), seeds=lambda: 12345)
+    if hold:
+        context.group_quiet_seconds = BotSettings.group_quiet_seconds
+        context.group_hold_seconds = BotSettings.group_hold_seconds
+    service = GameService(context)
     timings: list[float] = []
     turns = 0
     group_sends = 0
@@ -58,6 +67,7 @@ async def measure(url: str, games: int) -> dict[str, Any]:
         "p99_ms": round(ordered[int(len(ordered) * 0.99)] * 1000, 2),
         "messenger_calls_per_turn": round(calls / turns, 2),
         "new_group_messages_per_turn": round(group_sends / turns, 2),
+        "group_held": hold,
         "requests_per_turn": requests_per_turn(messenger, turns),
         "awaited_transitions": audit.transitions,
         "notifications_per_awaited_transition": round(audit.share, 3),
@@ -91,6 +101,8 @@ def main(games: int = 20, stored: int = STORED_GAMES) -> None:
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
         print(json.dumps({"database": "sqlite", **asyncio.run(measure(url, games))}))
+        apart = f"sqlite:///{Path(folder) / 'apart.sqlite3'}"
+        print(json.dumps({"database": "sqlite", **asyncio.run(measure(apart, games, hold=False))}))
         folder_url = f"sqlite:///{Path(folder)}"
         print_scale("sqlite", f"{folder_url}/empty.sqlite3", f"{folder_url}/stored.sqlite3", stored)
         print_records("sqlite", f"{folder_url}/records0.sqlite3", f"{folder_url}/records.sqlite3", stored)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
@@ -16,6 +17,18 @@ from tools.awaited import NotifyAudit
 
 PLAYERS = 5
 BACK = "x"
+POLL_SECONDS = 0.001
+
+
+async def players_shown(service: GameService, game_id: int) -> None:
+    """Waits until the game's saved changes are shown to every player (the group's view may still wait)."""
+    ctx = service.ctx
+    while True:
+        await ctx.replies.idle()
+        rows = await ctx.repo.run(ctx.repo.outbox, game_id)
+        if all(ctx.lanes.of(game_id).holds(row) for row in rows):
+            return
+        await asyncio.sleep(POLL_SECONDS)
 
 
 async def play_one(
@@ -23,17 +36,24 @@ async def play_one(
 ) -> tuple[list[float], int, int]:
     """Plays one all-human game by random presses; returns update times (s), turns, new group messages in play.
 
-    audit follows, after each update, who became awaited and whether they were notified.
+    Each press comes once the last one's change is shown to the players; the group's view may still wait for a
+    quiet turn then (messaging.hold), if the service holds it. audit follows, after each update, who became awaited
+    and whether they were notified.
     """
     users = [User(-chat * 10 + i, f"P{i}", "en") for i in range(PLAYERS)]  # people have positive ids, groups negative
     timings: list[float] = []
     presses = 0
+    game_id = 0
 
     async def timed(coro: Any) -> None:
         started = time.perf_counter()
         await coro
         timings.append(time.perf_counter() - started)
-        await service.idle()  # what the update saved is shown in the background: wait before reading the chats
+        # what the update saved is shown in the background: wait before reading the chats
+        if game_id:
+            await players_shown(service, game_id)
+        else:
+            await service.idle()
 
     await timed(service.on_command(Command(users[0], chat, False, "newgame", "", f"Bench {chat}")))
     lobby = messenger.pressable(chat)[0][0]
@@ -56,6 +76,7 @@ async def play_one(
         presses += 1
         await timed(service.on_press(Press(f"{chat}:{presses}", u, u.id, m.ref.message_id, b.data, True)))
         audit.check(service.ctx.repo, game_id)
+    await service.idle()
     game = service.ctx.repo.latest_game(chat)
     state_json = game.state_json if game else None
     turns = ruleset(game.ruleset).from_json(json.loads(state_json)).turn_number if game and state_json else 1

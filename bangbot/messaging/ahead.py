@@ -33,16 +33,23 @@ async def show_presser(ctx: Context, game_id: int, position: int) -> None:
         return
     async with ctx.seat_messages.hold((game_id, position)):
         rows, batch = await ctx.repo.run(unshown, ctx, game_id, set(lanes.shown))
-        behind = [row.id for row in rows if row.id is not None and position not in lanes.edited.get(row.id, ())]
+        behind = [
+            row.id
+            for row in rows
+            if row.id is not None and row.id not in lanes.shown and position not in lanes.edited.get(row.id, ())
+        ]
         if batch is None or not behind or not may_show(batch, position):
             return
+        # taken now: a row the lane finishes meanwhile drops its set, so the seat is not marked in a row that later
+        # takes the same id (SQLite uses the ids of deleted rows again)
+        marks = [lanes.seats_showing(row_id) for row_id in behind]
         try:
             with urgently():
                 await show_private(ctx, batch, batch.seats[position], TOP, recent=news_of(rows, behind, position))
         except Undeliverable:
             return  # the lane finds the player unreachable and hands the seat over
-        for row_id in behind:
-            lanes.seats_showing(row_id).add(position)
+        for showing_it in marks:
+            showing_it.add(position)
 
 
 def news_of(rows: list[Outbox], behind: list[int], position: int) -> list[dict[str, Any]]:

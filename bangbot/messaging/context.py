@@ -57,6 +57,8 @@ class Context:
     lanes: Lanes = field(default_factory=Lanes)  # what this process is delivering, per game (messaging.outbox)
     replies: ChatSenders = field(default_factory=ChatSenders)  # replies that need no saving, in order per chat
     group_merge_seconds: float = 0.0  # the group's lane waits this long so that quick moves share one edit
+    group_quiet_seconds: float = 0.0  # a turn's moves wait for the group this long after the last (messaging.hold)
+    group_hold_seconds: float = 0.0  # ... and this long at most after the first (0: the group is shown every move)
     shown: Shown = field(default_factory=Shown)  # what this process last showed in each group message
     views: LruCache[tuple[int, int, int | None], Any] = field(default_factory=lambda: LruCache(VIEWS_KEPT))
     seat_messages: KeyedLocks = field(default_factory=KeyedLocks)  # one edit of a seat's message at a time

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from bangbot.storage.models import Outbox
 
@@ -32,6 +32,14 @@ class GameLanes:
     edited: dict[int, set[int]] = field(default_factory=dict)  # per row not yet shown: the seats whose message shows it
     delivering: int | None = None  # the row whose players' part the lane is showing now
     leased: bool = False  # whether this process holds the game's delivery lease (no other worker edits its messages)
+    news: asyncio.Event = field(default_factory=asyncio.Event)  # set when a row joins `shown` (messaging.hold)
+    deleting: asyncio.Lock = field(default_factory=asyncio.Lock)  # held to delete shown rows, or to read the rows
+
+    def holds(self, row: Outbox) -> bool:
+        """Returns whether this very row's private part is shown: on SQLite a new row may take the id of one just
+        deleted while `shown` still keeps the old one, so its content is compared too."""
+        kept = self.shown.get(row.id or 0)
+        return kept is not None and kept.payload == row.payload and same_time(kept.created_at, row.created_at)
 
     def presser_saw(self, row_id: int) -> None:
         """Wakes whoever waits for a row whose presser's own message is shown (the others' still go out)."""
@@ -58,6 +66,7 @@ class Lanes:
 
     games: dict[int, GameLanes] = field(default_factory=dict)
     retries: int = 0
+    hurry: asyncio.Event = field(default_factory=asyncio.Event)  # set at a stop: no group lane holds its rows then
 
     def of(self, game_id: int) -> GameLanes:
         """Returns a game's lanes, made on first use."""
@@ -66,6 +75,16 @@ class Lanes:
     def busy(self) -> list[asyncio.Task[None]]:
         """Returns the runners still working."""
         return [g.runner for g in self.games.values() if g.runner is not None and not g.runner.done()]
+
+
+def same_time(first: datetime, second: datetime) -> bool:
+    """Returns whether two stored times are the same, each read back naive (SQLite: UTC) or kept aware."""
+    return naive_utc(first) == naive_utc(second)
+
+
+def naive_utc(moment: datetime) -> datetime:
+    """Returns a time as a naive UTC time (a naive one is UTC already)."""
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
 
 
 class Backoff:

@@ -27,6 +27,7 @@ from bangbot.messaging.absence import pause
 from bangbot.messaging.adapter import ChatMoved, Undeliverable
 from bangbot.messaging.context import Context, aware
 from bangbot.messaging.delivery import deliver_group, deliver_private
+from bangbot.messaging.hold import hold
 from bangbot.messaging.lanes import FAILURES_BEFORE_PAUSE, Backoff, GameLanes
 from bangbot.messaging.lobby_view import close_lobby, show_lobby
 from bangbot.messaging.moves import move_chat
@@ -70,7 +71,7 @@ async def shown(ctx: Context, game_id: int, row: Outbox | None, timeout: float =
     if row is None or row.id is None:
         return True
     lanes = ctx.lanes.of(game_id)
-    if row.id in lanes.shown or row.id in lanes.seen:
+    if lanes.holds(row) or row.id in lanes.seen:
         return True
     try:
         await asyncio.wait_for(lanes.shown_event(row.id).wait(), timeout)
@@ -85,7 +86,7 @@ async def all_shown(ctx: Context, game_id: int, timeout: float = PRIVATE_WAIT_SE
     waiting = [
         lanes.shown_event(r.id)
         for r in await ctx.repo.run(ctx.repo.outbox, game_id)
-        if r.id is not None and r.id not in lanes.shown and r.id not in lanes.seen
+        if r.id is not None and not lanes.holds(r) and r.id not in lanes.seen
     ]
     if not waiting:
         return True
@@ -134,9 +135,11 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
     try:
         while lanes.failures < FAILURES_BEFORE_PAUSE:  # else the rows wait for the timer's sweep
             lanes.wake.clear()
-            # a row deleted is gone from here: ids may be used again later
-            rows = await ctx.repo.run(ctx.repo.outbox, game_id)
-            fresh = [r for r in rows if r.id not in lanes.shown]
+            # a row deleted is gone from here: ids may be used again later (SQLite), so the rows are read while the
+            # group's lane deletes none: a row it deletes meanwhile would look new, and a new row taking its id shown
+            async with lanes.deleting:
+                rows = await ctx.repo.run(ctx.repo.outbox, game_id)
+                fresh = [r for r in rows if r.id not in lanes.shown]
             if not rows and (group is None or group.done()):
                 return
             for row in fresh:
@@ -160,6 +163,7 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
                 backoff.reset()
                 lanes.failures = 0
                 lanes.shown[row.id or 0] = row
+                lanes.news.set()
                 lanes.edited.pop(row.id or 0, None)
                 lanes.private_tried(row.id or 0)
                 if lost:
@@ -226,17 +230,17 @@ async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
     """Shows the group's part of every row whose private part is shown, in order, merging edits; deletes them."""
     backoff = Backoff()
     while lanes.shown and lanes.failures < FAILURES_BEFORE_PAUSE:
-        if ctx.group_merge_seconds > 0:
+        since = asyncio.get_running_loop().time()
+        if ctx.group_merge_seconds > 0 and not ctx.lanes.hurry.is_set():
             await asyncio.sleep(ctx.group_merge_seconds)  # lets the rows of a quick run of moves share their edits
+        await hold(ctx, lanes, since)
         rows = [lanes.shown[i] for i in sorted(lanes.shown)]
         try:
             await show_group_part(ctx, game_id, rows)
         except Undeliverable as error:  # the bot is not in the group: its game pauses, a lobby's rows are dropped
             log.info("game %s cannot reach its group: %s", game_id, error)
             if not await pause_away(ctx, game_id):
-                for row in rows:
-                    await ctx.repo.run(ctx.repo.outbox_done, row.id or 0)
-                    del lanes.shown[row.id or 0]
+                await forget(ctx, lanes, rows)
             lanes.wake.set()
             continue
         except ChatMoved as moved:  # the group lives on under a new id: move the game there and show it again
@@ -259,10 +263,16 @@ async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
             continue
         backoff.reset()
         lanes.failures = 0
+        await forget(ctx, lanes, rows)
+        lanes.wake.set()
+
+
+async def forget(ctx: Context, lanes: GameLanes, rows: list[Outbox]) -> None:
+    """Deletes rows whose group part is done, and lets the players' lane forget them, while it reads no rows."""
+    async with lanes.deleting:
         for row in rows:
             await ctx.repo.run(ctx.repo.outbox_done, row.id or 0)
             del lanes.shown[row.id or 0]
-        lanes.wake.set()
 
 
 async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox]) -> None:

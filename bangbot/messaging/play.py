@@ -236,6 +236,7 @@ def finish(ctx: Context, batch: Batch) -> None:
         out=eliminations(batch.events),
         pin=batch.pin_table,
         first=batch.presser,
+        in_turn=len(batch.log_segments) <= 1 and game.status != FINISHED,
     )
     batch.outbox = Outbox(game_id=game.id or 0, payload=batch.showing.to_json(), created_at=now)
     ctx.repo.save(game, batch.seats, batch.actions, batch.remove_seats, batch.outbox, batch.answer)

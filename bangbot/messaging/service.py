@@ -75,7 +75,8 @@ class GameService:
         return await recover(self.ctx)
 
     async def stop(self) -> None:
-        """Waits until what this process saved is shown and every reply is sent."""
+        """Waits until what this process saved is shown (no group lane holds its rows then) and every reply is sent."""
+        self.ctx.lanes.hurry.set()
         await self.idle()
 
     async def idle(self) -> None:

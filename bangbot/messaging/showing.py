@@ -22,7 +22,8 @@ class Showing:
     cancelled_by names the person who cancelled the running game (empty for any other change); absence says the game
     paused, resumed or was given up because the bot left its group (see messaging.absence); offer shows the group's
     waiting line again with its buttons to let the AI play now (see messaging.replace), and nothing privately.
-    first names the seat whose press made the change (-1: none).
+    first names the seat whose press made the change (-1: none). in_turn says the change went on with the turn the
+    group's log shows, and the game goes on: its group part edits that log alone unless other fields ask for more.
     """
 
     log: list[list[dict[str, Any]]] = field(default_factory=list)
@@ -36,6 +37,14 @@ class Showing:
     absence: str = ""
     offer: bool = False
     first: int = -1  # the seat whose press made the change: its message is shown first, ahead of other traffic
+    in_turn: bool = False  # no new turn began and nobody won: the change only adds to the current turn's log
+
+    @property
+    def edits_only(self) -> bool:
+        """Returns whether the group's part of the change is one edit of the current turn's log (and of nothing else):
+        no new message, notice, reminder, elimination, pin, cancellation, absence or offer."""
+        extras = (self.notices, self.remind, self.lobby, self.out, self.pin, self.cancelled_by, self.absence)
+        return not self.offer and self.in_turn and len(self.log) <= 1 and not any(extras)
 
     def to_json(self) -> str:
         """Returns the payload as a JSON text."""
@@ -52,6 +61,7 @@ class Showing:
                 "absence": self.absence,
                 "offer": self.offer,
                 "first": self.first,
+                "in_turn": self.in_turn,
             },
             separators=(",", ":"),
         )
@@ -72,6 +82,7 @@ class Showing:
             absence=str(data.get("absence", "")),
             offer=bool(data.get("offer", False)),
             first=int(data.get("first", -1)),
+            in_turn=bool(data.get("in_turn", False)),
         )
 
 

@@ -63,6 +63,8 @@ class BangBot:
         self.messenger = TelegramMessenger(self.application.bot)
         context = Context(Repository(open_engine(settings.database_url)), self.messenger, heuristic_players())
         context.group_merge_seconds = settings.group_merge_seconds
+        context.group_quiet_seconds = settings.group_quiet_seconds
+        context.group_hold_seconds = settings.group_hold_seconds
         if settings.seed is not None:
             seed = settings.seed
             context.seeds = lambda: seed  # every game dealt the same way: for tests and reproducing a report

@@ -28,6 +28,8 @@ class BotSettings:
     tick_seconds: float = 30.0
     group_rate: tuple[int, float] = (20, 60.0)
     group_merge_seconds: float = 1.5  # quick moves of one turn share the group's edits (~20 requests a minute)
+    group_quiet_seconds: float = 6.0  # a turn's moves are shown to the group once it was quiet this long...
+    group_hold_seconds: float = 30.0  # ... or this long after the first at the latest (messaging.hold)
     seed: int | None = None
 
     def secret(self) -> str | None:
@@ -60,6 +62,8 @@ class BotSettings:
             tick_seconds=float(env.get("BANGBOT_TICK_SECONDS", "30")),
             group_rate=parse_rate(env.get("BANGBOT_GROUP_RATE", "20/60")),
             group_merge_seconds=float(env.get("BANGBOT_GROUP_MERGE_SECONDS", "1.5")),
+            group_quiet_seconds=float(env.get("BANGBOT_GROUP_QUIET_SECONDS", "6")),
+            group_hold_seconds=float(env.get("BANGBOT_GROUP_HOLD_SECONDS", "30")),
             seed=int(env["BANGBOT_SEED"]) if env.get("BANGBOT_SEED") else None,
         )
 

@@ -1,0 +1,49 @@
+"""When a game's group lane shows its rows: at once when one sends a new group message, else once the turn is quiet.
+
+A row that only adds to the current turn's log (Showing.edits_only) is held: the rows that follow it within the
+quiet spell share its edit of the log and table. The lane shows them once no change came for `group_quiet_seconds`,
+`group_hold_seconds` after it began to hold at the latest, as soon as a row that sends a new group message (a new
+turn, a notice, a reminder, an elimination, the game's end) joins them, or when the process stops. The players are
+shown every change at once; only the group's view waits, a few seconds behind.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bangbot.messaging.context import Context
+from bangbot.messaging.lanes import GameLanes
+from bangbot.messaging.showing import Showing
+
+
+def edits_only(lanes: GameLanes) -> bool:
+    """Returns whether every row waiting for the group only adds to the current turn's log."""
+    return all(Showing.from_json(row.payload).edits_only for row in lanes.shown.values())
+
+
+async def hold(ctx: Context, lanes: GameLanes, since: float) -> None:
+    """Waits while the group's rows may wait (see the module); since is the loop time the lane began to hold them."""
+    if ctx.group_hold_seconds <= 0:
+        return
+    loop = asyncio.get_running_loop()
+    latest = since + ctx.group_hold_seconds
+    quiet_until = loop.time() + ctx.group_quiet_seconds
+    while not ctx.lanes.hurry.is_set() and edits_only(lanes):
+        left = min(latest, quiet_until) - loop.time()
+        if left <= 0:
+            return
+        lanes.news.clear()
+        if not await either(lanes.news, ctx.lanes.hurry, left):
+            return
+        quiet_until = loop.time() + ctx.group_quiet_seconds
+
+
+async def either(first: asyncio.Event, second: asyncio.Event, timeout: float) -> bool:
+    """Waits until one of two events is set, at most timeout seconds; returns whether one was."""
+    waits = [asyncio.ensure_future(first.wait()), asyncio.ensure_future(second.wait())]
+    try:
+        done, _ = await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()
+    return bool(done)
