@@ -86,16 +86,23 @@ def log_text(table: Table) -> str:
     return next(m.text for m in table.messenger.in_chat(GROUP) if m.ref.message_id == game.log_message_id)
 
 
+async def two_moves_held(tmp_path: Path) -> tuple[Table, int, str]:
+    """Returns a game whose turn's owner made two moves that wait for the group (nothing is shown to it yet), with
+    the group's requests and its log's text from before them."""
+    table = await held_table(tmp_path, quiet=600, hold=600)
+    before, shown_before = group_requests(table), log_text(table)
+    user = owner(table)
+    await press_until_moved(table, user, ending=False)
+    await press_until_moved(table, user, ending=False)
+    rows = table.repo.outbox(game_id(table))
+    assert len(rows) == 2 and all(Showing.from_json(r.payload).edits_only for r in rows)
+    assert group_requests(table) == before and log_text(table) == shown_before  # the group's view waits
+    return table, before, shown_before
+
+
 def test_two_quick_moves_of_a_turn_wait_for_the_group_and_share_one_edit_shown_at_a_stop(tmp_path: Path) -> None:
     async def scenario() -> None:
-        table = await held_table(tmp_path, quiet=600, hold=600)
-        before, shown_before = group_requests(table), log_text(table)
-        user = owner(table)
-        await press_until_moved(table, user, ending=False)
-        await press_until_moved(table, user, ending=False)
-        rows = table.repo.outbox(game_id(table))
-        assert len(rows) == 2 and all(Showing.from_json(r.payload).edits_only for r in rows)
-        assert group_requests(table) == before and log_text(table) == shown_before  # the group's view waits
+        table, before, shown_before = await two_moves_held(tmp_path)
         await asyncio.wait_for(table.svc.stop(), GUARD_SECONDS)  # a stop shows what waits at once
         assert group_requests(table) == before + 1  # both moves in one edit of the log (the table is in it)
         assert log_text(table).count("\n") > shown_before.count("\n") + 1  # both moves' lines are in it
@@ -150,12 +157,7 @@ def test_every_move_is_shown_to_the_group_alone_when_nothing_is_held(tmp_path: P
 
 def test_moves_held_for_the_group_when_the_process_dies_are_shown_after_a_restart(tmp_path: Path) -> None:
     async def scenario() -> None:
-        table = await held_table(tmp_path, quiet=600, hold=600)
-        before, shown_before = group_requests(table), log_text(table)
-        user = owner(table)
-        await press_until_moved(table, user, ending=False)
-        await press_until_moved(table, user, ending=False)
-        assert group_requests(table) == before and len(table.repo.outbox(game_id(table))) == 2
+        table, before, shown_before = await two_moves_held(tmp_path)
         table.restart()  # the process dies holding them: its lanes are cancelled, the rows stay stored
         assert await asyncio.wait_for(table.svc.start(), GUARD_SECONDS) == 1
         await asyncio.wait_for(table.svc.idle(), GUARD_SECONDS)  # this process holds nothing: shown row by row
