@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +12,7 @@ from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import GROUP as TO_GROUP
 from bangbot.messaging.showing import Showing
 from tests.service_harness import GROUP, Table, make_users
-from tests.test_delivery_lanes import press_of
+from tests.test_delivery_lanes import SlowGroupMessenger, press_of
 
 END = "End the turn"
 GUARD_SECONDS = 30  # only a hang reaches it
@@ -123,22 +123,49 @@ def test_a_move_is_shown_to_the_group_once_the_turn_was_quiet(tmp_path: Path) ->
     run(scenario())
 
 
-def test_a_new_turn_shows_the_group_at_once_with_the_moves_that_waited(tmp_path: Path) -> None:
+def test_a_new_turn_shows_the_group_at_once_with_the_moves_that_waited_and_the_kept_table_later(
+    tmp_path: Path,
+) -> None:
     async def scenario() -> None:
         table = await held_table(tmp_path, quiet=600, hold=600)
-        first_log = table.game().log_message_id  # type: ignore[union-attr]
+        game = table.game()
+        assert game is not None and game.table_message_id is not None
+        first_log, kept = game.log_message_id, kept_text(table)
         before = group_requests(table)
         user = owner(table)
         await press_until_moved(table, user, ending=False)
         await press_until_moved(table, user, ending=True)
-        await asyncio.wait_for(table.svc.idle(), GUARD_SECONDS)  # no stop: the new turn ends the wait
-        assert table.game().log_message_id != first_log  # type: ignore[union-attr]
+
+        def new_turn_shown() -> bool:
+            return group_requests(table) == before + 2 and table.game().log_message_id != first_log  # type: ignore[union-attr]
+
+        await condition(new_turn_shown)  # no stop: the new turn ends the wait
         old = next(m for m in table.messenger.in_chat(GROUP) if m.ref.message_id == first_log)
         assert len(old.history) == 2  # sent, then finished once: the move that waited shared that edit
-        assert group_requests(table) == before + 3  # the old log finished, the new one sent, the table edited
+        assert kept_text(table) == kept and table.repo.outbox(game_id(table)) != []  # the kept table waits
+        await asyncio.wait_for(table.svc.stop(), GUARD_SECONDS)
+        assert group_requests(table) == before + 3 and kept_text(table) != kept  # edited once, at the stop
+        assert kept_text(table).splitlines()[0].endswith("2")  # the kept table shows the new turn
         assert table.repo.outbox(game_id(table)) == []
 
     run(scenario())
+
+
+def kept_text(table: Table) -> str:
+    """Returns the text of the group's kept (pinned) table message."""
+    game = table.game()
+    assert game is not None
+    return next(m.text for m in table.messenger.in_chat(GROUP) if m.ref.message_id == game.table_message_id)
+
+
+async def condition(holds: Callable[[], bool]) -> None:
+    """Waits until holds() does (a hang fails after GUARD_SECONDS)."""
+
+    async def poll() -> None:
+        while not holds():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), GUARD_SECONDS)
 
 
 def test_every_move_is_shown_to_the_group_alone_when_nothing_is_held(tmp_path: Path) -> None:
@@ -165,3 +192,59 @@ def test_moves_held_for_the_group_when_the_process_dies_are_shown_after_a_restar
         assert table.repo.outbox(game_id(table)) == []
 
     run(scenario())
+
+
+def test_turns_waiting_together_for_the_group_send_each_log_once_whole_even_after_a_failure(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        messenger = SlowGroupMessenger()
+        table = Table(f"sqlite:///{tmp_path / 'm.sqlite3'}", make_users(4), messenger=messenger, seed=3)
+        await table.gather(4)
+        first_log = table.game().log_message_id  # type: ignore[union-attr]
+        messenger.gate.clear()  # the group's limit is used up: its lane waits with the first move in hand
+        await press_until_moved(table, owner(table), ending=False)
+        await condition(lambda: messenger.waiting > 0)
+        await press_until_moved(table, owner(table), ending=True)  # the second turn begins
+        second = owner(table)
+        await press_until_moved(table, second, ending=False)
+        await press_until_moved(table, second, ending=True)  # the third turn begins: both wait for the group
+        messenger.fail_sends = 1  # the first new message fails once: the second turn's log, tried again later
+        messenger.gate.set()
+        await asyncio.wait_for(table.svc.idle(), GUARD_SECONDS)
+        assert messenger.fail_sends == 0 and table.svc.ctx.lanes.retries == 1
+        logs = [m for m in messenger.in_chat(GROUP) if m.ref.message_id > first_log]  # type: ignore[operator]
+        turn_two = [m for m in logs if m.text.startswith("Turn 2:")]
+        assert len(turn_two) == 1 and len(turn_two[0].history) == 1  # sent once, whole, never edited
+        assert len(turn_two[0].text.splitlines()) > 2  # its header, its draw and the second player's moves
+        assert table.game().log_message_id == next(m for m in logs if m.text.startswith("Turn 3:")).ref.message_id  # type: ignore[union-attr]
+        assert table.repo.outbox(game_id(table)) == []
+
+    run(scenario())
+
+
+def test_a_bystanders_message_waits_for_the_group_and_is_edited_once_with_it(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table = await held_table(tmp_path, quiet=600, hold=600)
+        lanes = table.svc.ctx.lanes.of(game_id(table))
+        shown: dict[int, int] = {}
+        for _ in range(MOVES_TO_FIND_A_BYSTANDER):  # moves until one changes a message of someone not asked to act
+            shown = {u.id: len(private_history(table, u.id)) for u in table.users}
+            await press_until_moved(table, owner(table), ending=False)
+            if lanes.held_news:
+                break
+        assert lanes.held_news, "no move changed a bystander's message"
+        seats = table.repo.seats(game_id(table))
+        waiting = {seats[position].user_id or 0 for position in lanes.held_news}
+        assert all(len(private_history(table, user)) == shown[user] for user in waiting)  # not edited yet
+        await asyncio.wait_for(table.svc.stop(), GUARD_SECONDS)  # a stop shows the group, then the bystanders
+        assert all(len(private_history(table, user)) == shown[user] + 1 for user in waiting)  # edited once
+        assert not lanes.held_news and table.repo.outbox(game_id(table)) == []
+
+    run(scenario())
+
+
+MOVES_TO_FIND_A_BYSTANDER = 40
+
+
+def private_history(table: Table, user_id: int) -> list[str]:
+    """Returns every text a user's newest private message showed, oldest first."""
+    return table.messenger.in_chat(user_id)[-1].history

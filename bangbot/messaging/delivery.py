@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -21,20 +21,22 @@ from bangbot.messaging.departure import LEFT, return_text
 from bangbot.messaging.farewell import farewell_text
 from bangbot.messaging.final import final_keyboard
 from bangbot.messaging.group_message import delete_group, edit_group, send_group, show_kept
+from bangbot.messaging.lanes import GameLanes
 from bangbot.messaging.moves import MOVED
 from bangbot.messaging.play import STANDIN, Batch, seat_view
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
 from bangbot.messaging.records import final_ending
 from bangbot.messaging.replace import REPLACED, offer_keyboard, replaced_text
-from bangbot.messaging.showing import Showing
+from bangbot.messaging.showing import RECENT_LINES, Showing
 from bangbot.messaging.sight import pin_table, unpin_table
 from bangbot.messaging.urgency import urgently
 from bangbot.storage.models import CANCELLED, RUNNING, Outbox, Seat
 
 log = logging.getLogger(__name__)
 Step = Callable[[], Awaitable[None]]
-SendStep = Callable[[], Awaitable[dict[str, int] | None]]
+Refs = Mapping[str, int | None]  # the game's message references a step sent, to store (None: no such message now)
+SendStep = Callable[[], Awaitable[Refs | None]]
 BACK_FROM_AI = "k"
 BACK = "back"  # the group notice that a player plays their seat again
 LEADING = (MOVED,)  # the group notices shown before the change's turn log: they explain why it appears
@@ -66,7 +68,7 @@ class Progress:
         store: they are stored with the step's completion in one write.
         """
         if self.index >= self.done:
-            refs: dict[str, int] | None = None
+            refs: Refs | None = None
             try:
                 refs = await send()
             except Undeliverable as error:  # a player blocked the bot: nothing to retry (the group's lane pauses)
@@ -103,12 +105,14 @@ async def deliver_private(
     row: Outbox,
     presser_saw: Callable[[], None] = lambda: None,
     showing_it: set[int] | None = None,
+    lanes: GameLanes | None = None,
 ) -> list[int]:
     """Shows a saved change to each player privately: their message, a farewell, a reminder, then a notification
     (a new message) to each person the game started waiting for. The presser's message goes first, ahead of the
     bot's other traffic, and presser_saw is called once it is shown (their press is answered then). The seats in
     showing_it already show the change (their presser was shown it ahead of the lane) and are skipped; the seats
-    this shows it to are added.
+    this shows it to are added. With the game's lanes, a bystander's message may wait for the group's view (see
+    messaging.bystanders) and the news kept for a seat shown now is shown with it.
 
     Returns the seats in play whose player could not be reached by any of these sends. A messenger error other than
     Undeliverable propagates: the row's players' part is shown again later (edits compare what is shown; new
@@ -116,7 +120,8 @@ async def deliver_private(
     """
     if showing.offer:
         return []  # the group's waiting line gains buttons: no private message changes
-    unreachable = await edit_seats(ctx, batch, showing, row, presser_saw, set() if showing_it is None else showing_it)
+    done = set() if showing_it is None else showing_it
+    unreachable = await edit_seats(ctx, batch, showing, row, presser_saw, done, lanes)
     progress = Progress(ctx, row)
     await send_farewells(ctx, batch, showing, progress)
     await send_departure_notes(ctx, batch, showing, progress)
@@ -126,17 +131,24 @@ async def deliver_private(
         await send_absence_notes(ctx, batch, showing.absence, progress)
     if showing.remind:
         await send_private_reminders(ctx, batch, progress)
-    await notify_awaited(ctx, batch, showing, progress)
+    await notify_awaited(ctx, batch, showing, progress, lanes)
     unreachable += [s.position for s in awaited_people(batch) if s.user_id in progress.unreachable]
     return unreachable
 
 
 async def edit_seats(
-    ctx: Context, batch: Batch, showing: Showing, row: Outbox, presser_saw: Callable[[], None], done: set[int]
+    ctx: Context,
+    batch: Batch,
+    showing: Showing,
+    row: Outbox,
+    presser_saw: Callable[[], None],
+    done: set[int],
+    lanes: GameLanes | None,
 ) -> list[int]:
     """Edits each reachable seat's message to show a change (the presser's first, urgently, then calls presser_saw),
-    except the seats in done and those a notification is due to (a new message, later); adds the seats it showed to
-    done. Returns the seats whose player could not be reached."""
+    except the seats in done, those a notification is due to (a new message, later) and, with lanes, those that may
+    wait for the group's view (their news kept); adds the seats it showed to done. Returns the seats whose player
+    could not be reached."""
     unreachable: list[int] = []
     edited: list[Seat] = []
     for seat in sorted(batch.seats, key=lambda s: s.position != showing.first):
@@ -144,10 +156,13 @@ async def edit_seats(
         if seat.user_id is not None and not seat.unreachable and not notification_due(batch, seat):
             try:
                 async with ctx.seat_messages.hold((row.game_id, seat.position)):
-                    if seat.position not in done:
+                    recent = showing.recent.get(seat.position, [])
+                    if lanes is not None and may_wait(ctx, batch, showing, seat) and changes(ctx, batch, seat, recent):
+                        lanes.keep_news(row.id or 0, seat.position, recent)
+                    elif seat.position not in done:
+                        recent = (lanes.take_news(seat.position) if lanes else []) + recent
                         with urgently(pressed):
-                            recent = showing.recent.get(seat.position, [])
-                            if await show_private(ctx, batch, seat, TOP, recent=recent, store=False):
+                            if await show_private(ctx, batch, seat, TOP, recent=recent[-RECENT_LINES:], store=False):
                                 edited.append(seat)
                         done.add(seat.position)
             except Undeliverable:
@@ -322,6 +337,10 @@ def asked_people(batch: Batch) -> list[Seat]:
 async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress: Progress, latest: bool) -> bool:
     """Edits the current turn's log (when that changes it), then posts one new log message per new turn.
 
+    A row that is not the latest of those shown together leaves its last turn's log to the later rows, which show
+    it as it stands then: the edit is left out, and so is the new message of a turn that began in this row (the
+    group has no log message of that turn yet: the next row sends it, once, instead of editing it).
+
     The current turn's message shows the table below its events while the game runs (see table_below); returns
     whether it does.
     """
@@ -340,9 +359,12 @@ async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress:
             text = f"{text}\n\n{tail}" if text else tail
             buttons = offer_keyboard(ctx, tr, batch)
 
-        async def show_log(i: int = i, text: str = text, buttons: Keyboard = buttons) -> dict[str, int] | None:
-            if not text or (i == 0 and last == 0 and not latest):
-                return None  # a later row edits the same log again
+        async def show_log(i: int = i, text: str = text, buttons: Keyboard = buttons) -> Refs | None:
+            if not text or (i == last == 0 and not latest):
+                return None  # a later row shows the same turn's log again
+            if i == last and not latest:  # a turn that began here goes on in a later row: it sends its log, whole
+                game.log_message_id = None
+                return {"log_message_id": None}
             if i == 0 and game.log_message_id is not None:
                 await edit_group(ctx, MessageRef(game.chat_id, game.log_message_id), text, buttons)
                 return None
@@ -520,8 +542,11 @@ async def show_private(
     return True
 
 
-async def notify_awaited(ctx: Context, batch: Batch, showing: Showing, progress: Progress) -> None:
-    """Sends each person the game started waiting for a new private message, whose old one loses its buttons.
+async def notify_awaited(
+    ctx: Context, batch: Batch, showing: Showing, progress: Progress, lanes: GameLanes | None = None
+) -> None:
+    """Sends each person the game started waiting for a new private message, whose old one loses its buttons, with
+    the news kept for them while their message waited (lanes, see messaging.bystanders).
 
     One counted step per awaited seat, so a delivery started again never notifies twice; the seat's mark, stored with
     the new message's reference, guards the same way across rows.
@@ -532,7 +557,8 @@ async def notify_awaited(ctx: Context, batch: Batch, showing: Showing, progress:
             if not notification_due(batch, seat):
                 return None
             assert seat.user_id is not None
-            recent = showing.recent.get(seat.position, [])
+            kept = lanes.take_news(seat.position) if lanes else []
+            recent = (kept + showing.recent.get(seat.position, []))[-RECENT_LINES:]
             text, buttons = private_message(ctx, batch, seat, TOP, recent)
             try:
                 if seat.private_message_id is not None and has_live_buttons(seat):
@@ -571,6 +597,28 @@ def shown_digest(text: str, buttons: Keyboard, notified: bool) -> str:
     its player was notified."""
     digest = hashlib.sha1(repr((text, buttons)).encode()).hexdigest()[:16]
     return digest + ("" if buttons else BARE_MARK) + (AWAITED_MARK if notified else "")
+
+
+def may_wait(ctx: Context, batch: Batch, showing: Showing, seat: Seat) -> bool:
+    """Returns whether a seat's message may wait for the group's view of a change: the group's lane holds its view,
+    the change only goes on with a running game (Showing.plain), its player did not press it, the game does not wait
+    for them, and their message shows no buttons and gains none (see messaging.bystanders)."""
+    if ctx.group_hold_seconds <= 0 or ctx.lanes.hurry.is_set() or not showing.plain:
+        return False
+    if batch.game.status != RUNNING or over(batch):
+        return False
+    if seat.position == showing.first or seat.standin or is_awaited(batch, seat) or has_live_buttons(seat):
+        return False
+    return not seat_view(ctx, batch, seat.position).legal
+
+
+def changes(ctx: Context, batch: Batch, seat: Seat, recent: Sequence[dict[str, Any]]) -> bool:
+    """Returns whether showing a seat the batch would change its message (as show_private decides): news, no message
+    yet, or another text or buttons."""
+    if recent or seat.private_message_id is None:
+        return True
+    text, buttons = private_message(ctx, batch, seat, TOP)
+    return seat.shown_digest.rstrip(AWAITED_MARK) != shown_digest(text, buttons, False)
 
 
 def has_live_buttons(seat: Seat) -> bool:

@@ -5,6 +5,9 @@ quiet spell share its edit of the log and table. The lane shows them once no cha
 `group_hold_seconds` after it began to hold at the latest, as soon as a row that sends a new group message (a new
 turn, a notice, a reminder, an elimination, the game's end) joins them, or when the process stops. The players are
 shown every change at once; only the group's view waits, a few seconds behind.
+
+A new turn's log message (with the table in it) is sent at once, but the kept (pinned) table's edit then waits the
+same way with the new turn's moves (messaging.outbox.table_may_wait): quick turns share one edit of it.
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ from bangbot.messaging.showing import Showing
 
 
 def edits_only(lanes: GameLanes) -> bool:
-    """Returns whether every row waiting for the group only adds to the current turn's log."""
-    return all(Showing.from_json(row.payload).edits_only for row in lanes.shown.values())
+    """Returns whether every row waiting for the group only adds to the current turn's log, or was shown to it but
+    for the kept table's edit."""
+    return all(i in lanes.table_behind or Showing.from_json(row.payload).edits_only for i, row in lanes.shown.items())
 
 
 async def hold(ctx: Context, lanes: GameLanes, since: float) -> None:

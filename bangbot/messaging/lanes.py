@@ -11,11 +11,13 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from bangbot.storage.models import Outbox
 
 BACKOFF_FIRST_SECONDS = 0.5
 BACKOFF_MAX_SECONDS = 60.0
+News = list[dict[str, Any]]  # a seat's news from a change, as Showing.recent keeps it
 FAILURES_BEFORE_PAUSE = 4  # a runner failing this often in a row stops; the timer's sweep starts a new one later
 
 
@@ -34,12 +36,29 @@ class GameLanes:
     leased: bool = False  # whether this process holds the game's delivery lease (no other worker edits its messages)
     news: asyncio.Event = field(default_factory=asyncio.Event)  # set when a row joins `shown` (messaging.hold)
     deleting: asyncio.Lock = field(default_factory=asyncio.Lock)  # held to delete shown rows, or to read the rows
+    table_behind: set[int] = field(default_factory=set)  # shown rows but for the kept table's edit (messaging.hold)
+    held_news: dict[int, dict[int, News]] = field(default_factory=dict)  # per waiting seat, its news per row
 
     def holds(self, row: Outbox) -> bool:
         """Returns whether this very row's private part is shown: on SQLite a new row may take the id of one just
         deleted while `shown` still keeps the old one, so its content is compared too."""
         kept = self.shown.get(row.id or 0)
         return kept is not None and kept.payload == row.payload and same_time(kept.created_at, row.created_at)
+
+    def keep_news(self, row_id: int, position: int, news: News) -> None:
+        """Keeps the news of a seat whose message waits for the group's view of a row (messaging.bystanders)."""
+        self.held_news.setdefault(position, {})[row_id] = news
+
+    def take_news(self, position: int, rows: set[int] | None = None) -> News:
+        """Returns and forgets a waiting seat's kept news in the rows' order: from the rows named, or from all."""
+        kept = self.held_news.get(position, {})
+        news: News = []
+        for row_id in sorted(kept):
+            if rows is None or row_id in rows:
+                news += kept.pop(row_id)
+        if not kept:
+            self.held_news.pop(position, None)
+        return news
 
     def presser_saw(self, row_id: int) -> None:
         """Wakes whoever waits for a row whose presser's own message is shown (the others' still go out)."""

@@ -25,8 +25,9 @@ from functools import partial
 from bangbot.faults import checkpoint
 from bangbot.messaging.absence import pause
 from bangbot.messaging.adapter import ChatMoved, Undeliverable
+from bangbot.messaging.bystanders import catch_up
 from bangbot.messaging.context import Context, aware
-from bangbot.messaging.delivery import deliver_group, deliver_private
+from bangbot.messaging.delivery import deliver_group, deliver_private, over
 from bangbot.messaging.hold import hold
 from bangbot.messaging.lanes import FAILURES_BEFORE_PAUSE, Backoff, GameLanes
 from bangbot.messaging.lobby_view import close_lobby, show_lobby
@@ -222,25 +223,26 @@ async def show_private_part(ctx: Context, row: Outbox, lanes: GameLanes) -> list
         return []
     row_id = row.id or 0
     return await deliver_private(
-        ctx, batch, showing, row, partial(lanes.presser_saw, row_id), lanes.seats_showing(row_id)
+        ctx, batch, showing, row, partial(lanes.presser_saw, row_id), lanes.seats_showing(row_id), lanes
     )
 
 
 async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
     """Shows the group's part of every row whose private part is shown, in order, merging edits; deletes them."""
     backoff = Backoff()
+    since: float | None = None  # when the lane began to hold what it has not finished showing
     while lanes.shown and lanes.failures < FAILURES_BEFORE_PAUSE:
-        since = asyncio.get_running_loop().time()
+        since = asyncio.get_running_loop().time() if since is None else since
         if ctx.group_merge_seconds > 0 and not ctx.lanes.hurry.is_set():
             await asyncio.sleep(ctx.group_merge_seconds)  # lets the rows of a quick run of moves share their edits
         await hold(ctx, lanes, since)
         rows = [lanes.shown[i] for i in sorted(lanes.shown)]
         try:
-            await show_group_part(ctx, game_id, rows)
+            table_behind = await show_group_part(ctx, game_id, rows, table_may_wait(ctx, lanes, rows))
         except Undeliverable as error:  # the bot is not in the group: its game pauses, a lobby's rows are dropped
             log.info("game %s cannot reach its group: %s", game_id, error)
             if not await pause_away(ctx, game_id):
-                await forget(ctx, lanes, rows)
+                await forget(ctx, game_id, lanes, rows)
             lanes.wake.set()
             continue
         except ChatMoved as moved:  # the group lives on under a new id: move the game there and show it again
@@ -263,24 +265,47 @@ async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
             continue
         backoff.reset()
         lanes.failures = 0
-        await forget(ctx, lanes, rows)
+        if table_behind:  # shown but the kept table: the rows wait with the turn's next moves (messaging.hold)
+            lanes.table_behind.update(row.id or 0 for row in rows)
+            continue
+        await forget(ctx, game_id, lanes, rows)
         lanes.wake.set()
+        since = None
 
 
-async def forget(ctx: Context, lanes: GameLanes, rows: list[Outbox]) -> None:
-    """Deletes rows whose group part is done, and lets the players' lane forget them, while it reads no rows."""
+def table_may_wait(ctx: Context, lanes: GameLanes, rows: list[Outbox]) -> bool:
+    """Returns whether the kept table's edit for a new turn may wait while the group is busy (messaging.hold): the
+    group's lane holds rows, no stop hurries it, a row not shown yet began a turn, and no row has a lobby, pin,
+    cancellation or absence (the kept table is edited at those at once)."""
+    if ctx.group_hold_seconds <= 0 or ctx.lanes.hurry.is_set():
+        return False
+    showings = {row.id or 0: Showing.from_json(row.payload) for row in rows}
+    plain = not any(s.lobby or s.pin or s.cancelled_by or s.absence for s in showings.values())
+    return plain and any(len(s.log) > 1 and i not in lanes.table_behind for i, s in showings.items())
+
+
+async def forget(ctx: Context, game_id: int, lanes: GameLanes, rows: list[Outbox]) -> None:
+    """Deletes rows whose group part is done, and lets the players' lane forget them, while it reads no rows; first
+    shows the seats whose message waited for them (messaging.bystanders)."""
+    await catch_up(ctx, game_id, lanes, rows)
     async with lanes.deleting:
         for row in rows:
             await ctx.repo.run(ctx.repo.outbox_done, row.id or 0)
             del lanes.shown[row.id or 0]
+            lanes.table_behind.discard(row.id or 0)
 
 
-async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox]) -> None:
-    """Shows rows to the group (the table once, from the latest state) and waits until the messenger confirms it."""
+async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox], table_may_wait: bool = False) -> bool:
+    """Shows rows to the group (the table once, from the latest state) and waits until the messenger confirms it.
+
+    Returns whether the kept table was left as it was though a turn began (table_may_wait, the game going on: the
+    turn's log shows the table, the kept one is edited later).
+    """
     game = await ctx.repo.run(ctx.repo.game, game_id)
     if game is None:
-        return
+        return False
     batch: Batch | None = None
+    behind = False
     showings = [Showing.from_json(row.payload) for row in rows]
     turn_began = any(len(showing.log) > 1 for showing in showings)  # the kept table is edited once per turn
     for i, (row, showing) in enumerate(zip(rows, showings, strict=True)):
@@ -293,10 +318,12 @@ async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox]) -> Non
         else:
             batch = batch or await ctx.repo.run(batch_of, ctx, game)  # the game as read above: read once
             if batch is not None:
-                await deliver_group(ctx, batch, showing, row, latest, turn_began)
+                behind = table_may_wait and turn_began and game.status == RUNNING and not over(batch)
+                await deliver_group(ctx, batch, showing, row, latest, turn_began and not behind)
     queued = ctx.messenger.queued(game.chat_id)
     if queued is not None:
         await queued
+    return behind
 
 
 async def pause_away(ctx: Context, game_id: int) -> bool:

@@ -40,11 +40,17 @@ class Showing:
     in_turn: bool = False  # no new turn began and nobody won: the change only adds to the current turn's log
 
     @property
+    def plain(self) -> bool:
+        """Returns whether the change only goes on with the game: no notice, reminder, lobby, elimination, pin,
+        cancellation, absence or offer."""
+        extras = (self.notices, self.remind, self.lobby, self.out, self.pin, self.cancelled_by, self.absence)
+        return not self.offer and not any(extras)
+
+    @property
     def edits_only(self) -> bool:
         """Returns whether the group's part of the change is one edit of the current turn's log (and of nothing else):
-        no new message, notice, reminder, elimination, pin, cancellation, absence or offer."""
-        extras = (self.notices, self.remind, self.lobby, self.out, self.pin, self.cancelled_by, self.absence)
-        return not self.offer and self.in_turn and len(self.log) <= 1 and not any(extras)
+        a plain change (see plain) that begins no turn."""
+        return self.plain and self.in_turn and len(self.log) <= 1
 
     def to_json(self) -> str:
         """Returns the payload as a JSON text."""
