@@ -3,8 +3,9 @@
 It also prints the requests per turn into the group, into private chats and as press answers, by kind, and the share
 of awaited transitions (a seat the game starts waiting for) that came with a notification, a new private message.
 
-It plays the games twice on SQLite: with the group's view held for a quiet turn (the bot's default; the presses
-here come at once, as from quick players) and with every move shown to the group alone (moves that come far apart).
+It plays the games twice on SQLite: with the bot's defaults, the group's lane merging what comes within its window
+and holding the group's view (and the bystanders' messages) for a quiet turn (the presses here come at once, as from
+quick players), and with every move shown to the group alone (moves that come far apart).
 
 It also prints the timer's tick with nothing due and the start-up time, with no stored games and with many.
 
@@ -39,11 +40,12 @@ from tools.awaited import NotifyAudit
 
 
 async def measure(url: str, games: int, hold: bool = True) -> dict[str, Any]:
-    """Plays games on the database at url and returns the figures; hold: the group's view waits for a quiet turn,
-    as the bot's does (else the group is shown every move alone, as when moves come far apart)."""
+    """Plays games on the database at url and returns the figures; hold: the group's lane merges and holds as the
+    bot's defaults say (else the group is shown every move alone, as when moves come far apart)."""
     messenger = CollectingMessenger()
     context = Context(Repository(open_engine(url)), messenger, random_players(), seeds=lambda: 12345)
     if hold:
+        context.group_merge_seconds = BotSettings.group_merge_seconds
         context.group_quiet_seconds = BotSettings.group_quiet_seconds
         context.group_hold_seconds = BotSettings.group_hold_seconds
     service = GameService(context)
