@@ -10,9 +10,9 @@ from bangbot.messaging import lobby
 from bangbot.messaging.adapter import BACK, Button
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import Sent
-from bangbot.messaging.outbox import aware
 from bangbot.messaging.step_menu import ABOUT
 from bangbot.storage.models import RUNNING, Game
+from bangbot.storage.times import aware
 from tests.playthrough_record import Recording
 from tests.service_harness import GROUP, Table, make_users
 

@@ -30,6 +30,7 @@ from bangbot.bench.faults import STALL_SECONDS, FaultTable, unsaved_successes
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import RUNNING
 from bangbot.storage.repository import Repository
+from bangbot.storage.times import aware
 from bangbot.telegram.lost import resent_in
 from bangbot.telegram.settings import BotSettings
 from tools.process import BotProcess
@@ -284,11 +285,6 @@ class LatencyRun:
             "rate_limited": sum(1 for c in calls if c.error_code == 429),
             "problems": problems[:5],
         }
-
-
-def aware(moment: datetime) -> datetime:
-    """Returns a stored time as UTC-aware (SQLite hands back naive times)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def run_latency(games: int, database: str, seconds: float, seed: int = 1) -> dict[str, Any]:

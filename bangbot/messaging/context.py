@@ -36,11 +36,6 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def aware(moment: datetime) -> datetime:
-    """Returns a stored time as UTC-aware (SQLite hands back naive times)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 @dataclass
 class Context:
     """Shared services of the game service; ai holds one AI player per ruleset id."""

@@ -155,22 +155,33 @@ async def edit_seats(
         pressed = seat.position == showing.first
         if seat.user_id is not None and not seat.unreachable and not notification_due(batch, seat):
             try:
-                async with ctx.seat_messages.hold((row.game_id, seat.position)):
-                    recent = showing.recent.get(seat.position, [])
-                    if lanes is not None and may_wait(ctx, batch, showing, seat) and changes(ctx, batch, seat, recent):
-                        lanes.keep_news(row.id or 0, seat.position, recent)
-                    elif seat.position not in done:
-                        recent = (lanes.take_news(seat.position) if lanes else []) + recent
-                        with urgently(pressed):
-                            if await show_private(ctx, batch, seat, TOP, recent=recent[-RECENT_LINES:], store=False):
-                                edited.append(seat)
-                        done.add(seat.position)
+                if await show_seat(ctx, batch, showing, row, seat, done, lanes):
+                    edited.append(seat)
             except Undeliverable:
                 unreachable.append(seat.position)
         if pressed:
             presser_saw()
     await ctx.repo.run(ctx.repo.update_seat_refs, *edited)
     return unreachable
+
+
+async def show_seat(
+    ctx: Context, batch: Batch, showing: Showing, row: Outbox, seat: Seat, done: set[int], lanes: GameLanes | None
+) -> bool:
+    """Shows one seat a change as edit_seats says, under its message's lock; returns whether it edited the message
+    (its reference and digest are left to the caller to store)."""
+    async with ctx.seat_messages.hold((row.game_id, seat.position)):
+        recent = showing.recent.get(seat.position, [])
+        if lanes is not None and may_wait(ctx, batch, showing, seat) and changes(ctx, batch, seat, recent):
+            lanes.keep_news(row.id or 0, seat.position, recent)
+            return False
+        if seat.position in done:
+            return False
+        recent = (lanes.take_news(seat.position) if lanes else []) + recent
+        with urgently(seat.position == showing.first):
+            edited = await show_private(ctx, batch, seat, TOP, recent=recent[-RECENT_LINES:], store=False)
+        done.add(seat.position)
+        return edited
 
 
 async def deliver_group(

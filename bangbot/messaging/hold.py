@@ -26,7 +26,10 @@ def edits_only(lanes: GameLanes) -> bool:
 
 
 async def hold(ctx: Context, lanes: GameLanes, since: float) -> None:
-    """Waits while the group's rows may wait (see the module); since is the loop time the lane began to hold them."""
+    """Waits the group's merge window (rows of a quick run of moves share their edits), then while the group's rows
+    may wait (see the module); since is the loop time the lane began to hold them."""
+    if ctx.group_merge_seconds > 0 and not ctx.lanes.hurry.is_set():
+        await asyncio.sleep(ctx.group_merge_seconds)
     if ctx.group_hold_seconds <= 0:
         return
     loop = asyncio.get_running_loop()

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from bangbot.storage.models import Outbox
+from bangbot.storage.times import aware
 
 BACKOFF_FIRST_SECONDS = 0.5
 BACKOFF_MAX_SECONDS = 60.0
@@ -98,12 +99,7 @@ class Lanes:
 
 def same_time(first: datetime, second: datetime) -> bool:
     """Returns whether two stored times are the same, each read back naive (SQLite: UTC) or kept aware."""
-    return naive_utc(first) == naive_utc(second)
-
-
-def naive_utc(moment: datetime) -> datetime:
-    """Returns a time as a naive UTC time (a naive one is UTC already)."""
-    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
+    return aware(first) == aware(second)
 
 
 class Backoff:

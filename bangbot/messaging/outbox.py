@@ -26,7 +26,7 @@ from bangbot.faults import checkpoint
 from bangbot.messaging.absence import pause
 from bangbot.messaging.adapter import ChatMoved, Undeliverable
 from bangbot.messaging.bystanders import catch_up
-from bangbot.messaging.context import Context, aware
+from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import deliver_group, deliver_private, over
 from bangbot.messaging.hold import hold
 from bangbot.messaging.lanes import FAILURES_BEFORE_PAUSE, Backoff, GameLanes
@@ -35,6 +35,7 @@ from bangbot.messaging.moves import move_chat
 from bangbot.messaging.play import Batch, batch_of, finish, load, run_ai
 from bangbot.messaging.showing import LOBBY_SHOW, Showing
 from bangbot.storage.models import RUNNING, Outbox
+from bangbot.storage.times import aware
 
 log = logging.getLogger(__name__)
 UNSENT_GRACE = timedelta(seconds=5)  # a row nobody delivered for this long was left by a crash or a failure
@@ -233,8 +234,6 @@ async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
     since: float | None = None  # when the lane began to hold what it has not finished showing
     while lanes.shown and lanes.failures < FAILURES_BEFORE_PAUSE:
         since = asyncio.get_running_loop().time() if since is None else since
-        if ctx.group_merge_seconds > 0 and not ctx.lanes.hurry.is_set():
-            await asyncio.sleep(ctx.group_merge_seconds)  # lets the rows of a quick run of moves share their edits
         await hold(ctx, lanes, since)
         rows = [lanes.shown[i] for i in sorted(lanes.shown)]
         try:

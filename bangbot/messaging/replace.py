@@ -14,11 +14,12 @@ from bangbot.i18n import Translator
 from bangbot.i18n.wording import player
 from bangbot.messaging.adapter import Button, Keyboard, Press
 from bangbot.messaging.codec import ButtonData, game_button
-from bangbot.messaging.context import OFFER_SHARE, Context, aware
+from bangbot.messaging.context import OFFER_SHARE, Context
 from bangbot.messaging.play import Batch, finish, load, run_ai, stand_in
 from bangbot.messaging.showing import Showing
 from bangbot.storage.models import CANCELLED, RUNNING, Game, Outbox, PressAnswer
 from bangbot.storage.repository import StaleGame
+from bangbot.storage.times import aware
 
 REPLACE = "ai.now"  # the choice of the group's button that lets the AI play a seat now
 REPLACED = "replaced"  # the group notice that someone let the AI play a seat
