@@ -48,6 +48,14 @@ class SlowGroupMessenger(CollectingMessenger):
         await super().edit(ref, text, buttons)
 
 
+async def slow_group_table(path: Path) -> tuple[Table, SlowGroupMessenger]:
+    """Returns a started game of four people (seed 3) in a SQLite file at path, with its slow group messenger."""
+    messenger = SlowGroupMessenger()
+    table = Table(f"sqlite:///{path}", make_users(4), messenger=messenger, seed=3)
+    await table.gather(4)
+    return table, messenger
+
+
 async def until(condition: Any) -> None:
     """Waits (yielding to the loop) until condition() holds."""
     for _ in range(10_000):
@@ -70,9 +78,7 @@ def press_of(table: Table, user: int, message: Any, choice: str, press_id: str) 
 
 def test_a_press_is_answered_while_the_group_waits_for_its_limit(tmp_path: Path) -> None:
     async def scenario() -> None:
-        messenger = SlowGroupMessenger()
-        table = Table(f"sqlite:///{tmp_path / 's.sqlite3'}", make_users(4), messenger=messenger, seed=3)
-        await table.gather(4)
+        table, messenger = await slow_group_table(tmp_path / "s.sqlite3")
         version = table.repo.game(1).version  # type: ignore[union-attr]
         messenger.gate.clear()  # the group's limit is used up: nothing more goes into the group for now
         user, message, choice = a_move(table)
@@ -127,9 +133,7 @@ def test_a_press_whose_save_fails_is_told_so_and_changes_nothing(tmp_path: Path)
 
 def test_the_timer_fires_a_deadline_without_waiting_for_the_group(tmp_path: Path) -> None:
     async def scenario() -> None:
-        messenger = SlowGroupMessenger()
-        table = Table(f"sqlite:///{tmp_path / 'd.sqlite3'}", make_users(4), messenger=messenger, seed=3)
-        await table.gather(4)
+        table, messenger = await slow_group_table(tmp_path / "d.sqlite3")
         version = table.repo.game(1).version  # type: ignore[union-attr]
         messenger.gate.clear()  # the group's messages wait from now on
         table.clock.advance(timedelta(days=1, minutes=1))

@@ -12,7 +12,7 @@ from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import GROUP as TO_GROUP
 from bangbot.messaging.showing import Showing
 from tests.service_harness import GROUP, Table, make_users
-from tests.test_delivery_lanes import SlowGroupMessenger, press_of
+from tests.test_delivery_lanes import press_of, slow_group_table
 
 END = "End the turn"
 GUARD_SECONDS = 30  # only a hang reaches it
@@ -196,9 +196,7 @@ def test_moves_held_for_the_group_when_the_process_dies_are_shown_after_a_restar
 
 def test_turns_waiting_together_for_the_group_send_each_log_once_whole_even_after_a_failure(tmp_path: Path) -> None:
     async def scenario() -> None:
-        messenger = SlowGroupMessenger()
-        table = Table(f"sqlite:///{tmp_path / 'm.sqlite3'}", make_users(4), messenger=messenger, seed=3)
-        await table.gather(4)
+        table, messenger = await slow_group_table(tmp_path / "m.sqlite3")
         first_log = table.game().log_message_id  # type: ignore[union-attr]
         messenger.gate.clear()  # the group's limit is used up: its lane waits with the first move in hand
         await press_until_moved(table, owner(table), ending=False)

@@ -7,7 +7,7 @@ turn, a notice, a reminder, an elimination, the game's end) joins them, or when 
 shown every change at once; only the group's view waits, a few seconds behind.
 
 A new turn's log message (with the table in it) is sent at once, but the kept (pinned) table's edit then waits the
-same way with the new turn's moves (messaging.outbox.table_may_wait): quick turns share one edit of it.
+same way with the new turn's moves (table_may_wait): quick turns share one edit of it.
 """
 
 from __future__ import annotations
@@ -17,12 +17,24 @@ import asyncio
 from bangbot.messaging.context import Context
 from bangbot.messaging.lanes import GameLanes
 from bangbot.messaging.showing import Showing
+from bangbot.storage.models import Outbox
 
 
 def edits_only(lanes: GameLanes) -> bool:
     """Returns whether every row waiting for the group only adds to the current turn's log, or was shown to it but
     for the kept table's edit."""
     return all(i in lanes.table_behind or Showing.from_json(row.payload).edits_only for i, row in lanes.shown.items())
+
+
+def table_may_wait(ctx: Context, lanes: GameLanes, rows: list[Outbox]) -> bool:
+    """Returns whether the kept table's edit for a new turn may wait while the group is busy (messaging.hold): the
+    group's lane holds rows, no stop hurries it, a row not shown yet began a turn, and no row has a lobby, pin,
+    cancellation or absence (the kept table is edited at those at once)."""
+    if ctx.group_hold_seconds <= 0 or ctx.lanes.hurry.is_set():
+        return False
+    showings = {row.id or 0: Showing.from_json(row.payload) for row in rows}
+    plain = not any(s.lobby or s.pin or s.cancelled_by or s.absence for s in showings.values())
+    return plain and any(len(s.log) > 1 and i not in lanes.table_behind for i, s in showings.items())
 
 
 async def hold(ctx: Context, lanes: GameLanes, since: float) -> None:

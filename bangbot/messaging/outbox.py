@@ -28,7 +28,7 @@ from bangbot.messaging.adapter import ChatMoved, Undeliverable
 from bangbot.messaging.bystanders import catch_up
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import deliver_group, deliver_private, over
-from bangbot.messaging.hold import hold
+from bangbot.messaging.hold import hold, table_may_wait
 from bangbot.messaging.lanes import FAILURES_BEFORE_PAUSE, Backoff, GameLanes
 from bangbot.messaging.lobby_view import close_lobby, show_lobby
 from bangbot.messaging.moves import move_chat
@@ -270,17 +270,6 @@ async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
         await forget(ctx, game_id, lanes, rows)
         lanes.wake.set()
         since = None
-
-
-def table_may_wait(ctx: Context, lanes: GameLanes, rows: list[Outbox]) -> bool:
-    """Returns whether the kept table's edit for a new turn may wait while the group is busy (messaging.hold): the
-    group's lane holds rows, no stop hurries it, a row not shown yet began a turn, and no row has a lobby, pin,
-    cancellation or absence (the kept table is edited at those at once)."""
-    if ctx.group_hold_seconds <= 0 or ctx.lanes.hurry.is_set():
-        return False
-    showings = {row.id or 0: Showing.from_json(row.payload) for row in rows}
-    plain = not any(s.lobby or s.pin or s.cancelled_by or s.absence for s in showings.values())
-    return plain and any(len(s.log) > 1 and i not in lanes.table_behind for i, s in showings.items())
 
 
 async def forget(ctx: Context, game_id: int, lanes: GameLanes, rows: list[Outbox]) -> None:
