@@ -4,7 +4,6 @@ fail), metrics that move with presses, the webhook's secret, JSON logs without n
 from __future__ import annotations
 
 import json
-import os
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -51,6 +50,14 @@ def metric(text: str, name: str, **labels: str) -> float:
     return total
 
 
+def failed_checks(emulator: BotApiEmulator, port: int) -> dict[str, str]:
+    """Waits until /readyz answers 503 and returns the checks it names as failed, with their reasons."""
+    answer = emulator.wait_until(lambda: (got := get(port, "/readyz"))[0] == 503 and got, what="/readyz to fail")
+    failed = json.loads(answer[1])["failed"]
+    assert isinstance(failed, dict)
+    return failed
+
+
 def press_a_lobby_button(emulator: BotApiEmulator, user: int, group: int) -> None:
     """Opens a lobby in the group and presses one of its buttons; waits for the press's answer."""
     emulator.user_sends(user, group, "/newgame")
@@ -94,11 +101,115 @@ def test_polling_serves_health_readiness_and_metrics_on_its_port(emulator: BotAp
         assert 'worker="' in after and "bangbot_outbox_backlog{" in after and "bangbot_games_running{" in after
         # The Bot API gone: not ready, and the answer says why.
         emulator.stop()
-        status, body = emulator.wait_until(
-            lambda: (answer := get(port, "/readyz"))[0] == 503 and answer, what="/readyz to fail"
-        )
-        assert list(json.loads(body)["failed"]) == ["bot_api"]
+        assert list(failed_checks(emulator, port)) == ["bot_api"]
         assert get(port, "/healthz")[0] == 200, "alive all the same"
     finally:
         bot.stop()
     assert bot.process is not None and bot.process.returncode == 0
+
+
+def test_a_webhook_serves_everything_on_its_port_and_refuses_a_wrong_secret(
+    emulator: BotApiEmulator, tmp_path: Path
+) -> None:
+    port = free_port()
+    user = emulator.add_user("Player0", started=True)
+    group = emulator.add_group("Saloon", members=[user], admins=[user])
+    bot = BotProcess(
+        emulator,
+        f"sqlite:///{tmp_path / 'bot.sqlite3'}",
+        tmp_path / "bot.log",
+        BANGBOT_WEBHOOK_URL=f"http://127.0.0.1:{port}/telegram",
+        BANGBOT_WEBHOOK_LISTEN="127.0.0.1",
+        BANGBOT_WEBHOOK_PORT=str(port),
+        BANGBOT_WEBHOOK_SECRET="the-right-secret",
+    )
+    bot.start()
+    try:
+        [hook] = emulator.calls_to("setWebhook")
+        assert hook.params["secret_token"] == "the-right-secret"
+        assert get(port, "/healthz")[0] == 200
+        emulator.wait_until(lambda: get(port, "/readyz")[0] == 200, what="ready")
+        update = json.dumps(
+            {"update_id": 1, "message": {"message_id": 1, "date": 0, "chat": {"id": 1, "type": "private"}}}
+        )
+        for headers in ({}, {SECRET_HEADER: "a-wrong-secret"}, {SECRET_HEADER: "the-right-secret-but-longer"}):
+            assert post(port, "/telegram", update.encode(), {"Content-Type": "application/json", **headers}) == 403
+        right = {"Content-Type": "application/json", SECRET_HEADER: "the-right-secret"}
+        assert post(port, "/telegram", b"not json", right) == 400
+        # Updates come by the webhook: the game works, and they are counted.
+        press_a_lobby_button(emulator, user, group)
+        status, text = get(port, "/metrics")
+        assert status == 200 and metric(text, "bangbot_updates_total", kind="callback_query") >= 1
+        assert emulator.polls_started() == 0, "no polling beside the webhook"
+    finally:
+        bot.stop()
+    assert bot.process is not None and bot.process.returncode == 0, "SIGTERM stops the webhook cleanly"
+
+
+@pytest.mark.skipif(find_bin("initdb") is None, reason="PostgreSQL is not installed")
+def test_readyz_names_the_database_when_it_does_not_answer(emulator: BotApiEmulator, tmp_path: Path) -> None:
+    server = PostgresServer.start()  # its own server: stopping the test run's shared one would fail other tests
+    try:
+        port = free_port()
+        bot = BotProcess(emulator, server.url, tmp_path / "bot.log", BANGBOT_HTTP_PORT=str(port))
+        bot.start()
+        try:
+            assert get(port, "/readyz")[0] == 200
+            server.pause()
+            assert list(failed_checks(emulator, port)) == ["database"]
+            server.resume()
+            emulator.wait_until(lambda: get(port, "/readyz")[0] == 200, what="ready again")
+        finally:
+            bot.stop()
+    finally:
+        server.stop()
+
+
+def test_errors_reach_the_owner_once_per_kind_without_personal_data(emulator: BotApiEmulator, tmp_path: Path) -> None:
+    owner = emulator.add_user("Olga", last_name="Ownerova", language_code="ru", started=True)
+    player = emulator.add_user("Anastasia", last_name="Quickfoot", username="anaquick", started=True)
+    group = emulator.add_group("Dusty Saloon", members=[player], admins=[player])
+    log = tmp_path / "bot.log"
+    bot = BotProcess(
+        emulator,
+        f"sqlite:///{tmp_path / 'bot.sqlite3'}",
+        log,
+        module="tests.failing_bot",
+        PYTHONPATH=str(REPO),
+        BANGBOT_OWNER_ID=str(owner),
+        BANGBOT_LOG_FORMAT="json",
+        BANGBOT_LOG_LEVEL="INFO",
+    )
+    bot.start()
+
+    def errors() -> list[dict[str, object]]:
+        records = [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
+        return [r for r in records if r["level"] == "ERROR"]
+
+    try:
+        emulator.user_starts_bot(owner)  # the owner reads Russian
+        emulator.wait_for_message(owner)
+        emulator.user_sends(player, group, "/boom my secret plans")
+        report = emulator.wait_for_message(owner, "RuntimeError")
+        [error] = emulator.wait_until(errors, what="the error logged")
+        # The log says which update failed, by its id, and names nobody.
+        assert (
+            isinstance(error["update_id"], int) and error["message"] == f"update {error['update_id']} (message) failed"
+        )
+        assert "RuntimeError" in str(error["exc_info"])
+        # The owner's report: in their language, where it failed and for which update; not who or what was typed.
+        assert "Ошибка" in report.text and "tests/failing_bot.py" in report.text
+        assert str(error["update_id"]) in report.text
+        # A burst of the same error: logged each time, reported no more; another kind is reported at once.
+        for _ in range(5):
+            emulator.user_sends(player, group, "/boom my secret plans")
+        emulator.wait_until(lambda: len(errors()) == 6, what="six errors logged")
+        emulator.user_sends(player, group, "/bust")
+        emulator.wait_for_message(owner, "LookupError")
+        reports = [m.text for m in emulator.messages(owner) if "Ошибка" in m.text]
+        assert len(reports) == 2 and sum("RuntimeError" in r for r in reports) == 1
+    finally:
+        bot.stop()
+    text = log.read_text() + "\n".join(reports)
+    for personal in ("Anastasia", "Quickfoot", "anaquick", "secret plans", "Dusty Saloon", emulator.token):
+        assert personal not in text, personal

@@ -54,9 +54,11 @@ class BotProcess:
         with self.log.open("ab") as out:
             self.process = subprocess.Popen([sys.executable, "-m", self.module], env=env, stdout=out, stderr=out)
         self.emulator.wait_until(
-            lambda: self.emulator.polls_started() > polls
-            or len(self.emulator.calls_to("setWebhook")) > hooks
-            or not self.alive(),
+            lambda: (
+                self.emulator.polls_started() > polls
+                or len(self.emulator.calls_to("setWebhook")) > hooks
+                or not self.alive()
+            ),
             START_TIMEOUT,
             "the bot to start",
         )

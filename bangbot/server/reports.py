@@ -76,10 +76,12 @@ def report_of(record: logging.LogRecord, worker: str) -> Report:
 
 
 def short_path(filename: str) -> str:
-    """Returns a source file's path inside the project (or its last two parts elsewhere): no home folder shows."""
-    path = Path(filename)
+    """Returns a source file's path inside its package (the project's, or an installed one's): no home folder."""
+    path = Path(filename).resolve()
+    if "site-packages" in path.parts:
+        return "/".join(path.parts[path.parts.index("site-packages") + 1 :])
     try:
-        return str(path.resolve().relative_to(PACKAGE_ROOT))
+        return str(path.relative_to(PACKAGE_ROOT))
     except ValueError:
         return "/".join(path.parts[-2:])
 
