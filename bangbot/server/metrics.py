@@ -45,8 +45,10 @@ def worker() -> str:
 
 
 def set_worker(name: str | None) -> None:
-    """Sets this worker's label (None: hostname-pid)."""
+    """Sets this worker's label (None: hostname-pid) and shows its series at 0 until they first count."""
     _worker[0] = name or f"{socket.gethostname()}-{os.getpid()}"
+    for metric in (PRESS_SECONDS, RATE_LIMITED, DEADLINE_LATENESS):
+        metric.labels(worker())
 
 
 def message_kind(method: str, chat: object) -> str | None:
