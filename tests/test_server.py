@@ -136,6 +136,8 @@ def test_a_webhook_serves_everything_on_its_port_and_refuses_a_wrong_secret(
             assert post(port, "/telegram", update.encode(), {"Content-Type": "application/json", **headers}) == 403
         right = {"Content-Type": "application/json", SECRET_HEADER: "the-right-secret"}
         assert post(port, "/telegram", b"not json", right) == 400
+        broken = json.dumps({"update_id": 2, "message": {"text": "no chat, no date"}}).encode()
+        assert post(port, "/telegram", broken, right) == 200, "taken and dropped: Telegram would only send it again"
         # Updates come by the webhook: the game works, and they are counted.
         press_a_lobby_button(emulator, user, group)
         status, text = get(port, "/metrics")

@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.routing import BaseRoute
 from telegram import Update
 from telegram.ext import (
     ApplicationBuilder,
@@ -208,9 +209,14 @@ class BangBot:
             log.error("update %r failed", update, exc_info=context.error)
 
     async def accept(self, data: dict[str, Any]) -> None:
-        """Hands an update the webhook received to the application, noting when it came."""
-        self.arrivals.put(int(data["update_id"]), time.monotonic())
-        update = Update.de_json(data, self.application.bot)
+        """Hands an update the webhook received to the application, noting when it came; one that is not a valid
+        update is dropped with a warning (Telegram would only send it again)."""
+        try:
+            update = Update.de_json(data, self.application.bot)
+        except (TypeError, ValueError, KeyError, AttributeError) as error:
+            log.warning("update %s is not a valid update, dropped: %s", data.get("update_id"), type(error).__name__)
+            return
+        self.arrivals.put(update.update_id, time.monotonic())
         await self.application.update_queue.put(update)
 
     async def report(self, report: Report) -> None:
@@ -238,7 +244,12 @@ class BangBot:
         )
         secret = s.secret()
         webhook = Webhook(s.webhook_path, secret, self.accept) if s.webhook_url and secret else None
-        return build_app(readiness, webhook)
+        return build_app(readiness, webhook, self.extra_routes())
+
+    def extra_routes(self) -> list[BaseRoute]:
+        """Returns the routes the HTTP app serves beside the bot's own, in the bot's loop: the place to mount a web
+        front end that uses this worker's game service (e.g. `Mount("/app", app=...)`); none so far."""
+        return []
 
     def run(self) -> None:
         """Runs until SIGTERM or SIGINT: a webhook when a webhook URL is set, else long polling; the HTTP app (with
