@@ -35,7 +35,7 @@ from bangbot.server.health import Reach, Readiness
 from bangbot.server.logs import mark_update, setup_logging
 from bangbot.server.metrics import count_update, observe_deadline, set_worker, worker
 from bangbot.server.reports import OwnerReports, Report
-from bangbot.server.serve import embedded_server, started
+from bangbot.server.serve import EmbeddedServer, embedded_server, started
 from bangbot.storage.db import open_engine
 from bangbot.storage.health import ping, totals
 from bangbot.storage.locks import KeyedLocks
@@ -257,7 +257,8 @@ class BangBot:
         asyncio.run(self.serve())
 
     async def serve(self) -> None:
-        """Starts the application, the updates' source and the HTTP app; stops them all in order when signalled."""
+        """Starts the application, the HTTP app and the updates' source; stops them all in order when signalled (or
+        when starting fails)."""
         s = self.settings
         stopping = asyncio.Event()
         loop = asyncio.get_running_loop()
@@ -266,22 +267,30 @@ class BangBot:
         reports = OwnerReports(self.report, loop, worker()) if s.owner_id is not None else None
         if reports is not None:
             logging.getLogger().addHandler(reports)
-        await self.application.initialize()
-        await self._post_init()
         port = s.webhook_port if s.webhook_url else s.http_port
         server = embedded_server(self.http_app(), s.webhook_listen, port) if port is not None else None
-        serving = await started(server) if server is not None else None
-        await self.start_updates()
-        await self.application.start()
-        await stopping.wait()
+        serving: asyncio.Task[None] | None = None
+        try:
+            await self.application.initialize()
+            await self._post_init()
+            serving = await started(server) if server is not None else None
+            await self.start_updates()
+            await self.application.start()
+            await stopping.wait()
+        finally:
+            if reports is not None:  # no report task may start once the stop cancels what is left
+                logging.getLogger().removeHandler(reports)
+            await self.stop(server, serving)
+
+    async def stop(self, server: EmbeddedServer | None, serving: asyncio.Task[None] | None) -> None:
+        """Stops taking requests (open ones may finish), then updates, then the application and the bot's own work."""
         if server is not None and serving is not None:
             server.should_exit = True
             await serving
         if self.application.updater is not None and self.application.updater.running:
             await self.application.updater.stop()
-        await self.application.stop()
-        if reports is not None:
-            logging.getLogger().removeHandler(reports)
+        if self.application.running:
+            await self.application.stop()
         await self._post_stop()
         await self.application.shutdown()
 
