@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import io
+import json
 import logging
 
 from bangbot.i18n import translator
-from bangbot.server.logs import Scrubber, mark_update
+from bangbot.server.logs import JsonLineFormatter, Scrubber, TextFormatter, UpdateFilter, mark_update
 from bangbot.server.reports import OwnerReports, Report
 
 
@@ -66,3 +68,35 @@ def scrubbed() -> None:
     scrub = Scrubber(["123:SECRET"], personal=False)
     assert scrub("Ana María said hello there to A via /bot123:SECRET/") == "[…] said […] to A via /bot[secret]/"
     assert Scrubber([], personal=True)("Ana María") == "Ana María"
+
+
+def test_log_lines_carry_the_update_they_came_from() -> None:
+    contextvars.copy_context().run(logged_lines)
+
+
+def logged_lines() -> None:
+    """Logs one line outside an update and one inside, as text and as JSON, and checks both."""
+    stream = io.StringIO()
+    scrub = Scrubber(["tok:EN"], personal=False)
+    logger = logging.getLogger("bangbot.test_lines")
+    logger.propagate = False
+    for formatter in (TextFormatter(scrub), JsonLineFormatter(scrub)):
+        handler = logging.StreamHandler(stream)
+        handler.setFormatter(formatter)
+        handler.addFilter(UpdateFilter("w7"))
+        logger.addHandler(handler)
+        logger.warning("before any update")
+        mark_update(77, ["Jiří Dvořák"])
+        logger.warning("chat %s: %s wrote", 5, "Jiří Dvořák")
+        mark_update(None)
+        logger.removeHandler(handler)
+    text_before, text_inside, json_before, json_inside = stream.getvalue().splitlines()
+    assert text_before.endswith("before any update") and text_inside.endswith("chat 5: […] wrote (update 77)")
+    assert json.loads(json_before)["update_id"] is None
+    assert {k: v for k, v in json.loads(json_inside).items() if k != "time"} == {
+        "level": "WARNING",
+        "logger": "bangbot.test_lines",
+        "message": "chat 5: […] wrote",
+        "update_id": 77,
+        "worker": "w7",
+    }

@@ -99,6 +99,15 @@ def test_polling_serves_health_readiness_and_metrics_on_its_port(emulator: BotAp
         ]:
             assert metric(after, name, **labels) - metric(before, name, **labels) >= moved, (name, labels)
         assert 'worker="' in after and "bangbot_outbox_backlog{" in after and "bangbot_games_running{" in after
+        # Telegram says "Too Many Requests" to a press's answer: counted, and the answer still goes once it may.
+        emulator.fail_requests(429, retry_after=1, methods=["answerCallbackQuery"])
+        lobby = emulator.wait_for_message(group, "gathering")
+        data = next(d for row in lobby.buttons for _, d in row if not d.startswith("http"))
+        query = emulator.user_presses(users[0], group, lobby.message_id, data)
+        emulator.wait_until(lambda: any(c.error_code == 429 for c in emulator.calls), what="a 429")
+        emulator.heal()
+        emulator.wait_for_answer(query)
+        assert metric(get(port, "/metrics")[1], "bangbot_rate_limited_total") >= 1
         # The Bot API gone: not ready, and the answer says why.
         emulator.stop()
         assert list(failed_checks(emulator, port)) == ["bot_api"]
