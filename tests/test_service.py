@@ -142,11 +142,14 @@ def test_deadlines_fire_after_a_restart_and_two_misses_hand_the_seat_to_the_ai(t
         # The bot is down while the deadline passes; the new process fires it at once.
         table.clock.advance(__import__("datetime").timedelta(days=1, minutes=1))
         table.restart()
+        fired: list[float] = []
+        table.svc.ctx.deadline_fired = fired.append  # what the bot's metrics are told
         before = len(table.repo.actions(1))
         await table.tick()
         after = table.repo.actions(1)
         assert len(after) > before
         assert any(a.by == "deadline" for a in after[before:])
+        assert fired == [60.0], "one deadline fired, a minute after its time"
         seats = table.repo.seats(1)
         missed = [s for s in seats if s.missed_deadlines == 1]
         assert missed

@@ -19,7 +19,13 @@ class BotProcess:
     """Starts, stops and kills the bot process; start() returns once it polls for updates."""
 
     def __init__(
-        self, emulator: BotApiEmulator, database_url: str, log: Path, group_rate: str = "20/60", **env: str
+        self,
+        emulator: BotApiEmulator,
+        database_url: str,
+        log: Path,
+        group_rate: str = "20/60",
+        module: str = "bangbot",
+        **env: str,
     ) -> None:
         self.env = {
             **os.environ,
@@ -34,18 +40,25 @@ class BotProcess:
         }
         self.env.pop("BANGBOT_FAULT", None)
         self.emulator = emulator
+        self.module = module  # what `python -m` runs: the bot, or a test's variant of it
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, fault: str | None = None) -> float:
-        """Starts the process (with a planned crash, BANGBOT_FAULT) and returns the seconds until it polled."""
+        """Starts the process (with a planned crash, BANGBOT_FAULT) and returns the seconds until it polled (or, with
+        a webhook, registered it)."""
         began = time.monotonic()
         polls = self.emulator.polls_started()
+        hooks = len(self.emulator.calls_to("setWebhook"))
         env = {**self.env, "BANGBOT_FAULT": fault} if fault else self.env
         with self.log.open("ab") as out:
-            self.process = subprocess.Popen([sys.executable, "-m", "bangbot"], env=env, stdout=out, stderr=out)
+            self.process = subprocess.Popen([sys.executable, "-m", self.module], env=env, stdout=out, stderr=out)
         self.emulator.wait_until(
-            lambda: self.emulator.polls_started() > polls or not self.alive(),
+            lambda: (
+                self.emulator.polls_started() > polls
+                or len(self.emulator.calls_to("setWebhook")) > hooks
+                or not self.alive()
+            ),
             START_TIMEOUT,
             "the bot to start",
         )

@@ -14,13 +14,16 @@ from bangbot.storage.repository import StaleGame
 Moves = Callable[[Batch], bool]  # makes moves on a loaded game; returns False to do nothing
 
 
-async def advance(ctx: Context, game_id: int, moves: Moves) -> None:
+async def advance(ctx: Context, game_id: int, moves: Moves) -> bool:
     """Runs the AI on a running game after moves (which may make moves, or return False to do nothing); saves.
+    Returns whether it saved.
 
     The reading, the moves and the saving run in a database thread, off the event loop.
     """
     if await ctx.repo.run(advanced, ctx, game_id, moves):
         kick(ctx, game_id)
+        return True
+    return False
 
 
 def advanced(ctx: Context, game_id: int, moves: Moves) -> bool:

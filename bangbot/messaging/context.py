@@ -57,6 +57,7 @@ class Context:
     shown: Shown = field(default_factory=Shown)  # what this process last showed in each group message
     views: LruCache[tuple[int, int, int | None], Any] = field(default_factory=lambda: LruCache(VIEWS_KEPT))
     seat_messages: KeyedLocks = field(default_factory=KeyedLocks)  # one edit of a seat's message at a time
+    deadline_fired: Callable[[float], None] = field(default=lambda late: None)  # told how late each one fired (s)
 
     def ai_for(self, ruleset_id: str) -> AIPlayer:
         """Returns the AI player of a game; raises KeyError when the service was given none for it."""

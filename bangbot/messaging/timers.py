@@ -19,6 +19,7 @@ from bangbot.messaging.replace import offer
 from bangbot.messaging.showing import Showing
 from bangbot.storage.models import RUNNING, Outbox
 from bangbot.storage.repository import StaleGame
+from bangbot.storage.times import aware
 
 log = logging.getLogger(__name__)
 PRESS_MEMORY = timedelta(days=2)  # a messenger delivers an update again for a day at most
@@ -61,11 +62,13 @@ async def tick(ctx: Context, pruned_at: datetime | None) -> datetime | None:
 
 
 async def deadline(ctx: Context, game_id: int) -> None:
-    """Makes the automatic moves of a game whose deadline passed."""
+    """Makes the automatic moves of a game whose deadline passed; tells the context how late it fired."""
+    late: list[float] = []
 
     def due(batch: Batch) -> bool:
         if batch.game.deadline_at is None or batch.game.deadline_at > ctx.clock():
             return False
+        late[:] = [(ctx.clock() - aware(batch.game.deadline_at)).total_seconds()]
         expire_deadline(ctx, batch)
         return True
 
@@ -75,7 +78,8 @@ async def deadline(ctx: Context, game_id: int) -> None:
             await ctx.repo.run(abandon, ctx, paused)  # the bot was not added back in time; the game's record stays
             kick(ctx, game_id)
         return
-    await advance(ctx, game_id, due)
+    if await advance(ctx, game_id, due) and late:
+        ctx.deadline_fired(late[0])
 
 
 async def offer_ai(ctx: Context, game_id: int) -> None:

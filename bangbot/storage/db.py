@@ -25,17 +25,20 @@ def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:
     cursor.close()
 
 
-def open_engine(url: str = DEFAULT_URL) -> Engine:
-    """Returns an engine for url with every migration applied."""
+def open_engine(url: str = DEFAULT_URL, hide_parameters: bool = False) -> Engine:
+    """Returns an engine for url with every migration applied; hide_parameters keeps the values a statement was given
+    (names, texts) out of its errors' messages, and so out of the logs."""
     sqlite = url.startswith("sqlite")
     in_memory = sqlite and (url in ("sqlite://", "sqlite:///:memory:"))
     if in_memory:
-        engine = create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False}, poolclass=StaticPool, hide_parameters=hide_parameters
+        )
     elif sqlite:
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(url, connect_args={"check_same_thread": False}, hide_parameters=hide_parameters)
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
-        engine = create_engine(url, pool_pre_ping=True)
+        engine = create_engine(url, pool_pre_ping=True, hide_parameters=hide_parameters)
     migrate(engine)
     full_disk_faults(engine)
     return engine

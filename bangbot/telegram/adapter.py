@@ -22,6 +22,8 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError
 
 from bangbot.messaging.adapter import Article, ChatMoved, InlineQuery, Keyboard, MessageRef, Press, Undeliverable
 from bangbot.messaging.codec import JOIN_PAYLOAD
+from bangbot.messaging.lru import LruCache
+from bangbot.server.metrics import observe_press
 from bangbot.telegram.edits import LatestEdits
 from bangbot.telegram.lost import LostReplies
 from bangbot.telegram.text import MAX_TEXT, mention_token, split, to_html, visible_length
@@ -32,6 +34,7 @@ MAX_CAPTION = 1024  # Telegram's limit on a caption
 BENIGN = ("message is not modified", "message to edit not found", "message to delete not found", "can't be edited")
 RIGHTS_CACHE_SECONDS = 60.0  # a right given or taken shows in the lobby within this time
 INLINE_CACHE_SECONDS = 300
+PRESSES_TIMED = 10_000  # presses whose arrival is remembered until answered
 UNREACHABLE = ("chat not found", "user not found", "have no rights", "not enough rights")
 
 
@@ -80,6 +83,7 @@ class TelegramMessenger:
         self.pin_rights: dict[int, tuple[bool, float]] = {}
         self.moved: dict[int, int] = {}  # group chats that answered ChatMigrated: old id -> new id
         self.lost = LostReplies()  # sends whose reply was lost, and how many were sent again
+        self.arrivals: LruCache[str, float] = LruCache(PRESSES_TIMED)  # press id -> when it came (monotonic)
 
     async def send(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> MessageRef:
         """Sends text (in several messages if it is too long; buttons go on the last), in a forum topic if thread."""
@@ -163,12 +167,21 @@ class TelegramMessenger:
         except (BadRequest, Forbidden, ChatMigrated) as error:
             log.debug("could not delete %s: %s", ref, error)
 
+    def press_arrived(self, press_id: str, at: float | None = None) -> None:
+        """Notes when a press came (monotonic seconds; None: now), so that its answer is timed from then."""
+        self.arrivals.put(press_id, time.monotonic() if at is None else at)
+
     async def answer(self, press: Press, text: str = "", alert: bool = False) -> None:
-        """Answers a callback query (Telegram shows a spinner until then)."""
+        """Answers a callback query (Telegram shows a spinner until then); times it from the press's arrival."""
+        arrived = self.arrivals.get(press.id)
+        self.arrivals.pop(press.id)
         try:
             await self.bot.answer_callback_query(press.id, text=text[:MAX_ANSWER] or None, show_alert=alert)
         except BadRequest as error:
             log.info("could not answer press %s: %s", press.id, error)
+            return
+        if arrived is not None:
+            observe_press(time.monotonic() - arrived)
 
     async def can_message(self, user_id: int) -> bool:
         """Returns whether the bot may write to the user (they started it and did not block it)."""

@@ -5,34 +5,57 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import sys
+import time
+from typing import Any
 
+from starlette.applications import Starlette
+from starlette.routing import BaseRoute
 from telegram import Update
 from telegram.ext import (
-    Application,
     ApplicationBuilder,
     CallbackQueryHandler,
     ChatMemberHandler,
     ContextTypes,
     InlineQueryHandler,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
 from bangbot.ai.players import heuristic_players
 from bangbot.i18n import system_language, translator
 from bangbot.messaging.context import Context
+from bangbot.messaging.lru import LruCache
 from bangbot.messaging.service import GameService
 from bangbot.messaging.timer import DeadlineTimer
+from bangbot.server.app import Webhook, build_app
+from bangbot.server.health import Reach, Readiness
+from bangbot.server.logs import mark_update, setup_logging
+from bangbot.server.metrics import count_update, observe_deadline, set_worker, worker
+from bangbot.server.reports import OwnerReports, Report
+from bangbot.server.serve import EmbeddedServer, embedded_server, started
 from bangbot.storage.db import open_engine
+from bangbot.storage.health import ping, totals
 from bangbot.storage.locks import KeyedLocks
-from bangbot.storage.repository import Repository
+from bangbot.storage.repository import STORAGE_ERRORS, Repository
 from bangbot.telegram.adapter import TelegramMessenger
 from bangbot.telegram.commands import register_commands
 from bangbot.telegram.limiter import StrictRateLimiter
+from bangbot.telegram.observed import ObservedRequest
 from bangbot.telegram.settings import BotSettings
 from bangbot.telegram.startup import connection_problem, webhook_problem
-from bangbot.telegram.updates import to_command, to_departure, to_inline_query, to_move, to_presence, to_press
+from bangbot.telegram.updates import (
+    personal_strings,
+    to_command,
+    to_departure,
+    to_inline_query,
+    to_move,
+    to_presence,
+    to_press,
+    update_kind,
+)
 
 log = logging.getLogger(__name__)
 # No edited messages (an edited command is not run again); inline queries answer with card texts; the bot's own
@@ -46,7 +69,8 @@ ALLOWED_UPDATES = [
 ]
 RATE_LIMIT_RETRIES = 3
 SHUTDOWN_FLUSH_SECONDS = 5.0
-QUIET_LOGGERS = ("httpx", "alembic")  # their INFO lines (each request, each migration) are no news
+REQUEST_POOL = 256  # connections to the Bot API (python-telegram-bot's own default for concurrent updates)
+ARRIVALS_KEPT = 10_000  # webhook updates whose arrival is remembered until a handler takes it
 
 
 class BangBot:
@@ -54,23 +78,32 @@ class BangBot:
 
     def __init__(self, settings: BotSettings) -> None:
         self.settings = settings
-        builder = ApplicationBuilder().token(settings.token).concurrent_updates(True).post_init(self._post_init)
-        builder = builder.post_stop(self._post_stop)
+        self.reach = Reach()
+        builder = ApplicationBuilder().token(settings.token).concurrent_updates(True)
+        builder = builder.request(ObservedRequest(self.reach, connection_pool_size=REQUEST_POOL))
+        if settings.webhook_url:
+            builder = builder.updater(None)  # the bot's own HTTP app takes the updates (bangbot.server)
+        else:
+            builder = builder.get_updates_request(ObservedRequest(self.reach, connection_pool_size=1))
         if settings.api_url:
             builder = builder.base_url(settings.api_url)
         limiter = StrictRateLimiter(settings.group_rate, max_retries=RATE_LIMIT_RETRIES)
         self.application = builder.rate_limiter(limiter).build()
         self.messenger = TelegramMessenger(self.application.bot)
-        context = Context(Repository(open_engine(settings.database_url)), self.messenger, heuristic_players())
+        engine = open_engine(settings.database_url, hide_parameters=not settings.log_personal)
+        context = Context(Repository(engine), self.messenger, heuristic_players())
         context.group_merge_seconds = settings.group_merge_seconds
         context.group_quiet_seconds = settings.group_quiet_seconds
         context.group_hold_seconds = settings.group_hold_seconds
+        context.deadline_fired = observe_deadline
         if settings.seed is not None:
             seed = settings.seed
             context.seeds = lambda: seed  # every game dealt the same way: for tests and reproducing a report
         self.service = GameService(context)
         self.timer = DeadlineTimer(self.service.tick, context.repo.shift_deadlines, settings.tick_seconds)
         self.locks = KeyedLocks()
+        self.arrivals: LruCache[int, float] = LruCache(ARRIVALS_KEPT)  # webhook updates: id -> when they came
+        self.application.add_handler(TypeHandler(Update, self.on_update), group=-1)  # before every other handler
         # Only new messages: a webhook set elsewhere may still deliver edits, which must not run a command twice.
         self.application.add_handler(MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, self.on_command))
         self.application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self.on_migrate))
@@ -81,16 +114,16 @@ class BangBot:
         self.application.add_handler(ChatMemberHandler(self.on_departure, ChatMemberHandler.CHAT_MEMBER))
         self.application.add_error_handler(self.on_error)
 
-    async def _post_init(self, application: Application) -> None:  # type: ignore[type-arg]
+    async def _post_init(self) -> None:
         """Learns the bot's username, sets the command menus and starts the deadline timer."""
-        self.messenger.username = application.bot.username
-        await register_commands(application.bot)
+        self.messenger.username = self.application.bot.username
+        await register_commands(self.application.bot)
         shown = await self.service.start()
         if shown:
             log.info("delivered what %d games still had to show", shown)
         self.timer.start()
 
-    async def _post_stop(self, _: Application) -> None:  # type: ignore[type-arg]
+    async def _post_stop(self) -> None:
         """Stops the timer and sends the group edits still queued, waiting SHUTDOWN_FLUSH_SECONDS at most.
 
         What is not confirmed then stays in the outbox and is delivered at the next start; the tasks still waiting
@@ -157,24 +190,120 @@ class BangBot:
         async with self.locks.hold(("chat", departure.chat_id)):
             await self.service.on_departure(departure)
 
+    async def on_update(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
+        """Runs first for every update: counts it, marks its logs with its id (and hides its personal strings), and
+        notes when a press came, so that its answer is timed from then."""
+        count_update(update_kind(update))
+        mark_update(update.update_id, personal_strings(update))
+        arrived = self.arrivals.get(update.update_id)
+        self.arrivals.pop(update.update_id)
+        if update.callback_query is not None:
+            self.messenger.press_arrived(update.callback_query.id, arrived)
+
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """Logs an update that failed; the game state is safe in the database."""
-        log.error("update %r failed", update, exc_info=context.error)
+        """Logs an update that failed, by its id (its content only with personal logging); the game state is safe in
+        the database."""
+        if isinstance(update, Update) and not self.settings.log_personal:
+            log.error("update %s (%s) failed", update.update_id, update_kind(update), exc_info=context.error)
+        else:
+            log.error("update %r failed", update, exc_info=context.error)
+
+    async def accept(self, data: dict[str, Any]) -> None:
+        """Hands an update the webhook received to the application, noting when it came; one that is not a valid
+        update is dropped with a warning (Telegram would only send it again)."""
+        try:
+            update = Update.de_json(data, self.application.bot)
+        except (TypeError, ValueError, KeyError, AttributeError) as error:
+            log.warning("update %s is not a valid update, dropped: %s", data.get("update_id"), type(error).__name__)
+            return
+        self.arrivals.put(update.update_id, time.monotonic())
+        await self.application.update_queue.put(update)
+
+    async def report(self, report: Report) -> None:
+        """Sends an error report privately to the owner, in their language."""
+        owner = self.settings.owner_id
+        if owner is None:
+            return
+        ctx = self.service.ctx
+        try:
+            tr = await ctx.repo.run(ctx.tr_user, owner)
+        except STORAGE_ERRORS:  # the database may be what failed
+            tr = translator(system_language())
+        await self.messenger.send(owner, report.text(tr))
+
+    def http_app(self) -> Starlette:
+        """Returns the bot's HTTP app: the webhook (in webhook mode), health, readiness and metrics."""
+        s = self.settings
+        repo = self.service.ctx.repo
+        readiness = Readiness(
+            ping=lambda: asyncio.to_thread(ping, repo.engine),
+            totals=lambda: asyncio.to_thread(totals, repo.engine),
+            reach=self.reach,
+            probe=self.application.bot.get_me,
+            backlog_bound=s.ready_backlog,
+        )
+        secret = s.secret()
+        webhook = Webhook(s.webhook_path, secret, self.accept) if s.webhook_url and secret else None
+        return build_app(readiness, webhook, self.extra_routes())
+
+    def extra_routes(self) -> list[BaseRoute]:
+        """Returns the routes the HTTP app serves beside the bot's own, in the bot's loop: the place to mount a web
+        front end that uses this worker's game service (e.g. `Mount("/app", app=...)`); none so far."""
+        return []
 
     def run(self) -> None:
-        """Runs until stopped: a webhook server when a webhook URL is set, else long polling."""
+        """Runs until SIGTERM or SIGINT: a webhook when a webhook URL is set, else long polling; the HTTP app (with
+        the webhook, or on BANGBOT_HTTP_PORT when polling) serves in the same event loop."""
+        asyncio.run(self.serve())
+
+    async def serve(self) -> None:
+        """Starts the application, the HTTP app and the updates' source; stops them all in order when signalled (or
+        when starting fails)."""
+        s = self.settings
+        stopping = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, stopping.set)
+        reports = OwnerReports(self.report, loop, worker()) if s.owner_id is not None else None
+        if reports is not None:
+            logging.getLogger().addHandler(reports)
+        port = s.webhook_port if s.webhook_url else s.http_port
+        server = embedded_server(self.http_app(), s.webhook_listen, port) if port is not None else None
+        serving: asyncio.Task[None] | None = None
+        try:
+            await self.application.initialize()
+            await self._post_init()
+            serving = await started(server) if server is not None else None
+            await self.start_updates()
+            await self.application.start()
+            await stopping.wait()
+        finally:
+            if reports is not None:  # no report task may start once the stop cancels what is left
+                logging.getLogger().removeHandler(reports)
+            await self.stop(server, serving)
+
+    async def stop(self, server: EmbeddedServer | None, serving: asyncio.Task[None] | None) -> None:
+        """Stops taking requests (open ones may finish), then updates, then the application and the bot's own work."""
+        if server is not None and serving is not None:
+            server.should_exit = True
+            await serving
+        if self.application.updater is not None and self.application.updater.running:
+            await self.application.updater.stop()
+        if self.application.running:
+            await self.application.stop()
+        await self._post_stop()
+        await self.application.shutdown()
+
+    async def start_updates(self) -> None:
+        """Registers the webhook (unless another program does), or starts long polling."""
         s = self.settings
         if s.webhook_url:
-            self.application.run_webhook(
-                listen=s.webhook_listen,
-                port=s.webhook_port,
-                url_path=s.webhook_path,
-                webhook_url=s.webhook_url if s.set_webhook else None,
-                secret_token=s.secret(),
-                allowed_updates=ALLOWED_UPDATES,
-            )
-        else:
-            self.application.run_polling(allowed_updates=ALLOWED_UPDATES)
+            if s.set_webhook:
+                await self.application.bot.set_webhook(
+                    s.webhook_url, secret_token=s.secret(), allowed_updates=ALLOWED_UPDATES
+                )
+        elif self.application.updater is not None:
+            await self.application.updater.start_polling(allowed_updates=ALLOWED_UPDATES)
 
 
 async def cancel_leftovers() -> None:
@@ -187,10 +316,11 @@ async def cancel_leftovers() -> None:
 
 def run_bot(settings: BotSettings) -> int:
     """Runs the Telegram bot with these settings; 1 with one line on standard error if it cannot connect."""
-    level = os.environ.get("BANGBOT_LOG_LEVEL", "WARNING").upper()
-    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=level)
-    for noisy in QUIET_LOGGERS:
-        logging.getLogger(noisy).setLevel(logging.WARNING)
+    set_worker(settings.worker_id)
+    level = os.environ.get("BANGBOT_LOG_LEVEL", "WARNING")
+    setup_logging(
+        level, settings.log_format == "json", settings.log_personal, (settings.token, settings.secret()), worker()
+    )
     tr = translator(system_language())
     problem = webhook_problem(settings, tr) or asyncio.run(connection_problem(settings, tr))
     if problem is not None:

@@ -31,6 +31,12 @@ class BotSettings:
     group_quiet_seconds: float = 6.0  # a turn's moves are shown to the group once it was quiet this long...
     group_hold_seconds: float = 30.0  # ... or this long after the first at the latest (messaging.hold)
     seed: int | None = None
+    owner_id: int | None = None  # the person who runs the bot: gets error reports in private
+    http_port: int | None = None  # polling: where /healthz, /readyz and /metrics listen (a webhook serves them itself)
+    worker_id: str | None = None  # the worker's label in metrics and reports (hostname-pid when unset)
+    ready_backlog: int = 1000  # /readyz fails while more outbox rows than this wait
+    log_format: str = "text"  # "json": one JSON object a line
+    log_personal: bool = False  # names and message texts may appear in logs
 
     def secret(self) -> str | None:
         """Returns the webhook's secret token: the one set, else (when the bot registers its webhook) one of its own.
@@ -65,6 +71,12 @@ class BotSettings:
             group_quiet_seconds=float(env.get("BANGBOT_GROUP_QUIET_SECONDS", "6")),
             group_hold_seconds=float(env.get("BANGBOT_GROUP_HOLD_SECONDS", "30")),
             seed=int(env["BANGBOT_SEED"]) if env.get("BANGBOT_SEED") else None,
+            owner_id=int(env["BANGBOT_OWNER_ID"]) if env.get("BANGBOT_OWNER_ID") else None,
+            http_port=int(env["BANGBOT_HTTP_PORT"]) if env.get("BANGBOT_HTTP_PORT") else None,
+            worker_id=env.get("BANGBOT_WORKER_ID") or None,
+            ready_backlog=int(env.get("BANGBOT_READY_BACKLOG", "1000")),
+            log_format=env.get("BANGBOT_LOG_FORMAT", "text").lower(),
+            log_personal=env.get("BANGBOT_LOG_PERSONAL", "0") == "1",
         )
 
 

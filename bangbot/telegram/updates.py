@@ -83,3 +83,28 @@ def to_departure(update: Update) -> Departure | None:
     if change.new_chat_member.status in GONE and change.old_chat_member.status not in GONE:
         return Departure(change.chat.id, change.new_chat_member.user.id)
     return None
+
+
+def update_kind(update: Update) -> str:
+    """Returns what an update carries, as metrics count it: message, callback_query, inline_query, ..., other."""
+    for kind in ("message", "callback_query", "inline_query", "my_chat_member", "chat_member", "edited_message"):
+        if getattr(update, kind, None) is not None:
+            return kind
+    return "other"
+
+
+def personal_strings(update: Update) -> list[str | None]:
+    """Returns what an update says about people: the names of its sender and its chat, and the text typed."""
+    user, chat, message = update.effective_user, update.effective_chat, update.effective_message
+    strings: list[str | None] = []
+    if user is not None:
+        strings += [user.full_name, person(user).name, user.first_name, user.last_name, user.username]
+    if chat is not None:
+        strings += [chat.title, chat.username]
+    if message is not None:
+        strings += [message.text, message.caption]
+        if message.text:
+            strings += message.text.split(maxsplit=1)[1:]  # a command's arguments, logged without the command
+    if update.inline_query is not None:
+        strings.append(update.inline_query.query)
+    return strings
