@@ -9,6 +9,7 @@ from bangbot.i18n import Translator, normalize_language, translator
 from bangbot.messaging.adapter import ChatMoved, Command
 from bangbot.messaging.context import Context
 from bangbot.messaging.failures import RETRIES, not_saved, storage_failures
+from bangbot.messaging.floodgate import admitted
 from bangbot.messaging.game_commands import cmd_cancel, cmd_deadline, cmd_newgame, cmd_start, cmd_status
 from bangbot.messaging.group_events import chat_moved
 from bangbot.messaging.info_commands import cmd_help, cmd_notify, cmd_record, cmd_rules, cmd_stats
@@ -35,6 +36,10 @@ HANDLERS: dict[str, Handler] = {
 async def on_command(ctx: Context, cmd: Command) -> None:
     """Handles a text command; anything unknown gets a localized hint."""
     name = cmd.name.lower().lstrip("/").split("@")[0]
+    gated = await admitted(ctx, cmd, name)  # before any handler: a flood costs no reading and no group message
+    if gated is None:
+        return
+    cmd = gated
     try:  # in a database thread, as every read and write of a command: the event loop never waits for one
         if not ctx.knows(cmd.user):  # a thread's hop saved when nothing is to store
             await ctx.repo.run(ctx.remember_user, cmd.user)

@@ -14,6 +14,7 @@ from bangbot.core.ruleset import TableState
 from bangbot.i18n import SOURCE_LANGUAGE, Translator, normalize_language, translator
 from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import Messenger, User
+from bangbot.messaging.flood import FloodGate
 from bangbot.messaging.lanes import Lanes
 from bangbot.messaging.lru import LruCache
 from bangbot.messaging.replies import ChatSenders
@@ -57,6 +58,7 @@ class Context:
     shown: Shown = field(default_factory=Shown)  # what this process last showed in each group message
     views: LruCache[tuple[int, int, int | None], Any] = field(default_factory=lambda: LruCache(VIEWS_KEPT))
     seat_messages: KeyedLocks = field(default_factory=KeyedLocks)  # one edit of a seat's message at a time
+    flood: FloodGate | None = None  # the commands' flood control (messaging.flood); None: every command answered
 
     def ai_for(self, ruleset_id: str) -> AIPlayer:
         """Returns the AI player of a game; raises KeyError when the service was given none for it."""

@@ -22,6 +22,7 @@ from telegram.ext import (
 from bangbot.ai.players import heuristic_players
 from bangbot.i18n import system_language, translator
 from bangbot.messaging.context import Context
+from bangbot.messaging.flood import FloodGate
 from bangbot.messaging.service import GameService
 from bangbot.messaging.timer import DeadlineTimer
 from bangbot.storage.db import open_engine
@@ -61,7 +62,8 @@ class BangBot:
         limiter = StrictRateLimiter(settings.group_rate, max_retries=RATE_LIMIT_RETRIES)
         self.application = builder.rate_limiter(limiter).build()
         self.messenger = TelegramMessenger(self.application.bot)
-        context = Context(Repository(open_engine(settings.database_url)), self.messenger, heuristic_players())
+        repo = Repository(open_engine(settings.database_url))
+        context = Context(repo, self.messenger, heuristic_players(), flood=FloodGate())
         context.group_merge_seconds = settings.group_merge_seconds
         context.group_quiet_seconds = settings.group_quiet_seconds
         context.group_hold_seconds = settings.group_hold_seconds
