@@ -10,6 +10,7 @@ from bangbot.messaging.adapter import ChatMoved, Command
 from bangbot.messaging.context import Context
 from bangbot.messaging.failures import RETRIES, not_saved, storage_failures
 from bangbot.messaging.floodgate import admitted
+from bangbot.messaging.forget import cmd_forgetme
 from bangbot.messaging.game_commands import cmd_cancel, cmd_deadline, cmd_newgame, cmd_start, cmd_status
 from bangbot.messaging.group_events import chat_moved
 from bangbot.messaging.info_commands import cmd_help, cmd_notify, cmd_record, cmd_rules, cmd_stats
@@ -30,6 +31,7 @@ HANDLERS: dict[str, Handler] = {
     "record": cmd_record,
     "stats": cmd_stats,
     "notify": cmd_notify,
+    "forgetme": cmd_forgetme,
 }
 
 

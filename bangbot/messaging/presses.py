@@ -17,6 +17,7 @@ from bangbot.messaging.codec import BadButton, ButtonData, decode
 from bangbot.messaging.context import Context
 from bangbot.messaging.failures import RETRIES, not_saved, storage_failures
 from bangbot.messaging.final import AGAIN, CALL
+from bangbot.messaging.forget import forget_press, is_forget
 from bangbot.messaging.game_press import game_press
 from bangbot.messaging.language_menu import language_press
 from bangbot.messaging.later import Later, run_later
@@ -166,12 +167,15 @@ def locked_replace_press(ctx: Context, press: Press, data: ButtonData, allowed: 
 
 
 async def setting_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str, bool]:
-    """Sets the user's or (for chat admins, checked now) the chat's language; or calls the user to its games.
+    """Sets the user's or (for chat admins, checked now) the chat's language; calls the user to its games; or forgets
+    the user (/forgetme).
 
     Every read and write runs in a database thread; the admin check and the edit run on the loop, holding none.
     """
     if data.scope == "c" and data.choice == CALL and data.target == press.chat_id:
         return await ctx.repo.run(call_press, ctx, press.user.id, data.target), False
+    if is_forget(data):
+        return await forget_press(ctx, press, data)
     return await language_press(ctx, press, data)
 
 
