@@ -49,6 +49,11 @@ def help_answers(calls: list[ApiCall], chat: int) -> int:
     )
 
 
+def ahead_of(calls: list[ApiCall], final: ApiCall | None) -> list[ApiCall]:
+    """Returns the calls answered before the group's cancelled table (all of them when it never came)."""
+    return calls if final is None else [c for c in calls if c.time < final.time]
+
+
 def wait_idle(table: FaultTable, game_id: int) -> None:
     """Waits until what the game's start must show is shown (its outbox empty)."""
     table.emulator.wait_until(lambda: not table.repo.outbox(game_id) or not table.bot.alive(), 120, "the start shown")
@@ -84,6 +89,7 @@ def flood_and_cancel(emulator: BotApiEmulator, table: FaultTable, flooder: int) 
         "press_answer_ms": round((answer.time - pressed) * 1000, 1),
         "cancel_shown_ms": round((final.time - cancelled) * 1000, 1) if final else None,
         "help_answers_in_group": help_answers(calls, table.group),
+        "help_answers_in_group_before_cancel": help_answers(ahead_of(calls, final), table.group),
         "help_answers_private": help_answers(calls, flooder),
         "private_lines_to_flooder": sum(
             1 for c in calls if c.method == "sendMessage" and str(c.params.get("chat_id")) == str(flooder)
