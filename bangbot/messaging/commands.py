@@ -7,7 +7,9 @@ from collections.abc import Awaitable, Callable
 
 from bangbot.i18n import Translator, normalize_language, translator
 from bangbot.messaging.adapter import ChatMoved, Command
+from bangbot.messaging.banned import banned_text, is_banned
 from bangbot.messaging.context import Context
+from bangbot.messaging.desk import cmd_admin
 from bangbot.messaging.failures import RETRIES, not_saved, storage_failures
 from bangbot.messaging.floodgate import admitted
 from bangbot.messaging.forget import cmd_forgetme
@@ -15,7 +17,7 @@ from bangbot.messaging.game_commands import cmd_cancel, cmd_deadline, cmd_newgam
 from bangbot.messaging.group_events import chat_moved
 from bangbot.messaging.info_commands import cmd_help, cmd_notify, cmd_record, cmd_rules, cmd_stats
 from bangbot.messaging.language_menu import cmd_language
-from bangbot.messaging.reply import reply
+from bangbot.messaging.reply import reply, unknown_command
 from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
 
 Handler = Callable[[Context, Command, Translator], Awaitable[None]]
@@ -32,6 +34,7 @@ HANDLERS: dict[str, Handler] = {
     "stats": cmd_stats,
     "notify": cmd_notify,
     "forgetme": cmd_forgetme,
+    "admin": cmd_admin,
 }
 
 
@@ -46,13 +49,17 @@ async def on_command(ctx: Context, cmd: Command) -> None:
         if not ctx.knows(cmd.user):  # a thread's hop saved when nothing is to store
             await ctx.repo.run(ctx.remember_user, cmd.user)
         tr = await ctx.repo.run(command_translator, ctx, cmd)
+        if await is_banned(ctx, cmd.chat_id):
+            if ctx.bans.may_refuse(cmd.chat_id):
+                reply(ctx, cmd, banned_text(tr))
+            return
     except STORAGE_ERRORS:
         storage_failures.failed("could not read for /%s", name)
         reply(ctx, cmd, not_saved(translator(normalize_language(cmd.user.language))))
         return
     handler = HANDLERS.get(name)
     if handler is None:
-        reply(ctx, cmd, tr.gettext("I don't know that command. /help lists what I understand."))
+        reply(ctx, cmd, unknown_command(tr))
         return
     for attempt in range(RETRIES):
         try:

@@ -30,6 +30,7 @@ from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.repository import Repository
 from bangbot.telegram.adapter import TelegramMessenger
 from bangbot.telegram.commands import register_commands
+from bangbot.telegram.heartbeat import Heartbeat
 from bangbot.telegram.limiter import StrictRateLimiter
 from bangbot.telegram.settings import BotSettings
 from bangbot.telegram.startup import connection_problem, webhook_problem
@@ -59,11 +60,14 @@ class BangBot:
         builder = builder.post_stop(self._post_stop)
         if settings.api_url:
             builder = builder.base_url(settings.api_url)
-        limiter = StrictRateLimiter(settings.group_rate, max_retries=RATE_LIMIT_RETRIES)
+        self.heartbeat = Heartbeat()
+        limiter = StrictRateLimiter(
+            settings.group_rate, max_retries=RATE_LIMIT_RETRIES, on_limited=self.heartbeat.count_limited
+        )
         self.application = builder.rate_limiter(limiter).build()
         self.messenger = TelegramMessenger(self.application.bot)
         repo = Repository(open_engine(settings.database_url))
-        context = Context(repo, self.messenger, heuristic_players(), flood=FloodGate())
+        context = Context(repo, self.messenger, heuristic_players(), flood=FloodGate(), owner_id=settings.owner_id)
         context.group_merge_seconds = settings.group_merge_seconds
         context.group_quiet_seconds = settings.group_quiet_seconds
         context.group_hold_seconds = settings.group_hold_seconds
@@ -71,7 +75,7 @@ class BangBot:
             seed = settings.seed
             context.seeds = lambda: seed  # every game dealt the same way: for tests and reproducing a report
         self.service = GameService(context)
-        self.timer = DeadlineTimer(self.service.tick, context.repo.shift_deadlines, settings.tick_seconds)
+        self.timer = DeadlineTimer(self.tick, context.repo.shift_deadlines, settings.tick_seconds)
         self.locks = KeyedLocks()
         # Only new messages: a webhook set elsewhere may still deliver edits, which must not run a command twice.
         self.application.add_handler(MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, self.on_command))
@@ -110,6 +114,11 @@ class BangBot:
             log.warning("%d group edits were not sent before stopping", len(self.messenger.group_edits))
         await cancel_leftovers()
         self.service.ctx.repo.close(wait=False)  # its threads end once the work they run (if any) is done
+
+    async def tick(self) -> None:
+        """The timer's tick: every passed deadline fired, then this worker's heartbeat stored (the owner's desk)."""
+        await self.service.tick()
+        await self.heartbeat.beat(self.service.ctx.repo)
 
     async def on_command(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
         """Hands a command to the service, one update at a time per chat."""

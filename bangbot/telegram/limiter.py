@@ -131,8 +131,15 @@ class PriorityWindow:
 class StrictRateLimiter(BaseRateLimiter[int]):
     """Holds every request into a group chat to `group` per window and all requests to `overall` per second."""
 
-    def __init__(self, group: tuple[int, float] = (20, 60.0), overall: int = 30, max_retries: int = 3) -> None:
+    def __init__(
+        self,
+        group: tuple[int, float] = (20, 60.0),
+        overall: int = 30,
+        max_retries: int = 3,
+        on_limited: Callable[[], None] = lambda: None,
+    ) -> None:
         self.group = group
+        self.on_limited = on_limited  # told of every 429 Telegram answers (the owner's desk counts them)
         pace = (max(overall // OVERALL_PACES, 1), 1.0 / OVERALL_PACES)
         self.overall = PriorityWindow(overall, 1.0, pace=pace, hurried=hurried)
         self.max_retries = max_retries
@@ -170,6 +177,7 @@ class StrictRateLimiter(BaseRateLimiter[int]):
             try:
                 return await callback(*args, **kwargs)
             except RetryAfter as error:
+                self.on_limited()
                 if attempt == self.max_retries:
                     raise
                 await asyncio.sleep(seconds(error.retry_after))

@@ -31,6 +31,7 @@ class BotSettings:
     group_quiet_seconds: float = 6.0  # a turn's moves are shown to the group once it was quiet this long...
     group_hold_seconds: float = 30.0  # ... or this long after the first at the latest (messaging.hold)
     seed: int | None = None
+    owner_id: int | None = None  # the person who runs the bot: /admin opens their desk, in private
 
     def secret(self) -> str | None:
         """Returns the webhook's secret token: the one set, else (when the bot registers its webhook) one of its own.
@@ -65,6 +66,7 @@ class BotSettings:
             group_quiet_seconds=float(env.get("BANGBOT_GROUP_QUIET_SECONDS", "6")),
             group_hold_seconds=float(env.get("BANGBOT_GROUP_HOLD_SECONDS", "30")),
             seed=int(env["BANGBOT_SEED"]) if env.get("BANGBOT_SEED") else None,
+            owner_id=int(env["BANGBOT_OWNER_ID"]) if env.get("BANGBOT_OWNER_ID") else None,
         )
 
 
