@@ -6,7 +6,7 @@ import asyncio
 from pathlib import Path
 
 from bangbot.messaging.flood import FloodGate
-from bangbot.storage.models import CANCELLED
+from bangbot.storage.models import CANCELLED, GATHERING
 from tests.service_harness import GROUP, Table, make_users
 
 HELP_MARK = "/newgame"  # every /help answer lists /newgame
@@ -88,3 +88,16 @@ def test_without_a_gate_every_command_is_answered_where_it_came(tmp_path: Path) 
 
     asyncio.run(run())
     assert sum(HELP_MARK in text for text in texts(table, GROUP)) == 12
+
+
+def test_newgame_right_after_a_cancel_opens_the_next_lobby_though_it_repeats(tmp_path: Path) -> None:
+    table = gated_table(tmp_path)
+
+    async def run() -> None:
+        await table.command(0, "newgame")
+        await table.command(0, "cancel")
+        await table.command(0, "newgame")
+
+    asyncio.run(run())
+    game = table.game()
+    assert game is not None and game.status == GATHERING

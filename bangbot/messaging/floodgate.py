@@ -11,6 +11,7 @@ from bangbot.messaging.flood import Verdict
 from bangbot.messaging.reply import reply
 
 PRIVATE_ANSWERS = frozenset({"help", "rules"})  # a group's repeat of these gets the whole answer privately
+OPENS = "newgame"  # its repeat only shows the open game again: with none, it opens one as always
 
 
 def in_private(cmd: Command) -> Command:
@@ -29,6 +30,12 @@ async def admitted(ctx: Context, cmd: Command, name: str) -> Command | None:
     private = in_private(cmd)
     if verdict is Verdict.PRIVATELY and name in PRIVATE_ANSWERS:
         return private
+    if (
+        verdict is Verdict.PRIVATELY
+        and name == OPENS
+        and not await ctx.repo.run(ctx.repo.open_game, cmd.chat_id, cmd.thread)
+    ):
+        return cmd  # nothing to show again: the repeat opens the chat's next game
     tr: Translator = await ctx.repo.run(ctx.tr_user, cmd.user.id)
     if verdict is Verdict.WARN:
         reply(ctx, private, tr.gettext("Too many commands at once: I will answer you again in a minute."))
