@@ -49,7 +49,7 @@ async def on_command(ctx: Context, cmd: Command) -> None:
         if not ctx.knows(cmd.user):  # a thread's hop saved when nothing is to store
             await ctx.repo.run(ctx.remember_user, cmd.user)
         tr = await ctx.repo.run(command_translator, ctx, cmd)
-        if await is_banned(ctx, cmd.chat_id):
+        if cmd.chat_id != ctx.owner_id and await is_banned(ctx, cmd.chat_id):  # the owner's desk stays open
             if ctx.bans.may_refuse(cmd.chat_id):
                 reply(ctx, cmd, banned_text(tr))
             return
