@@ -106,7 +106,6 @@ def run_flood(bot_checkout: Path | None = None, seed: int = 1) -> dict[str, Any]
     extra = {"PYTHONPATH": path, "PYTHONSAFEPATH": "1"}  # the checkout's bangbot, not the working folder's
     try:
         with BotApiEmulator(group_limit=GROUP_LIMIT, global_limit=OVERALL_LIMIT, flood_counts_edits=True) as emulator:
-            repo = Repository(open_engine(url))
             bot = BotProcess(
                 emulator,
                 url,
@@ -118,12 +117,13 @@ def run_flood(bot_checkout: Path | None = None, seed: int = 1) -> dict[str, Any]
                 BANGBOT_GROUP_HOLD_SECONDS=str(BotSettings.group_hold_seconds),
                 **(extra if bot_checkout is not None else {}),
             )
-            table = FaultTable(emulator, bot, repo, random.Random(seed), STALL_SECONDS)
-            flooder = emulator.add_user("Flooder", language_code="en")
-            emulator.add_member(table.group, flooder)
-            emulator.user_starts_bot(flooder)
             try:
-                bot.start()
+                bot.start()  # first: the bot migrates its database as its checkout knows it, then this run reads it
+                repo = Repository(open_engine(url))
+                table = FaultTable(emulator, bot, repo, random.Random(seed), STALL_SECONDS)
+                flooder = emulator.add_user("Flooder", language_code="en")
+                emulator.add_member(table.group, flooder)
+                emulator.user_starts_bot(flooder)
                 if not setup(table, False, time.monotonic() + SETUP_SECONDS):
                     raise RuntimeError(f"the game did not start: see {folder / 'bot.log'}")
                 figures = flood_and_cancel(emulator, table, flooder)
