@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 
-from bangbot.messaging.urgency import hurried, hurrying, is_urgent, urgently
+from bangbot.messaging.urgency import hurried, hurrying, in_background, is_urgent, urgently
 from bangbot.telegram.limiter import PriorityWindow, StrictRateLimiter
 
 
@@ -152,3 +152,30 @@ def test_a_message_slow_on_its_way_counts_in_the_overall_window_until_its_reply_
     room_then, room_later = asyncio.run(run())
     assert not room_then, "the next message would go out within a second of the slow one's arrival"
     assert room_later
+
+
+def test_a_group_s_command_replies_wait_behind_the_game_s_messages_whenever_they_came() -> None:
+    async def run() -> list[str]:
+        limiter = StrictRateLimiter(group=(1, 0.05), overall=100)
+        order: list[str] = []
+
+        async def call(name: str) -> bool:
+            order.append(name)
+            return True
+
+        async def send(name: str, reply: bool) -> None:
+            data = {"chat_id": -100}
+            if reply:
+                with in_background():
+                    await limiter.process_request(call, (name,), {}, "sendMessage", data, None)
+            else:
+                await limiter.process_request(call, (name,), {}, "editMessageText", data, None)
+
+        await send("first", False)  # fills the group's window
+        queued = [asyncio.ensure_future(send(f"help{i}", True)) for i in range(3)]
+        await asyncio.sleep(0)  # the replies queue before the game's edit comes
+        queued.append(asyncio.ensure_future(send("game", False)))
+        await asyncio.gather(*queued)
+        return order
+
+    assert asyncio.run(run()) == ["first", "game", "help0", "help1", "help2"]

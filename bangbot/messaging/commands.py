@@ -7,13 +7,17 @@ from collections.abc import Awaitable, Callable
 
 from bangbot.i18n import Translator, normalize_language, translator
 from bangbot.messaging.adapter import ChatMoved, Command
+from bangbot.messaging.banned import banned_text, is_banned
 from bangbot.messaging.context import Context
+from bangbot.messaging.desk import cmd_admin
 from bangbot.messaging.failures import RETRIES, not_saved, storage_failures
+from bangbot.messaging.floodgate import admitted
+from bangbot.messaging.forget import cmd_forgetme
 from bangbot.messaging.game_commands import cmd_cancel, cmd_deadline, cmd_newgame, cmd_start, cmd_status
 from bangbot.messaging.group_events import chat_moved
 from bangbot.messaging.info_commands import cmd_help, cmd_notify, cmd_record, cmd_rules, cmd_stats
 from bangbot.messaging.language_menu import cmd_language
-from bangbot.messaging.reply import reply
+from bangbot.messaging.reply import reply, unknown_command
 from bangbot.storage.repository import STORAGE_ERRORS, StaleGame
 
 Handler = Callable[[Context, Command, Translator], Awaitable[None]]
@@ -29,23 +33,33 @@ HANDLERS: dict[str, Handler] = {
     "record": cmd_record,
     "stats": cmd_stats,
     "notify": cmd_notify,
+    "forgetme": cmd_forgetme,
+    "admin": cmd_admin,
 }
 
 
 async def on_command(ctx: Context, cmd: Command) -> None:
     """Handles a text command; anything unknown gets a localized hint."""
     name = cmd.name.lower().lstrip("/").split("@")[0]
+    gated = await admitted(ctx, cmd, name)  # before any handler: a flood costs no reading and no group message
+    if gated is None:
+        return
+    cmd = gated
     try:  # in a database thread, as every read and write of a command: the event loop never waits for one
         if not ctx.knows(cmd.user):  # a thread's hop saved when nothing is to store
             await ctx.repo.run(ctx.remember_user, cmd.user)
         tr = await ctx.repo.run(command_translator, ctx, cmd)
+        if cmd.chat_id != ctx.owner_id and await is_banned(ctx, cmd.chat_id):  # the owner's desk stays open
+            if ctx.bans.may_refuse(cmd.chat_id):
+                reply(ctx, cmd, banned_text(tr))
+            return
     except STORAGE_ERRORS:
         storage_failures.failed("could not read for /%s", name)
         reply(ctx, cmd, not_saved(translator(normalize_language(cmd.user.language))))
         return
     handler = HANDLERS.get(name)
     if handler is None:
-        reply(ctx, cmd, tr.gettext("I don't know that command. /help lists what I understand."))
+        reply(ctx, cmd, unknown_command(tr))
         return
     for attempt in range(RETRIES):
         try:

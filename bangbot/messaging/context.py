@@ -14,6 +14,8 @@ from bangbot.core.ruleset import TableState
 from bangbot.i18n import SOURCE_LANGUAGE, Translator, normalize_language, translator
 from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import Messenger, User
+from bangbot.messaging.bans import Bans
+from bangbot.messaging.flood import FloodGate
 from bangbot.messaging.lanes import Lanes
 from bangbot.messaging.lru import LruCache
 from bangbot.messaging.replies import ChatSenders
@@ -58,6 +60,9 @@ class Context:
     views: LruCache[tuple[int, int, int | None], Any] = field(default_factory=lambda: LruCache(VIEWS_KEPT))
     seat_messages: KeyedLocks = field(default_factory=KeyedLocks)  # one edit of a seat's message at a time
     deadline_fired: Callable[[float], None] = field(default=lambda late: None)  # told how late each one fired (s)
+    flood: FloodGate | None = None  # the commands' flood control (messaging.flood); None: every command answered
+    owner_id: int | None = None  # the person who runs the bot: /admin opens their desk (messaging.desk)
+    bans: Bans = field(default_factory=Bans)  # the chats the owner banned (messaging.banned)
 
     def ai_for(self, ruleset_id: str) -> AIPlayer:
         """Returns the AI player of a game; raises KeyError when the service was given none for it."""

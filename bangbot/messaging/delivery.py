@@ -28,7 +28,7 @@ from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
 from bangbot.messaging.records import final_ending
 from bangbot.messaging.replace import REPLACED, offer_keyboard, replaced_text
-from bangbot.messaging.showing import RECENT_LINES, Showing
+from bangbot.messaging.showing import MAINTENANCE, RECENT_LINES, Showing
 from bangbot.messaging.sight import pin_table, unpin_table
 from bangbot.messaging.urgency import urgently
 from bangbot.storage.models import CANCELLED, RUNNING, Outbox, Seat
@@ -299,9 +299,14 @@ async def send_departure_notes(ctx: Context, batch: Batch, showing: Showing, pro
 
 
 def notice_text(tr: Translator, kind: str, data: dict[str, Any], names: Sequence[str]) -> str:
-    """Returns a group notice: the game moved here, a seat handed to the AI (deadlines, leaving), back, unreachable."""
+    """Returns a group notice: the game moved here, maintenance, a seat handed to the AI (deadlines, leaving), back,
+    unreachable."""
     if kind == MOVED:
         return tr.gettext("This group became a supergroup: the game goes on here.")
+    if kind == MAINTENANCE:
+        return tr.gettext(
+            "Maintenance is coming: the bot may be away for a few minutes. Your game is saved and goes on afterwards."
+        )
     name = player(tr, names[data["seat"]])
     if kind == STANDIN:
         return tr.gettext(

@@ -90,6 +90,13 @@ async def cmd_cancel(ctx: Context, cmd: Command, tr: Translator) -> None:
     if not await may_manage(ctx, game, cmd.user.id):
         reply(ctx, cmd, tr.gettext("Only the creator of the game or a chat admin can do this."))
         return
+    if await cancel_open(ctx, game, cmd.user.name):
+        reply(ctx, cmd, tr.gettext("This game was cancelled."))
+
+
+async def cancel_open(ctx: Context, game: Game, by: str) -> bool:
+    """Cancels a lobby or a running game for a person named by; returns whether it was a lobby. Raises StaleGame
+    when the game changed since it was read."""
     assert game.id is not None
     async with touching(ctx, game.id):
         batch = await ctx.repo.run(load, ctx, game.id)
@@ -98,12 +105,11 @@ async def cmd_cancel(ctx: Context, cmd: Command, tr: Translator) -> None:
             game.deadline_at = game.reminder_at = None
             await change_lobby(ctx, game, ("", False), what=LOBBY_CANCELLED)
         else:  # the final table, every player's note and stale buttons are shown from the outbox row
-            await ctx.repo.run(cancel_running, ctx, batch, cmd.user.name)
-    if batch is None:
-        reply(ctx, cmd, tr.gettext("This game was cancelled."))
-    else:
+            await ctx.repo.run(cancel_running, ctx, batch, by)
+    if batch is not None:
         kick(ctx, game.id)
         await unpin_table(ctx, game)
+    return batch is None
 
 
 async def cmd_status(ctx: Context, cmd: Command, tr: Translator) -> None:

@@ -37,12 +37,30 @@ def table_may_wait(ctx: Context, lanes: GameLanes, rows: list[Outbox]) -> bool:
     return plain and any(len(s.log) > 1 and i not in lanes.table_behind for i, s in showings.items())
 
 
+def cancelled(lanes: GameLanes) -> bool:
+    """Returns whether a row waiting for the group cancels the game: nothing will come to share its edits."""
+    return any(Showing.from_json(row.payload).cancelled_by for row in lanes.shown.values())
+
+
+async def merge_window(ctx: Context, lanes: GameLanes) -> None:
+    """Waits the group's merge window (rows of a quick run of moves share their edits), cut short by a stop or by a
+    row that cancels the game."""
+    loop = asyncio.get_running_loop()
+    until = loop.time() + ctx.group_merge_seconds
+    while not ctx.lanes.hurry.is_set() and not cancelled(lanes):
+        left = until - loop.time()
+        if left <= 0:
+            return
+        lanes.news.clear()
+        await either(lanes.news, ctx.lanes.hurry, left)
+
+
 async def hold(ctx: Context, lanes: GameLanes, since: float) -> None:
-    """Waits the group's merge window (rows of a quick run of moves share their edits), then while the group's rows
-    may wait (see the module); since is the loop time the lane began to hold them."""
-    if ctx.group_merge_seconds > 0 and not ctx.lanes.hurry.is_set():
-        await asyncio.sleep(ctx.group_merge_seconds)
-    if ctx.group_hold_seconds <= 0:
+    """Waits the group's merge window, then while the group's rows may wait (see the module); since is the loop time
+    the lane began to hold them."""
+    if ctx.group_merge_seconds > 0:
+        await merge_window(ctx, lanes)
+    if ctx.group_hold_seconds <= 0 or cancelled(lanes):
         return
     loop = asyncio.get_running_loop()
     latest = since + ctx.group_hold_seconds

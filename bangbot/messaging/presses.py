@@ -12,11 +12,14 @@ from bangbot.i18n import Translator, normalize_language, translator
 from bangbot.messaging.adapter import Press, Undeliverable
 from bangbot.messaging.again import play_again
 from bangbot.messaging.ahead import show_presser
+from bangbot.messaging.banned import ChatBanned, banned_text, refuse_if_banned
 from bangbot.messaging.calls import set_call
 from bangbot.messaging.codec import BadButton, ButtonData, decode
 from bangbot.messaging.context import Context
+from bangbot.messaging.desk import desk_press, is_desk
 from bangbot.messaging.failures import RETRIES, not_saved, storage_failures
 from bangbot.messaging.final import AGAIN, CALL
+from bangbot.messaging.forget import forget_press, is_forget
 from bangbot.messaging.game_press import game_press
 from bangbot.messaging.language_menu import language_press
 from bangbot.messaging.later import Later, run_later
@@ -52,6 +55,7 @@ async def on_press(ctx: Context, press: Press) -> None:
     try:
         if not ctx.knows(press.user):  # a thread's hop saved when nothing is to store
             await ctx.repo.run(ctx.remember_user, press.user)
+        await refuse_if_banned(ctx, press.chat_id)
         data = decode(press.data)
         allowed = replacing(data) and await may_replace(ctx, press, data)  # asked before the lock: a network call
         if data.scope in "gl":
@@ -69,6 +73,8 @@ async def on_press(ctx: Context, press: Press) -> None:
             text, alert = await setting_press(ctx, press, data)
     except BadButton:
         text, alert = (await press_reader(ctx, press)).gettext("This button is not mine or is too old."), True
+    except ChatBanned:
+        text, alert = banned_text(await press_reader(ctx, press)), True
     except StaleGame:
         text, alert = (await press_reader(ctx, press)).gettext("This choice is no longer current."), True
     except STORAGE_ERRORS:
@@ -166,12 +172,17 @@ def locked_replace_press(ctx: Context, press: Press, data: ButtonData, allowed: 
 
 
 async def setting_press(ctx: Context, press: Press, data: ButtonData) -> tuple[str, bool]:
-    """Sets the user's or (for chat admins, checked now) the chat's language; or calls the user to its games.
+    """Sets the user's or (for chat admins, checked now) the chat's language; calls the user to its games; or forgets
+    the user (/forgetme).
 
     Every read and write runs in a database thread; the admin check and the edit run on the loop, holding none.
     """
     if data.scope == "c" and data.choice == CALL and data.target == press.chat_id:
         return await ctx.repo.run(call_press, ctx, press.user.id, data.target), False
+    if is_forget(data):
+        return await forget_press(ctx, press, data)
+    if is_desk(data):
+        return await desk_press(ctx, press, data)
     return await language_press(ctx, press, data)
 
 

@@ -1,7 +1,8 @@
 """Messages that need no saving (a command's reply, a table shown again) sent in order per chat, in the background.
 
 A handler posts them and returns at once, so a chat's flood limit never holds up the next update; a chat's posts go
-out one at a time in the order they were posted. A failure is logged: the reply is not part of any game's state.
+out one at a time in the order they were posted, behind the games' own messages in a group's flood limit. A failure
+is logged: the reply is not part of any game's state.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+
+from bangbot.messaging.urgency import in_background
 
 log = logging.getLogger(__name__)
 Sending = Callable[[], Awaitable[None]]
@@ -35,7 +38,8 @@ class ChatSenders:
             while queue:
                 sending = queue.pop(0)
                 try:
-                    await sending()
+                    with in_background():
+                        await sending()
                 except Exception:
                     log.warning("could not send a reply in chat %s", chat_id, exc_info=True)
         finally:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from bangbot.i18n import Translator
 from bangbot.messaging.adapter import ChatMoved, Command, Keyboard, Undeliverable
 from bangbot.messaging.context import Context
 from bangbot.messaging.group_events import chat_moved
@@ -27,3 +28,8 @@ def reply(ctx: Context, cmd: Command, text: str, buttons: Keyboard = ()) -> None
             log.info("could not reply in chat %s", chat_id)
 
     ctx.replies.post(chat_id, send)
+
+
+def unknown_command(tr: Translator) -> str:
+    """Returns the answer to a command this bot does not have (or does not show this person)."""
+    return tr.gettext("I don't know that command. /help lists what I understand.")

@@ -12,6 +12,7 @@ RECENT_LINES = 6
 LOBBY_SHOW = "show"
 LOBBY_CANCELLED = "cancelled"
 LOBBY_EXPIRED = "expired"
+MAINTENANCE = "maintenance"  # the group notice the owner sends before maintenance (messaging.desk)
 
 
 @dataclass

@@ -49,3 +49,21 @@ def hurrying(chat_id: int) -> Iterator[None]:
 def hurried() -> Collection[int]:
     """Returns the chats awaited by a press now (see hurrying)."""
     return _hurried.keys()
+
+
+_background: ContextVar[bool] = ContextVar("bangbot_background", default=False)
+
+
+def is_background() -> bool:
+    """Returns whether what the running task sends now may wait behind the games' own messages (a command's reply)."""
+    return _background.get()
+
+
+@contextmanager
+def in_background() -> Iterator[None]:
+    """Marks what the block sends as a command's reply: in a group's flood limit, the games' messages go first."""
+    token = _background.set(True)
+    try:
+        yield
+    finally:
+        _background.reset(token)

@@ -248,3 +248,29 @@ def unchanged_refs(game: Game) -> tuple[str, ...]:
     """Returns the message references of game that it has not changed since it was read (a save leaves those)."""
     state = sa_inspect(game)
     return tuple(name for name in GAME_REFS if not state.attrs[name].history.has_changes())
+
+
+class WorkerBeat(SQLModel, table=True):
+    """A bot process and when its timer last ticked: the owner's desk lists the workers."""
+
+    __tablename__ = "worker_beat"
+    worker: str = Field(primary_key=True)  # host, process id and start time: one per process ever started
+    started_at: datetime
+    seen_at: datetime
+
+
+class RateLimited(SQLModel, table=True):
+    """How many of a worker's requests Telegram refused with 429 (too many requests) in one minute."""
+
+    __tablename__ = "rate_limited"
+    worker: str = Field(primary_key=True)
+    minute: datetime = Field(primary_key=True)
+    count: int = 0
+
+
+class BannedChat(SQLModel, table=True):
+    """A chat the owner banned: its commands and presses are refused and no game is made there."""
+
+    __tablename__ = "banned_chat"
+    chat_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    banned_at: datetime

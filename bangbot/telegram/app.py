@@ -27,6 +27,7 @@ from telegram.ext import (
 from bangbot.ai.players import heuristic_players
 from bangbot.i18n import system_language, translator
 from bangbot.messaging.context import Context
+from bangbot.messaging.flood import FloodGate
 from bangbot.messaging.lru import LruCache
 from bangbot.messaging.service import GameService
 from bangbot.messaging.timer import DeadlineTimer
@@ -42,6 +43,7 @@ from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.repository import STORAGE_ERRORS, Repository
 from bangbot.telegram.adapter import TelegramMessenger
 from bangbot.telegram.commands import register_commands
+from bangbot.telegram.heartbeat import Heartbeat
 from bangbot.telegram.limiter import StrictRateLimiter
 from bangbot.telegram.observed import ObservedRequest
 from bangbot.telegram.settings import BotSettings
@@ -87,11 +89,14 @@ class BangBot:
             builder = builder.get_updates_request(ObservedRequest(self.reach, connection_pool_size=1))
         if settings.api_url:
             builder = builder.base_url(settings.api_url)
-        limiter = StrictRateLimiter(settings.group_rate, max_retries=RATE_LIMIT_RETRIES)
+        self.heartbeat = Heartbeat()
+        limiter = StrictRateLimiter(
+            settings.group_rate, max_retries=RATE_LIMIT_RETRIES, on_limited=self.heartbeat.count_limited
+        )
         self.application = builder.rate_limiter(limiter).build()
         self.messenger = TelegramMessenger(self.application.bot)
-        engine = open_engine(settings.database_url, hide_parameters=not settings.log_personal)
-        context = Context(Repository(engine), self.messenger, heuristic_players())
+        repo = Repository(open_engine(settings.database_url, hide_parameters=not settings.log_personal))
+        context = Context(repo, self.messenger, heuristic_players(), flood=FloodGate(), owner_id=settings.owner_id)
         context.group_merge_seconds = settings.group_merge_seconds
         context.group_quiet_seconds = settings.group_quiet_seconds
         context.group_hold_seconds = settings.group_hold_seconds
@@ -100,7 +105,7 @@ class BangBot:
             seed = settings.seed
             context.seeds = lambda: seed  # every game dealt the same way: for tests and reproducing a report
         self.service = GameService(context)
-        self.timer = DeadlineTimer(self.service.tick, context.repo.shift_deadlines, settings.tick_seconds)
+        self.timer = DeadlineTimer(self.tick, context.repo.shift_deadlines, settings.tick_seconds)
         self.locks = KeyedLocks()
         self.arrivals: LruCache[int, float] = LruCache(ARRIVALS_KEPT)  # webhook updates: id -> when they came
         self.application.add_handler(TypeHandler(Update, self.on_update), group=-1)  # before every other handler
@@ -141,6 +146,11 @@ class BangBot:
             log.warning("%d group edits were not sent before stopping", len(self.messenger.group_edits))
         await cancel_leftovers()
         self.service.ctx.repo.close(wait=False)  # its threads end once the work they run (if any) is done
+
+    async def tick(self) -> None:
+        """The timer's tick: every passed deadline fired, then this worker's heartbeat stored (the owner's desk)."""
+        await self.service.tick()
+        await self.heartbeat.beat(self.service.ctx.repo)
 
     async def on_command(self, update: Update, _: ContextTypes.DEFAULT_TYPE) -> None:
         """Hands a command to the service, one update at a time per chat."""

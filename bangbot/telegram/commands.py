@@ -25,10 +25,11 @@ DESCRIPTIONS: dict[str, str] = {
     "record": N_("The record of a game, as a file"),
     "stats": N_("Statistics of players and games"),
     "notify": N_("Call me when a game gathers here"),
+    "forgetme": N_("Erase your name and id from what I keep"),
 }
 GROUP_COMMANDS = ("newgame", "status", "rules", "notify", "record", "stats", "help")
 ADMIN_COMMANDS = (*GROUP_COMMANDS, "language", "deadline", "cancel")  # the menu only a group's admins see
-PRIVATE_COMMANDS = ("start", "status", "rules", "help", "language", "record", "stats")
+PRIVATE_COMMANDS = ("start", "status", "rules", "help", "language", "record", "stats", "forgetme")
 MENUS: tuple[tuple[BotCommandScope, tuple[str, ...]], ...] = (
     (BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
     (BotCommandScopeAllChatAdministrators(), ADMIN_COMMANDS),

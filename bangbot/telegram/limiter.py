@@ -15,7 +15,7 @@ from typing import Any
 from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 
-from bangbot.messaging.urgency import hurried, is_urgent
+from bangbot.messaging.urgency import hurried, is_background, is_urgent
 
 JSONDict = dict[str, Any]
 FIRST = frozenset({"answerCallbackQuery"})  # a press's answer never waits behind messages (it sends no message)
@@ -27,7 +27,8 @@ OVERALL_PACES = 10  # the overall second's calls are spread over this many slice
 class PriorityWindow:
     """Lets at most `limit` calls start in any `period` seconds, and when `pace` is given also at most pace[0] in any
     pace[1] seconds (spread over the period, so that a full window never makes every call wait for the same moment);
-    a waiting urgent call goes before every other one, and calls of one kind go in the order they came."""
+    a waiting urgent call goes before every other one, a low one (a command's reply) after every other one, and calls
+    of one kind go in the order they came."""
 
     def __init__(
         self,
@@ -41,18 +42,18 @@ class PriorityWindow:
         self.clock = clock
         self.hurried = hurried  # the keys whose waiting calls go first, whenever they came
         self.starts: list[deque[float]] = [deque() for _ in self.limits]  # per limit: the starts within its period
-        self.waiting: list[tuple[int, int, asyncio.Future[float]]] = []  # (0 urgent / 1 not, arrival, its grant)
+        self.waiting: list[tuple[int, int, asyncio.Future[float]]] = []  # (0 urgent/1/2 low, arrival, its grant)
         self.by_key: dict[int, deque[asyncio.Future[float]]] = {}  # the waiting grants of each key, in arrival order
         self.arrivals = itertools.count()
         self.timer: asyncio.TimerHandle | None = None
 
-    async def acquire(self, urgent: bool = False, key: int | None = None) -> float:
+    async def acquire(self, urgent: bool = False, key: int | None = None, low: bool = False) -> float:
         """Waits until one more call fits in the window (urgent ones first, then those of a hurried key, then the
-        rest in arrival order), counts it, and returns when it counts."""
+        rest in arrival order, low ones last), counts it, and returns when it counts."""
         if not self.waiting and self._room():
             return self._count()
         grant: asyncio.Future[float] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self.waiting, (0 if urgent else 1, next(self.arrivals), grant))
+        heapq.heappush(self.waiting, (0 if urgent else 2 if low else 1, next(self.arrivals), grant))
         if key is not None:
             self.by_key.setdefault(key, deque()).append(grant)
             grant.add_done_callback(lambda done: self._forget(key, done))
@@ -130,8 +131,15 @@ class PriorityWindow:
 class StrictRateLimiter(BaseRateLimiter[int]):
     """Holds every request into a group chat to `group` per window and all requests to `overall` per second."""
 
-    def __init__(self, group: tuple[int, float] = (20, 60.0), overall: int = 30, max_retries: int = 3) -> None:
+    def __init__(
+        self,
+        group: tuple[int, float] = (20, 60.0),
+        overall: int = 30,
+        max_retries: int = 3,
+        on_limited: Callable[[], None] = lambda: None,
+    ) -> None:
         self.group = group
+        self.on_limited = on_limited  # told of every 429 Telegram answers (the owner's desk counts them)
         pace = (max(overall // OVERALL_PACES, 1), 1.0 / OVERALL_PACES)
         self.overall = PriorityWindow(overall, 1.0, pace=pace, hurried=hurried)
         self.max_retries = max_retries
@@ -158,17 +166,18 @@ class StrictRateLimiter(BaseRateLimiter[int]):
         data: dict[str, Any],
         rate_limit_args: int | None,
     ) -> Result:
-        """Waits for room in the group's and the overall window (a press's own messages first), then calls; retries
-        after Telegram's RetryAfter."""
+        """Waits for room in the group's (a command's reply after the games' messages) and the overall window (a
+        press's own messages first), then calls; retries after Telegram's RetryAfter."""
         chat = chat_of(data)
         posts = endpoint not in NOT_POSTED
         group = chat if posts and (not isinstance(chat, int) or chat < 0) else None
         for attempt in range(self.max_retries + 1):
-            counted = await self.window(group).acquire() if group is not None else None
+            counted = await self.window(group).acquire(low=is_background()) if group is not None else None
             overall = None if endpoint in FIRST else await self.overall.acquire(is_urgent(), key_of(chat))
             try:
                 return await callback(*args, **kwargs)
             except RetryAfter as error:
+                self.on_limited()
                 if attempt == self.max_retries:
                     raise
                 await asyncio.sleep(seconds(error.retry_after))

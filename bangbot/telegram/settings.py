@@ -31,7 +31,7 @@ class BotSettings:
     group_quiet_seconds: float = 6.0  # a turn's moves are shown to the group once it was quiet this long...
     group_hold_seconds: float = 30.0  # ... or this long after the first at the latest (messaging.hold)
     seed: int | None = None
-    owner_id: int | None = None  # the person who runs the bot: gets error reports in private
+    owner_id: int | None = None  # the person who runs the bot: error reports and /admin, in private
     http_port: int | None = None  # polling: where /healthz, /readyz and /metrics listen (a webhook serves them itself)
     worker_id: str | None = None  # the worker's label in metrics and reports (hostname-pid when unset)
     ready_backlog: int = 1000  # /readyz fails while more outbox rows than this wait

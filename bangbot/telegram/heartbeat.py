@@ -1,0 +1,41 @@
+"""A worker's heartbeat: on each timer tick it stores that it lives and how many 429s it saw since its last beat."""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from bangbot.storage.desk import beat
+from bangbot.storage.repository import STORAGE_ERRORS, Repository
+
+log = logging.getLogger(__name__)
+
+
+def worker_name() -> str:
+    """Returns this process's name on the desk: host and process id."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+@dataclass
+class Heartbeat:
+    """This worker's name, start, and the 429s not yet stored."""
+
+    worker: str = field(default_factory=worker_name)
+    started: datetime = field(default_factory=lambda: datetime.now(UTC))
+    limited: int = 0
+
+    def count_limited(self) -> None:
+        """Counts one 429 Telegram answered (on the event loop)."""
+        self.limited += 1
+
+    async def beat(self, repo: Repository) -> None:
+        """Stores the beat and the 429s counted since the last one; a storage failure keeps them for the next."""
+        taken, self.limited = self.limited, 0
+        try:
+            await repo.run(beat, repo.engine, self.worker, self.started, datetime.now(UTC), taken)
+        except STORAGE_ERRORS:
+            self.limited += taken
+            log.warning("could not store the worker's heartbeat", exc_info=True)
