@@ -24,6 +24,8 @@ from bangbot.i18n import system_language, translator
 from bangbot.messaging.context import Context
 from bangbot.messaging.service import GameService
 from bangbot.messaging.timer import DeadlineTimer
+from bangbot.storage.budgets import SharedBudgets
+from bangbot.storage.clock_steps import StoredClockReference
 from bangbot.storage.db import open_engine
 from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.repository import Repository
@@ -58,10 +60,12 @@ class BangBot:
         builder = builder.post_stop(self._post_stop)
         if settings.api_url:
             builder = builder.base_url(settings.api_url)
-        limiter = StrictRateLimiter(settings.group_rate, max_retries=RATE_LIMIT_RETRIES)
+        engine = open_engine(settings.database_url)
+        shared = SharedBudgets(engine) if engine.dialect.name == "postgresql" else None  # one worker on SQLite
+        limiter = StrictRateLimiter(settings.group_rate, max_retries=RATE_LIMIT_RETRIES, shared=shared)
         self.application = builder.rate_limiter(limiter).build()
         self.messenger = TelegramMessenger(self.application.bot)
-        context = Context(Repository(open_engine(settings.database_url)), self.messenger, heuristic_players())
+        context = Context(Repository(engine), self.messenger, heuristic_players())
         context.group_merge_seconds = settings.group_merge_seconds
         context.group_quiet_seconds = settings.group_quiet_seconds
         context.group_hold_seconds = settings.group_hold_seconds
@@ -69,7 +73,10 @@ class BangBot:
             seed = settings.seed
             context.seeds = lambda: seed  # every game dealt the same way: for tests and reproducing a report
         self.service = GameService(context)
-        self.timer = DeadlineTimer(self.service.tick, context.repo.shift_deadlines, settings.tick_seconds)
+        steps = StoredClockReference(engine) if shared is not None else None  # workers share one step's undoing
+        self.timer = DeadlineTimer(
+            self.service.tick, context.repo.shift_deadlines, settings.tick_seconds, reference=steps
+        )
         self.locks = KeyedLocks()
         # Only new messages: a webhook set elsewhere may still deliver edits, which must not run a command twice.
         self.application.add_handler(MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, self.on_command))
