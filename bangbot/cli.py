@@ -237,9 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("--game", default=games.DEFAULT, choices=sorted(games.GAME_IDS), help="ai: the game to play")
     bn.add_argument("--sanity", action="store_true", help="ai: blunders of heuristic tables against random ones")
     bn.add_argument("--json", action="store_true", help="ai --sanity, latency, scale: one JSON object")
-    bn.add_argument(
-        "--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults, latency, scale: the database"
-    )
+    bn.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults, latency, scale: its db")
     bn.add_argument("--seconds", type=float, default=90.0, help="latency, scale: how long people press")
     bn.set_defaults(func=cmd_bench)
     return parser

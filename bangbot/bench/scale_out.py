@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import shutil
 import tempfile
 import time
@@ -31,6 +32,7 @@ from tools.workers import Workers
 
 MESSAGES = frozenset({"sendMessage", "sendDocument", "editMessageText", "editMessageReplyMarkup"})  # what Telegram
 # counts against its limits (the emulator counts the same: edits too); press answers and reads are no messages
+ERROR_LINE = re.compile(r"^[\w.]*(?:Error|Exception|Violation)\b.*$", re.MULTILINE)  # a traceback's last line
 ONE_FIRING = timedelta(seconds=0.5)  # the moves of one deadline's firing are saved together, well within this
 
 
@@ -133,6 +135,7 @@ def scale_figures(
 ) -> dict[str, Any]:
     """Returns the latency figures with the scale's own first."""
     latency = run.summary(database, calls, seconds)
+    log = workers.log.read_text(errors="replace")
     group_most, bot_most = message_rates(calls)
     return {
         "workers": len(workers.ports),
@@ -142,6 +145,7 @@ def scale_figures(
         "deadlines_fired": latency.pop("deadlines_fired"),
         "deadlines_duplicated": duplicated_deadlines(run),
         "migration_errors": len(workers.failed_starts),
+        "start_problems": sorted({line[:200] for line in ERROR_LINE.findall(log)})[:3] if workers.failed_starts else [],
         "press_p99_ms": latency.pop("press_p99_ms"),
         "unanswered": latency.pop("unanswered"),
         "silent_failures": latency.pop("silent_failures"),
