@@ -1,4 +1,5 @@
-"""Several workers on one PostgreSQL act as one bot: Telegram's budgets and a clock step's undoing are shared."""
+"""Several workers on one PostgreSQL act as one bot: Telegram's budgets, a clock step's undoing and the firing of a
+game's timers are shared."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from bangbot.messaging.timer import DeadlineTimer
 from bangbot.storage.budgets import SharedBudgets
 from bangbot.storage.clock_steps import StoredClockReference
 from bangbot.storage.db import open_engine
+from bangbot.storage.timer_claims import CLAIM_LAPSE, claim_timers
+from bangbot.storage.times import aware
 from bangbot.telegram.limiter import StrictRateLimiter
 from tests.service_harness import Table, make_users
-from tests.test_timer import Monotonic, running_game
+from tests.test_timer import Monotonic, deadline_moves, running_game
 
 GROUP = -100_555
 
@@ -95,5 +98,32 @@ def test_a_clock_step_is_undone_once_by_several_workers(postgres_url: str) -> No
         assert sum(timer.steps for timer in timers) == 1
         assert after.deadline_at == before.deadline_at + step  # type: ignore[operator]
         await table.svc.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_due_game_is_fired_by_the_worker_that_claimed_it(postgres_url: str) -> None:
+    async def scenario() -> None:
+        table = Table(postgres_url, make_users(4), seed=5)
+        await table.gather(4)
+        first = table.svc
+        table.restart(keep_old=True)  # a second worker on the same database
+        second = table.svc
+        due = aware(running_game(table).deadline_at)  # type: ignore[arg-type]
+        table.clock.advance(due - table.clock() + timedelta(seconds=1))
+        # The first worker claimed the game at its tick and is firing it (or died doing so): the second passes it by.
+        assert claim_timers(first.ctx.repo.engine, {1}, table.clock()) == {1}
+        assert claim_timers(second.ctx.repo.engine, {1}, table.clock()) == set()
+        await second.tick()
+        assert deadline_moves(table) == 0
+        # A claim whose worker never came back lapses, and another worker fires the game.
+        table.clock.advance(CLAIM_LAPSE)
+        await second.tick()
+        fired = deadline_moves(table)
+        assert fired > 0
+        await asyncio.gather(first.tick(), second.tick())  # both at once: nothing is due any more, nothing fires
+        assert deadline_moves(table) == fired
+        await first.stop()
+        await second.stop()
 
     asyncio.run(scenario())

@@ -273,3 +273,11 @@ class ClockReference(SQLModel, table=True):
     __tablename__ = "clock_reference"
     boot: str = Field(primary_key=True)
     offset_seconds: float = 0.0
+
+
+class TimerClaim(SQLModel, table=True):
+    """A game whose due timers one worker is firing, until `until` at the latest (storage.timer_claims)."""
+
+    __tablename__ = "timer_claim"
+    game_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    until: datetime

@@ -1,5 +1,5 @@
-"""Telegram's budgets and the clock's steps shared by every worker: send_slot, clock_reference, and (on PostgreSQL)
-the function that takes a slot of a budget atomically.
+"""Telegram's budgets, the clock's steps and the timers shared by every worker: send_slot, clock_reference,
+timer_claim, and (on PostgreSQL) the function that takes a slot of a budget atomically.
 
 Revision ID: 0016
 Revises: 0013
@@ -54,7 +54,7 @@ $$ LANGUAGE plpgsql
 
 
 def upgrade() -> None:
-    """Creates send_slot and clock_reference, and on PostgreSQL the slot-taking function."""
+    """Creates send_slot, clock_reference and timer_claim, and on PostgreSQL the slot-taking function."""
     op.create_table(
         "send_slot",
         sa.Column("key", sa.String(), primary_key=True),
@@ -66,13 +66,19 @@ def upgrade() -> None:
         sa.Column("boot", sa.String(), primary_key=True),
         sa.Column("offset_seconds", sa.Float(), nullable=False),
     )
+    op.create_table(
+        "timer_claim",
+        sa.Column("game_id", sa.BigInteger(), primary_key=True, autoincrement=False),
+        sa.Column("until", sa.DateTime(timezone=True), nullable=False),
+    )
     if op.get_bind().dialect.name == "postgresql":
         op.execute(TAKE_SLOT)
 
 
 def downgrade() -> None:
-    """Drops the function and both tables."""
+    """Drops the function and the tables."""
     if op.get_bind().dialect.name == "postgresql":
         op.execute("DROP FUNCTION IF EXISTS bangbot_take_slot(text, int[], float8[])")
+    op.drop_table("timer_claim")
     op.drop_table("clock_reference")
     op.drop_table("send_slot")
