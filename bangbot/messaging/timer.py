@@ -98,8 +98,9 @@ class DeadlineTimer:
         return now
 
     async def tick_once(self) -> None:
-        """Undoes a step of the system clock since the previous tick, then ticks (a failure is logged)."""
-        if not self.follow_clock():
+        """Undoes a step of the system clock since the previous tick (in a thread: it may ask the database), then ticks
+        (a failure is logged)."""
+        if not await asyncio.to_thread(self.follow_clock):
             return
         try:
             await self.tick()
