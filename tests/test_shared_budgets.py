@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bangbot.messaging.timer import DeadlineTimer
@@ -127,3 +127,13 @@ def test_a_due_game_is_fired_by_the_worker_that_claimed_it(postgres_url: str) ->
         await second.stop()
 
     asyncio.run(scenario())
+
+
+def test_the_scale_bench_counts_windows_and_firings_as_defined() -> None:
+    from bangbot.bench.scale_out import firings, most_in_window
+
+    assert most_in_window([0.0, 0.5, 0.99, 1.0, 1.5], 1.0) == 3  # [0.5, 1.5) holds 0.5, 0.99, 1.0
+    assert most_in_window([], 60.0) == 0
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    moves = [start, start + timedelta(seconds=0.1), start + timedelta(seconds=61), start + timedelta(seconds=61.2)]
+    assert firings(moves) == [start, start + timedelta(seconds=61)]
