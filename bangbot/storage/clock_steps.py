@@ -15,11 +15,13 @@ from pathlib import Path
 from sqlalchemy import Engine, insert, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
+from sqlmodel.sql.expression import SelectOfScalar
 
 from bangbot.storage.models import ClockReference
 from bangbot.storage.repository import deadlines_shift
 
 BOOT_ID = Path("/proc/sys/kernel/random/boot_id")
+DRIFT_SECONDS = 0.5  # the stored offset is written again once the clocks drifted this far apart (NTP slews them)
 
 
 def machine_boot() -> str:
@@ -39,17 +41,25 @@ class StoredClockReference:
 
     def __call__(self, offset: float, tolerance: float) -> tuple[float, int] | None:
         """Stores the offset; if it moved by more than tolerance since any worker's last tick, moves the deadlines by
-        that step and returns (step in seconds, games moved), else None."""
+        that step and returns (step in seconds, games moved), else None. A tick that finds the stored offset current
+        only reads it."""
+        with self.engine.connect() as connection:
+            stored = connection.execute(self._stored()).scalar()
+        if stored is not None and abs(offset - stored) <= DRIFT_SECONDS:
+            return None  # the usual tick: one read, nothing to write
         try:
             return self._follow(offset, tolerance)
         except IntegrityError:  # another worker stored the machine's first offset at the same moment
             return None
 
+    def _stored(self) -> SelectOfScalar[float]:
+        """Returns the query of this machine's stored offset."""
+        return select(ClockReference.offset_seconds).where(col(ClockReference.boot) == self.boot)
+
     def _follow(self, offset: float, tolerance: float) -> tuple[float, int] | None:
         """Does __call__'s work in one transaction."""
         with self.engine.begin() as connection:
-            query = select(ClockReference.offset_seconds).where(col(ClockReference.boot) == self.boot)
-            stored = connection.execute(query.with_for_update()).scalar()
+            stored = connection.execute(self._stored().with_for_update()).scalar()
             if stored is None:
                 connection.execute(insert(ClockReference).values(boot=self.boot, offset_seconds=offset))
                 return None
