@@ -155,6 +155,7 @@ class StrictRateLimiter(BaseRateLimiter[int]):
         self.windows: dict[int | str, PriorityWindow] = {}
         self.shared = shared
         self.turns: dict[str, asyncio.Lock] = {}  # per shared budget: this worker's requests ask in the order granted
+        self.settling: set[asyncio.Task[None]] = set()  # requests' slots being moved to their end
 
     async def initialize(self) -> None:
         """Nothing to set up."""
@@ -201,7 +202,10 @@ class StrictRateLimiter(BaseRateLimiter[int]):
                     self.window(group).finished(counted)
                 if overall is not None:
                     self.overall.finished(overall)  # a call slow on the way still counts where Telegram counts it
-                await self.settle_shared(taken)
+                if taken:  # off the request's way: its answer need not wait for the database
+                    settling = asyncio.get_running_loop().create_task(self.settle_shared(taken))
+                    self.settling.add(settling)
+                    settling.add_done_callback(self.settling.discard)
         raise AssertionError("unreachable")
 
     async def take_shared(self, key: str, limits: Limits, taken: list[tuple[str, float]]) -> None:
@@ -225,7 +229,7 @@ class StrictRateLimiter(BaseRateLimiter[int]):
 
     async def settle_shared(self, taken: list[tuple[str, float]]) -> None:
         """Counts the shared slots a request took at its end instead of its start (a failure leaves them earlier)."""
-        if self.shared is None or not taken:
+        if self.shared is None:
             return
         try:
             await asyncio.to_thread(self.shared.sent, taken)
