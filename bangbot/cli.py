@@ -120,6 +120,10 @@ def checkout_bench(args: argparse.Namespace) -> int:
     elif args.what == "scale":
         from bangbot.bench.scale_out import main as bench_scale
 
+        if args.workers > 1 and args.db != "postgresql":
+            print("bench scale: several workers share one PostgreSQL database: add --db postgresql", file=sys.stderr)
+            return 2
+
         bench_scale(args.workers, args.games or 10, args.db, args.seconds, args.seed, args.json)
     else:
         from bangbot.bench.latency import main as bench_latency

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bangbot.bench.latency import GROUP_LIMIT, OVERALL_LIMIT, LatencyRun, stop, table_text
+from bangbot.bench.latency import GROUP_LIMIT, OVERALL_LIMIT, LatencyRun, table_text
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository
 from bangbot.storage.times import aware
@@ -121,7 +121,7 @@ def run_scale(workers: int, database: str, games: int, seconds: float, seed: int
                 first, last = run.play(seconds)
                 figures = scale_figures(run, bots, database, emulator.calls[first:last], time.monotonic() - began)
             finally:
-                stop(bots)
+                bots.stop()  # every worker, also when one died, and the front
             repo.engine.dispose()
             return figures
     finally:
