@@ -18,7 +18,7 @@ from sqlmodel import col
 
 from bangbot.storage.models import TimerClaim
 
-CLAIM_LAPSE = timedelta(minutes=2)  # far longer than a tick's firing takes
+CLAIM_LAPSE = timedelta(seconds=30)  # far longer than a firing takes; a crashed worker delays its games this long
 
 
 def claim_timers(engine: Engine, game_ids: Collection[int], now: datetime) -> set[int]:
