@@ -100,7 +100,13 @@ def stopped(signum: int, _frame: object) -> NoReturn:
     raise SystemExit(128 + signum)
 
 
-CHECKOUT_BENCHES = ("bot", "faults", "latency", "flood")  # they drive the bot with tools/, which only a checkout holds
+CHECKOUT_BENCHES = (
+    "bot",
+    "faults",
+    "latency",
+    "flood",
+    "scale",
+)  # they drive the bot with tools/, which only a checkout holds
 
 
 def checkout_bench(args: argparse.Namespace) -> int:
@@ -121,6 +127,14 @@ def checkout_bench(args: argparse.Namespace) -> int:
         from bangbot.bench.flood import main as bench_flood
 
         bench_flood(args.bot_checkout, args.seed, args.json)
+    elif args.what == "scale":
+        from bangbot.bench.scale_out import main as bench_scale
+
+        if args.workers > 1 and args.db != "postgresql":
+            print("bench scale: several workers share one PostgreSQL database: add --db postgresql", file=sys.stderr)
+            return 2
+
+        bench_scale(args.workers, args.games or 10, args.db, args.seconds, args.seed, args.json)
     else:
         from bangbot.bench.latency import main as bench_latency
 
@@ -228,17 +242,17 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over")
     sp.set_defaults(func=cmd_selfplay)
     bn = sub.add_parser("bench", help="print performance figures")
-    bn.add_argument("what", choices=["engine", "ai", "bot", "press", "faults", "latency", "flood"])
+    bn.add_argument("what", choices=["engine", "ai", "bot", "press", "faults", "latency", "flood", "scale"])
     bn.add_argument("--games", type=int, default=None, help="games per line (engine: 300, ai: 2000, bot: 20, press: 3)")
-    bn.add_argument("--workers", type=int, default=1, help="processes to spread the ai games over")
+    bn.add_argument("--workers", type=int, default=1, help="ai: processes to spread the games over; scale: bot workers")
     bn.add_argument("--stored", type=int, default=10_000, help="bot: stored games for the tick and start-up figures")
     bn.add_argument("--kills", type=int, default=100, help="faults: how many times the bot is killed")
     bn.add_argument("--seed", type=int, default=1, help="faults: the seed of presses, kills, deals; ai: the first deal")
     bn.add_argument("--game", default=games.DEFAULT, choices=sorted(games.GAME_IDS), help="ai: the game to play")
     bn.add_argument("--sanity", action="store_true", help="ai: blunders of heuristic tables against random ones")
-    bn.add_argument("--json", action="store_true", help="ai --sanity: one JSON object by table size (duel: mode)")
-    bn.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults, latency: the database")
-    bn.add_argument("--seconds", type=float, default=90.0, help="latency: how long people press")
+    bn.add_argument("--json", action="store_true", help="ai --sanity, latency, scale, flood: one JSON object")
+    bn.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults, latency, scale: its db")
+    bn.add_argument("--seconds", type=float, default=90.0, help="latency, scale: how long people press")
     bn.add_argument("--bot-checkout", default=None, help="flood: run the bot from this checkout (the figure before)")
     bn.set_defaults(func=cmd_bench)
     return parser

@@ -5,14 +5,9 @@ from __future__ import annotations
 import json
 import os
 import random
-import socket
 import subprocess
 import sys
-import threading
-import time
-import urllib.request
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -25,78 +20,19 @@ from bangbot.storage.db import open_engine
 from bangbot.storage.postgres import free_port
 from bangbot.storage.repository import Repository
 from tests.test_telegram_e2e import settled_buttons
+from tools.front import WebhookFront, wait_port
 from tools.telegram import WAIT_CEILING, BotApiEmulator
 
 SECRET = "scale-out-secret"
 DEAL_SEED = 5  # a deal in which two people get asked at the same moment (a Gatling or Indians!)
-HEADER = "X-Telegram-Bot-Api-Secret-Token"
-
-
-class Dispatcher:
-    """The one webhook address: hands each message to one worker and each button press to both at once."""
-
-    def __init__(self, workers: list[int]) -> None:
-        self.workers = workers
-        self.turn = 0
-        self.forwarded: list[tuple[str, list[int]]] = []
-        dispatcher = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                update = json.loads(body)
-                if "callback_query" in update:
-                    targets = list(dispatcher.workers)
-                else:
-                    targets = [dispatcher.workers[dispatcher.turn % len(dispatcher.workers)]]
-                    dispatcher.turn += 1
-                dispatcher.forwarded.append(("callback_query" if "callback_query" in update else "message", targets))
-                threads = [threading.Thread(target=forward, args=(port, body)) for port in targets]
-                for t in threads:
-                    t.start()
-                for t in threads:
-                    t.join()
-                self.send_response(200)
-                self.end_headers()
-
-            def log_message(self, *args: object) -> None:
-                """Stays quiet."""
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        """Returns the webhook URL."""
-        return f"http://127.0.0.1:{self.server.server_address[1]}/telegram"
-
-
-def forward(port: int, body: bytes) -> None:
-    """Posts an update to a worker's webhook server, as a load balancer does."""
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}/telegram", data=body, headers={"Content-Type": "application/json", HEADER: SECRET}
-    )
-    with urllib.request.urlopen(request, timeout=WAIT_CEILING) as response:
-        assert response.status == 200
-
-
-def wait_port(port: int, timeout: float = WAIT_CEILING) -> None:
-    """Waits until something listens on a local port."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    raise TimeoutError(f"nothing listens on {port}")
 
 
 @pytest.fixture
-def workers(postgres_url: str, tmp_path: Path) -> Iterator[tuple[BotApiEmulator, str, Dispatcher]]:
-    """Starts the emulator, the dispatcher and two webhook workers sharing one PostgreSQL database."""
+def workers(postgres_url: str, tmp_path: Path) -> Iterator[tuple[BotApiEmulator, str, WebhookFront]]:
+    """Starts the emulator, the webhook front (every press to both workers) and two webhook workers sharing one
+    PostgreSQL database."""
     ports = [free_port(), free_port()]
-    dispatcher = Dispatcher(ports)
-    dispatcher.thread.start()
+    dispatcher = WebhookFront(ports, presses_to_all=True).start()
     processes: list[subprocess.Popen[bytes]] = []
     with BotApiEmulator(flood_model="bucket", group_limit=(300, 60.0)) as emulator:
         try:
@@ -121,7 +57,7 @@ def workers(postgres_url: str, tmp_path: Path) -> Iterator[tuple[BotApiEmulator,
                         subprocess.Popen([sys.executable, "-m", "bangbot"], env=env, stdout=log, stderr=log)
                     )
                 # Start the workers one after the other: two first migrations racing is not what is tested here.
-                wait_port(port)
+                assert wait_port(port, WAIT_CEILING), f"nothing listens on {port}"
             emulator.wait_until(lambda: len(emulator.calls_to("setWebhook")) >= 2, what="both workers set the webhook")
             yield emulator, postgres_url, dispatcher
         finally:
@@ -129,10 +65,10 @@ def workers(postgres_url: str, tmp_path: Path) -> Iterator[tuple[BotApiEmulator,
                 p.terminate()
             for p in processes:
                 p.wait(timeout=WAIT_CEILING)
-            dispatcher.server.shutdown()
+            dispatcher.stop()
 
 
-def test_two_workers_apply_each_move_exactly_once(workers: tuple[BotApiEmulator, str, Dispatcher]) -> None:
+def test_two_workers_apply_each_move_exactly_once(workers: tuple[BotApiEmulator, str, WebhookFront]) -> None:
     emulator, database, dispatcher = workers
     users = [emulator.add_user(f"P{i}", started=True) for i in range(4)]
     group = emulator.add_group("Scale", members=users, admins=[users[0]])

@@ -462,6 +462,34 @@ def test_group_flood_limit_surfaces_as_retry_after() -> None:
 
 
 @PTB_RETRY_AFTER_DEPRECATION
+def test_flood_limits_count_the_bot_as_a_whole_across_connections() -> None:
+    now = [1000.0]  # the emulator's monotonic clock, which the test holds still: every request in the same second
+    with BotApiEmulator(global_limit=(30, 1.0), monotonic=lambda: now[0]) as emulator:
+        people = [emulator.add_user(f"P{n}", started=True) for n in range(30)]
+        group = emulator.add_group("Saloon", members=people)
+
+        async def main() -> None:
+            # Three workers of one bot, each with its own client and connections.
+            async with bot_for(emulator) as one, bot_for(emulator) as two, bot_for(emulator) as three:
+                workers = [one, two, three]
+                for n, person in enumerate(people):
+                    await workers[n % 3].send_message(person, "your turn")
+                for worker in workers:
+                    with pytest.raises(RetryAfter):
+                        await worker.send_message(people[0], "one too many for the bot")
+                now[0] += 1.0
+                for n in range(20):
+                    await workers[n % 3].send_message(group, f"line {n}")
+                    now[0] += 0.1
+                for worker in workers:
+                    with pytest.raises(RetryAfter):
+                        await worker.send_message(group, "one too many for the group")
+
+        asyncio.run(main())
+    assert len([c for c in emulator.calls if c.error_code == 429]) == 6
+
+
+@PTB_RETRY_AFTER_DEPRECATION
 def test_group_flood_window_is_configurable() -> None:
     now = [1000.0]  # the emulator's monotonic clock, moved by the test
     with BotApiEmulator(group_limit=(2, 0.3), monotonic=lambda: now[0]) as emulator:

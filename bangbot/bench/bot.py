@@ -28,7 +28,7 @@ from bangbot.ai.players import random_players
 from bangbot.bench.bot_game import play_one
 from bangbot.bench.records import records_lines
 from bangbot.bench.requests import requests_per_turn
-from bangbot.bench.scale import STORED_GAMES, measure_scale
+from bangbot.bench.storage_scale import STORED_GAMES, measure_scale
 from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.service import GameService

@@ -41,6 +41,7 @@ OVERALL_LIMIT = (30, 1.0)  # Telegram: about 30 messages a second from one bot
 PACE_SECONDS = (2.0, 5.0)  # a person presses this long after the answer to the previous press
 DEADLINE_EVERY = 5  # every fifth group plays with the shortest deadline and never presses
 SHORT_DEADLINE = "1m"
+SHORT_DEADLINE_SECONDS = 60
 FLOOD_SECONDS = 2.0  # the bystander's /help comes this often
 SETTLE_SECONDS = 60.0  # after pressing stops, how long answers and group messages may still take
 SETUP_WORKERS = 8
@@ -80,7 +81,14 @@ def setup(table: FaultTable, idle: bool, until: float) -> bool:
     """
     try:
         if idle:
+            # The lobby takes the chat's time per move once it is stored: with several workers the commands of one
+            # chat may run side by side, so /newgame waits for it, as a person waits for the bot's answer.
             table.emulator.user_sends(table.users[0], table.group, f"/deadline {SHORT_DEADLINE}")
+            table.emulator.wait_until(
+                lambda: table.repo.chat_settings(table.group).deadline_seconds == SHORT_DEADLINE_SECONDS,
+                SETUP_SECONDS,
+                "the short deadline",
+            )
         while time.monotonic() < until:
             game = table.open_game()
             if game is not None and game.status == RUNNING:

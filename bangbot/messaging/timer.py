@@ -3,7 +3,8 @@
 Deadlines are stored as wall-clock times so that they survive a restart. Between two ticks the wall clock should move
 as far as the monotonic one; when it moved further or less (an administrator or NTP stepped it), the running games'
 deadlines and reminders are moved by the same amount, so the step costs nobody a turn. A process that was not running
-has no earlier tick to compare with: what fell due meanwhile fires at its first tick.
+has no earlier tick to compare with: what fell due meanwhile fires at its first tick. Several workers on one database
+share the comparison instead (storage.clock_steps), so each step is undone once, not once per worker.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from bangbot.messaging.context import utc_now
 
 log = logging.getLogger(__name__)
 STEP_TOLERANCE_SECONDS = 5.0  # wall and monotonic time between two ticks may differ this much without being a step
+# Stores the clock's offset (wall minus monotonic seconds) and, if it moved by more than the tolerance (second
+# argument) since the last one stored, moves the deadlines by that step: returns (step, games moved), else None.
+ClockReference = Callable[[float, float], tuple[float, int] | None]
 
 
 def boot_clock() -> float:
@@ -46,6 +50,7 @@ class DeadlineTimer:
         wall: Callable[[], datetime] = utc_now,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         tolerance: float = STEP_TOLERANCE_SECONDS,
+        reference: ClockReference | None = None,
     ) -> None:
         self.tick = tick
         self.shift = shift
@@ -54,10 +59,11 @@ class DeadlineTimer:
         self.wall = wall
         self.sleep = sleep
         self.tolerance = tolerance
+        self.reference = reference if reference is not None else self.local_reference
+        self.offset: float | None = None  # the offset of the previous tick (the local reference's)
         self.ticks = 0
         self.coalesced = 0
         self.steps = 0
-        self.last: tuple[datetime, float] | None = None  # wall and monotonic time at the previous tick
         self.stopping = False
         self.sleeping = False
         self.task: asyncio.Task[None] | None = None
@@ -92,8 +98,9 @@ class DeadlineTimer:
         return now
 
     async def tick_once(self) -> None:
-        """Undoes a step of the system clock since the previous tick, then ticks (a failure is logged)."""
-        if not self.follow_clock():
+        """Undoes a step of the system clock since the previous tick (in a thread: it may ask the database), then ticks
+        (a failure is logged)."""
+        if not await asyncio.to_thread(self.follow_clock):
             return
         try:
             await self.tick()
@@ -106,19 +113,25 @@ class DeadlineTimer:
 
         After a failure the previous tick stays the reference, so the next tick moves them by the whole step.
         """
-        wall, monotonic = self.wall(), self.monotonic()
-        if self.last is not None:
-            step = (wall - self.last[0]).total_seconds() - (monotonic - self.last[1])
-            if abs(step) > self.tolerance:
-                try:
-                    moved = self.shift(timedelta(seconds=step))
-                except Exception:
-                    log.exception("the system clock stepped by %+.1f s; the deadlines could not be moved", step)
-                    return False
-                self.steps += 1
-                log.warning("the system clock stepped by %+.1f s: moved the deadlines of %d running games", step, moved)
-        self.last = (wall, monotonic)
+        offset = self.wall().timestamp() - self.monotonic()
+        try:
+            undone = self.reference(offset, self.tolerance)
+        except Exception:
+            log.exception("the system clock may have stepped; the deadlines could not be moved")
+            return False
+        if undone is not None:
+            self.steps += 1
+            log.warning("the system clock stepped by %+.1f s: moved the deadlines of %d running games", *undone)
         return True
+
+    def local_reference(self, offset: float, tolerance: float) -> tuple[float, int] | None:
+        """The reference of one worker: its previous tick's offset (none before its first tick)."""
+        step = None if self.offset is None else offset - self.offset
+        undone = None
+        if step is not None and abs(step) > tolerance:
+            undone = step, self.shift(timedelta(seconds=step))
+        self.offset = offset
+        return undone
 
     def start(self) -> None:
         """Runs the timer in a task of the running event loop."""

@@ -19,6 +19,7 @@ from bangbot.messaging.replace import offer
 from bangbot.messaging.showing import Showing
 from bangbot.storage.models import RUNNING, Outbox
 from bangbot.storage.repository import StaleGame
+from bangbot.storage.timer_claims import claim_timers, release_timers
 from bangbot.storage.times import aware
 
 log = logging.getLogger(__name__)
@@ -31,10 +32,10 @@ Timer = Callable[[Context, int], Awaitable[None]]  # fired for one game, under i
 async def tick(ctx: Context, pruned_at: datetime | None) -> datetime | None:
     """Fires every passed deadline, reminder and lobby expiry (also those that passed while down), side by side.
 
-    Nothing here waits for the network: what the timers change is shown by each game's delivery afterwards. It
-    then starts delivering outbox rows left behind (by another worker's crash or a messenger failure) and
-    forgets the answers of presses too old to be delivered again, if it last did (at pruned_at) an hour ago or more.
-    Returns when it last forgot them.
+    Each due game is fired by the one worker that claimed it (storage.timer_claims). Nothing here waits for the
+    network: what the timers change is shown by each game's delivery afterwards. It then starts delivering outbox
+    rows left behind (by another worker's crash or a messenger failure) and forgets the answers of presses too old
+    to be delivered again, if it last did (at pruned_at) an hour ago or more. Returns when it last forgot them.
     """
     checkpoint("tick")
     deadlines, reminders, lobbies = await ctx.repo.run(ctx.repo.due, ctx.clock())
@@ -42,6 +43,8 @@ async def tick(ctx: Context, pruned_at: datetime | None) -> datetime | None:
     timers += [(deadline, g) for g in deadlines] + [(remind, g) for g in reminders]
     timers += [(expire_lobby, g) for g in lobbies]
     timers += [(offer_ai, g) for g in await ctx.repo.run(ctx.repo.offers_due, ctx.clock())]
+    claimed = await ctx.repo.run(claim_timers, ctx.repo.engine, {g for _, g in timers}, ctx.clock())
+    timers = [(timer, g) for timer, g in timers if g in claimed]  # another worker fires the others
     room = asyncio.Semaphore(TIMERS_AT_ONCE)
 
     async def fire(timer: Timer, game_id: int) -> None:
@@ -52,7 +55,10 @@ async def tick(ctx: Context, pruned_at: datetime | None) -> datetime | None:
             except Exception:
                 log.exception("the timer of game %s failed; it fires again at the next tick", game_id)
 
-    await asyncio.gather(*(fire(timer, game_id) for timer, game_id in timers))
+    try:
+        await asyncio.gather(*(fire(timer, game_id) for timer, game_id in timers))
+    finally:
+        await ctx.repo.run(release_timers, ctx.repo.engine, claimed)
     await sweep(ctx)
     now = ctx.clock()
     if pruned_at is None or now - pruned_at >= PRUNE_EVERY:

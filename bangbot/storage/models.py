@@ -274,3 +274,36 @@ class BannedChat(SQLModel, table=True):
     __tablename__ = "banned_chat"
     chat_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
     banned_at: datetime
+
+
+class SendSlot(SQLModel, table=True):
+    """One of the latest starts of requests under one of Telegram's limits, shared by every worker (PostgreSQL).
+
+    A budget (key: a group chat, or the bot as a whole) keeps as many slots as its largest limit allows in a window;
+    taking one rewrites the oldest slot's time (storage.budgets). Times are the database's clock, in epoch seconds.
+    """
+
+    __tablename__ = "send_slot"
+    key: str = Field(primary_key=True)
+    slot: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    at: float = 0.0
+
+
+class ClockReference(SQLModel, table=True):
+    """A machine's wall clock minus its boot clock at the latest tick of any worker on it (messaging.timer).
+
+    A step of the wall clock changes this offset; the first worker to see the change moves the deadlines and stores
+    the new offset in one transaction, so one step is undone once, however many workers run on the machine.
+    """
+
+    __tablename__ = "clock_reference"
+    boot: str = Field(primary_key=True)
+    offset_seconds: float = 0.0
+
+
+class TimerClaim(SQLModel, table=True):
+    """A game whose due timers one worker is firing, until `until` at the latest (storage.timer_claims)."""
+
+    __tablename__ = "timer_claim"
+    game_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    until: datetime

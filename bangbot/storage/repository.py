@@ -12,7 +12,19 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any, ParamSpec, Self, TypeVar
 
-from sqlalchemy import ColumnElement, Connection, Engine, bindparam, delete, func, insert, literal, text, update
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Engine,
+    Update,
+    bindparam,
+    delete,
+    func,
+    insert,
+    literal,
+    text,
+    update,
+)
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -570,19 +582,8 @@ class Repository:
 
         The version changes, so a save that read the game before the shift is refused and done again.
         """
-        dialect = self.engine.dialect.name
-        statement = (
-            update(Game)
-            .where(col(Game.status) == RUNNING)
-            .values(
-                deadline_at=shifted(col(Game.deadline_at), by, dialect),
-                reminder_at=shifted(col(Game.reminder_at), by, dialect),
-                offer_at=shifted(col(Game.offer_at), by, dialect),
-                version=col(Game.version) + 1,
-            )
-        )
         with self._writing(several=False) as connection:
-            return connection.execute(statement).rowcount
+            return connection.execute(deadlines_shift(by, self.engine.dialect.name)).rowcount
 
     def due(self, now: datetime) -> tuple[list[int], list[int], list[int]]:
         """Returns ids of running games past their deadline, past their reminder, and expired lobbies; oldest first."""
@@ -600,6 +601,20 @@ class Repository:
         """Returns ids of running games whose group is due to be offered the AI for the awaited people; oldest first."""
         with self._session() as s:
             return [i for i in s.exec(due_query(RUNNING, col(Game.offer_at), now)).all() if i is not None]
+
+
+def deadlines_shift(by: timedelta, dialect: str) -> Update:
+    """Returns the UPDATE that moves every running game's deadline, reminder and offer by `by` (a new version)."""
+    return (
+        update(Game)
+        .where(col(Game.status) == RUNNING)
+        .values(
+            deadline_at=shifted(col(Game.deadline_at), by, dialect),
+            reminder_at=shifted(col(Game.reminder_at), by, dialect),
+            offer_at=shifted(col(Game.offer_at), by, dialect),
+            version=col(Game.version) + 1,
+        )
+    )
 
 
 def shifted(moment: Mapped[datetime | None], by: timedelta, dialect: str) -> ColumnElement[Any]:

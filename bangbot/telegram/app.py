@@ -37,6 +37,8 @@ from bangbot.server.logs import mark_update, setup_logging
 from bangbot.server.metrics import count_update, observe_deadline, set_worker, worker
 from bangbot.server.reports import OwnerReports, Report
 from bangbot.server.serve import EmbeddedServer, embedded_server, started
+from bangbot.storage.budgets import SharedBudgets
+from bangbot.storage.clock_steps import StoredClockReference
 from bangbot.storage.db import open_engine
 from bangbot.storage.health import ping, totals
 from bangbot.storage.locks import KeyedLocks
@@ -90,12 +92,17 @@ class BangBot:
         if settings.api_url:
             builder = builder.base_url(settings.api_url)
         self.heartbeat = Heartbeat()
+        engine = open_engine(settings.database_url, hide_parameters=not settings.log_personal)
+        shared = SharedBudgets(engine) if engine.dialect.name == "postgresql" else None  # one worker on SQLite
         limiter = StrictRateLimiter(
-            settings.group_rate, max_retries=RATE_LIMIT_RETRIES, on_limited=self.heartbeat.count_limited
+            settings.group_rate,
+            max_retries=RATE_LIMIT_RETRIES,
+            on_limited=self.heartbeat.count_limited,
+            shared=shared,
         )
         self.application = builder.rate_limiter(limiter).build()
         self.messenger = TelegramMessenger(self.application.bot)
-        repo = Repository(open_engine(settings.database_url, hide_parameters=not settings.log_personal))
+        repo = Repository(engine)
         context = Context(repo, self.messenger, heuristic_players(), flood=FloodGate(), owner_id=settings.owner_id)
         context.group_merge_seconds = settings.group_merge_seconds
         context.group_quiet_seconds = settings.group_quiet_seconds
@@ -105,7 +112,8 @@ class BangBot:
             seed = settings.seed
             context.seeds = lambda: seed  # every game dealt the same way: for tests and reproducing a report
         self.service = GameService(context)
-        self.timer = DeadlineTimer(self.tick, context.repo.shift_deadlines, settings.tick_seconds)
+        steps = StoredClockReference(engine) if shared is not None else None  # workers share one step's undoing
+        self.timer = DeadlineTimer(self.tick, context.repo.shift_deadlines, settings.tick_seconds, reference=steps)
         self.locks = KeyedLocks()
         self.arrivals: LruCache[int, float] = LruCache(ARRIVALS_KEPT)  # webhook updates: id -> when they came
         self.application.add_handler(TypeHandler(Update, self.on_update), group=-1)  # before every other handler

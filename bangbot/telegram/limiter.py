@@ -1,4 +1,9 @@
-"""Telegram's flood limits kept strictly: at most N requests into one group in any window, and per second overall."""
+"""Telegram's flood limits kept strictly: at most N requests into one group in any window, and per second overall.
+
+Each worker orders its own requests in windows of its own (a press's messages first). With several workers on one
+PostgreSQL database (shared budgets), a request then also takes a slot of the same budget in the database, which every
+worker counts against, so the limits hold for the bot as a whole; on SQLite one worker runs and its windows suffice.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import asyncio
 import bisect
 import heapq
 import itertools
+import logging
 import time
 from collections import deque
 from collections.abc import Callable, Collection, Coroutine
@@ -16,12 +22,16 @@ from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 
 from bangbot.messaging.urgency import hurried, is_background, is_urgent
+from bangbot.storage.budgets import Limits, SharedBudgets
+
+log = logging.getLogger(__name__)
 
 JSONDict = dict[str, Any]
 FIRST = frozenset({"answerCallbackQuery"})  # a press's answer never waits behind messages (it sends no message)
 NOT_POSTED = frozenset({"getChatMember", "getChat", "getMe", "answerCallbackQuery", "sendChatAction"})  # no message
 Result = bool | JSONDict | list[JSONDict]
 OVERALL_PACES = 10  # the overall second's calls are spread over this many slices: a full second delays a call by one
+BOT_KEY = "bot"  # the shared budget of the bot as a whole; a group's is "chat:<id>"
 
 
 class PriorityWindow:
@@ -129,7 +139,8 @@ class PriorityWindow:
 
 
 class StrictRateLimiter(BaseRateLimiter[int]):
-    """Holds every request into a group chat to `group` per window and all requests to `overall` per second."""
+    """Holds every request into a group chat to `group` per window and all requests to `overall` per second; with
+    `shared` budgets, across every worker of the bot."""
 
     def __init__(
         self,
@@ -137,6 +148,7 @@ class StrictRateLimiter(BaseRateLimiter[int]):
         overall: int = 30,
         max_retries: int = 3,
         on_limited: Callable[[], None] = lambda: None,
+        shared: SharedBudgets | None = None,
     ) -> None:
         self.group = group
         self.on_limited = on_limited  # told of every 429 Telegram answers (the owner's desk counts them)
@@ -144,6 +156,9 @@ class StrictRateLimiter(BaseRateLimiter[int]):
         self.overall = PriorityWindow(overall, 1.0, pace=pace, hurried=hurried)
         self.max_retries = max_retries
         self.windows: dict[int | str, PriorityWindow] = {}
+        self.shared = shared
+        self.turns: dict[str, asyncio.Lock] = {}  # per shared budget: this worker's requests ask in the order granted
+        self.settling: set[asyncio.Task[None]] = set()  # requests' slots being moved to their end
 
     async def initialize(self) -> None:
         """Nothing to set up."""
@@ -172,8 +187,13 @@ class StrictRateLimiter(BaseRateLimiter[int]):
         posts = endpoint not in NOT_POSTED
         group = chat if posts and (not isinstance(chat, int) or chat < 0) else None
         for attempt in range(self.max_retries + 1):
+            taken: list[tuple[str, float]] = []
             counted = await self.window(group).acquire(low=is_background()) if group is not None else None
+            if group is not None:
+                await self.take_shared(f"chat:{group}", [self.group], taken)
             overall = None if endpoint in FIRST else await self.overall.acquire(is_urgent(), key_of(chat))
+            if overall is not None:
+                await self.take_shared(BOT_KEY, self.overall.limits, taken)
             try:
                 return await callback(*args, **kwargs)
             except RetryAfter as error:
@@ -186,7 +206,39 @@ class StrictRateLimiter(BaseRateLimiter[int]):
                     self.window(group).finished(counted)
                 if overall is not None:
                     self.overall.finished(overall)  # a call slow on the way still counts where Telegram counts it
+                if taken:  # off the request's way: its answer need not wait for the database
+                    settling = asyncio.get_running_loop().create_task(self.settle_shared(taken))
+                    self.settling.add(settling)
+                    settling.add_done_callback(self.settling.discard)
         raise AssertionError("unreachable")
+
+    async def take_shared(self, key: str, limits: Limits, taken: list[tuple[str, float]]) -> None:
+        """Waits, holding nothing, until the shared budget has room and counts the request there (adds it to taken).
+
+        Without shared budgets it returns at once; a database that fails leaves the request to this worker's windows.
+        """
+        if self.shared is None:
+            return
+        async with self.turns.setdefault(key, asyncio.Lock()):
+            while True:
+                try:
+                    at, wait = await asyncio.to_thread(self.shared.take, key, limits)
+                except Exception:
+                    log.warning("the shared budget %s could not be read; this worker's own limits hold", key)
+                    return
+                if at is not None:
+                    taken.append((key, at))
+                    return
+                await asyncio.sleep(wait)
+
+    async def settle_shared(self, taken: list[tuple[str, float]]) -> None:
+        """Counts the shared slots a request took at its end instead of its start (a failure leaves them earlier)."""
+        if self.shared is None:
+            return
+        try:
+            await asyncio.to_thread(self.shared.sent, taken)
+        except Exception:
+            log.warning("the shared budgets' slots could not be moved to the end of their request")
 
 
 def chat_of(data: dict[str, Any]) -> int | str | None:
