@@ -12,7 +12,7 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 PACKAGE = REPOSITORY / "bangbot"
 # The benches that drive the bot over the Bot API emulator or audit notifications: run from a checkout only.
 ALLOWED = {"bangbot.bench.bot", "bangbot.bench.bot_game", "bangbot.bench.faults", "bangbot.bench.latency"}
-ALLOWED |= {"bangbot.bench.records", "bangbot.bench.scale_out"}
+ALLOWED |= {"bangbot.bench.records", "bangbot.bench.scale_out", "bangbot.bench.flood"}
 NOT_IMPORTABLE = {"bangbot.__main__", "bangbot.storage.migrations.env"}  # they run the command or a migration
 
 
