@@ -1,4 +1,5 @@
-"""The bot as its own process (`python -m bangbot` with a token) against the local Bot API emulator."""
+"""The bot as its own process (`python -m tools.faulty_bot`: the bangbot command with the fault hooks) against the
+local Bot API emulator."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 from tools.telegram import BotApiEmulator
 
 START_TIMEOUT = 300.0  # only a ceiling against a hung start; a start normally takes a second or two
+CHECKOUT = Path(__file__).parents[1]  # where tools/ is importable from
 STOP_TIMEOUT = 60.0  # only a ceiling against a hung stop; a stop normally takes a second or two
 
 
@@ -43,7 +45,9 @@ class BotProcess:
         polls = self.emulator.polls_started()
         env = {**self.env, "BANGBOT_FAULT": fault} if fault else self.env
         with self.log.open("ab") as out:
-            self.process = subprocess.Popen([sys.executable, "-m", "bangbot"], env=env, stdout=out, stderr=out)
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "tools.faulty_bot"], env=env, stdout=out, stderr=out, cwd=CHECKOUT
+            )
         self.emulator.wait_until(
             lambda: self.emulator.polls_started() > polls or not self.alive(),
             START_TIMEOUT,

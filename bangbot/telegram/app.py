@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import sys
 
 from telegram import Update
+from telegram.error import Conflict
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -24,7 +24,7 @@ from bangbot.i18n import system_language, translator
 from bangbot.messaging.context import Context
 from bangbot.messaging.service import GameService
 from bangbot.messaging.timer import DeadlineTimer
-from bangbot.storage.db import open_engine
+from bangbot.storage.db import check_driver, open_engine
 from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.repository import Repository
 from bangbot.telegram.adapter import TelegramMessenger
@@ -71,6 +71,7 @@ class BangBot:
         self.service = GameService(context)
         self.timer = DeadlineTimer(self.service.tick, context.repo.shift_deadlines, settings.tick_seconds)
         self.locks = KeyedLocks()
+        self.conflict = False  # Telegram refused getUpdates: another worker polls, or a webhook is set
         # Only new messages: a webhook set elsewhere may still deliver edits, which must not run a command twice.
         self.application.add_handler(MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, self.on_command))
         self.application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self.on_migrate))
@@ -158,7 +159,12 @@ class BangBot:
             await self.service.on_departure(departure)
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """Logs an update that failed; the game state is safe in the database."""
+        """Logs an update that failed (the game state is safe in the database); stops when another poller or a
+        webhook takes the bot's updates (409 Conflict), which run_bot then says."""
+        if update is None and isinstance(context.error, Conflict):
+            self.conflict = True
+            self.application.stop_running()
+            return
         log.error("update %r failed", update, exc_info=context.error)
 
     def run(self) -> None:
@@ -186,9 +192,12 @@ async def cancel_leftovers() -> None:
 
 
 def run_bot(settings: BotSettings) -> int:
-    """Runs the Telegram bot with these settings; 1 with one line on standard error if it cannot connect."""
-    level = os.environ.get("BANGBOT_LOG_LEVEL", "WARNING").upper()
-    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=level)
+    """Runs the Telegram bot with these settings; 1 with one line on standard error if it cannot connect.
+
+    MissingDriver when the database's driver is not installed, before anything is asked of Telegram.
+    """
+    check_driver(settings.database_url)
+    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=settings.log_level)
     for noisy in QUIET_LOGGERS:
         logging.getLogger(noisy).setLevel(logging.WARNING)
     tr = translator(system_language())
@@ -196,5 +205,15 @@ def run_bot(settings: BotSettings) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
-    BangBot(settings).run()
+    bot = BangBot(settings)
+    bot.run()
+    if bot.conflict:
+        print(
+            tr.gettext(
+                "Another process takes this bot's updates (a second polling worker, or a webhook): "
+                "to run several workers, give each the same BANGBOT_WEBHOOK_URL."
+            ),
+            file=sys.stderr,
+        )
+        return 1
     return 0
