@@ -96,22 +96,16 @@ async def test_purge_keeps_records_and_stats_and_leaves_no_hand(tmp_path: Path) 
     assert lobby is not None and lobby.status == "gathering" and lobby.id != game.id
 
 
+def purge(days: str, database: str) -> subprocess.CompletedProcess[str]:
+    """Runs `bangbot purge --finished-before days` on a database, in English."""
+    env = {**os.environ, "DATABASE_URL": database, "LANGUAGE": "en"}
+    command = [sys.executable, "-m", "bangbot", "purge", "--finished-before", days]
+    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+
+
 def test_purge_command_says_how_many_games_it_purged(tmp_path: Path) -> None:
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'cmd.sqlite3'}", "LANGUAGE": "en"}
-    done = subprocess.run(
-        [sys.executable, "-m", "bangbot", "purge", "--finished-before", "30"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout == "Purged the hidden state of 0 finished games.\n"
-    bad = subprocess.run(
-        [sys.executable, "-m", "bangbot", "purge", "--finished-before", "-1"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    database = f"sqlite:///{tmp_path / 'cmd.sqlite3'}"
+    done = purge("30", database)
+    assert (done.returncode, done.stdout) == (0, "Purged the hidden state of 0 finished games.\n"), done.stderr
+    bad = purge("-1", database)
     assert (bad.returncode, bad.stderr) == (2, "--finished-before takes a number of days, 0 or more.\n")
