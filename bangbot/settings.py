@@ -15,6 +15,7 @@ from pydantic import AliasChoices, BeforeValidator, Field, ValidationError, fiel
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, NoDecode, PydanticBaseSettingsSource, SettingsConfigDict
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 from bangbot.i18n import N_, Translator
 
@@ -84,6 +85,16 @@ class BotSettings(BaseSettings):
     log_level: Annotated[LogLevel, BeforeValidator(lambda v: v.upper() if isinstance(v, str) else v)] = Field(
         default="WARNING", description=N_("DEBUG, INFO, WARNING or ERROR")
     )
+
+    @field_validator("database_url")
+    @classmethod
+    def _database_url(cls, url: str) -> str:
+        """Refuses what SQLAlchemy cannot read as a database URL."""
+        try:
+            make_url(url)
+        except ArgumentError:
+            raise ValueError("not a database URL") from None
+        return url
 
     @field_validator("data_dir")
     @classmethod
@@ -207,7 +218,16 @@ def load() -> BotSettings:
     except ValidationError as error:
         first = error.errors()[0]
         name = next(n for n in BotSettings.model_fields if first["loc"][0] in (n, variable(n)))
-        raise SettingError(variable(name), str(first["input"]), takes(BotSettings.model_fields[name])) from None
+        value = MASK if name in SECRETS else str(first["input"])  # a malformed URL may still hold a password
+        raise SettingError(variable(name), value, takes(BotSettings.model_fields[name])) from None
+
+
+def masked_url(text: str) -> str:
+    """Returns a database URL with its password, and any query parameter naming a password, masked."""
+    url = make_url(text)
+    hidden = {key: "MASKED" for key in url.query if "password" in key.lower()}
+    url = url.update_query_dict(hidden) if hidden else url
+    return url.render_as_string(hide_password=True).replace("***", MASK).replace("MASKED", MASK)
 
 
 def shown(settings: BotSettings) -> list[tuple[str, str]]:
@@ -216,7 +236,7 @@ def shown(settings: BotSettings) -> list[tuple[str, str]]:
     for name in BotSettings.model_fields:
         value = getattr(settings, name)
         if name == "database_url":
-            text = make_url(value).render_as_string(hide_password=True).replace("***", MASK)
+            text = masked_url(value)
         elif name in SECRETS:
             text = MASK if value else "—"
         elif isinstance(value, bool):

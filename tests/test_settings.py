@@ -12,7 +12,7 @@ import pytest
 
 from bangbot.cli import main
 from bangbot.i18n import translator
-from bangbot.settings import BotSettings, SettingError, load
+from bangbot.settings import BotSettings, SettingError, load, shown
 from bangbot.version import bangbot_version
 
 TOKEN = "123456:token-that-must-stay-secret"
@@ -165,3 +165,16 @@ def test_a_postgresql_url_without_the_driver_names_the_postgres_extra(
 def test_bot_without_a_token_says_so(tmp_path: Path) -> None:
     done = bangbot("bot", HOME=str(tmp_path), LANGUAGE="en")
     assert (done.returncode, done.stderr) == (2, "No bot token: set BANGBOT_TOKEN or BANGBOT_TOKEN_FILE.\n")
+
+
+def test_a_password_in_the_url_query_is_masked_and_a_malformed_url_is_not_shown(
+    no_settings: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", f"postgresql+psycopg://bang@db/bangbot?password={DB_PASSWORD}&sslmode=require")
+    rows = dict(shown(load()))
+    assert rows["DATABASE_URL"] == "postgresql+psycopg://bang@db/bangbot?password=********&sslmode=require"
+    monkeypatch.setenv("DATABASE_URL", f"bang:{DB_PASSWORD}")  # not a URL, but a password may be in it
+    with pytest.raises(SettingError) as raised:
+        load()
+    line = raised.value.line(translator("en"))
+    assert line.startswith("DATABASE_URL=******** is not valid: it takes a database URL") and DB_PASSWORD not in line
