@@ -13,7 +13,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 BANGBOT_DATA_DIR=/var/lib/bangb
 COPY --from=build /wheels /wheels
 RUN pip install --no-cache-dir "$(ls /wheels/bangbot-*.whl)[postgres]" \
     && rm -rf /wheels \
-    && useradd --system --uid 10001 --user-group --home-dir /var/lib/bangbot --create-home bangbot
+    && groupadd --system --gid 10001 bangbot \
+    && useradd --system --uid 10001 --gid 10001 --home-dir /var/lib/bangbot --create-home bangbot
 USER 10001:10001
 WORKDIR /var/lib/bangbot
 VOLUME /var/lib/bangbot

@@ -10,6 +10,7 @@ import sys
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from sqlalchemy import Engine, MetaData, select
 
 from bangbot.ai.players import heuristic_players
@@ -53,9 +54,17 @@ def final_table(table: Table, game_id: int) -> Sent:
     return next(m for m in table.messenger.in_chat(GROUP) if m.ref.message_id == game.table_message_id)
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Returns the URL of a fresh SQLite database, or of a fresh database on the test run's PostgreSQL server."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'purge.sqlite3'}"
+    return str(request.getfixturevalue("postgres_url"))
+
+
 @synchronously
-async def test_purge_keeps_records_and_stats_and_leaves_no_hand(tmp_path: Path) -> None:
-    table = Table(f"sqlite:///{tmp_path / 'purge.sqlite3'}", make_users(2), ai=heuristic_players)
+async def test_purge_keeps_records_and_stats_and_leaves_no_hand(database: str) -> None:
+    table = Table(database, make_users(2), ai=heuristic_players)
     await table.gather(2, ai_seats=2)
     old_button = next(m for m in table.messenger.in_chat(table.users[0].id) if m.buttons)
     old_data = old_button.buttons[0][0].data  # the buttons go when the game ends: the press is kept as it was
