@@ -1,4 +1,4 @@
-"""The bangbot command: play, scenario, selfplay and bench; the bot and its operator's commands (bangbot.operator)."""
+"""The bangbot command: play, scenario, selfplay and bench; the bot and its operator's commands (bangbot.operations)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import NoReturn
 
 from bangbot import games
 from bangbot.i18n import LANGUAGES
-from bangbot.operator import add_commands, problem_line, system_translator
+from bangbot.operations import add_commands, problem_line, system_translator
 from bangbot.settings import SettingError
 from bangbot.storage.db import MissingDriver
 from bangbot.version import bangbot_version
@@ -134,7 +134,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     settings = None if args.terminal else BotSettings.from_env()
     if settings is not None:
-        from bangbot.operator import run_bot
+        from bangbot.operations import run_bot
 
         return run_bot(settings)
     from bangbot.console.arguments import seats_and_preset
