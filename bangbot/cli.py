@@ -1,4 +1,4 @@
-"""The bangbot command: play, scenario, selfplay and bench."""
+"""The bangbot command: play, scenario, selfplay and bench; the bot and its operator's commands (bangbot.operations)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,10 @@ from typing import NoReturn
 
 from bangbot import games
 from bangbot.i18n import LANGUAGES
+from bangbot.operations import add_commands, problem_line, system_translator
+from bangbot.settings import SettingError
+from bangbot.storage.db import MissingDriver
+from bangbot.version import bangbot_version
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -144,11 +148,11 @@ def checkout_bench(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Runs the Telegram bot when a bot token is set, else the terminal game: you against AI players."""
-    from bangbot.telegram.settings import BotSettings
+    from bangbot.settings import BotSettings
 
-    settings = BotSettings.from_env()
-    if settings is not None and not args.terminal:
-        from bangbot.telegram.app import run_bot
+    settings = None if args.terminal else BotSettings.from_env()
+    if settings is not None:
+        from bangbot.operations import run_bot
 
         return run_bot(settings)
     from bangbot.console.arguments import seats_and_preset
@@ -195,9 +199,8 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Returns the argument parser of the bangbot command."""
-    parser = Parser(prog="bangbot", description="BANG! by message")
+def add_play_options(parser: argparse.ArgumentParser) -> None:
+    """Adds the terminal game's options (bare `bangbot`) to the parser."""
     parser.add_argument(
         "--players", type=int, default=None, help="seats at the table, 4 to 7 (you and AI players; default 5)"
     )
@@ -224,6 +227,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--name", default=None, help="your name at the table (default: your system user name)")
     parser.add_argument("--terminal", action="store_true", help="play in the terminal even if a bot token is set")
     parser.set_defaults(func=cmd_play)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Returns the argument parser of the bangbot command."""
+    parser = Parser(prog="bangbot", description="BANG! by message")
+    parser.add_argument("--version", action="version", version=f"bangbot {bangbot_version()}")
+    add_play_options(parser)
     sub = parser.add_subparsers(dest="command")
     sc = sub.add_parser("scenario", help="run a JSON scenario and print the resulting state")
     sc.add_argument("file")
@@ -255,6 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("--seconds", type=float, default=90.0, help="latency, scale: how long people press")
     bn.add_argument("--bot-checkout", default=None, help="flood: run the bot from this checkout (the figure before)")
     bn.set_defaults(func=cmd_bench)
+    add_commands(sub)
     return parser
 
 
@@ -264,4 +275,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.command is None:
         check_play(parser, args)
-    sys.exit(args.func(args))
+    try:
+        status = args.func(args)
+    except (SettingError, MissingDriver) as problem:
+        print(problem_line(problem, system_translator()), file=sys.stderr)
+        status = 2
+    sys.exit(status)

@@ -9,5 +9,12 @@ echo "== ruff"
 .venv/bin/ruff format --check bangbot tests tools
 echo "== mypy"
 .venv/bin/mypy bangbot tools
+echo "== image"
+if command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; then
+    docker build --quiet --tag bangbot:test . >/dev/null
+    docker run --rm --entrypoint bangbot bangbot:test --version
+else
+    echo "skipped building the image: no working container engine (docker info fails)"
+fi
 echo "== pytest"
 .venv/bin/python -m pytest "$@"

@@ -1,4 +1,5 @@
-"""The bot as its own process (`python -m bangbot` with a token) against the local Bot API emulator."""
+"""The bot as its own process (`python -m tools.faulty_bot`: the bangbot command with the fault hooks) against the
+local Bot API emulator."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 from tools.telegram import BotApiEmulator
 
 START_TIMEOUT = 300.0  # only a ceiling against a hung start; a start normally takes a second or two
+CHECKOUT = Path(__file__).parents[1]  # where tools/ is importable from
 STOP_TIMEOUT = 60.0  # only a ceiling against a hung stop; a stop normally takes a second or two
 
 
@@ -24,7 +26,7 @@ class BotProcess:
         database_url: str,
         log: Path,
         group_rate: str = "20/60",
-        module: str = "bangbot",
+        module: str = "tools.faulty_bot",
         **env: str,
     ) -> None:
         self.env = {
@@ -40,7 +42,7 @@ class BotProcess:
         }
         self.env.pop("BANGBOT_FAULT", None)
         self.emulator = emulator
-        self.module = module  # what `python -m` runs: the bot, or a test's variant of it
+        self.module = module  # what `python -m` runs: the bot with its fault hooks, or a test's variant of it
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -52,7 +54,9 @@ class BotProcess:
         hooks = len(self.emulator.calls_to("setWebhook"))
         env = {**self.env, "BANGBOT_FAULT": fault} if fault else self.env
         with self.log.open("ab") as out:
-            self.process = subprocess.Popen([sys.executable, "-m", self.module], env=env, stdout=out, stderr=out)
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", self.module], env=env, stdout=out, stderr=out, cwd=CHECKOUT
+            )
         self.emulator.wait_until(
             lambda: (
                 self.emulator.polls_started() > polls

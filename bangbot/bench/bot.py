@@ -45,9 +45,9 @@ async def measure(url: str, games: int, hold: bool = True) -> dict[str, Any]:
     messenger = CollectingMessenger()
     context = Context(Repository(open_engine(url)), messenger, random_players(), seeds=lambda: 12345)
     if hold:
-        context.group_merge_seconds = BotSettings.group_merge_seconds
-        context.group_quiet_seconds = BotSettings.group_quiet_seconds
-        context.group_hold_seconds = BotSettings.group_hold_seconds
+        context.group_merge_seconds = BotSettings.default("group_merge_seconds")
+        context.group_quiet_seconds = BotSettings.default("group_quiet_seconds")
+        context.group_hold_seconds = BotSettings.default("group_hold_seconds")
     service = GameService(context)
     timings: list[float] = []
     turns = 0

@@ -112,9 +112,9 @@ def run_flood(bot_checkout: Path | None = None, seed: int = 1) -> dict[str, Any]
                 folder / "bot.log",
                 group_rate="{}/{:g}".format(*GROUP_LIMIT),
                 BANGBOT_SEED=str(seed),
-                BANGBOT_GROUP_MERGE_SECONDS=str(BotSettings.group_merge_seconds),  # the bot's own defaults
-                BANGBOT_GROUP_QUIET_SECONDS=str(BotSettings.group_quiet_seconds),
-                BANGBOT_GROUP_HOLD_SECONDS=str(BotSettings.group_hold_seconds),
+                BANGBOT_GROUP_MERGE_SECONDS=str(BotSettings.default("group_merge_seconds")),  # the bot's own defaults
+                BANGBOT_GROUP_QUIET_SECONDS=str(BotSettings.default("group_quiet_seconds")),
+                BANGBOT_GROUP_HOLD_SECONDS=str(BotSettings.default("group_hold_seconds")),
                 **(extra if bot_checkout is not None else {}),
             )
             try:

@@ -313,9 +313,9 @@ def run_latency(games: int, database: str, seconds: float, seed: int = 1) -> dic
                 folder / "bot.log",
                 group_rate=rate,
                 BANGBOT_SEED=str(seed),
-                BANGBOT_GROUP_MERGE_SECONDS=str(BotSettings.group_merge_seconds),  # the bot's own defaults
-                BANGBOT_GROUP_QUIET_SECONDS=str(BotSettings.group_quiet_seconds),
-                BANGBOT_GROUP_HOLD_SECONDS=str(BotSettings.group_hold_seconds),
+                BANGBOT_GROUP_MERGE_SECONDS=str(BotSettings.default("group_merge_seconds")),  # the bot's own defaults
+                BANGBOT_GROUP_QUIET_SECONDS=str(BotSettings.default("group_quiet_seconds")),
+                BANGBOT_GROUP_HOLD_SECONDS=str(BotSettings.default("group_hold_seconds")),
             )
             run = LatencyRun(emulator, bot, repo, games, seed)
             try:

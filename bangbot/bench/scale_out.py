@@ -109,9 +109,9 @@ def run_scale(workers: int, database: str, games: int, seconds: float, seed: int
                 workers,
                 group_rate="{}/{:g}".format(*GROUP_LIMIT),
                 BANGBOT_SEED=str(seed),
-                BANGBOT_GROUP_MERGE_SECONDS=str(BotSettings.group_merge_seconds),  # the bot's own defaults
-                BANGBOT_GROUP_QUIET_SECONDS=str(BotSettings.group_quiet_seconds),
-                BANGBOT_GROUP_HOLD_SECONDS=str(BotSettings.group_hold_seconds),
+                BANGBOT_GROUP_MERGE_SECONDS=str(BotSettings.default("group_merge_seconds")),  # the bot's own defaults
+                BANGBOT_GROUP_QUIET_SECONDS=str(BotSettings.default("group_quiet_seconds")),
+                BANGBOT_GROUP_HOLD_SECONDS=str(BotSettings.default("group_hold_seconds")),
             )
             try:
                 bots.start()  # every worker at the same moment, on an empty database

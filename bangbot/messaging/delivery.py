@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from bangbot.faults import checkpoint
+from bangbot.checkpoints import checkpoint
 from bangbot.games import game as registered
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import duration, join_list, player

@@ -22,7 +22,7 @@ from contextlib import asynccontextmanager
 from datetime import timedelta
 from functools import partial
 
-from bangbot.faults import checkpoint
+from bangbot.checkpoints import checkpoint
 from bangbot.messaging.absence import pause
 from bangbot.messaging.adapter import ChatMoved, Undeliverable
 from bangbot.messaging.bystanders import catch_up

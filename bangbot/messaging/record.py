@@ -7,7 +7,6 @@ reader's language. A game still running shows only what its group may see: the p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from bangbot.games import game as registered
@@ -18,16 +17,9 @@ from bangbot.messaging.outcome import Replayed, SeatOutcome, outcomes
 from bangbot.messaging.presenters import presenter
 from bangbot.rulesets import ruleset
 from bangbot.storage.models import ActionLog, Game, Seat
+from bangbot.version import bangbot_version
 
 CHUNK_EVENTS = 40  # the presenter writes at most 40 lines at once: a long turn is written in pieces
-
-
-def bangbot_version() -> str:
-    """Returns the installed bangbot's version (the rules' version a record was written with)."""
-    try:
-        return version("bangbot")
-    except PackageNotFoundError:
-        return "unknown"
 
 
 def replay_line(game: Game, seats: int) -> str:

@@ -16,7 +16,7 @@ def game_press_refusal(tr: Translator, game: Game | None, batch: Batch | None, s
         return tr.gettext("There is no such game.")
     if batch is None and game.status == GATHERING:
         return tr.gettext("This game has not started yet.")
-    if batch is None and game.status != CANCELLED:  # a lobby that expired: it never became a game
+    if batch is None and not game.dealt and game.status != CANCELLED:  # a lobby that expired: never a game
         return tr.gettext("There is no such game.")
     seats = batch.seats if batch is not None else []
     if batch is not None and not any(s.user_id == user_id for s in seats):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 
-from bangbot.faults import checkpoint
+from bangbot.checkpoints import checkpoint
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import player
 from bangbot.messaging.adapter import Button, Keyboard, Press

@@ -8,7 +8,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-from bangbot.faults import checkpoint
+from bangbot.checkpoints import checkpoint
 from bangbot.messaging.absence import abandon
 from bangbot.messaging.advance import advance
 from bangbot.messaging.context import Context

@@ -2,18 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, event
+from sqlalchemy import Engine, event, text
+from sqlalchemy.engine import make_url
 from sqlalchemy.pool import StaticPool
 from sqlmodel import create_engine
 
-from bangbot.faults import full_disk_faults
-
-DEFAULT_URL = "sqlite:///bangbot.sqlite3"
 MIGRATIONS = Path(__file__).parent / "migrations"
+# Every worker migrates under this PostgreSQL advisory lock (two keys: apart from the games' one-key locks), so
+# workers that start at the same moment on an empty database migrate one after the other.
+MIGRATION_LOCK = (0x62616E67, 0)  # "bang"
+ENGINE_HOOKS: list[Callable[[Engine], None]] = []  # run on every engine opened: only test harnesses add any
+
+
+class MissingDriver(Exception):
+    """The database URL needs a driver that is not installed (the module's name in .module)."""
+
+    def __init__(self, module: str) -> None:
+        super().__init__(module)
+        self.module = module
+
+
+def check_driver(url: str) -> None:
+    """Raises MissingDriver when the URL's database driver is not installed (psycopg without bangbot[postgres])."""
+    try:
+        make_url(url).get_dialect().import_dbapi()
+    except ModuleNotFoundError as error:
+        raise MissingDriver(error.name or "?") from None
 
 
 def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:
@@ -25,9 +44,10 @@ def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:
     cursor.close()
 
 
-def open_engine(url: str = DEFAULT_URL, hide_parameters: bool = False) -> Engine:
-    """Returns an engine for url with every migration applied; hide_parameters keeps the values a statement was given
-    (names, texts) out of its errors' messages, and so out of the logs."""
+def connect(url: str, hide_parameters: bool = False) -> Engine:
+    """Returns an engine for url, without migrating; MissingDriver when its driver is not installed. hide_parameters
+    keeps the values a statement was given (names, texts) out of its errors' messages, and so out of the logs."""
+    check_driver(url)
     sqlite = url.startswith("sqlite")
     in_memory = sqlite and (url in ("sqlite://", "sqlite:///:memory:"))
     if in_memory:
@@ -39,15 +59,33 @@ def open_engine(url: str = DEFAULT_URL, hide_parameters: bool = False) -> Engine
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
         engine = create_engine(url, pool_pre_ping=True, hide_parameters=hide_parameters)
+    return engine
+
+
+def open_engine(url: str, hide_parameters: bool = False) -> Engine:
+    """Returns an engine for url with every migration applied (hide_parameters: as connect's)."""
+    engine = connect(url, hide_parameters)
     migrate(engine)
-    full_disk_faults(engine)
+    for hook in ENGINE_HOOKS:
+        hook(engine)
     return engine
 
 
 def migrate(engine: Engine) -> None:
-    """Upgrades the database behind engine to the newest schema revision."""
+    """Upgrades the database behind engine to the newest schema revision; on PostgreSQL one worker at a time."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    postgres = engine.dialect.name == "postgresql"
+    keys = {"a": MIGRATION_LOCK[0], "b": MIGRATION_LOCK[1]}
+    with engine.connect() as connection:
+        if postgres:
+            connection.execute(text("SELECT pg_advisory_lock(:a, :b)"), keys)
+            connection.commit()
+        try:
+            with connection.begin():
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+        finally:
+            if postgres:
+                connection.execute(text("SELECT pg_advisory_unlock(:a, :b)"), keys)
+                connection.commit()

@@ -102,6 +102,12 @@ class Game(SQLModel, table=True):
     log_turn: int = 0
     winner: str | None = None
     paused: bool = False  # the bot is away from the group: no move, and deadline_at is when the game is given up
+    purged_at: datetime | None = None  # a finished game's hidden state was dropped (storage.purge): state_json is None
+
+    @property
+    def dealt(self) -> bool:
+        """Returns whether the game was dealt (it has a state, or had one until it was purged)."""
+        return self.state_json is not None or self.purged_at is not None
 
 
 class Seat(SQLModel, table=True):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, Integer, cast, delete, func
+from sqlalchemy import Engine, Integer, cast, delete, func, or_
 from sqlalchemy import select as core_select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -20,6 +20,7 @@ from bangbot.storage.repository import column_values
 
 STREAK_WINDOW = 100  # the newest results read to count the current streak
 GROUP_ROWS = 20  # players shown in a group's table
+DEALT = or_(col(Game.state_json).is_not(None), col(Game.purged_at).is_not(None))  # Game.dealt, as a condition
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,11 +173,7 @@ class StatsStore:
 
     def latest_game_of(self, user_id: int, game_id: int | None = None) -> Game | None:
         """Returns the newest game the user held a seat in that has been dealt (or that game, if they had a seat)."""
-        query = (
-            select(Game)
-            .join(Seat, col(Seat.game_id) == col(Game.id))
-            .where(Seat.user_id == user_id, col(Game.state_json).is_not(None))
-        )
+        query = select(Game).join(Seat, col(Seat.game_id) == col(Game.id)).where(Seat.user_id == user_id, DEALT)
         if game_id is not None:
             query = query.where(Game.id == game_id)
         with Session(self.engine, expire_on_commit=False) as s:
@@ -184,7 +181,7 @@ class StatsStore:
 
     def latest_game_in(self, chat_id: int, game_id: int | None = None) -> Game | None:
         """Returns the chat's newest dealt game (or that game, if it was played in the chat)."""
-        query = select(Game).where(Game.chat_id == chat_id, col(Game.state_json).is_not(None))
+        query = select(Game).where(Game.chat_id == chat_id, DEALT)
         if game_id is not None:
             query = query.where(Game.id == game_id)
         with Session(self.engine, expire_on_commit=False) as s:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import signal
 import sys
 import time
@@ -13,6 +12,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute
 from telegram import Update
+from telegram.error import Conflict, TelegramError
 from telegram.ext import (
     ApplicationBuilder,
     CallbackQueryHandler,
@@ -39,7 +39,7 @@ from bangbot.server.reports import OwnerReports, Report
 from bangbot.server.serve import EmbeddedServer, embedded_server, started
 from bangbot.storage.budgets import SharedBudgets
 from bangbot.storage.clock_steps import StoredClockReference
-from bangbot.storage.db import open_engine
+from bangbot.storage.db import check_driver, open_engine
 from bangbot.storage.health import ping, totals
 from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.repository import STORAGE_ERRORS, Repository
@@ -116,6 +116,8 @@ class BangBot:
         self.timer = DeadlineTimer(self.tick, context.repo.shift_deadlines, settings.tick_seconds, reference=steps)
         self.locks = KeyedLocks()
         self.arrivals: LruCache[int, float] = LruCache(ARRIVALS_KEPT)  # webhook updates: id -> when they came
+        self.conflict = False  # Telegram refused getUpdates: another worker polls, or a webhook is set
+        self.stopping = asyncio.Event()  # set by SIGTERM, SIGINT or a polling conflict: serve() then stops
         self.application.add_handler(TypeHandler(Update, self.on_update), group=-1)  # before every other handler
         # Only new messages: a webhook set elsewhere may still deliver edits, which must not run a command twice.
         self.application.add_handler(MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, self.on_command))
@@ -278,7 +280,7 @@ class BangBot:
         """Starts the application, the HTTP app and the updates' source; stops them all in order when signalled (or
         when starting fails)."""
         s = self.settings
-        stopping = asyncio.Event()
+        stopping = self.stopping
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, stopping.set)
@@ -321,7 +323,18 @@ class BangBot:
                     s.webhook_url, secret_token=s.secret(), allowed_updates=ALLOWED_UPDATES
                 )
         elif self.application.updater is not None:
-            await self.application.updater.start_polling(allowed_updates=ALLOWED_UPDATES)
+            await self.application.updater.start_polling(
+                allowed_updates=ALLOWED_UPDATES, error_callback=self.on_polling_error
+            )
+
+    def on_polling_error(self, error: TelegramError) -> None:
+        """Stops the bot when another poller or a webhook takes its updates (409 Conflict), which run_bot then says;
+        hands any other polling error to the error handler."""
+        if isinstance(error, Conflict):
+            self.conflict = True
+            self.stopping.set()
+            return
+        self.application.create_task(self.application.process_error(update=None, error=error))
 
 
 async def cancel_leftovers() -> None:
@@ -333,16 +346,33 @@ async def cancel_leftovers() -> None:
 
 
 def run_bot(settings: BotSettings) -> int:
-    """Runs the Telegram bot with these settings; 1 with one line on standard error if it cannot connect."""
+    """Runs the Telegram bot with these settings; 1 with one line on standard error if it cannot connect.
+
+    MissingDriver when the database's driver is not installed, before anything is asked of Telegram.
+    """
+    check_driver(settings.database_url)
     set_worker(settings.worker_id)
-    level = os.environ.get("BANGBOT_LOG_LEVEL", "WARNING")
     setup_logging(
-        level, settings.log_format == "json", settings.log_personal, (settings.token, settings.secret()), worker()
+        settings.log_level,
+        settings.log_format == "json",
+        settings.log_personal,
+        (settings.token, settings.secret()),
+        worker(),
     )
     tr = translator(system_language())
     problem = webhook_problem(settings, tr) or asyncio.run(connection_problem(settings, tr))
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
-    BangBot(settings).run()
+    bot = BangBot(settings)
+    bot.run()
+    if bot.conflict:
+        print(
+            tr.gettext(
+                "Another process takes this bot's updates (a second polling worker, or a webhook): "
+                "to run several workers, give each the same BANGBOT_WEBHOOK_URL."
+            ),
+            file=sys.stderr,
+        )
+        return 1
     return 0
