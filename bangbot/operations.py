@@ -29,7 +29,9 @@ def problem_line(problem: SettingError | MissingDriver, tr: Translator) -> str:
         return problem.line(tr)
     if problem.module == POSTGRES_DRIVER:
         return tr.gettext(
-            "A postgresql+psycopg:// database needs the PostgreSQL driver: pip install 'bangbot[postgres]'."
+            "A {scheme} database needs the PostgreSQL driver: {command}.",
+            scheme="postgresql+psycopg://",
+            command="pip install 'bangbot[postgres]'",
         )
     return tr.gettext(
         "The database URL needs the Python module {module}, which is not installed.", module=problem.module

@@ -491,7 +491,7 @@ def test_templates_about_a_player_do_not_assume_a_gender(language: str) -> None:
 def test_japanese_templates_use_full_width_punctuation() -> None:
     for m in catalog_messages("ja"):
         for text in strings_of(m):
-            own = re.sub(r"\{\w+\}|/\w+|BANG!|Draw!", "", text)  # the rulebook's own terms keep their !
+            own = re.sub(r"\{\w+\}|[a-z+]+://\S*|/\w+|BANG!|Draw!", "", text)  # terms keep their !, URLs their :
             assert not set(own) & set("!?:()~"), (m.id, text)
             assert ", " not in own, (m.id, text)
 
