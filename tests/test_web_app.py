@@ -1,0 +1,128 @@
+"""The board over HTTP on 127.0.0.1: sessions from signed initData (401 otherwise), each user's own view (the group's
+for a member not seated, 403 for a stranger), taps played as the seat's buttons, and live nudges on every save."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from bangbot.messaging.adapter import User
+from bangbot.web.app import BoardSettings
+from bangbot.web.serve import serving
+from tests.service_harness import GROUP, Table, make_users
+from tests.web_harness import TOKEN, init_data, session, snapshot
+
+SETTINGS = BoardSettings(TOKEN)
+STRANGER = User(5000, "Stranger", "en")
+WATCHER = User(6000, "Watcher", "ru")
+
+
+def run(coro: Any) -> None:
+    """Runs a test coroutine."""
+    asyncio.run(coro)
+
+
+async def first_move(client: httpx.AsyncClient, base: str, token: str, game: int) -> tuple[str, int]:
+    """Returns the first move a seat's menu offers (following its steps, as taps would) and its prompt version."""
+    level = ""
+    for _ in range(6):
+        data = (await snapshot(client, base, token, game, f"?level={level}")).json()
+        choices = [b["choice"] for row in data["menu"]["rows"] for b in row]
+        moves = [c for c in choices if c.startswith("a")]
+        if moves:
+            return moves[0], data["prompt"]
+        level = next(c for c in choices if c not in ("x", "") and not c.startswith("i"))
+    raise AssertionError("no move within six steps")
+
+
+def awaited_user(table: Table, data: dict[str, Any]) -> int:
+    """Returns the index (in table.users) of a user whose seat the game waits for."""
+    seats = {s.position: s.user_id for s in table.repo.seats(1)}
+    awaited = next(s["seat"] for s in data["board"]["seats"] if s["awaited"])
+    return next(i for i, u in enumerate(table.users) if u.id == seats[awaited])
+
+
+def test_sessions_views_and_refusals(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table = Table(f"sqlite:///{tmp_path / 'w.sqlite3'}", make_users(4, "ru"))
+        await table.gather(4)
+        table.messenger.strangers[GROUP] = {STRANGER.id}
+        async with serving(table.svc.ctx, SETTINGS) as base, httpx.AsyncClient() as client:
+            page = await client.get(base)
+            assert "content-security-policy" in page.headers and "x-frame-options" not in page.headers
+            assert "frame-ancestors" in page.headers["content-security-policy"]
+            for bad in (init_data(table.users[0], age=2 * 86400), init_data(table.users[0], token="1:OTHER"), "x=1"):
+                assert (await client.post(base + "api/session", json={"init_data": bad})).status_code == 401
+            assert (await snapshot(client, base, "forged.token", 1)).status_code == 401
+            mine = (await snapshot(client, base, await session(client, base, table.users[0]), 1)).json()
+            seat = mine["viewer"]
+            assert mine["board"]["seats"][0]["seat"] == seat and mine["board"]["hand"] and mine["board"]["role"]
+            group = (await snapshot(client, base, await session(client, base, WATCHER), 1)).json()
+            assert group["viewer"] is None and group["board"]["hand"] == [] and group["menu"] is None
+            assert (
+                group["board"]["seats"]
+                == (await snapshot(client, base, await session(client, base, table.users[0]), 1, "?view=group")).json()[
+                    "board"
+                ]["seats"]
+            )
+            refused = await snapshot(client, base, await session(client, base, STRANGER), 1)
+            assert refused.status_code == 403 and refused.json()["error"]
+
+    run(scenario())
+
+
+def test_a_tap_plays_as_the_button_and_pages_are_nudged(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table = Table(f"sqlite:///{tmp_path / 'p.sqlite3'}", make_users(4))
+        await table.gather(4)
+        async with serving(table.svc.ctx, SETTINGS) as base, httpx.AsyncClient(timeout=10) as client:
+            watcher = await session(client, base, WATCHER)
+            before = (await snapshot(client, base, watcher, 1)).json()
+            player = awaited_user(table, before)
+            token = await session(client, base, table.users[player])
+            idle = next(i for i in range(4) if i != player)
+            idle_token = await session(client, base, table.users[idle])
+            idle_data = (await snapshot(client, base, idle_token, 1)).json()
+            if idle_data["menu"] is None:  # not asked: a tap from there is refused like a stale button
+                tap = {"choice": "a0", "prompt": idle_data["prompt"]}
+                answer = (await client.post(f"{base}api/games/1/press", json=tap, headers=auth(idle_token))).json()
+                assert answer["alert"] and answer["text"]
+            assert table.repo.game(1).version == before["version"]  # type: ignore[union-attr]
+            texts = len(table.group_texts())
+            nudges: asyncio.Queue[int] = asyncio.Queue()
+            listening = asyncio.create_task(listen(client, f"{base}api/games/1/events?t={watcher}", nudges))
+            assert await asyncio.wait_for(nudges.get(), 10) == before["version"]
+            choice, prompt = await first_move(client, base, token, 1)
+            tap = {"choice": choice, "prompt": prompt}
+            answer = (await client.post(f"{base}api/games/1/press", json=tap, headers=auth(token))).json()
+            assert not answer["alert"], answer
+            assert await asyncio.wait_for(nudges.get(), 10) > before["version"]
+            after = (await snapshot(client, base, watcher, 1)).json()
+            assert after["version"] > before["version"]
+            await table.svc.idle()
+            assert len(table.group_texts()) > texts  # the group's messages follow a move made on the board
+            stale = await client.post(f"{base}api/games/1/press", json=tap, headers=auth(token))
+            assert stale.json()["alert"]
+            listening.cancel()
+
+    run(scenario())
+
+
+def auth(token: str) -> dict[str, str]:
+    """Returns the header that carries a session token."""
+    return {"authorization": f"Bearer {token}"}
+
+
+async def listen(client: httpx.AsyncClient, url: str, out: asyncio.Queue[int]) -> None:
+    """Puts every version a stream of server-sent events announces into out."""
+    async with client.stream("GET", url) as stream:
+        event = ""
+        async for line in stream.aiter_lines():
+            if line.startswith("event:"):
+                event = line.split(":", 1)[1].strip()
+            elif line.startswith("data:") and event == "version":
+                await out.put(json.loads(line.split(":", 1)[1]))
