@@ -138,6 +138,15 @@ def remembered(ctx: Context, user: User) -> str:
     return ctx.user_language(user.id)
 
 
+def known_user(ctx: Context, user_id: int, name: str) -> User:
+    """Returns a user as stored when their session began (name, Telegram's language), so a tap changes neither."""
+    known = ctx.known_users.get(user_id)
+    if known is not None:
+        return User(user_id, *known)
+    settings = ctx.repo.user_settings(user_id)
+    return User(user_id, settings.name or name, settings.messenger_language)
+
+
 async def seen(board: Board, request: Request, group: bool) -> tuple[Sight | None, Translator, int] | Response:
     """Returns the game a request names as its user may see it, or the refusal to send."""
     try:
@@ -182,7 +191,7 @@ async def press(board: Board, request: Request) -> Response:
         encoded = data.encode()
     except (BadButton, KeyError, ValueError, TypeError):
         return refused(400, tr.gettext("This choice is no longer current."))
-    user = User(user_id, found.seat.name)
+    user = await board.ctx.repo.run(known_user, board.ctx, user_id, found.seat.name)
     tap = Press(f"web:{uuid.uuid4().hex}", user, 0, 0, encoded, False)
     text, alert = await press_answer(board.ctx, tap)
     return JSONResponse({"text": text, "alert": alert})
