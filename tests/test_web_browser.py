@@ -266,13 +266,17 @@ async def play_case(tmp_path: Path, case: Case) -> None:
                 await pages[key].goto(page_url(base, user, 1, **kwargs))
             for page in pages.values():
                 await page.wait_for_selector("body[data-version]", timeout=WAIT_MS)
+                await page.evaluate("window.keptSinceOpening = true")
             assert await pages["group"].locator("#hand .card").count() == 0  # the group's view shows no hand
             assert await pages["shooter"].locator("#hand .card").count() > 0
             await tap(pages["shooter"], case.bang(case.language))
             target_seat = await answer_target(table, case, pages, browser, base)
+            assert await pages["target"].evaluate("document.body.dataset.viewer") == str(target_seat)
             missed = case.missed(case.language)
             for key in ("shooter", "group", "target"):
                 await shows(pages[key], case.missed(case.language if key == "shooter" else case.other))
+            for page in pages.values():  # shown by the server's nudge, not by loading the page again
+                assert await page.evaluate("window.keptSinceOpening === true")
             await table.svc.idle()
             assert any(missed in text or case.missed(case.other) in text for text in table.group_texts())
             await shot(pages["shooter"], f"{case.game}-{case.language}-seat")
@@ -303,6 +307,7 @@ async def answer_target(table: Table, case: Case, pages: dict[str, Any], browser
     pages["target"] = await context.new_page()
     await pages["target"].goto(page_url(base, target_user, 1))
     await pages["target"].wait_for_selector("body[data-version]", timeout=WAIT_MS)
+    await pages["target"].evaluate("window.keptSinceOpening = true")
     await tap(pages["shooter"], target_user.name)
     yes = themed(translator(case.language), game.ruleset).gettext("Yes")
     if await pages["shooter"].locator("#buttons button.choice", has_text=yes).count():
