@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from bangbot.messaging.adapter import User
+from bangbot.telegram.settings import BoardAddress, board_address
 from bangbot.web.app import BoardSettings
 from bangbot.web.serve import serving
 from tests.service_harness import GROUP, Table, make_users
@@ -126,3 +128,45 @@ async def listen(client: httpx.AsyncClient, url: str, out: asyncio.Queue[int]) -
                 event = line.split(":", 1)[1].strip()
             elif line.startswith("data:") and event == "version":
                 await out.put(json.loads(line.split(":", 1)[1]))
+
+
+def test_tables_and_seats_open_the_board_only_when_the_bot_has_one(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        plain = Table(f"sqlite:///{tmp_path / 'plain.sqlite3'}", make_users(4))
+        await plain.gather(4)
+        every = [b for m in plain.messenger.messages for row in m.buttons for b in row]
+        assert not any(b.web_app for b in every) and not any("startapp" in (b.url or "") for b in every)
+        table = Table(f"sqlite:///{tmp_path / 'board.sqlite3'}", make_users(4))
+        table.messenger.board_base = "https://t.me/bangbot/board"
+        await table.gather(4)
+        game = table.repo.game(1)
+        assert game is not None and game.table_message_id is not None
+        await table.command(0, "status")
+        links = [b.url for m in table.messenger.in_chat(GROUP) for row in m.buttons for b in row if b.url]
+        assert "https://t.me/bangbot/board?startapp=g1" in links
+        for user in table.users:
+            mine = [m for m in table.messenger.in_chat(user.id) if m.buttons][-1]
+            assert mine.buttons[0][0].web_app == "https://t.me/bangbot/board?game=1"
+            assert not any(b.web_app for row in mine.buttons[1:] for b in row)
+        async with serving(table.svc.ctx, SETTINGS) as base, httpx.AsyncClient() as client:
+            token = await session(client, base, table.users[2])
+            listed = (await client.get(f"{base}api/games", headers=auth(token))).json()
+            assert [g["id"] for g in listed] == [1]
+            assert (await client.get(f"{base}api/games")).status_code == 401
+
+    run(scenario())
+
+
+def test_the_board_setting_is_read_or_refused_with_a_reason() -> None:
+    assert board_address({}) is None
+    hooked = {"BANGBOT_WEBAPP_NAME": "board", "BANGBOT_WEBHOOK_URL": "https://bot.example/telegram"}
+    assert board_address(hooked) == BoardAddress("board", "https://bot.example/app/")
+    own = {"BANGBOT_WEBAPP_NAME": "board_2", "BANGBOT_WEBAPP_URL": "https://cards.example/b/"}
+    assert board_address(own) == BoardAddress("board_2", "https://cards.example/b/")
+    for bad in (
+        {"BANGBOT_WEBAPP_NAME": "a b"},
+        {"BANGBOT_WEBAPP_NAME": "board"},
+        {**own, "BANGBOT_WEBAPP_URL": "http://x/"},
+    ):
+        with pytest.raises(ValueError, match="BANGBOT_WEBAPP"):
+            board_address(bad)

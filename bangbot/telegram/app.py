@@ -28,7 +28,7 @@ from bangbot.storage.db import open_engine
 from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.repository import Repository
 from bangbot.telegram.adapter import TelegramMessenger
-from bangbot.telegram.commands import register_commands
+from bangbot.telegram.commands import register_commands, set_board_menu
 from bangbot.telegram.limiter import StrictRateLimiter
 from bangbot.telegram.settings import BotSettings
 from bangbot.telegram.startup import connection_problem, webhook_problem
@@ -60,7 +60,7 @@ class BangBot:
             builder = builder.base_url(settings.api_url)
         limiter = StrictRateLimiter(settings.group_rate, max_retries=RATE_LIMIT_RETRIES)
         self.application = builder.rate_limiter(limiter).build()
-        self.messenger = TelegramMessenger(self.application.bot)
+        self.messenger = TelegramMessenger(self.application.bot, board=settings.board)
         context = Context(Repository(open_engine(settings.database_url)), self.messenger, heuristic_players())
         context.group_merge_seconds = settings.group_merge_seconds
         context.group_quiet_seconds = settings.group_quiet_seconds
@@ -85,6 +85,8 @@ class BangBot:
         """Learns the bot's username, sets the command menus and starts the deadline timer."""
         self.messenger.username = application.bot.username
         await register_commands(application.bot)
+        if self.settings.board is not None:
+            await set_board_menu(application.bot, self.settings.board)
         shown = await self.service.start()
         if shown:
             log.info("delivered what %d games still had to show", shown)

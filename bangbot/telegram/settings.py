@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bangbot.storage.db import DEFAULT_URL
 
 TOKEN_VARIABLES = ("BANGBOT_TOKEN", "TELEGRAM_BOT_TOKEN")
+WEBAPP_NAME = re.compile(r"[A-Za-z0-9_]{3,30}")  # a Mini App's short name, as BotFather's /newapp takes it
+BOARD_PATH = "/app/"  # where the bot's web server serves the board
+
+
+@dataclass(frozen=True)
+class BoardAddress:
+    """The Mini App of the board: its short name (t.me/<bot>/<name>) and its page's https address."""
+
+    name: str
+    page: str
 
 
 @dataclass(frozen=True)
@@ -31,6 +42,7 @@ class BotSettings:
     group_quiet_seconds: float = 6.0  # a turn's moves are shown to the group once it was quiet this long...
     group_hold_seconds: float = 30.0  # ... or this long after the first at the latest (messaging.hold)
     seed: int | None = None
+    board: BoardAddress | None = None  # the Mini App, when BANGBOT_WEBAPP_NAME is set: tables and seats link to it
 
     def secret(self) -> str | None:
         """Returns the webhook's secret token: the one set, else (when the bot registers its webhook) one of its own.
@@ -65,6 +77,7 @@ class BotSettings:
             group_quiet_seconds=float(env.get("BANGBOT_GROUP_QUIET_SECONDS", "6")),
             group_hold_seconds=float(env.get("BANGBOT_GROUP_HOLD_SECONDS", "30")),
             seed=int(env["BANGBOT_SEED"]) if env.get("BANGBOT_SEED") else None,
+            board=board_address(env),
         )
 
 
@@ -75,3 +88,20 @@ def parse_rate(text: str) -> tuple[int, float]:
     if rate[0] < 1 or rate[1] <= 0:
         raise ValueError(f"not a rate: {text!r}")
     return rate
+
+
+def board_address(env: Mapping[str, str]) -> BoardAddress | None:
+    """Returns the board's Mini App from BANGBOT_WEBAPP_NAME and BANGBOT_WEBAPP_URL (by default /app/ on the webhook's
+    host), or None when no name is set; raises ValueError for a malformed name or a page not served over https."""
+    name = env.get("BANGBOT_WEBAPP_NAME") or ""
+    if not name:
+        return None
+    if not WEBAPP_NAME.fullmatch(name):
+        raise ValueError(f"BANGBOT_WEBAPP_NAME is not a Mini App's short name (3-30 letters, digits, _): {name!r}")
+    page = env.get("BANGBOT_WEBAPP_URL") or ""
+    if not page and (hook := env.get("BANGBOT_WEBHOOK_URL")):
+        scheme, _, rest = hook.partition("://")
+        page = f"{scheme}://{rest.split('/', 1)[0]}{BOARD_PATH}"
+    if not page.startswith("https://"):
+        raise ValueError(f"BANGBOT_WEBAPP_URL must be the board's https address (or set BANGBOT_WEBHOOK_URL): {page!r}")
+    return BoardAddress(name, page)

@@ -12,7 +12,8 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from bangbot.i18n import Translator, normalize_language, translator
+from bangbot.i18n import N_, Translator, normalize_language, translator
+from bangbot.i18n.glossary import game_name
 from bangbot.messaging.adapter import Press, User
 from bangbot.messaging.codec import BadButton, ButtonData
 from bangbot.messaging.context import Context
@@ -28,6 +29,7 @@ TELEGRAM_SDK = "https://telegram.org/js/telegram-web-app.js"
 SDK_ROUTE = "telegram-web-app.js"
 POLL_SECONDS = 15.0  # an open stream says it is alive this often; a page without one polls as often
 STATIC_FILES = ("board.js", "board.css")
+NOT_FROM_TELEGRAM = N_("This page was not opened from Telegram, or it was opened too long ago.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +121,7 @@ async def start(board: Board, request: Request) -> Response:
         fields = verify_init_data(raw, board.settings.bot_token)
     except InvalidInitData:
         hint = translator(normalize_language(str(body.get("language", "")) if isinstance(body, dict) else ""))
-        return refused(401, hint.gettext("This page was not opened from Telegram, or it was opened too long ago."))
+        return refused(401, hint.gettext(NOT_FROM_TELEGRAM))
     person = fields.get("user")
     if not isinstance(person, dict):
         return refused(401, translator("en").gettext("This choice is no longer current."))
@@ -152,15 +154,25 @@ async def seen(board: Board, request: Request, group: bool) -> tuple[Sight | Non
     try:
         user_id, tr = board.user(request)
     except InvalidSession:
-        return refused(
-            401, translator("en").gettext("This page was not opened from Telegram, or it was opened too long ago.")
-        )
+        return refused(401, translator("en").gettext(NOT_FROM_TELEGRAM))
     board.started()
     try:
         found = await sight(board.ctx, board.members, int(request.path_params["game"]), user_id, group)
     except Forbidden:
         return refused(403, tr.gettext("You are not at this game's table or in its group."))
     return found, tr, user_id
+
+
+async def mine(board: Board, request: Request) -> Response:
+    """Returns the running games the user sits at (the page opened from the menu button picks one)."""
+    try:
+        user_id, tr = board.user(request)
+    except InvalidSession:
+        return refused(401, translator("en").gettext(NOT_FROM_TELEGRAM))
+    games = await board.ctx.repo.run(board.ctx.repo.running_games_of, user_id)
+    return JSONResponse(
+        [{"id": g.id, "title": g.chat_title, "game": game_name(tr, g.ruleset)} for g in games if g.id is not None]
+    )
 
 
 async def game(board: Board, request: Request) -> Response:
@@ -244,6 +256,7 @@ def board_app(ctx: Context, settings: BoardSettings) -> tuple[Starlette, Board]:
         Route("/", bound(page)),
         Route("/static/{name}", bound(static)),
         Route("/api/session", bound(start), methods=["POST"]),
+        Route("/api/games", bound(mine)),
         Route("/api/games/{game:int}", bound(game)),
         Route("/api/games/{game:int}/press", bound(press), methods=["POST"]),
         Route("/api/games/{game:int}/events", bound(events)),

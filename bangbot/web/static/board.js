@@ -201,6 +201,21 @@
     return match ? { game: Number(match[1]), group: false } : null;
   }
 
+  // Opened from the private chat's menu button: the one game the user sits at, or a list of them to choose from.
+  async function pick() {
+    const games = await api("games").catch(() => []);
+    if (games.length === 1) return { game: games[0].id, group: false };
+    const list = el("div", "row");
+    games.forEach((g) => {
+      const button = el("button", "choice", g.game + " — " + g.title);
+      button.type = "button";
+      button.addEventListener("click", () => { location.search = "?game=" + g.id; });
+      list.appendChild(button);
+    });
+    $("buttons").replaceChildren(list);
+    return null;
+  }
+
   async function main() {
     if (tg) {
       tg.ready();
@@ -221,7 +236,7 @@
       fail(error.message);
       return;
     }
-    const wanted = startParam();
+    const wanted = startParam() || (await pick());
     if (!wanted) return;
     state.game = wanted.game;
     state.group = wanted.group;
