@@ -78,6 +78,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         ai(args.games or 2000, args.workers, args.game)
         return 0
+    if args.what == "board":
+        from bangbot.bench.board import main as bench_board
+
+        bench_board(args.games or 50, args.db, args.json)
+        return 0
     if args.what == "press":
         from bangbot.bench.press import main as bench_press
 
@@ -224,7 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over")
     sp.set_defaults(func=cmd_selfplay)
     bn = sub.add_parser("bench", help="print performance figures")
-    bn.add_argument("what", choices=["engine", "ai", "bot", "press", "faults", "latency"])
+    bn.add_argument("what", choices=["engine", "ai", "bot", "press", "faults", "latency", "board"])
     bn.add_argument("--games", type=int, default=None, help="games per line (engine: 300, ai: 2000, bot: 20, press: 3)")
     bn.add_argument("--workers", type=int, default=1, help="processes to spread the ai games over")
     bn.add_argument("--stored", type=int, default=10_000, help="bot: stored games for the tick and start-up figures")

@@ -12,6 +12,7 @@ from bangbot.storage.models import Seat
 
 MEMBERSHIP_SECONDS = 60.0  # a group membership asked of the messenger is believed this long
 MEMBERSHIPS_KEPT = 10_000
+GAMES_KEPT = 512  # games read at one version, shared by every page that asks for that version
 
 
 class Forbidden(Exception):
@@ -47,10 +48,31 @@ def seat_of(batch: Batch, user_id: int) -> Seat | None:
     return next((s for s in batch.seats if s.user_id == user_id), None)
 
 
-async def sight(ctx: Context, members: Members, game_id: int, user_id: int, group: bool) -> Sight | None:
+class Versions:
+    """Games as read at one version: each page asking for a version it was read at reads only the version again."""
+
+    def __init__(self) -> None:
+        self.kept: LruCache[tuple[int, int], Batch] = LruCache(GAMES_KEPT)
+
+    def read(self, ctx: Context, game_id: int) -> Batch | None:
+        """Returns the game as stored now, read again only when its version moved on (run in a database thread)."""
+        version = ctx.repo.game_version(game_id)
+        if version is None:
+            return None
+        found = self.kept.get((game_id, version))
+        if found is None:
+            found = load(ctx, game_id)
+            if found is not None:
+                self.kept.put((game_id, found.game.version), found)
+        return found
+
+
+async def sight(
+    ctx: Context, members: Members, versions: Versions, game_id: int, user_id: int, group: bool
+) -> Sight | None:
     """Returns a game as the user may see it (their seat's view unless group, else the group's); None for a game
     with no table; raises Forbidden for a user who neither sits there nor belongs to its group."""
-    batch = await ctx.repo.run(load, ctx, game_id)
+    batch = await ctx.repo.run(versions.read, ctx, game_id)
     if batch is None:
         return None
     seat = seat_of(batch, user_id)

@@ -6,6 +6,7 @@ import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -17,9 +18,10 @@ from bangbot.i18n.glossary import game_name
 from bangbot.messaging.adapter import Press, User
 from bangbot.messaging.codec import BadButton, ButtonData
 from bangbot.messaging.context import Context
+from bangbot.messaging.lru import LruCache
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presses import press_answer
-from bangbot.web.access import Forbidden, Members, Sight, sight
+from bangbot.web.access import Forbidden, Members, Sight, Versions, sight
 from bangbot.web.auth import InvalidInitData, InvalidSession, issue_session, open_session, session_key, verify_init_data
 from bangbot.web.live import Hub, Notifier
 from bangbot.web.page import labels, snapshot_of
@@ -29,6 +31,7 @@ TELEGRAM_SDK = "https://telegram.org/js/telegram-web-app.js"
 SDK_ROUTE = "telegram-web-app.js"
 POLL_SECONDS = 15.0  # an open stream says it is alive this often; a page without one polls as often
 STATIC_FILES = ("board.js", "board.css")
+SNAPSHOTS_KEPT = 2048  # snapshots per (game, version, seat, user, step): a page asking again is answered at once
 NOT_FROM_TELEGRAM = N_("This page was not opened from Telegram, or it was opened too long ago.")
 
 
@@ -51,6 +54,8 @@ class Board:
         self.key = session_key(settings.bot_token)
         self.hub = Hub()
         self.members = Members()
+        self.versions = Versions()
+        self.snapshots: LruCache[tuple[Any, ...], dict[str, Any]] = LruCache(SNAPSHOTS_KEPT)
         self.notifier: Notifier | None = None
         ctx.repo.saved.append(self.hub.saved)
         if ctx.repo.engine.dialect.name == "postgresql":
@@ -157,7 +162,8 @@ async def seen(board: Board, request: Request, group: bool) -> tuple[Sight | Non
         return refused(401, translator("en").gettext(NOT_FROM_TELEGRAM))
     board.started()
     try:
-        found = await sight(board.ctx, board.members, int(request.path_params["game"]), user_id, group)
+        game_id = int(request.path_params["game"])
+        found = await sight(board.ctx, board.members, board.versions, game_id, user_id, group)
     except Forbidden:
         return refused(403, tr.gettext("You are not at this game's table or in its group."))
     return found, tr, user_id
@@ -183,7 +189,13 @@ async def game(board: Board, request: Request) -> Response:
     found, tr, user_id = got
     if found is None:
         return refused(404, tr.gettext("There is no such game."))
-    data = await board.ctx.repo.run(snapshot_of, board.ctx, found, user_id, request.query_params.get("level", TOP))
+    level = request.query_params.get("level", TOP)
+    seat = found.seat.position if found.seat is not None else None
+    key = (found.batch.game.id, found.batch.game.version, seat, user_id, level)
+    data = board.snapshots.get(key)
+    if data is None:
+        data = await board.ctx.repo.run(snapshot_of, board.ctx, found, user_id, level)
+        board.snapshots.put(key, data)
     return JSONResponse(data)
 
 

@@ -1,0 +1,213 @@
+"""bench board: from a move tapped on one page to every other open page of its game showing it, through the board's
+server-sent nudge and the refetch of the snapshot; p50 and p99, and the bytes each page receives per update."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import statistics
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import httpx
+
+from bangbot.ai.players import random_players
+from bangbot.messaging.adapter import Command, Press, User
+from bangbot.messaging.codec import decode
+from bangbot.messaging.context import Context
+from bangbot.messaging.fake import CollectingMessenger
+from bangbot.messaging.service import GameService
+from bangbot.storage.db import open_engine
+from bangbot.storage.repository import Repository
+from bangbot.web.app import BoardSettings
+from bangbot.web.auth import sign_init_data
+from bangbot.web.serve import serving
+
+TOKEN = "1:BENCH-board"
+PLAYERS = 4
+MOVES = 4  # moves per game, all games moving at once each round
+CAUGHT_UP_SECONDS = 10.0
+
+
+@dataclass
+class Page:
+    """One open page: its user's session, the versions it has shown, and the bytes it received."""
+
+    game: int
+    token: str
+    seat: bool
+    shown: dict[int, float] = field(default_factory=dict)  # version -> when its snapshot arrived
+    received: int = 0
+    updates: int = 0
+
+
+async def open_game(service: GameService, messenger: CollectingMessenger, chat: int) -> tuple[int, list[User]]:
+    """Opens a lobby in a group, lets PLAYERS people join and starts the game; returns its id and its people."""
+    users = [User(-chat * 10 + i, f"P{i}", "en") for i in range(PLAYERS)]
+    await service.on_command(Command(users[0], chat, False, "newgame", "", f"Bench {chat}"))
+    await service.idle()
+    lobby = messenger.pressable(chat)[0][0]
+    for i, u in [*enumerate(users[1:], 1), (0, users[0])]:
+        wanted = "join" if i else "start"
+        data = next(b.data for _, b in messenger.pressable(chat) if decode(b.data).choice == wanted)
+        await service.on_press(Press(f"{chat}:{i}:{wanted}", u, chat, lobby.ref.message_id, data, False))
+        await service.idle()
+    game = service.ctx.repo.latest_game(chat)
+    assert game is not None and game.id is not None
+    return game.id, users
+
+
+def signed(user: User) -> str:
+    """Returns initData signed with the bench's token for a user."""
+    fields = {"user": json.dumps({"id": user.id, "first_name": user.name}), "auth_date": str(int(time.time()))}
+    fields["hash"] = sign_init_data(fields, TOKEN)
+    return urlencode(fields)
+
+
+async def session(client: httpx.AsyncClient, base: str, user: User) -> str:
+    """Returns a session token of a user."""
+    answer = await client.post(base + "api/session", json={"init_data": signed(user)})
+    answer.raise_for_status()
+    return str(answer.json()["token"])
+
+
+async def follow(client: httpx.AsyncClient, base: str, page: Page) -> None:
+    """Keeps a page live: on each nudge, fetches the snapshot and notes when its version arrived."""
+    url = f"{base}api/games/{page.game}/events?t={page.token}"
+    async with client.stream("GET", url) as stream:
+        async for line in stream.aiter_lines():
+            page.received += len(line.encode()) + 1
+            if not line.startswith("data:"):
+                continue
+            answer = await client.get(f"{base}api/games/{page.game}", headers={"authorization": f"Bearer {page.token}"})
+            page.received += len(answer.content)
+            page.updates += 1
+            page.shown.setdefault(int(answer.json()["version"]), time.perf_counter())
+
+
+async def tap(client: httpx.AsyncClient, base: str, page: Page) -> float | None:
+    """Taps the first move the page's menu offers (following its steps); returns when the move was sent, or None
+    when the menu offers none."""
+    level = ""
+    headers = {"authorization": f"Bearer {page.token}"}
+    for _ in range(6):
+        data = (await client.get(f"{base}api/games/{page.game}?level={level}", headers=headers)).json()
+        if data["menu"] is None:
+            return None
+        choices = [b["choice"] for row in data["menu"]["rows"] for b in row]
+        moves = [c for c in choices if c.startswith("a")]
+        if moves:
+            tap = {"choice": moves[0], "prompt": data["prompt"]}
+            sent = time.perf_counter()
+            answer = await client.post(f"{base}api/games/{page.game}/press", json=tap, headers=headers)
+            return None if answer.json()["alert"] else sent
+        level = next(c for c in choices if c not in ("x", "") and not c.startswith("i"))
+    return None
+
+
+async def move(client: httpx.AsyncClient, base: str, repo: Repository, pages: list[Page]) -> list[float]:
+    """Makes one move in a game from an awaited seat's page; returns how long each other page took to show it."""
+    game = pages[0].game
+    before = await repo.run(repo.game_version, game)
+    assert before is not None
+    mover, started = None, 0.0
+    for page in pages:
+        sent = await tap(client, base, page) if page.seat else None
+        if sent is not None:
+            mover, started = page, sent
+            break
+    if mover is None:
+        return []
+    deadline = started + CAUGHT_UP_SECONDS
+    others = [p for p in pages if p is not mover]
+    while time.perf_counter() < deadline and not all(any(v > before for v in p.shown) for p in others):
+        await asyncio.sleep(0.005)
+    return [
+        min(t for v, t in p.shown.items() if v > before) - started for p in others if any(v > before for v in p.shown)
+    ]
+
+
+@contextlib.asynccontextmanager
+async def database(kind: str) -> AsyncIterator[str]:
+    """Yields a fresh database URL: a SQLite file, or a PostgreSQL server started for the run."""
+    if kind == "postgresql":
+        from bangbot.storage.postgres import PostgresServer
+
+        server = PostgresServer.start()
+        try:
+            yield server.url
+        finally:
+            server.stop()
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        yield f"sqlite:///{Path(folder) / 'board.sqlite3'}"
+
+
+async def measure(games: int, db: str) -> dict[str, Any]:
+    """Opens games with every seat's and a member's page live, moves in each, and returns the figures."""
+    async with database(db) as url:
+        messenger = CollectingMessenger()
+        service = GameService(Context(Repository(open_engine(url)), messenger, random_players()))
+        tables = [await open_game(service, messenger, -1000 - i) for i in range(games)]
+        limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+        async with (
+            serving(service.ctx, BoardSettings(TOKEN)) as base,
+            httpx.AsyncClient(limits=limits, timeout=30) as client,
+        ):
+            pages: list[list[Page]] = []
+            for game_id, users in tables:
+                watcher = User(9_000_000 + game_id, "Watcher", "en")
+                seats = [Page(game_id, await session(client, base, u), True) for u in users]
+                pages.append([*seats, Page(game_id, await session(client, base, watcher), False)])
+            following = [asyncio.create_task(follow(client, base, p)) for group in pages for p in group]
+            while not all(p.shown for group in pages for p in group):
+                await asyncio.sleep(0.01)
+            baseline = (
+                sum(p.received for group in pages for p in group),
+                sum(p.updates for group in pages for p in group),
+            )
+            delays: list[float] = []
+            for _ in range(MOVES):
+                for found in await asyncio.gather(*(move(client, base, service.ctx.repo, g) for g in pages)):
+                    delays += found
+            received = sum(p.received for group in pages for p in group) - baseline[0]
+            updates = sum(p.updates for group in pages for p in group) - baseline[1]
+            for task in following:
+                task.cancel()
+            await asyncio.gather(*following, return_exceptions=True)
+        await service.idle()
+        service.ctx.repo.close()
+    return figures(games, db, delays, received, updates)
+
+
+def figures(games: int, db: str, delays: list[float], received: int, updates: int) -> dict[str, Any]:
+    """Returns the bench's figures from the delays (s) and the bytes and updates the pages received."""
+    ms = sorted(d * 1000 for d in delays)
+    at = lambda share: ms[min(len(ms) - 1, int(share * len(ms)))] if ms else None  # noqa: E731
+    return {
+        "db": db,
+        "games": games,
+        "pages": games * (PLAYERS + 1),
+        "shown": len(ms),
+        "p50_ms": round(at(0.5), 1) if ms else None,
+        "p99_ms": round(at(0.99), 1) if ms else None,
+        "max_ms": round(ms[-1], 1) if ms else None,
+        "mean_ms": round(statistics.fmean(ms), 1) if ms else None,
+        "bytes_per_update": round(received / updates) if updates else None,
+    }
+
+
+def main(games: int, db: str, as_json: bool) -> None:
+    """Prints the board's figures (one JSON object with as_json)."""
+    result = asyncio.run(measure(games, db))
+    if as_json:
+        print(json.dumps(result))
+        return
+    for key, value in result.items():
+        print(f"{key:18} {value}")
