@@ -78,15 +78,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         ai(args.games or 2000, args.workers, args.game)
         return 0
-    if args.what == "board":
-        from bangbot.bench.board import main as bench_board
-
-        bench_board(args.games or 50, args.db, args.json)
-        return 0
-    if args.what == "press":
-        from bangbot.bench.press import main as bench_press
-
-        bench_press(args.games or 3)
+    if service_bench(args):
         return 0
     if args.what in CHECKOUT_BENCHES:
         try:
@@ -98,6 +90,21 @@ def cmd_bench(args: argparse.Namespace) -> int:
             return 2
     print(f"unknown benchmark {args.what!r}", file=sys.stderr)
     return 2
+
+
+def service_bench(args: argparse.Namespace) -> bool:
+    """Runs a benchmark of the game service in this process (press, board); returns False for another one."""
+    if args.what == "board":
+        from bangbot.bench.board import main as bench_board
+
+        bench_board(args.games or 50, args.db, args.json)
+        return True
+    if args.what == "press":
+        from bangbot.bench.press import main as bench_press
+
+        bench_press(args.games or 3)
+        return True
+    return False
 
 
 def stopped(signum: int, _frame: object) -> NoReturn:

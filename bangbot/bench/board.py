@@ -43,6 +43,7 @@ class Page:
     token: str
     seat: bool
     shown: dict[int, float] = field(default_factory=dict)  # version -> when its snapshot arrived
+    nudged: dict[int, float] = field(default_factory=dict)  # version -> when its nudge arrived
     received: int = 0
     updates: int = 0
 
@@ -85,6 +86,7 @@ async def follow(client: httpx.AsyncClient, base: str, page: Page) -> None:
             page.received += len(line.encode()) + 1
             if not line.startswith("data:"):
                 continue
+            page.nudged.setdefault(int(line.partition(":")[2]), time.perf_counter())
             answer = await client.get(f"{base}api/games/{page.game}", headers={"authorization": f"Bearer {page.token}"})
             page.received += len(answer.content)
             page.updates += 1
@@ -111,8 +113,9 @@ async def tap(client: httpx.AsyncClient, base: str, page: Page) -> float | None:
     return None
 
 
-async def move(client: httpx.AsyncClient, base: str, repo: Repository, pages: list[Page]) -> list[float]:
-    """Makes one move in a game from an awaited seat's page; returns how long each other page took to show it."""
+async def move(client: httpx.AsyncClient, base: str, repo: Repository, pages: list[Page]) -> list[tuple[float, float]]:
+    """Makes one move in a game from an awaited seat's page; returns how long each other page took to be nudged and
+    to show it."""
     game = pages[0].game
     before = await repo.run(repo.game_version, game)
     assert before is not None
@@ -129,8 +132,28 @@ async def move(client: httpx.AsyncClient, base: str, repo: Repository, pages: li
     while time.perf_counter() < deadline and not all(any(v > before for v in p.shown) for p in others):
         await asyncio.sleep(0.005)
     return [
-        min(t for v, t in p.shown.items() if v > before) - started for p in others if any(v > before for v in p.shown)
+        (first(p.nudged, before) - started, first(p.shown, before) - started)
+        for p in others
+        if any(v > before for v in p.shown)
     ]
+
+
+def first(times: dict[int, float], before: int) -> float:
+    """Returns when the first version after before arrived."""
+    return min(t for v, t in times.items() if v > before)
+
+
+async def opened(pages: list[list[Page]], following: list[asyncio.Task[None]]) -> None:
+    """Waits until every page shows its game; raises what stopped a page from following, or after a minute."""
+    deadline = time.perf_counter() + 60
+    while not all(p.shown for group in pages for p in group):
+        failed = next((t for t in following if t.done()), None)
+        if failed is not None:
+            failed.result()
+            raise RuntimeError("a page stopped following its game")
+        if time.perf_counter() > deadline:
+            raise TimeoutError(f"{sum(not p.shown for g in pages for p in g)} pages never showed their game")
+        await asyncio.sleep(0.01)
 
 
 @contextlib.asynccontextmanager
@@ -166,13 +189,12 @@ async def measure(games: int, db: str) -> dict[str, Any]:
                 seats = [Page(game_id, await session(client, base, u), True) for u in users]
                 pages.append([*seats, Page(game_id, await session(client, base, watcher), False)])
             following = [asyncio.create_task(follow(client, base, p)) for group in pages for p in group]
-            while not all(p.shown for group in pages for p in group):
-                await asyncio.sleep(0.01)
+            await opened(pages, following)
             baseline = (
                 sum(p.received for group in pages for p in group),
                 sum(p.updates for group in pages for p in group),
             )
-            delays: list[float] = []
+            delays: list[tuple[float, float]] = []
             for _ in range(MOVES):
                 for found in await asyncio.gather(*(move(client, base, service.ctx.repo, g) for g in pages)):
                     delays += found
@@ -186,19 +208,27 @@ async def measure(games: int, db: str) -> dict[str, Any]:
     return figures(games, db, delays, received, updates)
 
 
-def figures(games: int, db: str, delays: list[float], received: int, updates: int) -> dict[str, Any]:
-    """Returns the bench's figures from the delays (s) and the bytes and updates the pages received."""
-    ms = sorted(d * 1000 for d in delays)
-    at = lambda share: ms[min(len(ms) - 1, int(share * len(ms)))] if ms else None  # noqa: E731
+def share(ms: list[float], part: float) -> float | None:
+    """Returns the value below which a share part of the sorted figures lie (None for none), rounded to 0.1."""
+    return round(ms[min(len(ms) - 1, int(part * len(ms)))], 1) if ms else None
+
+
+def figures(games: int, db: str, delays: list[tuple[float, float]], received: int, updates: int) -> dict[str, Any]:
+    """Returns the bench's figures from the delays (s: to the nudge, to the snapshot) and the bytes and updates the
+    pages received."""
+    ms = sorted(d[1] * 1000 for d in delays)
+    nudges = sorted(d[0] * 1000 for d in delays)
     return {
         "db": db,
         "games": games,
         "pages": games * (PLAYERS + 1),
         "shown": len(ms),
-        "p50_ms": round(at(0.5), 1) if ms else None,
-        "p99_ms": round(at(0.99), 1) if ms else None,
-        "max_ms": round(ms[-1], 1) if ms else None,
+        "p50_ms": share(ms, 0.5),
+        "p99_ms": share(ms, 0.99),
+        "max_ms": share(ms, 1.0),
         "mean_ms": round(statistics.fmean(ms), 1) if ms else None,
+        "nudge_p50_ms": share(nudges, 0.5),
+        "nudge_p99_ms": share(nudges, 0.99),
         "bytes_per_update": round(received / updates) if updates else None,
     }
 
