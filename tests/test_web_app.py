@@ -11,9 +11,15 @@ from typing import Any
 import httpx
 import pytest
 
+from bangbot.ai.players import random_players
 from bangbot.messaging.adapter import User
+from bangbot.messaging.context import Context
+from bangbot.messaging.fake import CollectingMessenger
+from bangbot.storage.db import open_engine
+from bangbot.storage.repository import Repository
 from bangbot.telegram.settings import BoardAddress, board_address
-from bangbot.web.app import BoardSettings
+from bangbot.web import app as app_module
+from bangbot.web.app import BoardSettings, board_app
 from bangbot.web.serve import serving
 from tests.service_harness import GROUP, Table, make_users
 from tests.web_harness import TOKEN, init_data, session, snapshot
@@ -170,3 +176,31 @@ def test_the_board_setting_is_read_or_refused_with_a_reason() -> None:
     ):
         with pytest.raises(ValueError, match="BANGBOT_WEBAPP"):
             board_address(bad)
+
+
+def test_a_page_served_by_another_worker_is_nudged_through_postgresql(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(app_module, "POLL_SECONDS", 3600.0)  # only a notification can nudge the page in time
+
+    async def scenario() -> None:
+        table = Table(postgres_url, make_users(4))
+        await table.gather(4)
+        _, saving_board = board_app(table.svc.ctx, SETTINGS)  # the worker that saves: its board notifies the others
+        other = Context(Repository(open_engine(postgres_url)), CollectingMessenger(), random_players())
+        made = board_app(other, SETTINGS)
+        async with serving(other, SETTINGS, made=made) as base, httpx.AsyncClient(timeout=30) as client:
+            watcher = await session(client, base, WATCHER)
+            nudges: asyncio.Queue[int] = asyncio.Queue()
+            listening = asyncio.create_task(listen(client, f"{base}api/games/1/events?t={watcher}", nudges))
+            first = await asyncio.wait_for(nudges.get(), 30)
+            assert made[1].notifier is not None  # the worker's LISTEN connection opens with its first stream
+            await asyncio.wait_for(made[1].notifier.listening.wait(), 30)
+            user, message, choice = next(c for c in table.choices() if c[2].startswith("a"))
+            await table.press(user, message, choice)
+            assert await asyncio.wait_for(nudges.get(), 30) > first
+            listening.cancel()
+        await saving_board.close()
+        other.repo.close()
+
+    run(scenario())

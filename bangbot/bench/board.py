@@ -178,7 +178,7 @@ async def measure(games: int, db: str) -> dict[str, Any]:
         messenger = CollectingMessenger()
         service = GameService(Context(Repository(open_engine(url)), messenger, random_players()))
         tables = [await open_game(service, messenger, -1000 - i) for i in range(games)]
-        limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+        limits = httpx.Limits(max_connections=None, max_keepalive_connections=None, keepalive_expiry=30)
         async with (
             serving(service.ctx, BoardSettings(TOKEN)) as base,
             httpx.AsyncClient(limits=limits, timeout=30) as client,

@@ -71,6 +71,7 @@ class Notifier:
         self.hub = hub
         self.sender: Any = None
         self.task: asyncio.Task[None] | None = None
+        self.listening = asyncio.Event()  # set once LISTEN runs (again after each reconnection)
 
     def notify(self, game_id: int, version: int) -> None:
         """Sends a save to every worker (called in the saving thread, after the commit)."""
@@ -107,12 +108,14 @@ class Notifier:
                     self.hub.saved(game_id, version)
             except (psycopg.Error, OSError):
                 log.info("the board's LISTEN connection dropped; reconnecting")
+            self.listening.clear()
             await asyncio.sleep(RECONNECT_SECONDS)
 
     async def _notifications(self, psycopg: Any) -> AsyncIterator[tuple[int, int]]:
         """Yields (game id, version) of each notification on one connection."""
         async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as connection:
             await connection.execute(f"LISTEN {CHANNEL}")
+            self.listening.set()
             async for note in connection.notifies():
                 game, _, version = note.payload.partition(":")
                 if game.isdigit() and version.isdigit():

@@ -12,7 +12,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount
 
 from bangbot.messaging.context import Context
-from bangbot.web.app import BoardSettings, board_app
+from bangbot.web.app import Board, BoardSettings, board_app
 
 HOST = "127.0.0.1"
 MOUNT = "/app"
@@ -26,12 +26,16 @@ def free_port() -> int:
 
 
 @contextlib.asynccontextmanager
-async def serving(ctx: Context, settings: BoardSettings, port: int = 0) -> AsyncIterator[str]:
-    """Serves the board of a game service under /app on 127.0.0.1 while the block runs; yields the page's URL."""
-    app, board = board_app(ctx, settings)
+async def serving(
+    ctx: Context, settings: BoardSettings, port: int = 0, made: tuple[Starlette, Board] | None = None
+) -> AsyncIterator[str]:
+    """Serves the board of a game service (made by board_app, or the one given) under /app on 127.0.0.1 while the
+    block runs; yields the page's URL."""
+    app, board = made or board_app(ctx, settings)
     root = Starlette(routes=[Mount(MOUNT, app=app)])
     port = port or free_port()
-    server = uvicorn.Server(uvicorn.Config(root, host=HOST, port=port, log_level="warning", lifespan="off"))
+    config = uvicorn.Config(root, host=HOST, port=port, log_level="warning", lifespan="off", timeout_keep_alive=75)
+    server = uvicorn.Server(config)
     task = asyncio.get_running_loop().create_task(server.serve())
     try:
         while not server.started:
