@@ -136,6 +136,22 @@ def checkout_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_board(args: argparse.Namespace) -> int:
+    """Serves a game's board on 127.0.0.1 for development (--dev), printing a link per seat, until Ctrl-C."""
+    if not args.dev:
+        print("bangbot board: only --dev; the bot serves the board itself under /app", file=sys.stderr)
+        return 2
+    import asyncio
+
+    from bangbot.web.dev import develop
+
+    try:
+        asyncio.run(develop(args.port, args.lang, args.players))
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Runs the Telegram bot when a bot token is set, else the terminal game: you against AI players."""
     from bangbot.telegram.settings import BotSettings
@@ -235,6 +251,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--simplified", action="store_true")
     sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over")
     sp.set_defaults(func=cmd_selfplay)
+    add_board(sub.add_parser("board", help="serve a game's board (the Telegram Mini App) on 127.0.0.1 to develop it"))
     bn = sub.add_parser("bench", help="print performance figures")
     bn.add_argument("what", choices=["engine", "ai", "bot", "press", "faults", "latency", "board"])
     bn.add_argument("--games", type=int, default=None, help="games per line (engine: 300, ai: 2000, bot: 20, press: 3)")
@@ -249,6 +266,15 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("--seconds", type=float, default=90.0, help="latency: how long people press")
     bn.set_defaults(func=cmd_bench)
     return parser
+
+
+def add_board(bd: argparse.ArgumentParser) -> None:
+    """Adds the options of `bangbot board`."""
+    bd.add_argument("--dev", action="store_true", help="a new game of people, signed with a test token")
+    bd.add_argument("--port", type=int, default=8765, help="the port on 127.0.0.1")
+    bd.add_argument("--lang", default="en", choices=LANGUAGES, help="the players' language")
+    bd.add_argument("--players", type=int, default=4, choices=range(4, 8), help="people at the table")
+    bd.set_defaults(func=cmd_board)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

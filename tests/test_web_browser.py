@@ -27,6 +27,7 @@ from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import User
 from bangbot.rulesets import ruleset
 from bangbot.web.app import BoardSettings
+from bangbot.web.dev import LOCAL_SDK
 from bangbot.web.serve import serving
 from tests.duel_harness import gather_duel
 from tests.service_harness import GROUP, Table
@@ -45,7 +46,7 @@ FLAGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-SDK = Path(os.environ.get("BANGBOT_TWA_SDK", ROOT / ".cache/npm/node_modules/@twa-dev/sdk/src/telegram-web-apps.js"))
+SDK = Path(os.environ.get("BANGBOT_TWA_SDK", ROOT / LOCAL_SDK))
 ARTIFACTS = ROOT / "tests" / "artifacts"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}

@@ -13,20 +13,18 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 import httpx
 
 from bangbot.ai.players import random_players
-from bangbot.messaging.adapter import Command, Press, User
-from bangbot.messaging.codec import decode
+from bangbot.messaging.adapter import User
 from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.service import GameService
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository
 from bangbot.web.app import BoardSettings
-from bangbot.web.auth import sign_init_data
+from bangbot.web.dev import open_game, signed_init_data
 from bangbot.web.serve import serving
 
 TOKEN = "1:BENCH-board"
@@ -48,32 +46,9 @@ class Page:
     updates: int = 0
 
 
-async def open_game(service: GameService, messenger: CollectingMessenger, chat: int) -> tuple[int, list[User]]:
-    """Opens a lobby in a group, lets PLAYERS people join and starts the game; returns its id and its people."""
-    users = [User(-chat * 10 + i, f"P{i}", "en") for i in range(PLAYERS)]
-    await service.on_command(Command(users[0], chat, False, "newgame", "", f"Bench {chat}"))
-    await service.idle()
-    lobby = messenger.pressable(chat)[0][0]
-    for i, u in [*enumerate(users[1:], 1), (0, users[0])]:
-        wanted = "join" if i else "start"
-        data = next(b.data for _, b in messenger.pressable(chat) if decode(b.data).choice == wanted)
-        await service.on_press(Press(f"{chat}:{i}:{wanted}", u, chat, lobby.ref.message_id, data, False))
-        await service.idle()
-    game = service.ctx.repo.latest_game(chat)
-    assert game is not None and game.id is not None
-    return game.id, users
-
-
-def signed(user: User) -> str:
-    """Returns initData signed with the bench's token for a user."""
-    fields = {"user": json.dumps({"id": user.id, "first_name": user.name}), "auth_date": str(int(time.time()))}
-    fields["hash"] = sign_init_data(fields, TOKEN)
-    return urlencode(fields)
-
-
 async def session(client: httpx.AsyncClient, base: str, user: User) -> str:
     """Returns a session token of a user."""
-    answer = await client.post(base + "api/session", json={"init_data": signed(user)})
+    answer = await client.post(base + "api/session", json={"init_data": signed_init_data(user, TOKEN)})
     answer.raise_for_status()
     return str(answer.json()["token"])
 
@@ -177,7 +152,10 @@ async def measure(games: int, db: str) -> dict[str, Any]:
     async with database(db) as url:
         messenger = CollectingMessenger()
         service = GameService(Context(Repository(open_engine(url)), messenger, random_players()))
-        tables = [await open_game(service, messenger, -1000 - i) for i in range(games)]
+        tables = []
+        for i in range(games):
+            people = [User(10_000 * (i + 1) + p, f"P{p}", "en") for p in range(PLAYERS)]
+            tables.append((await open_game(service, -1000 - i, people), people))
         limits = httpx.Limits(max_connections=None, max_keepalive_connections=None, keepalive_expiry=30)
         async with (
             serving(service.ctx, BoardSettings(TOKEN)) as base,
