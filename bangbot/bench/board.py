@@ -29,7 +29,8 @@ from bangbot.web.serve import serving
 
 TOKEN = "1:BENCH-board"
 PLAYERS = 4
-MOVES = 4  # moves per game, all games moving at once each round
+MOVES = 4  # moves per game
+MOVE_SPACING = 0.05  # seconds between two games' moves: games take turns, each moving every games * spacing seconds
 CAUGHT_UP_SECONDS = 10.0
 
 
@@ -113,6 +114,20 @@ async def move(client: httpx.AsyncClient, base: str, repo: Repository, pages: li
     ]
 
 
+async def playing(
+    client: httpx.AsyncClient, base: str, repo: Repository, pages: list[Page], offset: float, games: int
+) -> list[tuple[float, float]]:
+    """Makes MOVES moves in a game, the first after offset seconds, each games * MOVE_SPACING after the last began
+    (or at once when the last took longer), as people do in their own time; returns every page's delays."""
+    await asyncio.sleep(offset)
+    delays: list[tuple[float, float]] = []
+    for _ in range(MOVES):
+        began = time.perf_counter()
+        delays += await move(client, base, repo, pages)
+        await asyncio.sleep(max(0.0, began + games * MOVE_SPACING - time.perf_counter()))
+    return delays
+
+
 def first(times: dict[int, float], before: int) -> float:
     """Returns when the first version after before arrived."""
     return min(t for v, t in times.items() if v > before)
@@ -173,9 +188,12 @@ async def measure(games: int, db: str) -> dict[str, Any]:
                 sum(p.updates for group in pages for p in group),
             )
             delays: list[tuple[float, float]] = []
-            for _ in range(MOVES):
-                for found in await asyncio.gather(*(move(client, base, service.ctx.repo, g) for g in pages)):
-                    delays += found
+            started = time.perf_counter()
+            for found in await asyncio.gather(
+                *(playing(client, base, service.ctx.repo, g, i * MOVE_SPACING, len(pages)) for i, g in enumerate(pages))
+            ):
+                delays += found
+            elapsed = time.perf_counter() - started
             received = sum(p.received for group in pages for p in group) - baseline[0]
             updates = sum(p.updates for group in pages for p in group) - baseline[1]
             for task in following:
@@ -183,7 +201,7 @@ async def measure(games: int, db: str) -> dict[str, Any]:
             await asyncio.gather(*following, return_exceptions=True)
         await service.idle()
         service.ctx.repo.close()
-    return figures(games, db, delays, received, updates)
+    return figures(games, db, delays, received, updates) | {"moves_per_s": round(games * MOVES / elapsed, 1)}
 
 
 def share(ms: list[float], part: float) -> float | None:
