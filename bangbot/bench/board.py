@@ -41,6 +41,7 @@ class Page:
     game: int
     token: str
     seat: bool
+    client: httpx.AsyncClient = field(default_factory=lambda: httpx.AsyncClient(timeout=30))  # a page: a browser
     shown: dict[int, float] = field(default_factory=dict)  # version -> when its snapshot arrived
     nudged: dict[int, float] = field(default_factory=dict)  # version -> when its nudge arrived
     received: int = 0
@@ -54,28 +55,30 @@ async def session(client: httpx.AsyncClient, base: str, user: User) -> str:
     return str(answer.json()["token"])
 
 
-async def follow(client: httpx.AsyncClient, base: str, page: Page) -> None:
+async def follow(base: str, page: Page) -> None:
     """Keeps a page live: on each nudge, fetches the snapshot and notes when its version arrived."""
     url = f"{base}api/games/{page.game}/events?t={page.token}"
-    async with client.stream("GET", url) as stream:
+    async with page.client.stream("GET", url) as stream:
         async for line in stream.aiter_lines():
             page.received += len(line.encode()) + 1
             if not line.startswith("data:"):
                 continue
             page.nudged.setdefault(int(line.partition(":")[2]), time.perf_counter())
-            answer = await client.get(f"{base}api/games/{page.game}", headers={"authorization": f"Bearer {page.token}"})
+            answer = await page.client.get(
+                f"{base}api/games/{page.game}", headers={"authorization": f"Bearer {page.token}"}
+            )
             page.received += len(answer.content)
             page.updates += 1
             page.shown.setdefault(int(answer.json()["version"]), time.perf_counter())
 
 
-async def tap(client: httpx.AsyncClient, base: str, page: Page) -> float | None:
+async def tap(base: str, page: Page) -> float | None:
     """Taps the first move the page's menu offers (following its steps); returns when the move was sent, or None
     when the menu offers none."""
     level = ""
     headers = {"authorization": f"Bearer {page.token}"}
     for _ in range(6):
-        data = (await client.get(f"{base}api/games/{page.game}?level={level}", headers=headers)).json()
+        data = (await page.client.get(f"{base}api/games/{page.game}?level={level}", headers=headers)).json()
         if data["menu"] is None:
             return None
         choices = [b["choice"] for row in data["menu"]["rows"] for b in row]
@@ -83,13 +86,13 @@ async def tap(client: httpx.AsyncClient, base: str, page: Page) -> float | None:
         if moves:
             tap = {"choice": moves[0], "prompt": data["prompt"]}
             sent = time.perf_counter()
-            answer = await client.post(f"{base}api/games/{page.game}/press", json=tap, headers=headers)
+            answer = await page.client.post(f"{base}api/games/{page.game}/press", json=tap, headers=headers)
             return None if answer.json()["alert"] else sent
         level = next(c for c in choices if c not in ("x", "") and not c.startswith("i"))
     return None
 
 
-async def move(client: httpx.AsyncClient, base: str, repo: Repository, pages: list[Page]) -> list[tuple[float, float]]:
+async def move(base: str, repo: Repository, pages: list[Page]) -> list[tuple[float, float]]:
     """Makes one move in a game from an awaited seat's page; returns how long each other page took to be nudged and
     to show it."""
     game = pages[0].game
@@ -97,7 +100,7 @@ async def move(client: httpx.AsyncClient, base: str, repo: Repository, pages: li
     assert before is not None
     mover, started = None, 0.0
     for page in pages:
-        sent = await tap(client, base, page) if page.seat else None
+        sent = await tap(base, page) if page.seat else None
         if sent is not None:
             mover, started = page, sent
             break
@@ -115,7 +118,7 @@ async def move(client: httpx.AsyncClient, base: str, repo: Repository, pages: li
 
 
 async def playing(
-    client: httpx.AsyncClient, base: str, repo: Repository, pages: list[Page], offset: float, games: int
+    base: str, repo: Repository, pages: list[Page], offset: float, games: int
 ) -> list[tuple[float, float]]:
     """Makes MOVES moves in a game, the first after offset seconds, each games * MOVE_SPACING after the last began
     (or at once when the last took longer), as people do in their own time; returns every page's delays."""
@@ -123,7 +126,7 @@ async def playing(
     delays: list[tuple[float, float]] = []
     for _ in range(MOVES):
         began = time.perf_counter()
-        delays += await move(client, base, repo, pages)
+        delays += await move(base, repo, pages)
         await asyncio.sleep(max(0.0, began + games * MOVE_SPACING - time.perf_counter()))
     return delays
 
@@ -181,7 +184,7 @@ async def measure(games: int, db: str) -> dict[str, Any]:
                 watcher = User(9_000_000 + game_id, "Watcher", "en")
                 seats = [Page(game_id, await session(client, base, u), True) for u in users]
                 pages.append([*seats, Page(game_id, await session(client, base, watcher), False)])
-            following = [asyncio.create_task(follow(client, base, p)) for group in pages for p in group]
+            following = [asyncio.create_task(follow(base, p)) for group in pages for p in group]
             await opened(pages, following)
             baseline = (
                 sum(p.received for group in pages for p in group),
@@ -190,7 +193,7 @@ async def measure(games: int, db: str) -> dict[str, Any]:
             delays: list[tuple[float, float]] = []
             started = time.perf_counter()
             for found in await asyncio.gather(
-                *(playing(client, base, service.ctx.repo, g, i * MOVE_SPACING, len(pages)) for i, g in enumerate(pages))
+                *(playing(base, service.ctx.repo, g, i * MOVE_SPACING, len(pages)) for i, g in enumerate(pages))
             ):
                 delays += found
             elapsed = time.perf_counter() - started
@@ -199,6 +202,9 @@ async def measure(games: int, db: str) -> dict[str, Any]:
             for task in following:
                 task.cancel()
             await asyncio.gather(*following, return_exceptions=True)
+            for group in pages:
+                for page in group:
+                    await page.client.aclose()
         await service.idle()
         service.ctx.repo.close()
     return figures(games, db, delays, received, updates) | {"moves_per_s": round(games * MOVES / elapsed, 1)}
