@@ -31,6 +31,7 @@ TELEGRAM_SDK = "https://telegram.org/js/telegram-web-app.js"
 SDK_ROUTE = "telegram-web-app.js"
 POLL_SECONDS = 15.0  # an open stream says it is alive this often; a page without one polls as often
 STATIC_FILES = ("board.js", "board.css")
+MAX_LEVEL = 32  # the longest step a page may ask for
 SNAPSHOTS_KEPT = 2048  # snapshots per (game, version, seat, user, step): a page asking again is answered at once
 NOT_FROM_TELEGRAM = N_("This page was not opened from Telegram, or it was opened too long ago.")
 
@@ -190,6 +191,7 @@ async def game(board: Board, request: Request) -> Response:
     if found is None:
         return refused(404, tr.gettext("There is no such game."))
     level = request.query_params.get("level", TOP)
+    level = level if len(level) <= MAX_LEVEL and level.isascii() else TOP  # a step is a button's short choice
     seat = found.seat.position if found.seat is not None else None
     key = (found.batch.game.id, found.batch.game.version, seat, user_id, level)
     data = board.snapshots.get(key)
