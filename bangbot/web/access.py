@@ -68,11 +68,15 @@ class Versions:
 
 
 async def sight(
-    ctx: Context, members: Members, versions: Versions, game_id: int, user_id: int, group: bool
+    ctx: Context, members: Members, versions: Versions, game_id: int, user_id: int, group: bool, newest: int | None
 ) -> Sight | None:
     """Returns a game as the user may see it (their seat's view unless group, else the group's); None for a game
-    with no table; raises Forbidden for a user who neither sits there nor belongs to its group."""
-    batch = await ctx.repo.run(versions.read, ctx, game_id)
+    with no table; raises Forbidden for a user who neither sits there nor belongs to its group.
+
+    newest is the version the live hub last heard of, if any: a game read at it is not read again."""
+    batch = versions.kept.get((game_id, newest)) if newest is not None else None
+    if batch is None:
+        batch = await ctx.repo.run(versions.read, ctx, game_id)
     if batch is None:
         return None
     seat = seat_of(batch, user_id)

@@ -164,7 +164,8 @@ async def seen(board: Board, request: Request, group: bool) -> tuple[Sight | Non
     board.started()
     try:
         game_id = int(request.path_params["game"])
-        found = await sight(board.ctx, board.members, board.versions, game_id, user_id, group)
+        newest = board.hub.versions.get(game_id)
+        found = await sight(board.ctx, board.members, board.versions, game_id, user_id, group, newest)
     except Forbidden:
         return refused(403, tr.gettext("You are not at this game's table or in its group."))
     return found, tr, user_id
@@ -252,6 +253,7 @@ async def nudges(board: Board, request: Request, game_id: int, known: int) -> As
                 yield ": alive\n\n"
                 continue
             newer = stored
+            board.hub.saved(game_id, stored)  # a change the hub missed: the pages' next reads must see it
         known = newer
         yield f"event: version\ndata: {known}\n\n"
 
