@@ -76,7 +76,7 @@
     node.appendChild(head);
     const meta = el("div", "meta");
     if (s.turn) meta.appendChild(el("span", "badge turn-badge", state.labels.yourTurn && s.you ? state.labels.yourTurn : "▶"));
-    if (s.awaited) meta.appendChild(el("span", "badge awaited-badge", state.labels.awaited));
+    if (s.awaited && !s.turn) meta.appendChild(el("span", "badge awaited-badge", state.labels.awaited));
     meta.appendChild(el("span", "hand-count", "🂠 " + s.hand));
     if (s.distance) {
       const reach = s.in_range ? state.labels.inRange : state.labels.outOfRange;
