@@ -15,6 +15,7 @@ from bangbot.ai.players import random_players
 from bangbot.messaging.adapter import User
 from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger
+from bangbot.rulesets import ruleset
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository
 from bangbot.telegram.settings import BoardAddress, board_address
@@ -22,6 +23,7 @@ from bangbot.web import app as app_module
 from bangbot.web.app import BoardSettings, board_app
 from bangbot.web.serve import serving
 from tests.service_harness import GROUP, Table, make_users
+from tests.test_web_browser import CASES, open_table, table_pair
 from tests.web_harness import TOKEN, init_data, session, snapshot
 
 SETTINGS = BoardSettings(TOKEN)
@@ -202,5 +204,49 @@ def test_a_page_served_by_another_worker_is_nudged_through_postgresql(
             listening.cancel()
         await saving_board.close()
         other.repo.close()
+
+    run(scenario())
+
+
+def test_a_tap_that_costs_the_last_life_is_confirmed_first(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table = await open_table(tmp_path, CASES[0])
+        game = table.repo.game(1)
+        assert game is not None and game.state_json is not None
+        rules = ruleset(game.ruleset)
+        state = rules.from_json(json.loads(game.state_json))
+        shooter, target = table_pair(state)  # type: ignore[misc]
+        state.players[target].life = 1  # one life left, and a Missed! in hand: taking the hit is asked twice
+        game.state_json = json.dumps(rules.to_json(state))
+        table.repo.save(game)
+        users = {s.position: next(u for u in table.users if u.id == s.user_id) for s in table.repo.seats(1)}
+        async with serving(table.svc.ctx, SETTINGS) as base, httpx.AsyncClient(timeout=30) as client:
+            shooting = await session(client, base, users[shooter])
+            card = CASES[0].bang(users[shooter].language or "en")
+            level, tapped = "", False
+            while not tapped:  # BANG! at the target, step by step as taps
+                menu = (await snapshot(client, base, shooting, 1, f"?level={level}")).json()["menu"]
+                labels = {b["label"]: b["choice"] for row in menu["rows"] for b in row}
+                bang = next(c for label, c in labels.items() if card in label or users[target].name in label)
+                if bang.startswith("a"):
+                    tap = {"choice": bang, "prompt": (await snapshot(client, base, shooting, 1)).json()["prompt"]}
+                    assert not (await client.post(f"{base}api/games/1/press", json=tap, headers=auth(shooting))).json()[
+                        "alert"
+                    ]
+                    tapped = True
+                level = bang
+            hit = await session(client, base, users[target])
+            data = (await snapshot(client, base, hit, 1)).json()
+            confirm = next(b["choice"] for row in data["menu"]["rows"] for b in row if b["choice"].startswith("k"))
+            asked = (await snapshot(client, base, hit, 1, f"?level={confirm}")).json()["menu"]
+            assert "last life" in asked["question"]
+            yes = asked["rows"][0][0]["choice"]
+            before = table.repo.game(1).version  # type: ignore[union-attr]
+            tap = {"choice": confirm, "prompt": data["prompt"]}  # the confirmation's opening is a step, not the move
+            assert not (await client.post(f"{base}api/games/1/press", json=tap, headers=auth(hit))).json()["alert"]
+            assert table.repo.game(1).version == before  # type: ignore[union-attr]
+            tap = {"choice": yes, "prompt": data["prompt"]}
+            assert not (await client.post(f"{base}api/games/1/press", json=tap, headers=auth(hit))).json()["alert"]
+            assert table.repo.game(1).version > before  # type: ignore[union-attr]
 
     run(scenario())
