@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import statistics
 import tempfile
 import time
@@ -25,13 +26,14 @@ from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository
 from bangbot.web.app import BoardSettings
 from bangbot.web.dev import open_game, signed_init_data
-from bangbot.web.serve import serving
+from bangbot.web.serve import free_port, serving
 
 TOKEN = "1:BENCH-board"
 PLAYERS = 4
 MOVES = 4  # moves per game
 MOVE_SPACING = 0.05  # seconds between two games' moves: games take turns, each moving every games * spacing seconds
 CAUGHT_UP_SECONDS = 10.0
+SETUP_SECONDS = 600.0  # the board's process opens its games within this time
 
 
 @dataclass
@@ -72,9 +74,9 @@ async def follow(base: str, page: Page) -> None:
             page.shown.setdefault(int(answer.json()["version"]), time.perf_counter())
 
 
-async def tap(base: str, page: Page) -> float | None:
-    """Taps the first move the page's menu offers (following its steps); returns when the move was sent, or None
-    when the menu offers none."""
+async def tap(base: str, page: Page) -> tuple[float, int] | None:
+    """Taps the first move the page's menu offers (following its steps); returns when the move was sent and the
+    version it was made at, or None when the menu offers none."""
     level = ""
     headers = {"authorization": f"Bearer {page.token}"}
     for _ in range(6):
@@ -87,22 +89,19 @@ async def tap(base: str, page: Page) -> float | None:
             tap = {"choice": moves[0], "prompt": data["prompt"]}
             sent = time.perf_counter()
             answer = await page.client.post(f"{base}api/games/{page.game}/press", json=tap, headers=headers)
-            return None if answer.json()["alert"] else sent
+            return None if answer.json()["alert"] else (sent, int(data["version"]))
         level = next(c for c in choices if c not in ("x", "") and not c.startswith("i"))
     return None
 
 
-async def move(base: str, repo: Repository, pages: list[Page]) -> list[tuple[float, float]]:
+async def move(base: str, pages: list[Page]) -> list[tuple[float, float]]:
     """Makes one move in a game from an awaited seat's page; returns how long each other page took to be nudged and
     to show it."""
-    game = pages[0].game
-    before = await repo.run(repo.game_version, game)
-    assert before is not None
-    mover, started = None, 0.0
+    mover, started, before = None, 0.0, 0
     for page in pages:
         sent = await tap(base, page) if page.seat else None
         if sent is not None:
-            mover, started = page, sent
+            mover, (started, before) = page, sent
             break
     if mover is None:
         return []
@@ -117,16 +116,14 @@ async def move(base: str, repo: Repository, pages: list[Page]) -> list[tuple[flo
     ]
 
 
-async def playing(
-    base: str, repo: Repository, pages: list[Page], offset: float, games: int
-) -> list[tuple[float, float]]:
+async def playing(base: str, pages: list[Page], offset: float, games: int) -> list[tuple[float, float]]:
     """Makes MOVES moves in a game, the first after offset seconds, each games * MOVE_SPACING after the last began
     (or at once when the last took longer), as people do in their own time; returns every page's delays."""
     await asyncio.sleep(offset)
     delays: list[tuple[float, float]] = []
     for _ in range(MOVES):
         began = time.perf_counter()
-        delays += await move(base, repo, pages)
+        delays += await move(base, pages)
         await asyncio.sleep(max(0.0, began + games * MOVE_SPACING - time.perf_counter()))
     return delays
 
@@ -165,49 +162,66 @@ async def database(kind: str) -> AsyncIterator[str]:
         yield f"sqlite:///{Path(folder) / 'board.sqlite3'}"
 
 
+def serve_games(url: str, games: int, port: int, ready: Any) -> None:
+    """Runs in the board's own process: opens the games, serves their board, puts (base, tables) on ready."""
+    asyncio.run(serving_games(url, games, port, ready))
+
+
+async def serving_games(url: str, games: int, port: int, ready: Any) -> None:
+    """Opens the games of PLAYERS people each and serves their board until the process is stopped."""
+    service = GameService(Context(Repository(open_engine(url)), CollectingMessenger(), random_players()))
+    tables = []
+    for i in range(games):
+        people = [User(10_000 * (i + 1) + p, f"P{p}", "en") for p in range(PLAYERS)]
+        tables.append((await open_game(service, -1000 - i, people), [u.id for u in people]))
+    async with serving(service.ctx, BoardSettings(TOKEN), port) as base:
+        ready.put((base, tables))
+        await asyncio.Event().wait()
+
+
 async def measure(games: int, db: str) -> dict[str, Any]:
-    """Opens games with every seat's and a member's page live, moves in each, and returns the figures."""
+    """Serves games in a process of their own (the bot's), opens every seat's and a member's page of each here (the
+    phones), moves in each, and returns the figures."""
     async with database(db) as url:
-        messenger = CollectingMessenger()
-        service = GameService(Context(Repository(open_engine(url)), messenger, random_players()))
-        tables = []
-        for i in range(games):
-            people = [User(10_000 * (i + 1) + p, f"P{p}", "en") for p in range(PLAYERS)]
-            tables.append((await open_game(service, -1000 - i, people), people))
-        limits = httpx.Limits(max_connections=None, max_keepalive_connections=None, keepalive_expiry=30)
-        async with (
-            serving(service.ctx, BoardSettings(TOKEN)) as base,
-            httpx.AsyncClient(limits=limits, timeout=30) as client,
-        ):
-            pages: list[list[Page]] = []
-            for game_id, users in tables:
-                watcher = User(9_000_000 + game_id, "Watcher", "en")
-                seats = [Page(game_id, await session(client, base, u), True) for u in users]
-                pages.append([*seats, Page(game_id, await session(client, base, watcher), False)])
-            following = [asyncio.create_task(follow(base, p)) for group in pages for p in group]
-            await opened(pages, following)
-            baseline = (
-                sum(p.received for group in pages for p in group),
-                sum(p.updates for group in pages for p in group),
-            )
-            delays: list[tuple[float, float]] = []
-            started = time.perf_counter()
-            for found in await asyncio.gather(
-                *(playing(base, service.ctx.repo, g, i * MOVE_SPACING, len(pages)) for i, g in enumerate(pages))
-            ):
-                delays += found
-            elapsed = time.perf_counter() - started
-            received = sum(p.received for group in pages for p in group) - baseline[0]
-            updates = sum(p.updates for group in pages for p in group) - baseline[1]
-            for task in following:
-                task.cancel()
-            await asyncio.gather(*following, return_exceptions=True)
-            for group in pages:
-                for page in group:
-                    await page.client.aclose()
-        await service.idle()
-        service.ctx.repo.close()
-    return figures(games, db, delays, received, updates) | {"moves_per_s": round(games * MOVES / elapsed, 1)}
+        spawn = multiprocessing.get_context("spawn")
+        ready = spawn.Queue()
+        server = spawn.Process(target=serve_games, args=(url, games, free_port(), ready), daemon=True)
+        server.start()
+        try:
+            base, tables = await asyncio.to_thread(ready.get, True, SETUP_SECONDS)
+            return await watch_and_play(base, db, tables)
+        finally:
+            server.terminate()
+            server.join(SETUP_SECONDS)
+
+
+async def watch_and_play(base: str, db: str, tables: list[tuple[int, list[int]]]) -> dict[str, Any]:
+    """Opens the pages of every game, lets the games move in their own time, and returns the figures."""
+    async with httpx.AsyncClient(timeout=30) as client:
+        pages: list[list[Page]] = []
+        for game_id, people in tables:
+            users = [User(uid, f"P{i}", "en") for i, uid in enumerate(people)]
+            seats = [Page(game_id, await session(client, base, u), True) for u in users]
+            watcher = User(9_000_000 + game_id, "Watcher", "en")
+            pages.append([*seats, Page(game_id, await session(client, base, watcher), False)])
+    every = [p for group in pages for p in group]
+    following = [asyncio.create_task(follow(base, p)) for p in every]
+    await opened(pages, following)
+    baseline = sum(p.received for p in every), sum(p.updates for p in every)
+    delays: list[tuple[float, float]] = []
+    started = time.perf_counter()
+    playing_games = (playing(base, g, i * MOVE_SPACING, len(pages)) for i, g in enumerate(pages))
+    for found in await asyncio.gather(*playing_games):
+        delays += found
+    elapsed = time.perf_counter() - started
+    received, updates = sum(p.received for p in every) - baseline[0], sum(p.updates for p in every) - baseline[1]
+    for task in following:
+        task.cancel()
+    await asyncio.gather(*following, return_exceptions=True)
+    for page in every:
+        await page.client.aclose()
+    result = figures(len(tables), db, delays, received, updates)
+    return result | {"moves_per_s": round(len(tables) * MOVES / elapsed, 1)}
 
 
 def share(ms: list[float], part: float) -> float | None:
