@@ -82,10 +82,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         ai(args.games or 2000, args.workers, args.game)
         return 0
-    if args.what == "press":
-        from bangbot.bench.press import main as bench_press
-
-        bench_press(args.games or 3)
+    if service_bench(args):
         return 0
     if args.what in CHECKOUT_BENCHES:
         try:
@@ -97,6 +94,21 @@ def cmd_bench(args: argparse.Namespace) -> int:
             return 2
     print(f"unknown benchmark {args.what!r}", file=sys.stderr)
     return 2
+
+
+def service_bench(args: argparse.Namespace) -> bool:
+    """Runs a benchmark of the game service in this process (press, board); returns False for another one."""
+    if args.what == "board":
+        from bangbot.bench.board import main as bench_board
+
+        bench_board(args.games or 50, args.db, args.json)
+        return True
+    if args.what == "press":
+        from bangbot.bench.press import main as bench_press
+
+        bench_press(args.games or 3)
+        return True
+    return False
 
 
 def stopped(signum: int, _frame: object) -> NoReturn:
@@ -143,6 +155,22 @@ def checkout_bench(args: argparse.Namespace) -> int:
         from bangbot.bench.latency import main as bench_latency
 
         bench_latency(args.games or 10, args.db, args.seconds, args.seed, args.json)
+    return 0
+
+
+def cmd_board(args: argparse.Namespace) -> int:
+    """Serves a game's board on 127.0.0.1 for development (--dev), printing a link per seat, until Ctrl-C."""
+    if not args.dev:
+        print("bangbot board: only --dev; the bot serves the board itself under /app", file=sys.stderr)
+        return 2
+    import asyncio
+
+    from bangbot.web.dev import develop
+
+    try:
+        asyncio.run(develop(args.port, args.lang, args.players))
+    except KeyboardInterrupt:
+        return 0
     return 0
 
 
@@ -251,8 +279,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--simplified", action="store_true")
     sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over")
     sp.set_defaults(func=cmd_selfplay)
+    add_board(sub.add_parser("board", help="serve a game's board (the Telegram Mini App) on 127.0.0.1 to develop it"))
     bn = sub.add_parser("bench", help="print performance figures")
-    bn.add_argument("what", choices=["engine", "ai", "bot", "press", "faults", "latency", "flood", "scale"])
+    bn.add_argument("what", choices=["engine", "ai", "bot", "press", "faults", "latency", "flood", "scale", "board"])
     bn.add_argument("--games", type=int, default=None, help="games per line (engine: 300, ai: 2000, bot: 20, press: 3)")
     bn.add_argument("--workers", type=int, default=1, help="ai: processes to spread the games over; scale: bot workers")
     bn.add_argument("--stored", type=int, default=10_000, help="bot: stored games for the tick and start-up figures")
@@ -267,6 +296,15 @@ def build_parser() -> argparse.ArgumentParser:
     bn.set_defaults(func=cmd_bench)
     add_commands(sub)
     return parser
+
+
+def add_board(bd: argparse.ArgumentParser) -> None:
+    """Adds the options of `bangbot board`."""
+    bd.add_argument("--dev", action="store_true", help="a new game of people, signed with a test token")
+    bd.add_argument("--port", type=int, default=8765, help="the port on 127.0.0.1")
+    bd.add_argument("--lang", default="en", choices=LANGUAGES, help="the players' language")
+    bd.add_argument("--players", type=int, default=4, choices=range(4, 8), help="people at the table")
+    bd.set_defaults(func=cmd_board)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

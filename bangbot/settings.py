@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, BeforeValidator, Field, ValidationError, field_validator
+from pydantic import AliasChoices, BeforeValidator, Field, ValidationError, ValidationInfo, field_validator
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, NoDecode, PydanticBaseSettingsSource, SettingsConfigDict
 from sqlalchemy.engine import make_url
@@ -25,6 +26,25 @@ DATABASE_VARIABLE = "DATABASE_URL"
 SECRETS = ("token", "webhook_secret", "database_url")  # never printed whole; each also read from <VARIABLE>_FILE
 DATABASE_FILE = "bangbot.sqlite3"
 MASK = "********"
+WEBAPP_NAME = r"^[A-Za-z0-9_]{3,30}$"  # a Mini App's short name, as BotFather's /newapp takes it
+BOARD_PATH = "/app/"  # where the bot's web server serves the board
+
+
+@dataclass(frozen=True)
+class BoardAddress:
+    """The Mini App of the board: its short name (t.me/<bot>/<name>) and its page's https address."""
+
+    name: str
+    page: str
+
+
+def board_page(url: str | None, webhook_url: str | None) -> str | None:
+    """Returns the board page's https address: the one set, else /app/ on the webhook's host; None without either."""
+    if url:
+        return url
+    if webhook_url and webhook_url.startswith("https://"):
+        return "https://" + webhook_url.removeprefix("https://").split("/", 1)[0] + BOARD_PATH
+    return None
 
 
 def default_data_dir() -> Path:
@@ -94,6 +114,10 @@ class BotSettings(BaseSettings):
     http_port: int | None = Field(default=None, ge=1, le=65535, description=N_("a port number from 1 to 65535"))
     worker_id: str | None = None  # the worker's label in metrics and reports (hostname-pid when unset)
     ready_backlog: int = Field(default=1000, ge=1)  # /readyz fails while more outbox rows than this wait
+    webapp_url: str | None = Field(default=None, pattern=r"^https://\S+$", description=N_("an https:// address"))
+    webapp_name: str | None = Field(  # the board's Mini App: tables and seats link to it (see `board`)
+        default=None, pattern=WEBAPP_NAME, description=N_("a Mini App's short name: 3 to 30 letters, digits or _")
+    )
 
     @field_validator("database_url")
     @classmethod
@@ -104,6 +128,20 @@ class BotSettings(BaseSettings):
         except ArgumentError:
             raise ValueError("not a database URL") from None
         return url
+
+    @field_validator("webapp_name")
+    @classmethod
+    def _board_page(cls, name: str | None, info: ValidationInfo) -> str | None:
+        """Refuses a Mini App whose page has no https address: BANGBOT_WEBAPP_URL, else the webhook's host."""
+        if name and board_page(info.data.get("webapp_url"), info.data.get("webhook_url")) is None:
+            raise ValueError("the board's page needs an https address")
+        return name
+
+    @property
+    def board(self) -> BoardAddress | None:
+        """Returns the board's Mini App when BANGBOT_WEBAPP_NAME is set, else None."""
+        page = board_page(self.webapp_url, self.webhook_url)
+        return BoardAddress(self.webapp_name, page) if self.webapp_name and page else None
 
     @field_validator("data_dir")
     @classmethod

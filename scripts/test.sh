@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-venv.sh test
 bash scripts/ensure-postgres.sh
+bash scripts/ensure-browser.sh
 echo "== ruff"
 .venv/bin/ruff check bangbot tests tools
 .venv/bin/ruff format --check bangbot tests tools

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from bangbot.messaging.adapter import User
 from bangbot.storage.postgres import PostgresServer, find_bin, free_port
+from bangbot.web.dev import signed_init_data
 from tools.process import BotProcess
 from tools.telegram import BotApiEmulator
 
@@ -224,3 +226,40 @@ def test_errors_reach_the_owner_once_per_kind_without_personal_data(emulator: Bo
     text = log.read_text() + "\n".join(reports)
     for personal in ("Anastasia", "Quickfoot", "anaquick", "secret plans", "Dusty Saloon", emulator.token):
         assert personal not in text, personal
+
+
+def test_the_bot_serves_the_board_under_app_when_its_mini_app_is_set(emulator: BotApiEmulator, tmp_path: Path) -> None:
+    port = free_port()
+    player = emulator.add_user("Ann", started=True)
+    bot = BotProcess(
+        emulator,
+        f"sqlite:///{tmp_path / 'bot.sqlite3'}",
+        tmp_path / "bot.log",
+        BANGBOT_HTTP_PORT=str(port),
+        BANGBOT_WEBAPP_NAME="board",
+        BANGBOT_WEBAPP_URL="https://bang.example.org/app/",
+    )
+    bot.start()
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/app/", timeout=30) as page:
+            assert page.status == 200 and "Content-Security-Policy" in page.headers
+        signed = signed_init_data(User(player, "Ann", "en"), emulator.token)
+        tampered = signed.replace("Ann", "Bob")
+        headers = {"Content-Type": "application/json"}
+        assert post(port, "/app/api/session", json.dumps({"init_data": tampered}).encode(), headers) == 401
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/app/api/session",
+            data=json.dumps({"init_data": signed}).encode(),
+            headers=headers,
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            token = json.loads(answer.read())["token"]
+        listed = urllib.request.Request(
+            f"http://127.0.0.1:{port}/app/api/games", headers={"Authorization": f"Bearer {token}"}
+        )
+        with urllib.request.urlopen(listed, timeout=30) as games:
+            assert json.loads(games.read()) == []  # Ann sits at no game yet
+        assert get(port, "/app/api/games")[0] == 401
+    finally:
+        bot.stop()

@@ -175,6 +175,14 @@ class ConsoleMessenger:
         """Returns None: joining is a plain button here."""
         return None
 
+    def board_link(self, game_id: int) -> str | None:
+        """Returns None: the terminal shows no board."""
+        return None
+
+    def board_page(self, game_id: int) -> str | None:
+        """Returns None: the terminal shows no board."""
+        return None
+
     async def may_pin(self, chat_id: int) -> bool:
         """Returns False: the terminal has no pins."""
         return False

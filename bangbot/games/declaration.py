@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # the declaration's types only: importing bangbot.games loads
     from bangbot.i18n import Translator
     from bangbot.i18n.explain import TableRules
     from bangbot.i18n.theme import Theme
+    from bangbot.messaging.board_model import Board
     from bangbot.messaging.outcome import SeatOutcome
     from bangbot.messaging.presenter import Presenter
 
@@ -81,6 +82,8 @@ class Game:
     card_topic: CardTopic | None = None  # the card behind a choice (its step's ❓, the terminal's ?3), if it tells
     # `bangbot scenario`: runs a JSON scenario (strict or not) and returns its summary; raises ScenarioError
     scenario: Callable[[dict[str, Any], bool], dict[str, Any]] | None = None
+    # The Mini App's board of a seat's view (None: the group's), in the reader's words (messaging.board_model)
+    board: Callable[[Translator, Any, Sequence[str]], Board] | None = None
 
     @property
     def id(self) -> str:

@@ -15,7 +15,8 @@ BACK = "back"  # Button.fixed of "« Back"
 
 @dataclass(frozen=True, slots=True)
 class Button:
-    """A button: the text people read and the data its press sends back (at most 64 bytes), or a link.
+    """A button: the text people read and the data its press sends back (at most 64 bytes), or a link, or a page
+    the messenger opens in its own window (web_app: the board).
 
     fixed names a button that keeps its place on every step (END or BACK): the terminal gives it a fixed number.
     """
@@ -24,6 +25,7 @@ class Button:
     data: str = ""
     url: str | None = None
     fixed: str = ""
+    web_app: str | None = None
 
 
 Keyboard = tuple[tuple[Button, ...], ...]
@@ -167,6 +169,14 @@ class Messenger(Protocol):
 
         Through the private chat, so the bot may write there; None where joining is a lobby button instead.
         """
+        ...
+
+    def board_link(self, game_id: int) -> str | None:
+        """Returns the link a group's table message opens the game's board with, or None where there is no board."""
+        ...
+
+    def board_page(self, game_id: int) -> str | None:
+        """Returns the board's page a private message's button opens in the messenger's window, or None."""
         ...
 
     def queued(self, chat_id: int) -> Awaitable[None] | None:

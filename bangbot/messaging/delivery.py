@@ -14,6 +14,7 @@ from bangbot.i18n import Translator
 from bangbot.i18n.wording import duration, join_list, player
 from bangbot.messaging.absence import ABANDONED, RESUMED, group_note, private_note
 from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Undeliverable
+from bangbot.messaging.board_buttons import seat_board, table_board
 from bangbot.messaging.cancelled import cancelled_note, cancelled_table
 from bangbot.messaging.codec import game_button
 from bangbot.messaging.context import Context
@@ -477,7 +478,7 @@ async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
     text = table_text(ctx, batch)
     tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
     over = batch.rules.winner(batch.state) is not None
-    buttons = final_keyboard(tr, game) if over else ()
+    buttons = final_keyboard(tr, game) if over else table_board(tr, ctx.messenger, game.id)
     try:
         sent = await show_kept(ctx, game, "table_message_id", text, buttons, resend)
         if sent and not over and game.status == RUNNING:  # the table shown again stays in sight as the old one did
@@ -513,8 +514,8 @@ def private_message(
     if batch.rules.winner(batch.state) is not None:
         return text, ()
     if seat.standin:
-        return text, ((Button(tr.gettext("I'm back"), make(BACK_FROM_AI)),),)
-    return text, shows.keyboard(tr, v, names, level, make) if v.legal else ()
+        return text, seat_board(tr, ctx.messenger, game_id, ((Button(tr.gettext("I'm back"), make(BACK_FROM_AI)),),))
+    return text, seat_board(tr, ctx.messenger, game_id, shows.keyboard(tr, v, names, level, make) if v.legal else ())
 
 
 async def show_private(

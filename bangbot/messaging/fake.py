@@ -68,6 +68,7 @@ class CollectingMessenger:
     unreachable: set[int] = field(default_factory=set)
     admins: dict[int, set[int]] = field(default_factory=dict)
     strangers: dict[int, set[int]] = field(default_factory=dict)
+    board_base: str = ""  # a Mini App's address: set, tables and seats get buttons that open the board
     messages: list[Sent] = field(default_factory=list)
     answers: list[Answer] = field(default_factory=list)
     documents: list[Document] = field(default_factory=list)
@@ -172,6 +173,14 @@ class CollectingMessenger:
         """Returns None: joining is a plain button here."""
         return None
 
+    def board_link(self, game_id: int) -> str | None:
+        """Returns the board's link when a test gave the fake a board (board_base), else None."""
+        return f"{self.board_base}?startapp=g{game_id}" if self.board_base else None
+
+    def board_page(self, game_id: int) -> str | None:
+        """Returns the board's page when a test gave the fake a board (board_base), else None."""
+        return f"{self.board_base}?game={game_id}" if self.board_base else None
+
     def mention(self, user_id: int, name: str) -> str:
         """Returns the name with an at sign."""
         return f"@{name}"
@@ -216,11 +225,11 @@ class CollectingMessenger:
         return self.in_chat(chat_id)[-1]
 
     def pressable(self, chat_id: int) -> list[tuple[Sent, Button]]:
-        """Returns the buttons of a chat's newest live message that has any (link buttons left out)."""
+        """Returns the press buttons of a chat's newest live message that has any (links and pages left out)."""
         live = [m for m in self.in_chat(chat_id) if m.buttons]
         if not live:
             return []
-        return [(live[-1], b) for row in live[-1].buttons for b in row if not b.url]
+        return [(live[-1], b) for row in live[-1].buttons for b in row if b.data and not b.url]
 
     def all_texts(self, chat_id: int) -> list[str]:
         """Returns every text a chat ever showed, edits included."""

@@ -33,6 +33,10 @@ class Presenter(Protocol):
         """Returns a seat's private message: its table, its own cards, news (a rendered log) and what it is asked."""
         ...
 
+    def prompt_text(self, tr: Translator, view: Any, names: Sequence[str], standin: bool, level: str) -> str:
+        """Returns what a step of a seat's choice asks (its confirmation's question on a confirmation step)."""
+        ...
+
     def keyboard(self, tr: Translator, view: Any, names: Sequence[str], level: str, make: MakeData) -> Keyboard:
         """Returns the buttons of one step of a seat's choice (TOP first), their data made by make."""
         ...

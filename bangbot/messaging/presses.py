@@ -41,7 +41,25 @@ def now() -> float:
 
 
 async def on_press(ctx: Context, press: Press) -> None:
-    """Handles a button press and always acknowledges it, with an alert when it changes nothing.
+    """Handles a button press and always acknowledges it, with an alert when it changes nothing (see handled)."""
+    text, alert, showing = await handled(ctx, press)
+    await ctx.messenger.answer(press, text, alert)
+    if showing is not None:
+        await showing
+
+
+async def press_answer(ctx: Context, press: Press) -> tuple[str, bool]:
+    """Handles a press made elsewhere than on a messenger's button (the Mini App's tap) exactly as a button's, and
+    returns its answer (text, alert) once the presser's change is shown, instead of sending it."""
+    text, alert, showing = await handled(ctx, press)
+    if showing is not None:
+        await showing
+    return text, alert
+
+
+async def handled(ctx: Context, press: Press) -> tuple[str, bool, asyncio.Task[None] | None]:
+    """Handles a button press and returns its answer, with whether it alerts (it changes nothing), and the showing
+    of its change still under way.
 
     The game's lock is held only to read, check, apply and save; a move is answered once the presser's message
     shows it (sent ahead of the bot's other messages), or PRESS_WAIT_SECONDS after the press came (a wait for the
@@ -82,9 +100,7 @@ async def on_press(ctx: Context, press: Press) -> None:
         text, alert = not_saved(await press_reader(ctx, press)), True
     except Undeliverable:
         log.info("could not show the press %s to its player", press.id)
-    await ctx.messenger.answer(press, text, alert)
-    if showing is not None:
-        await showing
+    return text, alert, showing
 
 
 async def show_press(ctx: Context, game_id: int, chat: int | None, seat: int | None, later: Later) -> None:

@@ -115,6 +115,7 @@ class Repository:
         self._threads: ThreadPoolExecutor | None = None
         self._threaded = database_threads_wanted(engine)
         self._pin_slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+        self.saved: list[Callable[[int, int], None]] = []  # told (game id, new version) after each game's save
 
     @property
     def threads(self) -> ThreadPoolExecutor | None:
@@ -434,6 +435,7 @@ class Repository:
         if self.engine.dialect.name == "postgresql":
             self._save_in_one_statement(game, seats, actions, remove_seats, outbox, answer)
             game.version += 1
+            self._tell_saved(game.id, game.version)
             return game
         values: dict[str, Any] = {name: getattr(game, name) for name in GAME_FIELDS if name not in unchanged_refs(game)}
         values["version"] = game.version + 1
@@ -456,7 +458,13 @@ class Repository:
             if answer is not None:
                 connection.execute(insert(PressAnswer).values(**column_values(answer)))
         game.version += 1
+        self._tell_saved(game.id, game.version)
         return game
+
+    def _tell_saved(self, game_id: int, version: int) -> None:
+        """Tells every listener of saves that a game reached a version (after its transaction committed)."""
+        for listener in self.saved:
+            listener(game_id, version)
 
     def _save_in_one_statement(
         self,

@@ -16,16 +16,27 @@ from telegram import (
     InlineQueryResultArticle,
     InputFile,
     InputTextMessageContent,
+    WebAppInfo,
 )
 from telegram.constants import ChatAction, ChatMemberStatus, ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError
 
-from bangbot.messaging.adapter import Article, ChatMoved, InlineQuery, Keyboard, MessageRef, Press, Undeliverable
+from bangbot.messaging.adapter import (
+    Article,
+    Button,
+    ChatMoved,
+    InlineQuery,
+    Keyboard,
+    MessageRef,
+    Press,
+    Undeliverable,
+)
 from bangbot.messaging.codec import JOIN_PAYLOAD
 from bangbot.messaging.lru import LruCache
 from bangbot.server.metrics import observe_press
 from bangbot.telegram.edits import LatestEdits
 from bangbot.telegram.lost import LostReplies
+from bangbot.telegram.settings import BoardAddress
 from bangbot.telegram.text import MAX_TEXT, mention_token, split, to_html, visible_length
 
 log = logging.getLogger(__name__)
@@ -42,15 +53,16 @@ def markup(buttons: Keyboard) -> InlineKeyboardMarkup | None:
     """Returns Telegram's inline keyboard for button rows (None for none)."""
     if not buttons:
         return None
-    return InlineKeyboardMarkup(
-        [
-            [
-                InlineKeyboardButton(b.text, url=b.url) if b.url else InlineKeyboardButton(b.text, callback_data=b.data)
-                for b in row
-            ]
-            for row in buttons
-        ]
-    )
+    return InlineKeyboardMarkup([[button(b) for b in row] for row in buttons])
+
+
+def button(b: Button) -> InlineKeyboardButton:
+    """Returns Telegram's button for a press, a link or a Mini App's page."""
+    if b.web_app:
+        return InlineKeyboardButton(b.text, web_app=WebAppInfo(b.web_app))
+    if b.url:
+        return InlineKeyboardButton(b.text, url=b.url)
+    return InlineKeyboardButton(b.text, callback_data=b.data)
 
 
 def benign(error: BadRequest) -> bool:
@@ -76,9 +88,10 @@ def reaching() -> Iterator[None]:
 class TelegramMessenger:
     """Sends, edits and deletes messages with a telegram.Bot; unreachable chats raise Undeliverable."""
 
-    def __init__(self, bot: Bot, username: str = "") -> None:
+    def __init__(self, bot: Bot, username: str = "", board: BoardAddress | None = None) -> None:
         self.bot = bot
         self.username = username
+        self.board = board  # the Mini App's short name and page, if the bot has one (BANGBOT_WEBAPP_NAME)
         self.group_edits = LatestEdits(self.edit_now)
         self.pin_rights: dict[int, tuple[bool, float]] = {}
         self.moved: dict[int, int] = {}  # group chats that answered ChatMigrated: old id -> new id
@@ -233,6 +246,16 @@ class TelegramMessenger:
     def join_link(self, token: str) -> str | None:
         """Returns the deep link that opens the private chat with /start join_<token>."""
         return f"https://t.me/{self.username}?start={JOIN_PAYLOAD}{token}" if self.username else None
+
+    def board_link(self, game_id: int) -> str | None:
+        """Returns the Mini App's direct link to a game's board (https://t.me/<bot>/<app>?startapp=g<id>), or None."""
+        if self.board is None or not self.username:
+            return None
+        return f"https://t.me/{self.username}/{self.board.name}?startapp=g{game_id}"
+
+    def board_page(self, game_id: int) -> str | None:
+        """Returns the board's page of a game for a private chat's web_app button, or None."""
+        return f"{self.board.page}?game={game_id}" if self.board is not None else None
 
     async def may_pin(self, chat_id: int) -> bool:
         """Returns whether the bot administers the group with the right to pin (asked at most once a minute)."""

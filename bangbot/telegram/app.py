@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.routing import BaseRoute
+from starlette.routing import BaseRoute, Mount
 from telegram import Update
 from telegram.error import Conflict, TelegramError
 from telegram.ext import (
@@ -37,6 +37,7 @@ from bangbot.server.logs import mark_update, setup_logging
 from bangbot.server.metrics import count_update, observe_deadline, set_worker, worker
 from bangbot.server.reports import OwnerReports, Report
 from bangbot.server.serve import EmbeddedServer, embedded_server, started
+from bangbot.settings import BOARD_PATH
 from bangbot.storage.budgets import SharedBudgets
 from bangbot.storage.clock_steps import StoredClockReference
 from bangbot.storage.db import check_driver, open_engine
@@ -44,7 +45,7 @@ from bangbot.storage.health import ping, totals
 from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.repository import STORAGE_ERRORS, Repository
 from bangbot.telegram.adapter import TelegramMessenger
-from bangbot.telegram.commands import register_commands
+from bangbot.telegram.commands import register_commands, set_board_menu
 from bangbot.telegram.heartbeat import Heartbeat
 from bangbot.telegram.limiter import StrictRateLimiter
 from bangbot.telegram.observed import ObservedRequest
@@ -60,6 +61,7 @@ from bangbot.telegram.updates import (
     to_press,
     update_kind,
 )
+from bangbot.web.app import Board, BoardSettings, board_app
 
 log = logging.getLogger(__name__)
 # No edited messages (an edited command is not run again); inline queries answer with card texts; the bot's own
@@ -101,7 +103,7 @@ class BangBot:
             shared=shared,
         )
         self.application = builder.rate_limiter(limiter).build()
-        self.messenger = TelegramMessenger(self.application.bot)
+        self.messenger = TelegramMessenger(self.application.bot, board=settings.board)
         repo = Repository(engine)
         context = Context(repo, self.messenger, heuristic_players(), flood=FloodGate(), owner_id=settings.owner_id)
         context.group_merge_seconds = settings.group_merge_seconds
@@ -117,6 +119,7 @@ class BangBot:
         self.locks = KeyedLocks()
         self.arrivals: LruCache[int, float] = LruCache(ARRIVALS_KEPT)  # webhook updates: id -> when they came
         self.conflict = False  # Telegram refused getUpdates: another worker polls, or a webhook is set
+        self.board: Board | None = None  # the Mini App's board, once the HTTP app mounts it (extra_routes)
         self.stopping = asyncio.Event()  # set by SIGTERM, SIGINT or a polling conflict: serve() then stops
         self.application.add_handler(TypeHandler(Update, self.on_update), group=-1)  # before every other handler
         # Only new messages: a webhook set elsewhere may still deliver edits, which must not run a command twice.
@@ -133,6 +136,8 @@ class BangBot:
         """Learns the bot's username, sets the command menus and starts the deadline timer."""
         self.messenger.username = self.application.bot.username
         await register_commands(self.application.bot)
+        if self.settings.board is not None:
+            await set_board_menu(self.application.bot, self.settings.board)
         shown = await self.service.start()
         if shown:
             log.info("delivered what %d games still had to show", shown)
@@ -267,9 +272,12 @@ class BangBot:
         return build_app(readiness, webhook, self.extra_routes())
 
     def extra_routes(self) -> list[BaseRoute]:
-        """Returns the routes the HTTP app serves beside the bot's own, in the bot's loop: the place to mount a web
-        front end that uses this worker's game service (e.g. `Mount("/app", app=...)`); none so far."""
-        return []
+        """Returns the routes the HTTP app serves beside the bot's own, in the bot's loop: the board's Mini App under
+        /app when BANGBOT_WEBAPP_NAME is set (bangbot.web), none otherwise."""
+        if self.settings.board is None:
+            return []
+        app, self.board = board_app(self.service.ctx, BoardSettings(self.settings.token))
+        return [Mount(BOARD_PATH.rstrip("/"), app=app)]
 
     def run(self) -> None:
         """Runs until SIGTERM or SIGINT: a webhook when a webhook URL is set, else long polling; the HTTP app (with
@@ -311,6 +319,8 @@ class BangBot:
             await self.application.updater.stop()
         if self.application.running:
             await self.application.stop()
+        if self.board is not None:
+            await self.board.close()
         await self._post_stop()
         await self.application.shutdown()
 

@@ -9,9 +9,13 @@ from telegram import (
     BotCommandScopeAllChatAdministrators,
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
+    MenuButtonWebApp,
+    WebAppInfo,
 )
 
 from bangbot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, translator
+from bangbot.messaging.board_buttons import BOARD_BUTTON
+from bangbot.telegram.settings import BoardAddress
 
 DESCRIPTIONS: dict[str, str] = {
     "newgame": N_("Gather players for a game of BANG!"),
@@ -49,3 +53,9 @@ async def register_commands(bot: Bot) -> None:
         for language in LANGUAGES:
             code = None if language == SOURCE_LANGUAGE else language
             await bot.set_my_commands(command_menu(language, names), scope=scope, language_code=code)
+
+
+async def set_board_menu(bot: Bot, board: BoardAddress) -> None:
+    """Makes the private chats' menu button open the board (Telegram keeps one such button for every language)."""
+    text = translator(SOURCE_LANGUAGE).gettext(BOARD_BUTTON)
+    await bot.set_chat_menu_button(menu_button=MenuButtonWebApp(text, WebAppInfo(board.page)))

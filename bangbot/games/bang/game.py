@@ -10,6 +10,7 @@ from bangbot.games.bang.ai.sides import BASE as BASE_SIDES
 from bangbot.games.bang.bench.ai import main as bench_ai
 from bangbot.games.bang.bench.engine import main as bench_engine
 from bangbot.games.bang.bench.sanity import main as bench_sanity
+from bangbot.games.bang.presenter.board import table_board
 from bangbot.games.bang.presenter.card_topic import base_card_topic
 from bangbot.games.bang.presenter.outcome import table_outcomes
 from bangbot.games.bang.presenter.presenter import BASE_PRESENTER
@@ -70,4 +71,5 @@ GAME = Game(
     sides=BASE_SIDES,
     card_topic=base_card_topic,
     scenario=run_scenario,
+    board=table_board,
 )

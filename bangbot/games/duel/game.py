@@ -12,6 +12,7 @@ from bangbot.games.duel.ai import DuelPlayer
 from bangbot.games.duel.bench.ai import main as bench_ai
 from bangbot.games.duel.bench.engine import main as bench_engine
 from bangbot.games.duel.bench.sanity import main as bench_sanity
+from bangbot.games.duel.presenter.board import duel_board
 from bangbot.games.duel.presenter.card_topic import duel_card_topic
 from bangbot.games.duel.presenter.outcome import duel_outcome
 from bangbot.games.duel.presenter.presenter import DUEL_PRESENTER
@@ -50,4 +51,5 @@ GAME = Game(
     rules=Rules(topics=DUEL_TABLES, explain=explain, late=True, summary=duel_summary),
     bench=Bench(engine=bench_engine, ai=bench_ai, sanity=bench_sanity),
     card_topic=duel_card_topic,
+    board=duel_board,
 )

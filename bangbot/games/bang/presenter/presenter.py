@@ -24,8 +24,12 @@ class BasePresenter:
         self, tr: Translator, view: Any, names: Sequence[str], title: str, standin: bool, level: str, news: str
     ) -> str:
         """Returns a seat's private message with the prompt of the step shown."""
+        return render.private_text(tr, view, names, title, self.prompt_text(tr, view, names, standin, level), news)
+
+    def prompt_text(self, tr: Translator, view: Any, names: Sequence[str], standin: bool, level: str) -> str:
+        """Returns what the step asks: its confirmation's question, else its prompt."""
         asked = None if standin else question(tr, view, names, level)
-        return render.private_text(tr, view, names, title, asked or prompt(tr, view, names, standin, level), news)
+        return asked or prompt(tr, view, names, standin, level)
 
     def keyboard(self, tr: Translator, view: Any, names: Sequence[str], level: str, make: MakeData) -> Keyboard:
         """Returns the buttons of one step."""

@@ -26,9 +26,13 @@ class DuelPresenter:
         self, tr: Translator, view: Any, names: Sequence[str], title: str, standin: bool, level: str, news: str
     ) -> str:
         """Returns a seat's private message with the prompt of the step shown."""
-        confirming = None if standin else question(tr, view, names, level)
-        asked = confirming or prompt(tr, view, names, standin, duel_keyboards.level_steps(view, level))
+        asked = self.prompt_text(tr, view, names, standin, level)
         return duel_render.private_text(tr, view, names, title, asked, news)
+
+    def prompt_text(self, tr: Translator, view: Any, names: Sequence[str], standin: bool, level: str) -> str:
+        """Returns what the step asks: its confirmation's question, else its prompt."""
+        confirming = None if standin else question(tr, view, names, level)
+        return confirming or prompt(tr, view, names, standin, duel_keyboards.level_steps(view, level))
 
     def keyboard(self, tr: Translator, view: Any, names: Sequence[str], level: str, make: MakeData) -> Keyboard:
         """Returns the buttons of one step."""

@@ -81,14 +81,21 @@ def body_lines(tr: Translator, view: DuelView, names: Sequence[str]) -> list[str
             top=top,
         )
     )
+    if (status := status_line(tr, view, names)) is not None:
+        lines.append(status)
+    return lines
+
+
+def status_line(tr: Translator, view: DuelView, names: Sequence[str]) -> str | None:
+    """Returns who won, or whose turn it is and whom the table waits for (None when it waits for nobody)."""
     waiting = join_list(tr, (names[s] for s in view.awaiting))
     if view.winner:
-        lines.append(winner_line(tr, view.winner))
-    elif view.phase == SETUP:
-        lines.append(tr.gettext("The players choose their characters. Waiting for: {names}.", names=waiting))
-    elif view.awaiting:
-        lines.append(tr.gettext("{name}'s turn. Waiting for: {names}.", name=names[view.turn], names=waiting))
-    return lines
+        return winner_line(tr, view.winner)
+    if view.phase == SETUP:
+        return tr.gettext("The players choose their characters. Waiting for: {names}.", names=waiting)
+    if view.awaiting:
+        return tr.gettext("{name}'s turn. Waiting for: {names}.", name=names[view.turn], names=waiting)
+    return None
 
 
 def table_text(tr: Translator, view: DuelView, names: Sequence[str], title: str) -> str:
