@@ -45,6 +45,21 @@ def records_folder(env: Mapping[str, str]) -> Path:
     return Path(chosen) if chosen else Path(tempfile.gettempdir()) / "bangbot-records"
 
 
+def write_new(folder: Path, filename: str, data: bytes) -> Path:
+    """Writes data into a new file in folder: filename, else its stem with -2, -3, … before its suffix (a record of
+    a game played without --db is numbered like every other such game's); never replaces a file. Returns its path."""
+    name = Path(filename)
+    for n in count(1):
+        path = folder / (filename if n == 1 else f"{name.stem}-{n}{name.suffix}")
+        try:
+            with path.open("xb") as file:
+                file.write(data)
+        except FileExistsError:
+            continue
+        return path
+    raise AssertionError("unreachable")
+
+
 def changed_indexes(before: Sequence[str], after: Sequence[str]) -> list[int]:
     """Returns the indexes of the non-blank lines of after that before does not have at their place."""
     matcher = difflib.SequenceMatcher(None, list(before), list(after), autojunk=False)
@@ -125,10 +140,10 @@ class ConsoleMessenger:
         return ref
 
     async def send_document(self, chat_id: int, filename: str, data: bytes, caption: str = "") -> MessageRef:
-        """Writes the file into `folder` (an existing file of that name is replaced) and shows its caption and path."""
+        """Writes the file into `folder` under a name no file there has (see write_new) and shows its caption and
+        path."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        path = self.folder / filename
-        path.write_bytes(data)
+        path = write_new(self.folder, filename, data)
         ref = MessageRef(chat_id, self._next_id)
         self._next_id += 1
         self.pending.append(Piece(ref, (*caption.splitlines(), str(path.resolve()))))
