@@ -44,6 +44,7 @@ USER_ID = 1
 INTERRUPTED = 130  # the exit status after Ctrl-C, as shells report a program stopped by SIGINT
 PRIVATE_COMMANDS = ("rules", "language")
 AGAIN = ""  # read_choice: a command ran, ask again
+EXAMPLE_URL = "sqlite:///bangbot.sqlite3"  # what a --db URL looks like
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def database_problem(tr: Translator, value: str, malformed: bool) -> str:
     """Returns the one line that says why --db cannot be used."""
     if malformed:
         return tr.gettext(
-            "--db {db} names no database: give a file path or a URL such as sqlite:///bangbot.sqlite3.", db=value
+            "--db {db} names no database: give a file path or a URL such as {example}.", db=value, example=EXAMPLE_URL
         )
     return tr.gettext(
         "--db {db}: the database cannot be opened (a folder that does not exist or cannot be written, or a "
