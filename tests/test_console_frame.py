@@ -74,17 +74,24 @@ def test_a_changed_line_is_shown_under_the_headings_it_belongs_to() -> None:
     assert with_owners(lines, [7, 9]) == ["  Ann (Outlaws)", "   reserve: 2", "▶ 🤖 1 (Law)", "   reserve: 1"]
 
 
-def test_the_same_question_asked_again_keeps_each_choice_number() -> None:
+def test_a_choice_keeps_its_number_in_any_question_of_its_turn() -> None:
     messenger = ConsoleMessenger(group=-1, user_id=1)
+    card = lambda button: ((), button.text)  # noqa: E731 (what the terminal's game tells: the card a button picks)
     cards = [Button(name, f"a{i}") for i, name in enumerate(("Barrel Q♠", "Missed! 2♠", "Missed! 3♠", "Beer 8♥"))]
     ref = asyncio.run(messenger.send(1, "Hand\n\nDiscard down to 2 cards.", tuple((b,) for b in cards)))
-    assert messenger.prompt(ref).lines[-4:] == ["1) Barrel Q♠", "2) Missed! 2♠", "3) Missed! 3♠", "4) Beer 8♥"]
+    assert messenger.prompt(ref, card).lines[-4:] == ["1) Barrel Q♠", "2) Missed! 2♠", "3) Missed! 3♠", "4) Beer 8♥"]
     asyncio.run(messenger.edit(ref, "Hand\n\nDiscard down to 2 cards.", tuple((b,) for b in cards[1:])))
-    again = messenger.prompt(ref)
+    again = messenger.prompt(ref, card)
     assert again.known and again.lines[-3:] == ["2) Missed! 2♠", "3) Missed! 3♠", "4) Beer 8♥"]
-    asyncio.run(messenger.edit(ref, "Hand\n\nYour turn.", tuple((b,) for b in cards[1:])))
-    other = messenger.prompt(ref)  # another question: numbered from 1 again
-    assert not other.known and other.lines[-3:] == ["1) Missed! 2♠", "2) Missed! 3♠", "3) Beer 8♥"]
+    asyncio.run(messenger.edit(ref, "Hand\n\nYour turn.", tuple((b,) for b in (cards[2], cards[0], cards[3]))))
+    other = messenger.prompt(ref, card)  # another question: the cards keep their numbers, the one back too
+    assert not other.known and other.lines[-3:] == ["3) Missed! 3♠", "1) Barrel Q♠", "4) Beer 8♥"]
+    drawn = Button("Beer 9♥", "a4")
+    asyncio.run(messenger.edit(ref, "Hand\n\nYour turn.", tuple((b,) for b in (cards[2], cards[3], drawn))))
+    # A card new to the turn takes no number a card shown in it had.
+    assert messenger.prompt(ref, card).lines[-3:] == ["3) Missed! 3♠", "4) Beer 8♥", "5) Beer 9♥"]
+    turn = messenger.prompt(ref, card, epoch=2)  # a new turn: numbered from 1 again
+    assert turn.lines[-3:] == ["1) Missed! 3♠", "2) Beer 8♥", "3) Beer 9♥"]
 
 
 def every_card_label() -> set[tuple[str, str]]:

@@ -76,11 +76,12 @@ def test_the_card_step_explains_its_card_in_russian() -> None:
     assert "«Бэнг!»: Выстрел в игрока" in segments[3]
 
 
-DUEL = ("--game", "duel", "--mode", "duel", "--seed", "3")  # root picks Jango, then Tex Killer; 1) Quickdraw Ω …
+# root picks 1) Jango, then 2) Tex Killer (the cover's choices keep their numbers); then 1) Quickdraw Ω …
+DUEL = ("--game", "duel", "--mode", "duel", "--seed", "3")
 
 
 def test_a_duel_choice_explains_its_character_and_its_card() -> None:
-    segments = answers(bangbot("?1\n1\n1\n?1\n1\n?1\n", *DUEL).stdout)
+    segments = answers(bangbot("?1\n1\n2\n?1\n1\n?1\n", *DUEL).stdout)
     assert "Jango: Each time an opponent moves their own attacking marker" in segments[1]
     assert "Life points: 3.\n" in segments[1] and "Mode: Law against Outlaws." in segments[1]
     assert "1) Jango: 3 lives" in segments[1]  # the question is asked again, unanswered
@@ -91,7 +92,7 @@ def test_a_duel_choice_explains_its_character_and_its_card() -> None:
 
 
 def test_a_duel_card_step_explains_its_card_in_russian() -> None:
-    segments = answers_in("ru", bangbot("1\n1\n1\n2\n", *DUEL, "--lang", "ru").stdout)
+    segments = answers_in("ru", bangbot("1\n2\n1\n2\n", *DUEL, "--lang", "ru").stdout)
     assert "2) ❓ «Град пуль»\u00a0Ω" in segments[3]
     assert "⚠ «Град пуль»: По одному попаданию в цель" in segments[4] and "…" in segments[4]  # the alert, cut
     assert "«Град пуль»\u00a0Ω → на кого?" in segments[4]  # nothing was played: the same step again

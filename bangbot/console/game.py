@@ -11,6 +11,7 @@ import uuid
 from collections.abc import Collection
 from contextlib import suppress
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
@@ -18,7 +19,7 @@ from bangbot.ai.players import heuristic_players
 from bangbot.console.frame import frame, terminal_width
 from bangbot.console.keyboard import Keyboard
 from bangbot.console.messenger import ConsoleMessenger, Piece
-from bangbot.core.ruleset import TableState
+from bangbot.core.ruleset import Step, TableState
 from bangbot.games import DEFAULT as DEFAULT_RULESET
 from bangbot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator, translator
 from bangbot.i18n.digits import plain_digits
@@ -28,12 +29,14 @@ from bangbot.messaging.card_alert import topic_text
 from bangbot.messaging.choice_topic import choice_topic
 from bangbot.messaging.codec import BadButton, decode
 from bangbot.messaging.context import Context
+from bangbot.messaging.delivery import turn_message
 from bangbot.messaging.games_help import table_note
-from bangbot.messaging.presenters import presenter
+from bangbot.messaging.play import batch_of
 from bangbot.messaging.service import GameService
+from bangbot.messaging.step_menu import choice_path
 from bangbot.rulesets import ruleset, table_sizes
-from bangbot.storage.db import open_engine
-from bangbot.storage.models import GATHERING, RUNNING, Game
+from bangbot.storage.db import UnusableDatabase, open_named
+from bangbot.storage.models import GAME_REFS, GATHERING, RUNNING, Game
 from bangbot.storage.repository import Repository
 
 GROUP_ID = -1
@@ -41,6 +44,7 @@ USER_ID = 1
 INTERRUPTED = 130  # the exit status after Ctrl-C, as shells report a program stopped by SIGINT
 PRIVATE_COMMANDS = ("rules", "language")
 AGAIN = ""  # read_choice: a command ran, ask again
+EXAMPLE_URL = "sqlite:///bangbot.sqlite3"  # what a --db URL looks like
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,27 @@ class TerminalOptions:
     database: str | None = None
     name: str | None = None  # None: the system user's name, else a localized "Player"
     game: str = DEFAULT_RULESET
+
+
+@dataclass
+class Voice:
+    """The language the terminal speaks now (a resumed game's, or the one chosen with /language): its last line,
+    after Ctrl-C too, is said in it."""
+
+    tr: Translator
+
+
+def database_problem(tr: Translator, value: str, malformed: bool) -> str:
+    """Returns the one line that says why --db cannot be used."""
+    if malformed:
+        return tr.gettext(
+            "--db {db} names no database: give a file path or a URL such as {example}.", db=value, example=EXAMPLE_URL
+        )
+    return tr.gettext(
+        "--db {db}: the database cannot be opened (a folder that does not exist or cannot be written, or a "
+        "server that does not answer).",
+        db=value,
+    )
 
 
 def stopped_line(tr: Translator, kept: bool) -> str:
@@ -113,9 +138,14 @@ def chat_title(tr: Translator) -> str:
     return tr.gettext("the terminal")
 
 
-async def play(options: TerminalOptions, stdin: TextIO, stdout: TextIO) -> int:
-    """Plays one game to its end (or until the input ends); returns the exit status."""
-    tr = translator(options.language or SOURCE_LANGUAGE)
+async def play(options: TerminalOptions, stdin: TextIO, stdout: TextIO, voice: Voice | None = None) -> int:
+    """Plays one game to its end (or until the input ends); returns the exit status. voice follows the language the
+    terminal speaks.
+
+    Raises UnusableDatabase when options.database cannot be opened.
+    """
+    voice = voice or Voice(translator(options.language or SOURCE_LANGUAGE))
+    tr = voice.tr
     seats = table_sizes(ruleset(options.game), options.preset)
     if options.players not in seats:
         stdout.write(
@@ -126,17 +156,17 @@ async def play(options: TerminalOptions, stdin: TextIO, stdout: TextIO) -> int:
         )
         return 2
     if options.database:
-        return await play_on(options, options.database, stdin, stdout)
+        return await play_on(options, options.database, stdin, stdout, voice)
     with tempfile.TemporaryDirectory(prefix="bangbot-") as folder:
-        return await play_on(options, f"sqlite:///{Path(folder) / 'terminal.sqlite3'}", stdin, stdout)
+        return await play_on(options, str(Path(folder) / "terminal.sqlite3"), stdin, stdout, voice)
 
 
-async def play_on(options: TerminalOptions, url: str, stdin: TextIO, stdout: TextIO) -> int:
-    """Plays the terminal game kept in the database at url."""
-    engine = open_engine(url)
+async def play_on(options: TerminalOptions, database: str, stdin: TextIO, stdout: TextIO, voice: Voice) -> int:
+    """Plays the terminal game kept in the database named (a URL or a file path)."""
+    engine = open_named(database)
     try:
         with Repository(engine) as repo:
-            return await Terminal(options, repo, stdin, stdout).play()
+            return await Terminal(options, repo, stdin, stdout, voice).play()
     finally:
         engine.dispose()
 
@@ -144,10 +174,9 @@ async def play_on(options: TerminalOptions, url: str, stdin: TextIO, stdout: Tex
 class Terminal:
     """One person at a terminal against AI players: prints what changed, reads choices and commands."""
 
-    def __init__(self, options: TerminalOptions, repo: Repository, stdin: TextIO, stdout: TextIO) -> None:
-        self.options, self.repo, self.out = options, repo, stdout
+    def __init__(self, options: TerminalOptions, repo: Repository, stdin: TextIO, stdout: TextIO, voice: Voice) -> None:
+        self.options, self.repo, self.out, self.voice = options, repo, stdout, voice
         self.keyboard = Keyboard(stdin)
-        self.tr = translator(options.language or SOURCE_LANGUAGE)
         self.messenger = ConsoleMessenger(GROUP_ID, USER_ID)
         self.ctx = ctx = Context(repo, self.messenger, heuristic_players(), hold_ai=self.holds_ai)
         if options.seed is not None:
@@ -168,6 +197,16 @@ class Terminal:
         self.watched_turn = 0  # the AI players' turn the person watched last, once out of the game
         self.queued: list[str] = []  # the rest of several numbers typed at once
         self.choices: dict[str, Button] = {}  # the numbered choices of the question being asked, for `?3`
+
+    @property
+    def tr(self) -> Translator:
+        """Returns the translator of the language the terminal speaks now."""
+        return self.voice.tr
+
+    @tr.setter
+    def tr(self, tr: Translator) -> None:
+        """Speaks another language from now on, to the last line."""
+        self.voice.tr = tr
 
     def holds_ai(self, state: TableState) -> bool:
         """Returns True while the AI players wait for the person: out of the game and not yet letting them go on,
@@ -316,14 +355,16 @@ class Terminal:
         return choice == "1"
 
     async def resume(self, game: Game) -> None:
-        """Shows a resumed game: the log of its current turn, the table and the person's message."""
-        assert game.id is not None
-        names = [s.name for s in self.repo.seats(game.id)]
-        tr = self.service.ctx.tr_chat(GROUP_ID, game=game.ruleset)
-        text = presenter(game.ruleset).log_text(tr, json.loads(game.log_json or "[]"), names, None)
-        if text:
-            self.print_frame(GROUP_ID, text.splitlines())
-        await self.command("status", "")
+        """Shows a resumed game: its current turn's log message as the group sees it (its next edits show what they
+        add), the table and the person's message."""
+        batch = batch_of(self.ctx, game)
+        if batch is not None and game.log_message_id is not None:
+            text, buttons, _ = turn_message(self.ctx, batch, json.loads(game.log_json or "[]"), current=True)
+            kept = [getattr(game, field) or 0 for field in GAME_REFS]
+            kept += [seat.private_message_id or 0 for seat in batch.seats]
+            self.messenger.resumed(MessageRef(GROUP_ID, game.log_message_id), text, buttons, max(kept))
+        await self.status(table=False)  # the turn's log message shows the table below its events
+        self.flush()
 
     async def loop(self) -> int:
         """Asks for choices until the game ends; returns the exit status."""
@@ -365,7 +406,7 @@ class Terminal:
 
     async def answer(self, ref: MessageRef, state: TableState) -> bool:
         """Shows the person's question and presses what they choose; False at the end of the input."""
-        prompt = self.messenger.prompt(ref)
+        prompt = self.messenger.prompt(ref, partial(self.picked, state), state.turn_number)
         if not prompt.known or (self.queued and self.queued[0] not in prompt.keys):
             self.drop_queue()
         if self.queued:
@@ -389,6 +430,19 @@ class Terminal:
         await self.service.idle()
         await self.follow_language()
         return True
+
+    def picked(self, state: TableState, button: Button) -> tuple[tuple[tuple[Step, ...], str], Step] | None:
+        """Returns what a button of the person's menu picks (the card, seat or target), the same while the game moves
+        on, grouped by the steps that lead to it and its kind (a card, a character…); None for a button of another
+        kind."""
+        if self.seat is None:
+            return None
+        try:
+            data = decode(button.data)
+        except BadButton:
+            return None
+        path = choice_path(state, self.seat, data.choice) if data.scope == "g" else None
+        return ((path[:-1], path[-1].kind), path[-1]) if path else None
 
     async def let_ai_finish(self) -> bool:
         """Asks the person, out of the game, whether to watch the AI players finish it; False at the end of input."""
@@ -504,10 +558,7 @@ class Terminal:
             )
             self.print_frame(USER_ID, [*self.tr.gettext(TERMINAL_HELP).splitlines(), "", *about, fixed, several])
         elif name == "status":
-            self.show_table = True
-            self.messenger.show_whole()
-            await self.service.on_command(Command(self.user, GROUP_ID, False, "status"))
-            await self.service.idle()
+            await self.status(table=True)
         elif name in PRIVATE_COMMANDS:
             await self.service.on_command(Command(self.user, USER_ID, True, name, args))
             await self.service.idle()
@@ -515,6 +566,14 @@ class Terminal:
         else:
             self.say(self.tr.gettext("That command does not work in the terminal: /help lists those that do."))
         self.flush()
+
+    async def status(self, table: bool) -> None:
+        """Shows the table again and the person's message in full, as /status does; the table is printed even when
+        the group message last shown holds it only when table is True."""
+        self.show_table = table
+        self.messenger.show_whole()
+        await self.service.on_command(Command(self.user, GROUP_ID, False, "status"))
+        await self.service.idle()
 
     def stop(self) -> int:
         """Says the game stops at the end of the input, and whether it is kept; returns the exit status."""
@@ -557,10 +616,14 @@ def press_id() -> str:
 
 def run(options: TerminalOptions) -> int:
     """Plays the terminal game on standard input and output; Ctrl-C stops it at once with INTERRUPTED."""
+    voice = Voice(translator(options.language or SOURCE_LANGUAGE))
     loop = asyncio.new_event_loop()
-    task = loop.create_task(play(options, sys.stdin, sys.stdout))
+    task = loop.create_task(play(options, sys.stdin, sys.stdout, voice))
     try:
         return loop.run_until_complete(task)
+    except UnusableDatabase as error:
+        sys.stderr.write(f"bangbot: {database_problem(voice.tr, options.database or '', error.malformed)}\n")
+        return 2
     except KeyboardInterrupt:
         if task.done():  # interrupted inside the game: mark its KeyboardInterrupt as seen
             task.exception()
@@ -568,9 +631,7 @@ def run(options: TerminalOptions) -> int:
             task.cancel()
             with suppress(BaseException):
                 loop.run_until_complete(task)
-        sys.stdout.write(
-            "\n" + stopped_line(translator(options.language or SOURCE_LANGUAGE), options.database is not None) + "\n"
-        )
+        sys.stdout.write("\n" + stopped_line(voice.tr, options.database is not None) + "\n")
         sys.stdout.flush()
         return INTERRUPTED
     finally:

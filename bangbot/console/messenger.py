@@ -6,8 +6,10 @@ import difflib
 import os
 import tempfile
 from collections import Counter
-from collections.abc import Awaitable, Collection, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
+from itertools import count
 from pathlib import Path
 
 from bangbot.messaging.adapter import BACK, END, Article, Button, InlineQuery, Keyboard, MessageRef, Press
@@ -15,7 +17,10 @@ from bangbot.messaging.adapter import BACK, END, Article, Button, InlineQuery, K
 RECORDS_DIR = "BANGBOT_RECORDS_DIR"  # where the terminal writes records; else a folder in the system's temp dir
 FIXED_KEYS = {END: "0", BACK: "9"}  # End the turn (or take the hit) and « Back keep these numbers on every step
 
-Label = tuple[str, int]  # a choice's text, and how many choices before it have the same text
+# A choice's label: its group first (choices of one group never share a number in an epoch), then what it picks (see
+# Identity), else (its question, its text, how many choices before it have the same text).
+Label = tuple[Hashable, ...]
+Identity = Callable[[Button], Label | None]  # a button's label, the same while the game moves on; None: unknown
 
 
 @dataclass
@@ -38,6 +43,21 @@ def records_folder(env: Mapping[str, str]) -> Path:
     """Returns the folder the terminal writes game records into: $BANGBOT_RECORDS_DIR, else <temp>/bangbot-records."""
     chosen = env.get(RECORDS_DIR, "")
     return Path(chosen) if chosen else Path(tempfile.gettempdir()) / "bangbot-records"
+
+
+def write_new(folder: Path, filename: str, data: bytes) -> Path:
+    """Writes data into a new file in folder: filename, else its stem with -2, -3, … before its suffix (a record of
+    a game played without --db is numbered like every other such game's); never replaces a file. Returns its path."""
+    name = Path(filename)
+    for n in count(1):
+        path = folder / (filename if n == 1 else f"{name.stem}-{n}{name.suffix}")
+        try:
+            with path.open("xb") as file:
+                file.write(data)
+        except FileExistsError:
+            continue
+        return path
+    raise AssertionError("unreachable")
 
 
 def changed_indexes(before: Sequence[str], after: Sequence[str]) -> list[int]:
@@ -98,7 +118,9 @@ class ConsoleMessenger:
     messages: dict[MessageRef, Shown] = field(default_factory=dict)
     pending: list[Piece] = field(default_factory=list)
     printed: dict[MessageRef, list[str]] = field(default_factory=dict)
-    numbers: dict[Label, str] = field(default_factory=dict)  # the last prompt's number of each choice
+    numbers: dict[Label, str] = field(default_factory=dict)  # each choice's number when last shown, the latest last
+    epoch: Hashable = None  # what numbers are remembered for (a turn): another forgets them
+    last_numbers: dict[Label, str] = field(default_factory=dict)  # the last prompt's number of each choice
     asked: list[str] = field(default_factory=list)  # the last prompt's question
     last_body: list[str] | None = None  # what the last prompt showed: a new private message is told against it
     last_group: MessageRef | None = None  # the group message whose lines were shown last
@@ -118,10 +140,10 @@ class ConsoleMessenger:
         return ref
 
     async def send_document(self, chat_id: int, filename: str, data: bytes, caption: str = "") -> MessageRef:
-        """Writes the file into `folder` (an existing file of that name is replaced) and shows its caption and path."""
+        """Writes the file into `folder` under a name no file there has (see write_new) and shows its caption and
+        path."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        path = self.folder / filename
-        path.write_bytes(data)
+        path = write_new(self.folder, filename, data)
         ref = MessageRef(chat_id, self._next_id)
         self._next_id += 1
         self.pending.append(Piece(ref, (*caption.splitlines(), str(path.resolve()))))
@@ -136,6 +158,15 @@ class ConsoleMessenger:
             if added and not self.shown_elsewhere(ref, added):
                 self.pending.append(Piece(ref, tuple(added)))
                 self.last_group = ref
+
+    def resumed(self, ref: MessageRef, text: str, buttons: Keyboard, after: int) -> None:
+        """Takes a resumed game's group message (its turn's log) as it stands, sent before the terminal started: it
+        is shown in full now and its edits show what they add; new messages get ids above after (the highest id
+        the game kept)."""
+        self._next_id = max(self._next_id, after + 1)
+        self.messages[ref] = Shown(text, buttons)
+        self.pending.append(Piece(ref, tuple(text.splitlines())))
+        self.last_group = ref
 
     def shown_elsewhere(self, ref: MessageRef, lines: list[str]) -> bool:
         """Returns whether another group message last shown already holds every one of these lines (the turn's
@@ -230,9 +261,10 @@ class ConsoleMessenger:
         mine = [(ref, shown) for ref, shown in self.messages.items() if ref.chat_id == self.user_id and shown.buttons]
         return max(mine, key=lambda item: item[0].message_id) if mine else None
 
-    def prompt(self, ref: MessageRef) -> Prompt:
+    def prompt(self, ref: MessageRef, identity: Identity | None = None, epoch: Hashable = None) -> Prompt:
         """Returns a private message as a prompt: what changed since last printed (all at first), with the headings
-        it belongs to, its question and its numbered choices; asked again, a question keeps its choices' numbers.
+        it belongs to, its question and its numbered choices; a choice shown before in the same epoch (the same card,
+        told by identity, else by its text) keeps its number, in any question (see renumbered).
 
         A new private message (the game notifies a player who is asked) is compared with the last one printed."""
         shown = self.messages[ref]
@@ -240,11 +272,17 @@ class ConsoleMessenger:
         before = self.printed.get(ref, self.last_body)
         self.printed[ref] = self.last_body = body
         news = body if before is None else with_owners(body, changed_indexes(before, body))
-        before_numbers = self.numbers if question == self.asked else {}  # the same question, asked again
-        keys = renumbered(shown.buttons, before_numbers)
-        known = bool(before_numbers) and all(label in before_numbers for label in labels(keys))
-        self.numbers = dict(zip(labels(keys), (key for key, b in keys if not b.fixed), strict=True))
-        self.asked = question
+        if epoch != self.epoch:
+            self.numbers, self.epoch = {}, epoch
+        identify = partial(label_of, tuple(question), identity)
+        keys = renumbered(shown.buttons, self.numbers, identify)
+        mine = dict(zip(labels(keys, identify), (key for key, b in keys if not b.fixed), strict=True))
+        last = self.last_numbers if question == self.asked else {}  # the same question, asked again
+        known = bool(last) and all(last.get(label) == key for label, key in mine.items())
+        for label, key in mine.items():  # shown now: the latest
+            self.numbers.pop(label, None)
+            self.numbers[label] = key
+        self.last_numbers, self.asked = mine, question
         lines = [*news, ""] if news else []
         choices = [f"{key}) {b.text}" for key, b in keys]
         return Prompt([*lines, *question, "", *choices], dict(keys), known)
@@ -260,26 +298,47 @@ class Prompt:
     known: bool
 
 
-def labels(keys: Sequence[tuple[str, Button]]) -> list[Label]:
-    """Returns the label of each choice that has no fixed number: its text, and its count among equal texts."""
+def label_of(question: tuple[str, ...], identity: Identity | None, button: Button, same_text: int) -> Label:
+    """Returns a choice's label: what it picks (identity), else its question, its text and how many choices before it
+    have the same text."""
+    picked = identity(button) if identity is not None else None
+    return picked if picked is not None else (question, button.text, same_text)
+
+
+def labels(keys: Sequence[tuple[str, Button]], identify: Callable[[Button, int], Label]) -> list[Label]:
+    """Returns the label of each choice that has no fixed number (see label_of)."""
     seen: Counter[str] = Counter()
     out: list[Label] = []
     for _, button in keys:
         if not button.fixed:
-            out.append((button.text, seen[button.text]))
+            out.append(identify(button, seen[button.text]))
             seen[button.text] += 1
     return out
 
 
-def renumbered(buttons: Keyboard, before: Mapping[Label, str]) -> list[tuple[str, Button]]:
-    """Returns the buttons numbered: while the last prompt offered every choice (the same cards, maybe fewer), each
-    keeps its number there, so no number changes its meaning; otherwise 1, 2, … (fixed buttons: FIXED_KEYS)."""
+def renumbered(
+    buttons: Keyboard, before: Mapping[Label, str], identify: Callable[[Button, int], Label]
+) -> list[tuple[str, Button]]:
+    """Returns the buttons numbered: a choice shown before keeps its number there (before holds the latest last: of
+    two choices once shown with one number, the one shown later keeps it), so no number changes its meaning while its
+    card is offered; a new one takes the lowest number that no choice of its group holds (fixed buttons:
+    FIXED_KEYS)."""
     fresh = numbered(buttons)
-    mine = labels(fresh)
-    if not mine or not all(label in before for label in mine):
-        return fresh
-    kept = iter(before[label] for label in mine)
-    return [(key if button.fixed else next(kept), button) for key, button in fresh]
+    mine = labels(fresh, identify)
+    latest = {label: i for i, label in enumerate(before)}
+    kept: dict[Label, str] = {}
+    for label in sorted((label for label in mine if label in before), key=latest.__getitem__, reverse=True):
+        if before[label] not in kept.values():
+            kept[label] = before[label]
+    taken = set(kept.values()) | set(FIXED_KEYS.values())
+    numbers: list[str] = []
+    for label in mine:
+        held = {number for other, number in before.items() if other[0] == label[0]}
+        number = kept.get(label) or next(str(n) for n in count(1) if str(n) not in taken | held)
+        taken.add(number)
+        numbers.append(number)
+    chosen = iter(numbers)
+    return [(key if button.fixed else next(chosen), button) for key, button in fresh]
 
 
 def numbered(buttons: Keyboard) -> list[tuple[str, Button]]:

@@ -186,15 +186,15 @@ async def show_seat(
 
 
 async def deliver_group(
-    ctx: Context, batch: Batch, showing: Showing, row: Outbox, latest: bool, turn_began: bool = True
+    ctx: Context, batch: Batch, showing: Showing, row: Outbox, latest: bool, table_moved: bool = True
 ) -> None:
     """Shows a saved change to the group: its turn logs, notices and reminder, and the table when latest.
 
     The current turn's log message shows the table as it stands below the turn's events (one edit per change);
-    the kept table message is edited only when a turn began among the rows shown together (turn_began), when the
-    game ended, or when the table could not go into the log. A row that is not the latest of those being shown
-    skips the edits that a later row makes again (the current turn's log, the table); its new messages are always
-    sent, in order.
+    the kept table message is edited only when a turn began or someone went out of the game among the rows shown
+    together (table_moved), when the game ended, or when the table could not go into the log. A row that is not the
+    latest of those being shown skips the edits that a later row makes again (the current turn's log, the table); its
+    new messages are always sent, in order.
     """
     if batch.game.paused or showing.absence == ABANDONED:
         return  # the bot is not in the group: it sees the game again from the stored state once the bot is back
@@ -212,7 +212,7 @@ async def deliver_group(
         await send_new_table(ctx, batch, cancelled_table(tr, batch, showing.cancelled_by), progress, final=True)
     elif showing.absence == RESUMED:
         await send_new_table(ctx, batch, table_text(ctx, batch), progress)
-    elif latest and table_due(batch, in_log, turn_began):
+    elif latest and table_due(batch, in_log, table_moved):
         await show_table(ctx, batch, resend=False)
     if showing.pin:
         await pin_table(ctx, batch.game)
@@ -362,19 +362,12 @@ async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress:
     whether it does.
     """
     game = batch.game
-    tr = ctx.tr_chat(game.chat_id, game=batch.rules.id)
-    names = batch.names
     segments = showing.log or [[]]
     last = len(segments) - 1
     in_log = False
     for i, segment in enumerate(segments):
-        text = presenter(batch.rules.id).log_text(tr, segment, names, None)
-        buttons: Keyboard = ()
-        if i == last and (table := table_below(ctx, batch, text)):
-            text, in_log = f"{text}\n\n{table}" if text else table, True
-        if i == last and (tail := waiting_line(ctx, tr, batch)):
-            text = f"{text}\n\n{tail}" if text else tail
-            buttons = offer_keyboard(ctx, tr, batch)
+        text, buttons, below = turn_message(ctx, batch, segment, i == last)
+        in_log = in_log or below
 
         async def show_log(i: int = i, text: str = text, buttons: Keyboard = buttons) -> Refs | None:
             if not text or (i == last == 0 and not latest):
@@ -395,10 +388,26 @@ async def show_group_log(ctx: Context, batch: Batch, showing: Showing, progress:
     return in_log
 
 
-def table_due(batch: Batch, in_log: bool, turn_began: bool) -> bool:
-    """Returns whether the kept table message must show the latest state: a turn began, the game ended, the log
-    could not show the table, or the group has no table message yet (the game moved to a new chat)."""
-    return turn_began or not in_log or over(batch) or batch.game.table_message_id is None
+def turn_message(ctx: Context, batch: Batch, events: list[dict[str, Any]], current: bool) -> tuple[str, Keyboard, bool]:
+    """Returns a turn's log message as the group is shown it, its buttons, and whether the table is in it: the
+    events' lines; for the current turn, the table below them (see table_below) and the waiting line."""
+    tr = ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)
+    text = presenter(batch.rules.id).log_text(tr, events, batch.names, None)
+    buttons: Keyboard = ()
+    in_log = False
+    if current and (table := table_below(ctx, batch, text)):
+        text, in_log = f"{text}\n\n{table}" if text else table, True
+    if current and (tail := waiting_line(ctx, tr, batch)):
+        text = f"{text}\n\n{tail}" if text else tail
+        buttons = offer_keyboard(ctx, tr, batch)
+    return text, buttons, in_log
+
+
+def table_due(batch: Batch, in_log: bool, table_moved: bool) -> bool:
+    """Returns whether the kept table message must show the latest state: a turn began or someone went out of the
+    game, the game ended, the log could not show the table, or the group has no table message yet (the game moved to
+    a new chat)."""
+    return table_moved or not in_log or over(batch) or batch.game.table_message_id is None
 
 
 def over(batch: Batch) -> bool:

@@ -29,11 +29,11 @@ def edits_only(lanes: GameLanes) -> bool:
 def table_may_wait(ctx: Context, lanes: GameLanes, rows: list[Outbox]) -> bool:
     """Returns whether the kept table's edit for a new turn may wait while the group is busy (messaging.hold): the
     group's lane holds rows, no stop hurries it, a row not shown yet began a turn, and no row has a lobby, pin,
-    cancellation or absence (the kept table is edited at those at once)."""
+    cancellation, absence or someone going out of the game (the kept table is edited at those at once)."""
     if ctx.group_hold_seconds <= 0 or ctx.lanes.hurry.is_set():
         return False
     showings = {row.id or 0: Showing.from_json(row.payload) for row in rows}
-    plain = not any(s.lobby or s.pin or s.cancelled_by or s.absence for s in showings.values())
+    plain = not any(s.lobby or s.pin or s.cancelled_by or s.absence or s.gone for s in showings.values())
     return plain and any(len(s.log) > 1 and i not in lanes.table_behind for i, s in showings.items())
 
 

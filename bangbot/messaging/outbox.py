@@ -296,6 +296,7 @@ async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox], table_
     behind = False
     showings = [Showing.from_json(row.payload) for row in rows]
     turn_began = any(len(showing.log) > 1 for showing in showings)  # the kept table is edited once per turn
+    gone = any(showing.gone for showing in showings)  # ... and at once when someone went out of the game
     for i, (row, showing) in enumerate(zip(rows, showings, strict=True)):
         latest = i == len(rows) - 1
         if showing.lobby == LOBBY_SHOW:
@@ -306,8 +307,8 @@ async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox], table_
         else:
             batch = batch or await ctx.repo.run(batch_of, ctx, game)  # the game as read above: read once
             if batch is not None:
-                behind = table_may_wait and turn_began and game.status == RUNNING and not over(batch)
-                await deliver_group(ctx, batch, showing, row, latest, turn_began and not behind)
+                behind = table_may_wait and turn_began and not gone and game.status == RUNNING and not over(batch)
+                await deliver_group(ctx, batch, showing, row, latest, (turn_began and not behind) or gone)
     queued = ctx.messenger.queued(game.chat_id)
     if queued is not None:
         await queued

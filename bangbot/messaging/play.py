@@ -200,6 +200,14 @@ def split_log(batch: Batch) -> None:
     batch.game.log_turn = batch.state.turn_number
 
 
+def went_out(batch: Batch) -> bool:
+    """Returns whether a seat in the game as last stored is out of it in the batch's state."""
+    before, rules = batch.stored, batch.rules
+    if before is None:
+        return False
+    return any(rules.in_game(before, s.position) and not rules.in_game(batch.state, s.position) for s in batch.seats)
+
+
 def finish(ctx: Context, batch: Batch) -> None:
     """Saves the batch and what it must show in one transaction if the game did not change meanwhile.
 
@@ -237,6 +245,7 @@ def finish(ctx: Context, batch: Batch) -> None:
         pin=batch.pin_table,
         first=batch.presser,
         in_turn=len(batch.log_segments) <= 1 and game.status != FINISHED,
+        gone=went_out(batch),
     )
     batch.outbox = Outbox(game_id=game.id or 0, payload=batch.showing.to_json(), created_at=now)
     ctx.repo.save(game, batch.seats, batch.actions, batch.remove_seats, batch.outbox, batch.answer)

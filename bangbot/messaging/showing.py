@@ -23,6 +23,7 @@ class Showing:
     cancelled_by names the person who cancelled the running game (empty for any other change); absence says the game
     paused, resumed or was given up because the bot left its group (see messaging.absence); offer shows the group's
     waiting line again with its buttons to let the AI play now (see messaging.replace), and nothing privately.
+    gone says a seat that was in the game is out of it now (the kept table shows it at once, as the log does).
     first names the seat whose press made the change (-1: none). in_turn says the change went on with the turn the
     group's log shows, and the game goes on: its group part edits that log alone unless other fields ask for more.
     """
@@ -39,12 +40,13 @@ class Showing:
     offer: bool = False
     first: int = -1  # the seat whose press made the change: its message is shown first, ahead of other traffic
     in_turn: bool = False  # no new turn began and nobody won: the change only adds to the current turn's log
+    gone: bool = False  # someone went out of the game
 
     @property
     def plain(self) -> bool:
         """Returns whether the change only goes on with the game: no notice, reminder, lobby, elimination, pin,
         cancellation, absence or offer."""
-        extras = (self.notices, self.remind, self.lobby, self.out, self.pin, self.cancelled_by, self.absence)
+        extras = (self.notices, self.remind, self.lobby, self.out, self.gone, self.pin, self.cancelled_by, self.absence)
         return not self.offer and not any(extras)
 
     @property
@@ -69,6 +71,7 @@ class Showing:
                 "offer": self.offer,
                 "first": self.first,
                 "in_turn": self.in_turn,
+                "gone": self.gone,
             },
             separators=(",", ":"),
         )
@@ -90,6 +93,7 @@ class Showing:
             offer=bool(data.get("offer", False)),
             first=int(data.get("first", -1)),
             in_turn=bool(data.get("in_turn", False)),
+            gone=bool(data.get("gone", False)),
         )
 
 

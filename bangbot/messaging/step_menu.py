@@ -89,6 +89,25 @@ def branches(options: Sequence[Option], prefix: tuple[Step, ...]) -> tuple[list[
     return ended, list(groups.values())
 
 
+def choice_path(state: Any, seat: int, choice: str) -> tuple[Step, ...] | None:
+    """Returns what a choice of a seat's menu picks, as the steps from the first: the path of the action it applies
+    ('a<index>'), or the steps it opens a later step after ('s<index>.<depth>'); None for any other choice.
+
+    A card, a seat or a target keeps its path while the game moves on, though the actions' indexes change.
+    """
+    if not choice.startswith((PRESS, OPENS)):
+        return None
+    index, _, depth = choice[1:].partition(".")
+    rules = ruleset(state.config.ruleset)
+    legal = rules.legal_actions(state, seat)
+    if not index.isdigit() or int(index) >= len(legal):
+        return None
+    path = tuple(rules.steps(legal[int(index)]))
+    if choice.startswith(PRESS):
+        return path
+    return path[: int(depth)] if depth.isdigit() else None
+
+
 def walk_choices(step: Callable[[str], Menu], top: str) -> frozenset[str]:
     """Returns the choices of the entries of every step: the first (top), and each one an entry of another opens.
 

@@ -9,6 +9,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, event, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import create_engine
 
@@ -69,6 +70,34 @@ def open_engine(url: str, hide_parameters: bool = False) -> Engine:
     for hook in ENGINE_HOOKS:
         hook(engine)
     return engine
+
+
+class UnusableDatabase(Exception):
+    """A database that cannot be opened; malformed says its URL names none at all."""
+
+    def __init__(self, malformed: bool) -> None:
+        super().__init__("malformed database URL" if malformed else "cannot open the database")
+        self.malformed = malformed
+
+
+def database_url(value: str) -> str:
+    """Returns a database named by a person as an SQLAlchemy URL: a plain path means an SQLite file there."""
+    if "://" in value:
+        return value
+    return f"sqlite:///{Path(value).expanduser().absolute()}"
+
+
+def open_named(value: str) -> Engine:
+    """Returns an engine, migrated, for a database a person named (a URL or a plain path, see database_url).
+
+    Raises UnusableDatabase when the URL is malformed or the database cannot be opened and migrated.
+    """
+    try:
+        return open_engine(database_url(value))
+    except ArgumentError as error:  # no URL, or an unknown kind of database
+        raise UnusableDatabase(malformed=True) from error
+    except (SQLAlchemyError, OSError) as error:  # a folder that does not exist or cannot be written, no server
+        raise UnusableDatabase(malformed=False) from error
 
 
 def migrate(engine: Engine) -> None:

@@ -1,0 +1,105 @@
+"""Whole terminal games of every game and mode, in every language, played by a seeded typist in this process: what
+a screen shows together tells the truth (the table is never older than the log above it), and a number keeps
+meaning the card it was shown for."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from bangbot.console.game import Terminal
+from bangbot.console.messenger import ConsoleMessenger, Prompt
+from bangbot.core.ruleset import STEP_CARD, Step, TableState
+from bangbot.i18n import LANGUAGES, Translator, translator
+from bangbot.i18n.themes import themed
+from bangbot.messaging.adapter import MessageRef
+from bangbot.messaging.codec import decode
+from bangbot.messaging.step_menu import choice_path
+from tests.terminal_driver import TABLES, play_terminal
+
+SEEDS = range(1, 6)
+ELIMINATING = [table for table in TABLES if table[0] != "duel"]  # the Duel's players lose characters, not seats
+
+
+def template(text: str, wanted: str) -> re.Pattern[str]:
+    """Returns a pattern of a translated line: the field wanted captured, the others anything."""
+    parts = re.split(r"(\{\w+\})", text)
+    return re.compile(
+        "".join(
+            f"(?P<{wanted}>.+?)" if part == "{" + wanted + "}" else ".+?" if part.startswith("{") else re.escape(part)
+            for part in parts
+        )
+        + "$"
+    )
+
+
+def stale_rows(text: str, tr: Translator) -> tuple[set[str], list[str]]:
+    """Returns the players the log put out of the game, and the table rows printed that show one of them in the game
+    after the log said so."""
+    out_line = template(tr.gettext("{name} is out of the game. Role: {role}."), "name")
+    gone: set[str] = set()
+    stale: list[str] = []
+    for line in text.splitlines():
+        body = line.removeprefix("│ ")
+        if found := out_line.search(body):
+            gone.add(found.group("name"))
+        stale += [body for name in gone if re.match(rf"[ ▶] \d+\. {re.escape(name)} — ", body)]
+    return gone, stale
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("game", "preset", "players"), ELIMINATING)
+def test_no_table_shows_a_player_in_the_game_after_the_log_put_them_out(
+    game: str, preset: str, players: int, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "400")  # no row is wrapped
+    tr = themed(translator(language), game)
+    eliminated = 0
+    for seed in SEEDS:
+        played = play_terminal(game, preset, players, language, seed)
+        assert played.status == 0
+        gone, stale = stale_rows(played.text, tr)
+        assert stale == [], seed
+        eliminated += len(gone)
+    assert eliminated > 0
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("game", "preset", "players"), TABLES)
+def test_a_number_shown_for_a_card_keeps_meaning_it_while_it_is_offered(
+    game: str, preset: str, players: int, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[tuple[int, dict[tuple[Step, ...], str]]] = []  # per prompt: its turn, what each number picks
+    asked: list[tuple[TableState, int]] = []
+    answer, prompt = Terminal.answer, ConsoleMessenger.prompt
+
+    async def answering(terminal: Terminal, ref: MessageRef, state: TableState) -> bool:
+        asked.append((state, terminal.seat or 0))
+        return await answer(terminal, ref, state)
+
+    def prompting(messenger: ConsoleMessenger, ref: MessageRef, *args: Any) -> Prompt:
+        seen = prompt(messenger, ref, *args)
+        state, seat = asked[-1]
+        picks = {choice_path(state, seat, decode(b.data).choice): key for key, b in seen.keys.items() if not b.fixed}
+        shown.append(
+            (state.turn_number, {path: key for path, key in picks.items() if path and path[-1].kind == STEP_CARD})
+        )
+        return seen
+
+    monkeypatch.setattr(Terminal, "answer", answering)
+    monkeypatch.setattr(ConsoleMessenger, "prompt", prompting)
+    kept = 0  # numbers shown again for the same card in its turn
+    for seed in SEEDS[:3]:
+        shown.clear()
+        assert play_terminal(game, preset, players, language, seed).status == 0
+        last: dict[tuple[Step, ...], tuple[int, str]] = {}  # what each number picked when last shown, in which turn
+        for turn, picks in shown:
+            for path, key in picks.items():
+                before = last.get(path)
+                if before is not None and before[0] == turn:
+                    assert key == before[1], (seed, turn, path)
+                    kept += 1
+                last[path] = turn, key
+    assert kept > 0
