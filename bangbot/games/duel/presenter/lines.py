@@ -48,15 +48,10 @@ def game_start(tr: Translator, e: EventData, names: Sequence[str], viewer: int |
     )
 
 
-def dealt(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
-    """The starting hand: the cards and characters for their owner, the count for others."""
+def dealt(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str | None:
+    """The starting hand: the count for others; nothing for its owner, whose message shows the hand and reserve."""
     if "cards" in e:
-        characters = join_list(tr, (duel_character_name(tr, c) for c in e.get("characters", [])))
-        return tr.gettext(
-            "Your starting hand: {cards}. Your characters: {characters}.",
-            cards=cards_label(tr, e["cards"]),
-            characters=characters,
-        )
+        return None
     return tr.ngettext(
         "{name} gets {n} starting card.", "{name} gets {n} starting cards.", e["count"], name=names[e["seat"]]
     )
