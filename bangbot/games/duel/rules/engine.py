@@ -146,7 +146,7 @@ def _act(s: DuelState, seat: int, action: DuelAction, events: Events) -> None:
 def alike(s: DuelState, seat: int, actions: list[DuelAction]) -> bool:
     """Returns whether every answer seat may give ends the same way (the state once run again, without this
     judgement): the question is pointless, so not asked."""
-    outcomes = []
+    outcomes: list[DuelState] = []
     for action in actions:
         other = s.copy()
         _act(other, seat, action, [])
