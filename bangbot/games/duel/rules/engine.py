@@ -491,12 +491,7 @@ def _run(s: DuelState, events: Events, judge: bool = True) -> None:
                 s.requests = pending.mark(s, AUTOMATIC[type(r)](s, r, events)) + s.requests
                 continue
             _prepare(s)
-            actions = legal.legal_actions(s, r.seat)
-            if not actions:
-                s.requests.pop(0)
-                continue
-            if judge and len(actions) > 1 and alike(s, r.seat, actions):
-                _act(s, r.seat, actions[0], events)
+            if _answered_here(s, r.seat, events, judge):
                 continue
             return
         if s.phase == "setup":
@@ -516,6 +511,19 @@ def _run(s: DuelState, events: Events, judge: bool = True) -> None:
                 continue
             return
     s.requests.clear()
+
+
+def _answered_here(s: DuelState, seat: int, events: Events, judge: bool) -> bool:
+    """Drops the decision asked first when seat has no answer, or (judge) answers it when every answer ends the
+    same way; returns whether it did, else seat must be asked."""
+    actions = legal.legal_actions(s, seat)
+    if not actions:
+        s.requests.pop(0)
+        return True
+    if judge and len(actions) > 1 and alike(s, seat, actions):
+        _act(s, seat, actions[0], events)
+        return True
+    return False
 
 
 def _next_turn(s: DuelState, events: Events, first: bool = False) -> None:
