@@ -41,6 +41,30 @@ def play(tr: Translator, e: EventData, names: Sequence[str]) -> str:
     )
 
 
+def steal(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader took a card from another player: which one (the reader sees it), and what took it."""
+    other, reason = names[e["from"]], e.get("reason", PANIC)
+    cause = None if reason in (PANIC, CAT_BALOU) else cause_name(tr, reason)
+    if "card" not in e:
+        if cause is None:
+            return tr.gettext("You take a card from the hand of {other}.", other=other)
+        return tr.gettext("You take a card from the hand of {other} ({cause}).", other=other, cause=cause)
+    card = card_label(tr, e["card"])
+    if cause is None:
+        return tr.gettext("You take {card} from {other}.", card=card, other=other)
+    return tr.gettext("You take {card} from {other} ({cause}).", card=card, other=other, cause=cause)
+
+
+def take_discard(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader took a card from the discard pile, with what allowed it when it was not the draw."""
+    card = card_label(tr, e["card"])
+    if "reason" in e:
+        return tr.gettext(
+            "You take {card} from the discard pile ({cause}).", card=card, cause=cause_name(tr, e["reason"])
+        )
+    return tr.gettext("You take {card} from the discard pile.", card=card)
+
+
 def answer(tr: Translator, e: EventData, names: Sequence[str]) -> str:
     """The reader answered with a card."""
     return tr.gettext("You answer with {card}.", card=card_label(tr, e["card"]))
@@ -126,6 +150,8 @@ OWN_LINES: dict[str, OwnLine] = {
     "replaced": replaced,
     "draw": draw,
     "play": play,
+    "steal": steal,
+    "take_discard": take_discard,
     "answer": answer,
     "dodged": dodged,
     "hurt": hurt,
