@@ -7,7 +7,16 @@ import random
 
 import pytest
 
+from bangbot.core.events import Event
+from bangbot.games.bang.presenter.labels import card_label
 from bangbot.games.bang.presenter.render import event_line
+from bangbot.games.bang.texts.glossary import character_name
+from bangbot.games.duel.presenter.lines import event_line as duel_line
+from bangbot.games.duel.rules.actions import Play
+from bangbot.games.duel.rules.effects import _stagecoach
+from bangbot.games.duel.rules.renegade_effects import _marshal_draws
+from bangbot.games.duel.rules.requests import MarshalDraw
+from bangbot.games.duel.texts.names import duel_card_name, duel_character_name
 from bangbot.i18n import LANGUAGES, catalog_path, translator
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import player, players
@@ -82,3 +91,22 @@ def test_the_summary_says_who_took_out_whom(language: str) -> None:
         assert victims == "Took out of the game: X" and by == "Eliminated by X in turn 9"
     if language == "ru":
         assert "выбивает X" not in by and "кто выбил: X" in by
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_draw_says_why(language: str) -> None:
+    tr = translator(language)
+    rules = ruleset("duel")
+    state, _ = rules.new_game(rules.config(2, "third_law"), 1)
+    events: list[Event] = []
+    _marshal_draws(state, 0, MarshalDraw(0, 3), "0", events)
+    _stagecoach(state, 0, Play(card=0), events)
+    names = players(tr, ["Anna", "Petr"])
+    lines = [duel_line(tr, e.for_seat(None), names, None) or "" for e in events if e.kind == "draw"]
+    assert len(lines) == 2
+    assert duel_character_name(tr, "marshal") in lines[0] and duel_card_name(tr, "stagecoach") in lines[1]
+    base = themed(tr, "base")
+    look = {"kind": "look", "seat": 1, "count": 3, "reason": "kit_carlson"}
+    assert character_name(base, "kit_carlson") in (event_line(base, look, names, None) or "")
+    mine = event_line(base, {**look, "cards": [0, 1, 2]}, names, 1) or ""
+    assert character_name(base, "kit_carlson") in mine and card_label(base, 0) in mine

@@ -248,7 +248,8 @@ def phase_one(state: GameState, ev: Events) -> None:
         looked = take_from_deck(state, ev, KIT_CARLSON_LOOKS)
         if len(looked) > PHASE1_CARDS:
             state.requests.append(KitChoice(seat, tuple(looked)))
-            ev.append(Event("look", {"seat": seat, "count": len(looked)}, {"cards": looked}, (seat,)))
+            data = {"seat": seat, "count": len(looked), "reason": p.character}
+            ev.append(Event("look", data, {"cards": looked}, (seat,)))
         else:
             p.hand.extend(looked)
             ev.append(

@@ -437,7 +437,7 @@ def _blow_option(s: DuelState, seat: int, r: Choice, option: str, events: Events
 
 def _union_pacific_option(s: DuelState, seat: int, r: Choice, option: str, events: Events) -> Requests:
     """Union Pacific draws one card from the chosen deck; the next draw is asked while some are left."""
-    draw(s, seat, 1, events, deck_of=int(option))
+    draw(s, seat, 1, events, reason="union_pacific", deck_of=int(option))
     left = (r.left or 1) - 1
     return [replace(r, left=left)] if left > 0 else []
 
