@@ -3,16 +3,22 @@ line under its owner, the lobby before the game, nothing said twice."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
+from bangbot.console.frame import text_width
 from bangbot.console.game import frame_labels
+from bangbot.games.bang.texts.glossary import CARD_NAMES, card_name
 from bangbot.games.duel.presenter.prompts import character_ability
 from bangbot.games.duel.rules.data import CARD_TYPES, CHARACTER
 from bangbot.games.duel.texts.help import DUEL_CARD_HELP, DUEL_CHARACTER_HELP, says_always_active
+from bangbot.games.duel.texts.names import DUEL_CARD_NAMES
 from bangbot.games.duel.texts.rules import DUEL_CARD, DUEL_CHARACTER, explain_duel
 from bangbot.i18n import LANGUAGES, translator
+from bangbot.i18n.themes import themed
+from bangbot.i18n.wording import AI_NAMES, ai_name
 from tests.terminal_reading import terminal_game
 from tests.terminal_session import orphans, private_frames
 
@@ -111,3 +117,66 @@ def test_always_active_is_said_once(language: str) -> None:
     for card in CARD_TYPES:
         text = explain_duel(tr, (DUEL_CARD, card))
         assert text.count(sentence) <= 1, text
+
+
+SPLIT: list[tuple[str, str, str]] = []
+NARROW = 40  # columns: most lines wrap
+
+
+@pytest.fixture(scope="module")
+def narrow(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
+    """Returns, per language, what the terminal printed at 40 columns in a game of each kind."""
+    out: dict[str, list[str]] = {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("COLUMNS", str(NARROW))
+        patch.setenv("BANGBOT_RECORDS_DIR", str(tmp_path_factory.mktemp("narrow")))
+        for language in LANGUAGES:
+            out[language] = [
+                terminal_game(game, preset, seats, language, 5)
+                for game, preset, seats in (
+                    ("base", "standard", 5),
+                    ("starwars", "standard", 6),
+                    ("duel", "standoff", 3),
+                )
+            ]
+    return out
+
+
+def names_of(language: str) -> list[str]:
+    """Returns the names of more than one word a reader must find whole on a line: every game's cards and the AI
+    players (not yet Japanese names, which may still break between their characters)."""
+    tr, sw = translator(language), themed(translator(language), "starwars")
+    names = [card_name(t, k) for t in (tr, sw) for k in CARD_NAMES]
+    names += [tr.name(m) for m in DUEL_CARD_NAMES.values()]
+    names += [ai_name(tr, slot) for slot in range(len(AI_NAMES))]
+    return [name for name in set(names) if " " in name and not any(ord(c) > 0x2E80 for c in name)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_name_or_card_is_split_across_lines(language: str, narrow: dict[str, list[str]]) -> None:
+    names = names_of(language)
+    SPLIT.clear()
+    for text in narrow[language]:
+        lines = [line.replace("\u00a0", " ") for line in text.splitlines()]
+        for above, below in pairwise(lines):
+            if not below.startswith("│   "):  # only a wrapped line's continuation
+                continue
+            tail, head = above.removeprefix("│ ").rstrip(), below.removeprefix("│   ").lstrip()
+            for joined in (f"{tail} {head}", tail + head):
+                for name in names:
+                    at = joined.find(name)
+                    while at != -1:
+                        if at < len(tail) < at + len(name):
+                            SPLIT.append((name, above, below))
+                        at = joined.find(name, at + 1)
+    assert not SPLIT, sorted(set(SPLIT))[:40]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_cards_text_asked_with_its_question_mark_stays_in_its_frame(
+    language: str, narrow: dict[str, list[str]]
+) -> None:
+    alerts = [line for text in narrow[language] for line in text.splitlines() if "⚠" in line]
+    assert alerts, "no ❓ was pressed"
+    for line in alerts:
+        assert line.startswith("│ ⚠") and text_width(line) <= NARROW, line

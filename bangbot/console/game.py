@@ -257,8 +257,8 @@ class Terminal:
     def print_personal(self, pieces: list[Piece]) -> None:
         """Prints what is for the person: the notices always, their private messages unless they chose quiet."""
         for piece in pieces:
-            if piece.ref is None:
-                self.say("\n".join(piece.lines))
+            if piece.ref is None:  # a press's notice (a ❓ card's text): framed and wrapped like the chat it answers
+                self.print_frame(USER_ID, list(piece.lines))
             elif piece.ref.chat_id != GROUP_ID and not self.quiet:
                 self.print_frame(piece.ref.chat_id, list(piece.lines))
 

@@ -17,8 +17,10 @@ GLUE = "\u00a0"  # a no-break space: a card's name and its suit or symbols never
 
 
 def with_marks(name: str, marks: str) -> str:
-    """Returns a card's name and its marks (suit and rank, check symbols) joined so no line breaks them apart."""
-    return f"{name}{GLUE}{marks}" if marks else name
+    """Returns a card's name and its marks (suit and rank, check symbols) joined so no line breaks them apart, nor
+    the words of the name ("Rev. Carabine")."""
+    glued = name.replace(" ", GLUE)
+    return f"{glued}{GLUE}{marks}" if marks else glued
 
 
 def glyph_list(tr: Translator, glyphs: Mapping[str, str], name: Callable[[Translator, str], str]) -> str:
