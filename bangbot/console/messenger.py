@@ -64,7 +64,7 @@ def depth(line: str) -> int:
 
 def with_owners(lines: Sequence[str], chosen: Collection[int], nearest: bool = False) -> list[str]:
     """Returns the chosen lines in order, each under the headings it belongs to, even unchanged ones (nearest: only
-    the closest heading, the player a group table's line describes, not the table's title above it).
+    the closest indented heading, the player a group table's line describes, never the table's title above it).
 
     A line's headings are the less indented lines above it in its paragraph (a blank line ends a paragraph): the
     player a "reserve: 2" line describes, the "Distance to each player" a distance line is part of.
@@ -76,6 +76,8 @@ def with_owners(lines: Sequence[str], chosen: Collection[int], nearest: bool = F
             if level == 0 or not lines[j].strip():
                 break
             if depth(lines[j]) < level:
+                if nearest and not depth(lines[j]):  # a title: the line names its player itself
+                    break
                 kept.add(j)
                 level = 0 if nearest else depth(lines[j])
     return [lines[i] for i in sorted(kept)]
