@@ -110,18 +110,18 @@ class TerminalSession:
         return code, self.text, self.process.stderr.read().decode()
 
 
-def private_frames(text: str) -> list[list[str]]:
-    """Returns the lines inside each private-chat frame printed, without the frame's border."""
-    frames = re.findall(r"^┌─ private chat\n(.*?)^└─", text, re.M | re.S)
+def private_frames(text: str, title: str = "private chat") -> list[list[str]]:
+    """Returns the lines inside each frame printed under title (a private chat's), without the frame's border."""
+    frames = re.findall(rf"^┌─ {re.escape(title)}\n(.*?)^└─", text, re.M | re.S)
     return [[line.removeprefix("│ ").removeprefix("│") for line in f.splitlines()] for f in frames]
 
 
-def orphans(text: str, depth: int, heading: str = "") -> list[str]:
+def orphans(text: str, depth: int, heading: str = "", title: str = "private chat") -> list[str]:
     """Returns the lines of private frames indented by depth or more (a marker ▶ counts as blank) printed without
     the heading they belong to: the nearest less indented line above them in their paragraph, which must contain
-    heading when one is given."""
+    heading when one is given (title: of the frames read, another chat's)."""
     found: list[str] = []
-    for lines in private_frames(text):
+    for lines in private_frames(text, title):
         above: list[str] = []  # the paragraph so far
         for line in lines:
             if not line.strip():

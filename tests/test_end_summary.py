@@ -133,7 +133,11 @@ def expected_block(tr: Translator, game: Game, names: list[str], facts: Expected
         )
     if facts.victims:
         victims = join_list(tr, (player(tr, names[s]) for s in facts.victims))
-        lines.append(tr.ngettext("Eliminated: {names}", "Eliminated: {names}", len(facts.victims), names=victims))
+        lines.append(
+            tr.ngettext(
+                "Took out of the game: {names}", "Took out of the game: {names}", len(facts.victims), names=victims
+            )
+        )
     survived = last_turn if facts.out_turn is None else facts.out_turn - 1
     counts = [
         tr.ngettext("{n} turn survived", "{n} turns survived", survived),

@@ -518,9 +518,9 @@ def glossary_strings(language: str) -> list[str]:
 
 
 def strip(text: str, names: list[str]) -> str:
-    """Returns text without the given names."""
+    """Returns text without the given names (a card label glues a name's words with no-break spaces)."""
     for name in names:
-        text = text.replace(name, "")
+        text = text.replace(name, "").replace(name.replace(" ", "\u00a0"), "")
     return text
 
 

@@ -190,26 +190,26 @@ def test_a_players_own_news_speaks_to_them(language: str) -> None:
         assert OWN_NEWS[language] in line or e["seat"] != 0, (e, line)
         assert line != event_line(tr, e, names, None), e
     cause = event_line(tr, events[1], names, 0) or ""
-    assert character_name(tr, "suzy_lafayette") in cause
+    assert character_name(tr, "suzy_lafayette").replace(" ", "\u00a0") in cause
 
 
 def test_the_log_names_what_made_a_card_move() -> None:
     en, names = translator("en"), ["Anna", "Bob", "Cid"]
     assert event_line(en, {"kind": "draw", "seat": 1, "count": 1, "reason": "bart_cassidy"}, names, None) == (
-        "Bob draws 1 card (Bart Cassidy)."
+        "Bob draws 1 card (Bart\u00a0Cassidy)."
     )
     pedro = {"kind": "take_discard", "seat": 1, "card": card_of("beer"), "reason": "pedro_ramirez"}
     assert (
         event_line(en, pedro, names, None)
-        == f"Bob takes Beer\u00a0{CARDS[card_of('beer')].label} from the discard pile (Pedro Ramirez)."
+        == f"Bob takes Beer\u00a0{CARDS[card_of('beer')].label} from the discard pile (Pedro\u00a0Ramirez)."
     )
     sw = themed(en, "starwars")
     back = event_line(sw, {"kind": "strikes_back", "seat": 2, "at": 0, "reason": "vengeful"}, names, None)
     assert back == "Cid shoots back at Anna (Vengeful)."
     watch = duel_event_line(en, {"kind": "draw", "seat": 0, "count": 1, "reason": "watch"}, names, None)
-    assert watch == "Anna draws 1 card (Pocket Watch)."
+    assert watch == "Anna draws 1 card (Pocket\u00a0Watch)."
     tex = {"kind": "discarded", "seat": 1, "card": 0, "by": 1, "reason": "tex_killer"}
-    assert (duel_event_line(en, tex, names, None) or "").endswith("(Tex Killer).")
+    assert (duel_event_line(en, tex, names, None) or "").endswith("(Tex\u00a0Killer).")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

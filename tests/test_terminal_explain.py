@@ -93,6 +93,6 @@ def test_a_duel_choice_explains_its_character_and_its_card() -> None:
 
 def test_a_duel_card_step_explains_its_card_in_russian() -> None:
     segments = answers_in("ru", bangbot("1\n2\n1\n2\n", *DUEL, "--lang", "ru").stdout)
-    assert "2) ❓ «Град пуль»\u00a0Ω" in segments[3]
+    assert "2) ❓ «Град\u00a0пуль»\u00a0Ω" in segments[3]
     assert "⚠ «Град пуль»: По одному попаданию в цель" in segments[4] and "…" in segments[4]  # the alert, cut
-    assert "«Град пуль»\u00a0Ω → на кого?" in segments[4]  # nothing was played: the same step again
+    assert "«Град\u00a0пуль»\u00a0Ω → на кого?" in segments[4]  # nothing was played: the same step again

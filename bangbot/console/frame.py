@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Iterable
 
 MIN_WIDTH = 20
+EMOJI = 0x1F000  # a pictograph from here on (🤖) belongs to the name after it
 INDENT = "  "  # a wrapped line's continuation is indented under its first part
 NO_BREAK = frozenset("\u00a0\u2060")  # a no-break space and a word joiner: a line never breaks next to them
 # Japanese: what never starts a line (closing marks, small kana, the long vowel) and what never ends one.
@@ -35,16 +36,29 @@ def breakable(before: str, after: str) -> bool:
     return char_width(before) == 2 or char_width(after) == 2
 
 
+def glued(text: str, i: int) -> bool:
+    """Returns whether a line must not break before text[i]: inside a gloss in brackets ("Emporio(雑貨店)"), or at the
+    space after a lone symbol that belongs to the name it precedes ("🤖 Аня", "⚔ Jango")."""
+    if text.rfind("«", 0, i) > text.rfind("»", 0, i):  # inside a quoted name: «Град пуль»
+        return True
+    opened = text.rfind("(", 0, i)
+    if opened > 0 and opened > text.rfind(")", 0, i) and not text[opened - 1].isspace():
+        return True
+    emoji = i > 0 and ord(text[i - 1]) >= EMOJI and (i < 2 or not text[i - 2].isalnum())
+    return text[i] == " " and emoji
+
+
 def wrap(line: str, width: int) -> list[str]:
     """Splits a line into parts of at most width columns, at spaces or between wide characters where it can (never
-    between a card and its suit, which a no-break space joins), continuations indented."""
+    between a card and its suit, which a no-break space joins, nor inside a name: see glued), continuations
+    indented."""
     parts: list[str] = []
     prefix, rest = "", line
     while text_width(prefix + rest) > width:
         room = width - text_width(prefix)
         used, cut, best = 0, 0, 0
         for i, char in enumerate(rest):
-            if i and (char == " " or breakable(rest[i - 1], char)):
+            if i and (char == " " or breakable(rest[i - 1], char)) and not glued(rest, i):
                 best = i  # what comes before char fits: the line may break there
             used += char_width(char)
             if used > room:

@@ -188,6 +188,7 @@ class Terminal:
         self.game_id: int | None = None
         self.seat: int | None = None
         self.table_shown: object = None
+        self.table_lines: list[str] = []  # the table message's lines as last printed
         self.show_table = False
         self.quiet = False
         self.released = False
@@ -285,16 +286,18 @@ class Terminal:
         if game is not None and game.state_json is not None and table in self.messenger.messages:
             key = table_key(state_of(game))
             lines = self.messenger.messages[table].text.splitlines()
-            if self.show_table or (key != self.table_shown and not self.messenger.shown_elsewhere(table, lines)):
+            fresh = lines != self.table_lines and not self.messenger.shown_elsewhere(table, lines)
+            if self.show_table or (key != self.table_shown and fresh):
                 self.print_frame(GROUP_ID, lines)
+                self.table_lines = lines
             if self.show_table or key != self.table_shown:
                 self.table_shown, self.show_table = key, False
 
     def print_personal(self, pieces: list[Piece]) -> None:
         """Prints what is for the person: the notices always, their private messages unless they chose quiet."""
         for piece in pieces:
-            if piece.ref is None:
-                self.say("\n".join(piece.lines))
+            if piece.ref is None:  # a press's notice (a ❓ card's text): framed and wrapped like the chat it answers
+                self.print_frame(USER_ID, list(piece.lines))
             elif piece.ref.chat_id != GROUP_ID and not self.quiet:
                 self.print_frame(piece.ref.chat_id, list(piece.lines))
 
@@ -328,6 +331,8 @@ class Terminal:
         self.game_id = game.id
         if game.status == GATHERING and game.lobby_message_id is not None:
             lobby = self.messenger.messages[MessageRef(GROUP_ID, game.lobby_message_id)]
+            self.flush()  # the lobby before the game it starts; it becomes the table message, not shown again as is
+            self.table_lines = lobby.text.splitlines()
             start = next(b for row in lobby.buttons for b in row if decode(b.data).choice == "start")
             await self.service.on_press(
                 Press(press_id(), self.user, GROUP_ID, game.lobby_message_id, start.data, False)

@@ -82,8 +82,9 @@ def depth(line: str) -> int:
     return len(line) - len(line.lstrip(" ▶"))
 
 
-def with_owners(lines: Sequence[str], chosen: Collection[int]) -> list[str]:
-    """Returns the chosen lines in order, each under the headings it belongs to, even unchanged ones.
+def with_owners(lines: Sequence[str], chosen: Collection[int], nearest: bool = False) -> list[str]:
+    """Returns the chosen lines in order, each under the headings it belongs to, even unchanged ones (nearest: only
+    the closest indented heading, the player a group table's line describes, never the table's title above it).
 
     A line's headings are the less indented lines above it in its paragraph (a blank line ends a paragraph): the
     player a "reserve: 2" line describes, the "Distance to each player" a distance line is part of.
@@ -95,8 +96,10 @@ def with_owners(lines: Sequence[str], chosen: Collection[int]) -> list[str]:
             if level == 0 or not lines[j].strip():
                 break
             if depth(lines[j]) < level:
+                if nearest and not depth(lines[j]):  # a title: the line names its player itself
+                    break
                 kept.add(j)
-                level = depth(lines[j])
+                level = 0 if nearest else depth(lines[j])
     return [lines[i] for i in sorted(kept)]
 
 
@@ -154,7 +157,8 @@ class ConsoleMessenger:
         old = self.messages.get(ref)
         self.messages[ref] = Shown(text, buttons)
         if old is not None and ref.chat_id == self.group:
-            added = added_lines(old.text.splitlines(), text.splitlines())
+            lines = text.splitlines()
+            added = with_owners(lines, changed_indexes(old.text.splitlines(), lines), nearest=True)
             if added and not self.shown_elsewhere(ref, added):
                 self.pending.append(Piece(ref, tuple(added)))
                 self.last_group = ref

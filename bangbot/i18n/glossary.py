@@ -67,12 +67,21 @@ def search_order(ruleset: str) -> tuple[str, ...]:
 
 
 def _index_of(tr: Translator, ruleset: str) -> dict[str, tuple[str, str]]:
-    """Returns normalized name -> (kind, id) for the names of one translator in one ruleset."""
+    """Returns normalized name -> (kind, id) for the names of one translator in one ruleset; a word of a name
+    (Vader of Darth Vader) too, when it names one topic only and is no whole name."""
     index: dict[str, tuple[str, str]] = {}
+    words: dict[str, set[tuple[str, str]]] = {}
     for what, table in topic_tables()[ruleset]:
         for id_, marked in table.items():
-            for form in _variants(tr.name(marked)):
+            name = tr.name(marked)
+            for form in _variants(name):
                 index.setdefault(form, (what, id_))
+            for word in map(normalize_name, re.split(r"[\s\-]+", name)):
+                if len(word) >= _MIN_PREFIX:
+                    words.setdefault(word, set()).add((what, id_))
+    for word, topics in words.items():
+        if len(topics) == 1 and word not in index:
+            index[word] = next(iter(topics))
     return index
 
 

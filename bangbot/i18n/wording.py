@@ -17,8 +17,10 @@ GLUE = "\u00a0"  # a no-break space: a card's name and its suit or symbols never
 
 
 def with_marks(name: str, marks: str) -> str:
-    """Returns a card's name and its marks (suit and rank, check symbols) joined so no line breaks them apart."""
-    return f"{name}{GLUE}{marks}" if marks else name
+    """Returns a card's name and its marks (suit and rank, check symbols) joined so no line breaks them apart, nor
+    the words of the name ("Rev. Carabine")."""
+    glued = name.replace(" ", GLUE)
+    return f"{glued}{GLUE}{marks}" if marks else glued
 
 
 def glyph_list(tr: Translator, glyphs: Mapping[str, str], name: Callable[[Translator, str], str]) -> str:
@@ -88,19 +90,27 @@ def player(tr: Translator, name: str) -> str:
     An AI seat gets its name in the reader's language, without an honorific.
     """
     slot = ai_slot(name)
-    return ai_name(tr, slot) if slot is not None else tr.pgettext("player name", "{name}", name=name)
+    return ai_name(tr, slot) if slot is not None else person(tr, name)
+
+
+def person(tr: Translator, name: str) -> str:
+    """Returns a person's name with the reader's honorific (Japanese さん), unless the name already carries it."""
+    before, _, after = tr.pgettext("player name", "{name}", name="\0").partition("\0")
+    if (after and name.endswith(after)) or (before and name.startswith(before)):
+        return name
+    return f"{before}{name}{after}"
 
 
 def players(tr: Translator, names: Iterable[str]) -> list[str]:
     """Returns every name as player() writes it; an AI name never equals a person's name at the table."""
     stored = list(names)
-    people = [tr.pgettext("player name", "{name}", name=n) for n in stored if ai_slot(n) is None]
+    people = [person(tr, n) for n in stored if ai_slot(n) is None]
     taken = set(people) | set(stored)
     written: list[str] = []
     for n in stored:
         slot = ai_slot(n)
         if slot is None:
-            written.append(tr.pgettext("player name", "{name}", name=n))
+            written.append(person(tr, n))
             continue
         text = ai_name(tr, slot, taken)
         taken.add(text)

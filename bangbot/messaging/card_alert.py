@@ -9,6 +9,7 @@ from bangbot.i18n.explain import TableRules, explain
 
 ALERT_LIMIT = 200  # the most characters a messenger's alert shows
 ELLIPSIS = "…"
+WORD_ENDS = "。、\n"  # where a text written without spaces (Japanese) may be cut without breaking a word
 
 
 def shortened(text: str, limit: int = ALERT_LIMIT) -> str:
@@ -16,9 +17,10 @@ def shortened(text: str, limit: int = ALERT_LIMIT) -> str:
     if len(text) <= limit:
         return text
     cut = text[: limit - len(ELLIPSIS)]
-    if " " in cut:
-        cut = cut[: cut.rindex(" ")]
-    return cut.rstrip(" ,;:—-\n") + ELLIPSIS
+    ends = [cut.rfind(" "), *(cut.rfind(mark) + 1 for mark in WORD_ENDS)]  # a space, or after a Japanese mark
+    if max(ends) > 0:
+        cut = cut[: max(ends)]
+    return cut.rstrip(" ,;:—-\n、") + ELLIPSIS
 
 
 def topic_alert(tr: Translator, config: GameConfig, topic: Topic) -> str:

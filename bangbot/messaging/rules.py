@@ -72,4 +72,14 @@ def rules_answer(ctx: Context, cmd: Command, tr: Translator) -> str:
         )
     if found is None:
         return game_tr.gettext("I don't know a card or character called “{name}”.", name=echo(query))
-    return explain(tr, found, rules)
+    return explain(tr, as_played_here(game_tr, found), rules)
+
+
+def as_played_here(game_tr: Translator, topic: tuple[str, str]) -> tuple[str, str]:
+    """Returns the table's own topic for a card another game names (a Barrel at a themed table: the card its theme
+    plays in the Barrel's place), else the topic itself."""
+    theme, (what, ident) = game_tr.theme, topic
+    if theme is None or what not in theme.topics or ident not in theme.cards:
+        return topic
+    names = theme.topics[what][0]
+    return next(((what, own) for own, marked in names.items() if marked == theme.cards[ident]), topic)

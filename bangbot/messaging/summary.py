@@ -49,7 +49,11 @@ def seat_details(tr: Translator, game: Game, names: Sequence[str], o: SeatOutcom
         lines.append(tr.ngettext("Took out: {characters}", "Took out: {characters}", len(o.fallen), characters=fallen))
     if o.eliminated:
         victims = join_list(tr, (player(tr, names[s]) for s in o.eliminated))
-        lines.append(tr.ngettext("Eliminated: {names}", "Eliminated: {names}", len(o.eliminated), names=victims))
+        lines.append(
+            tr.ngettext(
+                "Took out of the game: {names}", "Took out of the game: {names}", len(o.eliminated), names=victims
+            )
+        )
     lines.append(counts_line(tr, o))
     return lines
 

@@ -27,5 +27,5 @@ def cards_label(tr: Translator, cards: Sequence[int]) -> str:
 def cause_name(tr: Translator, reason: str) -> str:
     """Returns what checked or moved a card: a character's (a Star Wars ability's), a card kind's or a fate's name."""
     if (cause := extension(tr, "causes").get(reason)) is not None:
-        return tr.name(cause)
-    return character_name(tr, reason) if is_character(tr, reason) else card_name(tr, reason)
+        return with_marks(tr.name(cause), "")
+    return with_marks(character_name(tr, reason) if is_character(tr, reason) else card_name(tr, reason), "")

@@ -165,8 +165,23 @@ def put_back(tr: Translator, e: EventData, names: Sequence[str], who: str) -> st
 
 
 def look(tr: Translator, e: EventData, names: Sequence[str], who: str) -> str | None:
-    """Returns the cards a player looks at, for that player only (None for others)."""
-    return tr.gettext("You look at: {cards}.", cards=cards_label(tr, e["cards"])) if "cards" in e else None
+    """Returns the top cards of the deck a player looks at instead of drawing, and why: which ones only for them."""
+    cause = cause_name(tr, e["reason"]) if "reason" in e else ""
+    if "cards" in e:
+        if not cause:
+            return tr.gettext("You look at: {cards}.", cards=cards_label(tr, e["cards"]))
+        return tr.gettext(
+            "You look at the top of the deck ({cause}): {cards}.", cause=cause, cards=cards_label(tr, e["cards"])
+        )
+    if not cause:
+        return None
+    return tr.ngettext(
+        "{name} looks at the top {n} card of the deck ({cause}).",
+        "{name} looks at the top {n} cards of the deck ({cause}).",
+        e["count"],
+        name=who,
+        cause=cause,
+    )
 
 
 def reveal(tr: Translator, e: EventData, names: Sequence[str], who: str) -> str | None:

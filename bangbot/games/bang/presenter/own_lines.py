@@ -7,8 +7,8 @@ from typing import Any
 
 from bangbot.games.bang.presenter.labels import card_label, cards_label, cause_name
 from bangbot.games.bang.rules.actions import HAND
-from bangbot.games.bang.rules.cards import CAT_BALOU, DYNAMITE, JAIL, PANIC
-from bangbot.games.bang.texts.glossary import card_name
+from bangbot.games.bang.rules.cards import CAT_BALOU, DYNAMITE, JAIL, NEW_HOPE, PANIC
+from bangbot.games.bang.texts.glossary import card_name, role_name
 from bangbot.i18n import Translator
 
 EventData = Mapping[str, Any]
@@ -39,6 +39,68 @@ def play(tr: Translator, e: EventData, names: Sequence[str]) -> str:
     return tr.gettext(
         "You play {card} on {other} of {target}.", card=card, other=card_label(tr, which), target=names[target]
     )
+
+
+def steal(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader took a card from another player: which one (the reader sees it), and what took it."""
+    other, reason = names[e["from"]], e.get("reason", PANIC)
+    cause = None if reason in (PANIC, CAT_BALOU) else cause_name(tr, reason)
+    if "card" not in e:
+        if cause is None:
+            return tr.gettext("You take a card from the hand of {other}.", other=other)
+        return tr.gettext("You take a card from the hand of {other} ({cause}).", other=other, cause=cause)
+    card = card_label(tr, e["card"])
+    if cause is None:
+        return tr.gettext("You take {card} from {other}.", card=card, other=other)
+    return tr.gettext("You take {card} from {other} ({cause}).", card=card, other=other, cause=cause)
+
+
+def take_discard(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader took a card from the discard pile, with what allowed it when it was not the draw."""
+    card = card_label(tr, e["card"])
+    if "reason" in e:
+        return tr.gettext(
+            "You take {card} from the discard pile ({cause}).", card=card, cause=cause_name(tr, e["reason"])
+        )
+    return tr.gettext("You take {card} from the discard pile.", card=card)
+
+
+def nothing_to_play(tr: Translator, e: EventData, names: Sequence[str]) -> str | None:
+    """The reader's turn ended: nothing more to play (None for other automatic moves)."""
+    return tr.gettext("You have nothing more to play.") if e["action"] == "end" else None
+
+
+def discard_all(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader's cards were discarded at once."""
+    return tr.gettext("Your cards are discarded: {cards}.", cards=cards_label(tr, e["cards"]))
+
+
+def passed(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader's Dynamite or New Hope passed to the next player."""
+    card = card_name(tr, DYNAMITE if e["kind"] == "dynamite_passed" else NEW_HOPE)
+    return tr.gettext("{card} passes from you to {other}.", card=card, other=names[e["to"]])
+
+
+def eliminated(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader is out of the game."""
+    return tr.gettext("You are out of the game. Role: {role}.", role=role_name(tr, e["role"]))
+
+
+def reveal(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader showed the second card drawn."""
+    return tr.gettext("You show the second card drawn: {card}.", card=card_label(tr, e["card"]))
+
+
+def vulture(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader took an eliminated player's cards."""
+    return tr.ngettext(
+        "You take {n} card of {other}.", "You take {n} cards of {other}.", e["count"], other=names[e["from"]]
+    )
+
+
+def strikes_back(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """The reader shot back, and why."""
+    return tr.gettext("You shoot back at {other} ({cause}).", other=names[e["at"]], cause=cause_name(tr, e["reason"]))
 
 
 def answer(tr: Translator, e: EventData, names: Sequence[str]) -> str:
@@ -126,6 +188,16 @@ OWN_LINES: dict[str, OwnLine] = {
     "replaced": replaced,
     "draw": draw,
     "play": play,
+    "steal": steal,
+    "auto": nothing_to_play,
+    "discard_all": discard_all,
+    "dynamite_passed": passed,
+    "new_hope_passed": passed,
+    "eliminated": eliminated,
+    "reveal": reveal,
+    "vulture": vulture,
+    "strikes_back": strikes_back,
+    "take_discard": take_discard,
     "answer": answer,
     "dodged": dodged,
     "hurt": hurt,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bangbot.core.events import Event
 from bangbot.games.bang.rules.abilities import (
@@ -14,7 +14,7 @@ from bangbot.games.bang.rules.abilities import (
     LOOKS_AT_THREE,
     SHOWS_SECOND_DRAW,
 )
-from bangbot.games.bang.rules.actions import EndTurn, Pass
+from bangbot.games.bang.rules.actions import Action, EndTurn, Pass
 from bangbot.games.bang.rules.cards import DYNAMITE, JAIL, NEW_HOPE, SPADES, Border, Card, is_red
 from bangbot.games.bang.rules.effects import (
     Events,
@@ -66,11 +66,12 @@ KIT_CARLSON_LOOKS = 3
 RESOURCEFUL_EXTRA = 2  # «Находчивый» draws two more with no blue card in play
 
 
-def settle(state: GameState, ev: Events) -> None:
-    """Resolves everything that needs no decision, until some seat must choose or the game ends."""
+def settle(state: GameState, ev: Events, judge: bool = True) -> None:
+    """Resolves everything that needs no decision, until some seat must choose or the game ends (judge: also the
+    decisions whose every answer ends the same way)."""
     while state.winner is None:
         suzy_draws(state, ev)
-        if resolve_queued(state, ev) or resolve_forced(state, ev):
+        if resolve_queued(state, ev) or resolve_forced(state, ev, judge):
             continue
         if state.requests or not advance(state, ev):
             return
@@ -94,8 +95,9 @@ def resolve_queued(state: GameState, ev: Events) -> bool:
     return False
 
 
-def resolve_forced(state: GameState, ev: Events) -> bool:
-    """Answers the first open pending decision that has only one answer; returns whether it did.
+def resolve_forced(state: GameState, ev: Events, judge: bool = True) -> bool:
+    """Answers the first open pending decision that has only one answer (judge: or answers that all end the same
+    way); returns whether it did.
 
     A seat answers its decisions in order, so only each seat's first pending decision is considered.
     """
@@ -106,11 +108,26 @@ def resolve_forced(state: GameState, ev: Events) -> bool:
             continue
         asked.add(r.seat)
         options = request_actions(state, r)
-        if len(options) == 1:
+        if len(options) == 1 or (judge and alike(state, r.seat, options)):
             ev.append(Event("auto", {"seat": r.seat, "action": to_text(options[0])}))
             resolve(state, ev, r.seat, options[0])
             return True
     return False
+
+
+def alike(state: GameState, seat: int, options: Sequence[Action]) -> bool:
+    """Returns whether every answer seat may give ends the same way (the state once settled again): the question is
+    pointless, so not asked."""
+    first = state.copy()
+    resolve(first, [], seat, options[0])
+    settle(first, [], judge=False)
+    for option in options[1:]:
+        other = state.copy()
+        resolve(other, [], seat, option)
+        settle(other, [], judge=False)
+        if other != first:
+            return False
+    return True
 
 
 def suzy_draws(state: GameState, ev: Events) -> None:
@@ -231,7 +248,8 @@ def phase_one(state: GameState, ev: Events) -> None:
         looked = take_from_deck(state, ev, KIT_CARLSON_LOOKS)
         if len(looked) > PHASE1_CARDS:
             state.requests.append(KitChoice(seat, tuple(looked)))
-            ev.append(Event("look", {"seat": seat, "count": len(looked)}, {"cards": looked}, (seat,)))
+            data = {"seat": seat, "count": len(looked), "reason": p.character}
+            ev.append(Event("look", data, {"cards": looked}, (seat,)))
         else:
             p.hand.extend(looked)
             ev.append(

@@ -73,7 +73,7 @@ SW_CARD_HELP: dict[str, tuple[str, str]] = {
     "deception": NP_(
         "card-help-starwars",
         "Take a card from a player at distance 1: a random one from their hand or one you choose from their play "
-        "area. Weapons do not extend this reach; Droid and Speeder Bike change the distance.",
+        "area. Weapons do not extend this reach.",
     ),
     "ambush": NP_(
         "card-help-starwars",

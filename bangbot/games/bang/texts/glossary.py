@@ -6,10 +6,14 @@ rulebook, see spec/glossary.md. A themed game (Star Wars) names them its own way
 
 from __future__ import annotations
 
+from bangbot.games.bang.rules.abilities import BASE_CHARACTER_ABILITIES, HARD_TO_REACH, SEES_NEARER
+from bangbot.games.bang.rules.cards import MUSTANG, PANIC, SCOPE
 from bangbot.games.bang.rules.options import RuleOptions
+from bangbot.games.bang.rules.starwars import ABILITY_CARDS
 from bangbot.games.bang.texts.rulehelp import details
 from bangbot.i18n import NP_, Translator
 from bangbot.i18n.theme import themed_name
+from bangbot.i18n.wording import join_list
 
 ROLE_NAMES: dict[str, tuple[str, str]] = {
     "sheriff": NP_("role", "Sheriff"),
@@ -94,7 +98,7 @@ CARD_HELP: dict[str, tuple[str, str]] = {
     "panic": NP_(
         "card-help",
         "Take a card from a player at distance 1: a random one from their hand or one they have in play. "
-        "Weapons do not extend this reach; only Scope and Mustang change the distance.",
+        "Weapons do not extend this reach.",
     ),
     "cat_balou": NP_(
         "card-help",
@@ -282,6 +286,10 @@ GAME_WORDS: dict[str, tuple[str, str]] = {
 STANDARD_OPTIONS = RuleOptions()
 
 
+DISTANCE_ABILITIES = frozenset({HARD_TO_REACH, SEES_NEARER})  # who changes a distance by being who they are
+CHARACTER_ABILITIES = {**BASE_CHARACTER_ABILITIES, **{c: atoms for c, (atoms, _) in ABILITY_CARDS.items()}}
+
+
 def _translate(tr: Translator, table: dict[str, tuple[str, str]], key: str) -> str:
     """Returns the translation of table[key], or the key itself when the table has no such key."""
     marked = table.get(key)
@@ -308,7 +316,19 @@ def _with_details(
 
 def card_help(tr: Translator, kind: str, options: RuleOptions = STANDARD_OPTIONS) -> str:
     """Returns the short explanation of a card kind in the translator's language, as the options play it."""
-    return _with_details(tr, "card_help", CARD_HELP, kind, options)
+    text = _with_details(tr, "card_help", CARD_HELP, kind, options)
+    if kind == PANIC:
+        text = tr.pgettext("sentences", "{text} {sentence}", text=text, sentence=distance_note(tr))
+    return text
+
+
+def distance_note(tr: Translator) -> str:
+    """Returns the sentence naming every card and character of the translator's game that changes a distance."""
+    characters = tr.theme.characters if tr.theme is not None else CHARACTER_NAMES
+    changers = [card_name(tr, SCOPE), card_name(tr, MUSTANG)] + [
+        character_name(tr, c) for c in characters if CHARACTER_ABILITIES.get(c, frozenset()) & DISTANCE_ABILITIES
+    ]
+    return tr.pgettext("rule-detail", "Only {names} change the distance.", names=join_list(tr, changers))
 
 
 def is_character(tr: Translator, id: str) -> bool:

@@ -40,6 +40,11 @@ def source_name(tr: Translator, id: str) -> str:
 
     Ids like "double_barrel_second" (a card's second shot) are named by the card they start with.
     """
+    return with_marks(_source(tr, id), "")  # a name's words never part at a line's end
+
+
+def _source(tr: Translator, id: str) -> str:
+    """Returns source_name's name, its words not yet glued."""
     if id in DUEL_CARD_NAMES:
         return duel_card_name(tr, id)
     if id in CHARACTER:

@@ -48,15 +48,10 @@ def game_start(tr: Translator, e: EventData, names: Sequence[str], viewer: int |
     )
 
 
-def dealt(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
-    """The starting hand: the cards and characters for their owner, the count for others."""
+def dealt(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str | None:
+    """The starting hand: the count for others; nothing for its owner, whose message shows the hand and reserve."""
     if "cards" in e:
-        characters = join_list(tr, (duel_character_name(tr, c) for c in e.get("characters", [])))
-        return tr.gettext(
-            "Your starting hand: {cards}. Your characters: {characters}.",
-            cards=cards_label(tr, e["cards"]),
-            characters=characters,
-        )
+        return None
     return tr.ngettext(
         "{name} gets {n} starting card.", "{name} gets {n} starting cards.", e["count"], name=names[e["seat"]]
     )
@@ -109,25 +104,33 @@ def play(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None)
     frame = CARDS[e["card"]].type.frame
     if not e.get("how") and frame in (EQUIPMENT, RESOURCE):
         return None  # the card's "equip" line says where it goes
-    if not e.get("how") and frame == BANG:
-        return tr.gettext("{name} plays {card}.", name=who, card=card)  # the "hit" line says at whom
-    if e.get("how") == "bang" and slot is not None:
-        return tr.gettext(
-            "{name} plays {card} as {bang} at {target}.",
-            name=who,
-            card=card,
-            bang=duel_card_name(tr, "colt"),
-            target=slot_phrase(tr, names, slot, None),
-        )
-    if slot is None:
-        return tr.gettext("{name} plays {card}.", name=who, card=card)
+    mine = viewer == e["seat"]
+    if slot is None or (not e.get("how") and frame == BANG):
+        if mine:
+            return tr.gettext("You play {card}.", card=card)
+        return tr.gettext("{name} plays {card}.", name=who, card=card)  # a BANG!'s "hit" line says at whom
+    if e.get("how") == "bang":
+        values = {"card": card, "bang": duel_card_name(tr, "colt"), "target": slot_phrase(tr, names, slot, None)}
+        if mine:
+            return tr.gettext("You play {card} as {bang} at {target}.", **values)
+        return tr.gettext("{name} plays {card} as {bang} at {target}.", name=who, **values)
     if which is None:
-        return tr.gettext(
-            "{name} plays {card} at {target}.", name=who, card=card, target=slot_phrase(tr, names, slot, None)
-        )
+        target = slot_phrase(tr, names, slot, None)
+        if mine:
+            return tr.gettext("You play {card} at {target}.", card=card, target=target)
+        return tr.gettext("{name} plays {card} at {target}.", name=who, card=card, target=target)
     if which == HAND:
+        if mine:
+            return tr.gettext("You play {card} on a card in the hand of {target}.", card=card, target=names[slot // 2])
         return tr.gettext(
             "{name} plays {card} on a card in the hand of {other}.", name=who, card=card, other=names[slot // 2]
+        )
+    if mine:
+        return tr.gettext(
+            "You play {card} on {other} of {target}.",
+            card=card,
+            other=card_label(tr, which),
+            target=slot_phrase(tr, names, slot, None),
         )
     return tr.gettext(
         "{name} plays {card} on {other} in play at {target}.",
@@ -192,6 +195,8 @@ def swap(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None)
     """A player's attacking and covering characters swap places, by them or by someone else."""
     values = {"name": names[e["seat"]], "character": duel_character_name(tr, e["attacker"])}
     if e.get("by", e["seat"]) == e["seat"]:
+        if viewer == e["seat"]:
+            return tr.gettext("You swap your characters: {character} is attacking now.", character=values["character"])
         return tr.gettext("{name} swaps the characters: {character} is attacking now.", **values)
     return tr.gettext(
         "{other} swaps the characters of {name}: {character} is attacking now.", other=names[e["by"]], **values
@@ -209,6 +214,8 @@ def equip(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None
         return tr.gettext(
             "{name} puts {card} in play at {target}; {old} is discarded.", old=card_label(tr, e["replaced"]), **values
         )
+    if viewer == e["seat"]:
+        return tr.gettext("You put {card} in play at {target}.", card=values["card"], target=values["target"])
     return tr.gettext("{name} puts {card} in play at {target}.", **values)
 
 

@@ -27,7 +27,7 @@ from bangbot.games.duel.rules.requests import (
     StorePick,
 )
 from bangbot.games.duel.rules.views import DuelView
-from bangbot.games.duel.texts.help import DUEL_CHARACTER_HELP
+from bangbot.games.duel.texts.help import DUEL_CHARACTER_HELP, says_always_active
 from bangbot.games.duel.texts.names import duel_card_name, duel_character_name
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import players
@@ -71,7 +71,7 @@ def own_character(tr: Translator, r: Dodge | Indians) -> str:
 def character_ability(tr: Translator, character: str) -> str:
     """Returns a Duel character's ability as /rules names it: "Pearl Hart: …", saying when it is always active."""
     text = tr.name(DUEL_CHARACTER_HELP[character])
-    if CHARACTER[character].always:
+    if CHARACTER[character].always and not says_always_active(DUEL_CHARACTER_HELP[character]):
         text = tr.pgettext(
             "sentences", "{text} {sentence}", text=text, sentence=tr.pgettext("duel-rules", "Always active.")
         )

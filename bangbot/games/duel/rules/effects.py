@@ -169,7 +169,7 @@ def _ricochet(state: DuelState, seat: int, play: Play, events: Events) -> Reques
 
 def _stagecoach(state: DuelState, seat: int, play: Play, events: Events) -> Requests:
     """Stagecoach: draw three cards, then discard one."""
-    draw(state, seat, 3, events)
+    draw(state, seat, 3, events, reason="stagecoach")
     # Asked even when the hand looks empty: Dutch Harry's draws are decided first (an empty hand is not asked).
     return [DiscardOne(seat, "stagecoach")]
 

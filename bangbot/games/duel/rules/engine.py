@@ -130,12 +130,31 @@ def apply(state: DuelState, seat: int, action: DuelAction) -> tuple[DuelState, l
         raise IllegalAction(seat, action, allowed)
     s = state.copy()
     events: Events = []
-    r = s.requests.pop(0) if s.requests else None
-    follow = _answer(s, seat, r, action, events) if r is not None else _turn(s, seat, action, events)
-    s.requests = pending.mark(s, follow) + s.requests
+    _act(s, seat, action, events)
     _run(s, events)
     s.version += 1
     return s, events
+
+
+def _act(s: DuelState, seat: int, action: DuelAction, events: Events) -> None:
+    """Applies seat's answer to the decision asked first, or its play-phase action, and puts what follows ahead."""
+    r = s.requests.pop(0) if s.requests else None
+    follow = _answer(s, seat, r, action, events) if r is not None else _turn(s, seat, action, events)
+    s.requests = pending.mark(s, follow) + s.requests
+
+
+def alike(s: DuelState, seat: int, actions: list[DuelAction]) -> bool:
+    """Returns whether every answer seat may give ends the same way (the state once run again, without this
+    judgement): the question is pointless, so not asked."""
+    outcomes: list[DuelState] = []
+    for action in actions:
+        other = s.copy()
+        _act(other, seat, action, [])
+        _run(other, [], judge=False)
+        if outcomes and other != outcomes[0]:
+            return False
+        outcomes.append(other)
+    return True
 
 
 def _prepare(state: DuelState) -> None:
@@ -418,7 +437,7 @@ def _blow_option(s: DuelState, seat: int, r: Choice, option: str, events: Events
 
 def _union_pacific_option(s: DuelState, seat: int, r: Choice, option: str, events: Events) -> Requests:
     """Union Pacific draws one card from the chosen deck; the next draw is asked while some are left."""
-    draw(s, seat, 1, events, deck_of=int(option))
+    draw(s, seat, 1, events, reason="union_pacific", deck_of=int(option))
     left = (r.left or 1) - 1
     return [replace(r, left=left)] if left > 0 else []
 
@@ -457,8 +476,9 @@ def resume(state: DuelState) -> list[Event]:
     return events
 
 
-def _run(s: DuelState, events: Events) -> None:
-    """Resolves what follows by itself until a player must decide or the game is over."""
+def _run(s: DuelState, events: Events, judge: bool = True) -> None:
+    """Resolves what follows by itself until a player must decide or the game is over (judge: a decision whose
+    every answer ends the same way is answered here, with the first, and not asked)."""
     while s.winner is None:
         if s.requests:
             pending.reorder(s)
@@ -471,8 +491,7 @@ def _run(s: DuelState, events: Events) -> None:
                 s.requests = pending.mark(s, AUTOMATIC[type(r)](s, r, events)) + s.requests
                 continue
             _prepare(s)
-            if not legal.legal_actions(s, r.seat):
-                s.requests.pop(0)
+            if _answered_here(s, r.seat, events, judge):
                 continue
             return
         if s.phase == "setup":
@@ -492,6 +511,19 @@ def _run(s: DuelState, events: Events) -> None:
                 continue
             return
     s.requests.clear()
+
+
+def _answered_here(s: DuelState, seat: int, events: Events, judge: bool) -> bool:
+    """Drops the decision asked first when seat has no answer, or (judge) answers it when every answer ends the
+    same way; returns whether it did, else seat must be asked."""
+    actions = legal.legal_actions(s, seat)
+    if not actions:
+        s.requests.pop(0)
+        return True
+    if judge and len(actions) > 1 and alike(s, seat, actions):
+        _act(s, seat, actions[0], events)
+        return True
+    return False
 
 
 def _next_turn(s: DuelState, events: Events, first: bool = False) -> None:

@@ -60,7 +60,7 @@ def fortune_bang(state: DuelState, seat: int, card: int, target: int, events: Ev
     state.bangs_played += 1
     events.append(Event("ability", {"seat": seat, "ability": FORTUNE_TELLER, "card": card, "target": target}))
     # "then draw 1": drawn at once, before the hit is answered, as Sledge does (ASSUMPTIONS: fortune_draws_at_once).
-    draw(state, seat, 1, events)
+    draw(state, seat, 1, events, reason=FORTUNE_TELLER)
     return start_hit(state, seat, target, None, events, rider="colt")
 
 
@@ -68,7 +68,7 @@ def fortune_discards(state: DuelState, seat: int, card: int, events: Events) -> 
     """The Fortune Teller discards one of her cards in play as a Missed! or a BANG! card, then draws 1."""
     discard_card(state, card)
     events.append(Event("ability", {"seat": seat, "ability": FORTUNE_TELLER, "card": card}))
-    draw(state, seat, 1, events)
+    draw(state, seat, 1, events, reason=FORTUNE_TELLER)
 
 
 def alicia_asks(state: DuelState, seat: int) -> Requests:
@@ -102,7 +102,7 @@ def marshal_enters(state: DuelState, seat: int, character: str) -> Requests:
 
 def _marshal_draws(state: DuelState, seat: int, r: MarshalDraw, option: str, events: Events) -> Requests:
     """Draws one of the Marshal's cards from the chosen deck."""
-    draw(state, seat, 1, events, deck_of=COMMON_DECK if option == COMMON else int(option))
+    draw(state, seat, 1, events, reason=MARSHAL, deck_of=COMMON_DECK if option == COMMON else int(option))
     return [replace(r, left=r.left - 1)] if r.left > 1 else []
 
 

@@ -619,3 +619,8 @@ DUEL_ASSUMPTION_NOTES: dict[str, Marked] = {
 }
 
 DUEL_TOPIC_NAMES: dict[str, Marked] = {"assumptions": NP_("duel-topic", "Assumptions")}
+
+
+def says_always_active(help: Marked) -> bool:
+    """Returns whether a card's or character's help itself opens with "Always active", which then is not repeated."""
+    return help[1].startswith("Always active")

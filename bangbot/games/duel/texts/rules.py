@@ -23,6 +23,7 @@ from bangbot.games.duel.texts.help import (
     DUEL_RULES_SUMMARY,
     DUEL_SOURCE_NOTES,
     DUEL_TOPIC_NAMES,
+    says_always_active,
 )
 from bangbot.games.duel.texts.names import (
     DUEL_CARD_NAMES,
@@ -135,7 +136,7 @@ def _card_lines(tr: Translator, id: str) -> list[str]:
     kind = CARD_TYPES[id]
     lines = [_titled(tr, duel_card_name(tr, id), tr.name(DUEL_CARD_HELP[id]))]
     lines.append(tr.pgettext("duel-rules", "Frame: {frame}.", frame=duel_frame_name(tr, kind.frame)))
-    if kind.always:
+    if kind.always and not says_always_active(DUEL_CARD_HELP[id]):
         lines.append(tr.pgettext("duel-rules", "Always active."))
     if kind.reload:
         lines.append(tr.pgettext("duel-rules", "Bears the reload symbol."))
@@ -149,7 +150,7 @@ def _character_lines(tr: Translator, id: str) -> list[str]:
     lines = [_titled(tr, duel_character_name(tr, id), tr.name(DUEL_CHARACTER_HELP[id]))]
     lines.append(tr.pgettext("duel-rules", "Deck: {deck}.", deck=duel_deck_name(tr, character.deck)))
     lines.append(tr.gettext("Life points: {n}.", n=character.life))
-    if character.always:
+    if character.always and not says_always_active(DUEL_CHARACTER_HELP[id]):
         lines.append(tr.pgettext("duel-rules", "Always active."))
     return lines + _notes(tr, character_marks(id))
 

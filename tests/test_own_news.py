@@ -1,0 +1,138 @@
+"""Who did what, in every language: one's own news in the second person over whole games, one honorific, one
+word per idea, a summary that cannot be read backwards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bangbot.core.events import Event
+from bangbot.games.bang.presenter.labels import card_label
+from bangbot.games.bang.presenter.render import event_line
+from bangbot.games.bang.texts.glossary import character_name
+from bangbot.games.duel.presenter.lines import event_line as duel_line
+from bangbot.games.duel.rules.actions import Play
+from bangbot.games.duel.rules.effects import _stagecoach
+from bangbot.games.duel.rules.renegade_effects import _marshal_draws
+from bangbot.games.duel.rules.requests import MarshalDraw
+from bangbot.games.duel.texts.names import duel_card_name, duel_character_name
+from bangbot.i18n import LANGUAGES, catalog_path, translator
+from bangbot.i18n.themes import themed
+from bangbot.i18n.wording import player, players
+from bangbot.rulesets import ruleset
+
+GAMES = [("base", "standard", 5), ("base", "ja", 7), ("starwars", "standard", 6)]
+# Kinds whose reader's own line still names them in the third person: a turn's heading, and Star Wars' own events.
+THIRD_PERSON = {"turn", "penalty"} | {
+    "fate",
+    "fate_cancelled",
+    "fate_heal",
+    "first_check",
+    "new_hope",
+    "rebound",
+    "repeat",
+    "survived",
+    "swap_hands",
+}
+NAMES = ["Anna", "Petr", "Jana", "Karel", "Ivo", "Eva", "田中さん"]
+
+
+def own_lines(language: str, game: str, preset: str, seats: int, seed: int) -> list[tuple[str, str]]:
+    """Returns (kind, line) of every event of a random game as its own acting player reads it."""
+    rules, tr = ruleset(game), themed(translator(language), game)
+    names = players(tr, NAMES[:seats])
+    state, _ = rules.new_game(rules.config(seats, preset), seed)
+    rng = random.Random(seed)
+    out: list[tuple[str, str]] = []
+    for _ in range(300):
+        if rules.winner(state):
+            break
+        seat = rng.choice(rules.awaiting(state))
+        state, events = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+        for e in events:
+            reader = e.data.get("seat")
+            if not isinstance(reader, int) or e.kind in THIRD_PERSON:
+                continue
+            data = e.for_seat(reader)
+            if reader in (data.get("target"), data.get("from"), data.get("to")):
+                continue  # at oneself: the other player named is the reader
+            line = event_line(tr, data, names, reader)
+            if line:
+                out.append((e.kind, line.replace(names[reader], "\0")))
+    return out
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_ones_own_news_never_names_oneself(language: str) -> None:
+    for i, (game, preset, seats) in enumerate(GAMES):
+        lines = [line for seed in (3 + i, 30 + i) for line in own_lines(language, game, preset, seats, seed)]
+        assert lines
+        assert [(kind, line) for kind, line in lines if "\0" in line] == [], game
+
+
+def test_a_name_that_carries_the_honorific_gets_no_second_one() -> None:
+    ja = translator("ja")
+    assert players(ja, ["田中さん", "花子", "🤖 1"])[:2] == ["田中さん", "花子さん"]
+    assert player(ja, "田中さん") == "田中さん" and player(translator("en"), "Bob") == "Bob"
+
+
+def test_japanese_says_the_rulebooks_word_for_out_of_the_game() -> None:
+    catalog = catalog_path("ja").read_text(encoding="utf-8")
+    assert "リタイヤ" in catalog and "脱落" not in catalog
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_summary_says_who_took_out_whom(language: str) -> None:
+    tr = translator(language)
+    victims = tr.ngettext("Took out of the game: {names}", "Took out of the game: {names}", 1, names="X")
+    by = tr.gettext("Eliminated by {name} in turn {number}", name="X", number=9)
+    if language == "en":
+        assert victims == "Took out of the game: X" and by == "Eliminated by X in turn 9"
+    if language == "ru":
+        assert "выбивает X" not in by and "кто выбил: X" in by
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_draw_says_why(language: str) -> None:
+    tr = translator(language)
+    rules = ruleset("duel")
+    state, _ = rules.new_game(rules.config(2, "third_law"), 1)
+    events: list[Event] = []
+    _marshal_draws(state, 0, MarshalDraw(0, 3), "0", events)
+    _stagecoach(state, 0, Play(card=0), events)
+    names = players(tr, ["Anna", "Petr"])
+    lines = [duel_line(tr, e.for_seat(None), names, None) or "" for e in events if e.kind == "draw"]
+    assert len(lines) == 2
+    glued = [line.replace("\u00a0", " ") for line in lines]  # a cause's words are glued with no-break spaces
+    assert duel_character_name(tr, "marshal") in glued[0] and duel_card_name(tr, "stagecoach") in glued[1]
+    base = themed(tr, "base")
+    look = {"kind": "look", "seat": 1, "count": 3, "reason": "kit_carlson"}
+    assert character_name(base, "kit_carlson") in (event_line(base, look, names, None) or "").replace("\u00a0", " ")
+    mine = (event_line(base, {**look, "cards": [0, 1, 2]}, names, 1) or "").replace("\u00a0", " ")
+    assert character_name(base, "kit_carlson") in mine and card_label(base, 0).replace("\u00a0", " ") in mine
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("mode", ["duel", "standoff"])
+def test_a_duel_players_own_plays_swaps_and_equipment_speak_to_them(language: str, mode: str) -> None:
+    rules, tr = ruleset("duel"), translator(language)
+    seats = 3 if mode == "standoff" else 2
+    names = players(tr, NAMES[:seats])
+    told = 0
+    for seed in (1, 2):
+        state, _ = rules.new_game(rules.config(seats, mode), seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if rules.winner(state):
+                break
+            seat = rng.choice(rules.awaiting(state))
+            state, events = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+            for e in events:
+                reader = e.data.get("seat")
+                if e.kind in ("play", "swap", "equip") and e.data.get("by", reader) == reader:
+                    line = duel_line(tr, e.for_seat(reader), names, reader)
+                    if line:
+                        told += 1
+                        assert not line.startswith(names[reader]), line
+    assert told
