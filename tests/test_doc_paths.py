@@ -12,6 +12,8 @@ SUFFIXES = (".py", ".md", ".sh", ".txt", ".po", ".pot", ".cfg", ".toml", ".json"
 # Not repository paths: the shared rulebooks, addresses, variables, absolute paths, options, the files a game writes.
 OUTSIDE = ("spec/", "http", "$", "<temp>", "/", "-", ".", "bangbot-game-")
 BASES = (ROOT, ROOT / "bangbot")  # a path is named from the repository's root or from the package
+# What runs write and git ignores (tests/artifacts/: the browser tests' screenshots) is named, not kept.
+WRITTEN = {line.strip("/") for line in (ROOT / ".gitignore").read_text("utf-8").split() if line.startswith("/")}
 
 
 def named_paths(text: str) -> list[str]:
@@ -20,7 +22,7 @@ def named_paths(text: str) -> list[str]:
     found = []
     for span in CODE.findall(text):
         span = span.rstrip(".,:;")
-        if span.startswith(OUTSIDE) or "://" in span:
+        if span.startswith(OUTSIDE) or "://" in span or span.strip("/") in WRITTEN:
             continue
         folder = span.split("/", 1)[0]
         if ("/" in span and any((base / folder).is_dir() for base in BASES)) or span.endswith(SUFFIXES):
