@@ -78,6 +78,23 @@ def test_a_player_who_leaves_the_group_is_handed_to_the_ai_and_told_how_to_retur
     asyncio.run(scenario())
 
 
+def test_a_player_who_leaves_and_cannot_be_reached_is_told_about_once(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table, game_id, user = await started(tmp_path)
+        gone = table.users[user]
+        table.messenger.unreachable.add(gone.id)  # they blocked the bot too: their private message cannot change
+        await table.svc.on_departure(Departure(GROUP, gone.id))
+        await table.svc.idle()
+        seat = next(s for s in table.repo.seats(game_id) if s.user_id == gone.id)
+        assert seat.standin and seat.unreachable
+        names = [s.name for s in table.repo.seats(game_id)]
+        texts = table.messenger.all_texts(GROUP)
+        assert notice_text(EN, "left", {"seat": seat.position}, names) in texts
+        assert notice_text(EN, "unreachable", {"seat": seat.position}, names) not in texts, "one true line"
+
+    asyncio.run(scenario())
+
+
 def test_someone_without_a_seat_leaving_changes_nothing(tmp_path: Path) -> None:
     async def scenario() -> None:
         table, game_id, _ = await started(tmp_path)

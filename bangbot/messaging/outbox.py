@@ -343,15 +343,20 @@ async def hand_over_unreachable(ctx: Context, game_id: int, lost: list[int]) -> 
 
 
 def mark_unreachable(ctx: Context, game_id: int, lost: list[int]) -> bool:
-    """Marks the seats unreachable and lets the AI move for them (in a thread, under the lock); returns if it saved."""
+    """Marks the seats unreachable and lets the AI move for them (in a thread, under the lock); returns if it saved.
+
+    The group is told, except of a seat the AI plays already (its player left or missed deadlines): the group was told
+    that, and one true line about a player is enough.
+    """
     fresh = load(ctx, game_id)
     if fresh is None:
         return False
-    for position in lost:
-        if not fresh.seats[position].unreachable:
-            fresh.seats[position].unreachable = True
-            fresh.notices.append(("unreachable", {"seat": position}))
-    if not fresh.notices:
+    marked = [fresh.seats[position] for position in lost if not fresh.seats[position].unreachable]
+    for seat in marked:
+        seat.unreachable = True
+        if not seat.standin:
+            fresh.notices.append(("unreachable", {"seat": seat.position}))
+    if not marked:
         return False
     run_ai(ctx, fresh)
     save(ctx, fresh)

@@ -18,6 +18,7 @@ from telegram.ext import (
     MessageHandler,
     filters,
 )
+from telegram.request import HTTPXRequest
 
 from bangbot.ai.players import heuristic_players
 from bangbot.i18n import system_language, translator
@@ -29,6 +30,7 @@ from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.repository import Repository
 from bangbot.telegram.adapter import TelegramMessenger
 from bangbot.telegram.commands import register_commands
+from bangbot.telegram.held import HeldApplication, HeldBot
 from bangbot.telegram.limiter import StrictRateLimiter
 from bangbot.telegram.settings import BotSettings
 from bangbot.telegram.startup import connection_problem, webhook_problem
@@ -46,6 +48,7 @@ ALLOWED_UPDATES = [
 ]
 RATE_LIMIT_RETRIES = 3
 SHUTDOWN_FLUSH_SECONDS = 5.0
+REQUEST_POOL = 256  # connections for requests other than getUpdates, as the application builder's default
 QUIET_LOGGERS = ("httpx", "alembic")  # their INFO lines (each request, each migration) are no news
 
 
@@ -54,12 +57,16 @@ class BangBot:
 
     def __init__(self, settings: BotSettings) -> None:
         self.settings = settings
-        builder = ApplicationBuilder().token(settings.token).concurrent_updates(True).post_init(self._post_init)
-        builder = builder.post_stop(self._post_stop)
-        if settings.api_url:
-            builder = builder.base_url(settings.api_url)
         limiter = StrictRateLimiter(settings.group_rate, max_retries=RATE_LIMIT_RETRIES)
-        self.application = builder.rate_limiter(limiter).build()
+        bot = HeldBot(
+            settings.token,
+            **({"base_url": settings.api_url} if settings.api_url else {}),
+            request=HTTPXRequest(connection_pool_size=REQUEST_POOL),
+            get_updates_request=HTTPXRequest(),
+            rate_limiter=limiter,
+        )
+        builder = ApplicationBuilder().bot(bot).application_class(HeldApplication).concurrent_updates(True)
+        self.application = builder.post_init(self._post_init).post_stop(self._post_stop).build()
         self.messenger = TelegramMessenger(self.application.bot)
         context = Context(Repository(open_engine(settings.database_url)), self.messenger, heuristic_players())
         context.group_merge_seconds = settings.group_merge_seconds
