@@ -24,6 +24,7 @@ IN_FLIGHT = "pressed before its send returned"
 UNSTORED = "pressed after its send returned, before its id was stored"
 STORED = "pressed after its id was stored"
 ORDERS = (IN_FLIGHT, UNSTORED, STORED)
+ANY = "pressed at a moment picked for each message"
 SAVED = "the delivery goes on once the press is saved"
 ANSWERED = "the delivery goes on once the press is answered"
 RELEASES = (SAVED, ANSWERED)
@@ -54,6 +55,7 @@ class Presser:
     budget: int = 40  # presses it makes at most
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
     waiting: list[Sent] = field(default_factory=list)  # sent, their ids not stored yet
+    moments: dict[int, str] = field(default_factory=dict)  # per waiting message, the moment it is pressed at
     busy: bool = False
     made: int = 0
 
@@ -65,30 +67,34 @@ class Presser:
 
         async def run(work: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
             storing = getattr(work, "__name__", "") == "update_seat_refs"
-            if storing and self.order == UNSTORED:
-                await self.press_stored_ones(args)
+            if storing:
+                await self.press_stored_ones(args, UNSTORED)
             result = await real_run(work, *args, **kwargs)
-            if storing and self.order == STORED:
-                await self.press_stored_ones(args)
+            if storing:
+                await self.press_stored_ones(args, STORED)
             return result
 
         repo.run = run  # type: ignore[method-assign]
 
     async def arrived(self, sent: Sent) -> None:
-        """Presses a new private message at once, or keeps it for the moment its id is stored."""
+        """Presses a new private message at once, or keeps it for the moment its id is stored (ANY: a moment picked
+        for each message)."""
         if sent.ref.chat_id < 0 or not moves_of(sent):
             return
-        if self.order == IN_FLIGHT:
+        order = self.rng.choice(ORDERS) if self.order == ANY else self.order
+        if order == IN_FLIGHT:
             await self.press(sent)
         else:
             self.waiting.append(sent)
+            self.moments[sent.ref.message_id] = order
 
-    async def press_stored_ones(self, seats: tuple[Any, ...]) -> None:
-        """Presses the waiting messages whose ids the seats being stored carry."""
+    async def press_stored_ones(self, seats: tuple[Any, ...], moment: str) -> None:
+        """Presses the waiting messages whose ids the seats being stored carry and whose moment this is."""
         ids = {seat.private_message_id for seat in seats}
         for sent in [s for s in self.waiting if s.ref.message_id in ids]:
-            self.waiting.remove(sent)
-            await self.press(sent)
+            if self.moments.get(sent.ref.message_id, self.order) == moment:
+                self.waiting.remove(sent)
+                await self.press(sent)
 
     async def press(self, sent: Sent) -> None:
         """Presses one of a message's moves and waits for the moment of release (one press at a time)."""
