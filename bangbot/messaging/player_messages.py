@@ -103,10 +103,16 @@ def reach_again(ctx: Context, game_id: int, user_id: int) -> tuple[Batch | None,
     changed = False
     for seat in batch.seats:
         if seat.user_id == user_id and seat.unreachable:
-            seat.unreachable = False
+            within_reach(batch, seat)
             changed = True
-            if not seat.standin:  # the AI no longer plays for them
-                batch.notices.append((BACK, {"seat": seat.position}))
     if changed:
         save(ctx, batch)
     return batch, changed
+
+
+def within_reach(batch: Batch, seat: Seat) -> None:
+    """Marks a seat's player reachable again; unless the AI still stands in for them, it no longer plays for them and
+    the group is told."""
+    seat.unreachable = False
+    if not seat.standin:
+        batch.notices.append((BACK, {"seat": seat.position}))
