@@ -8,9 +8,9 @@ only once every message of it is confirmed; a failure is retried with backoff (a
 says), never dropped before a day. Steps that send new messages are counted in the row, so a delivery started again
 never sends one twice, except one whose reply Telegram lost (it may have shown it: the Bot API offers no idempotency
 key and no id for it), which is sent again and counted (telegram.lost); a copy left with live buttons loses them once
-pressed (player_messages.drop_copy: never the current message). Edits render the stored state and are idempotent. Across workers (PostgreSQL) a lease makes
-one worker deliver a game at a time. A row left by a crash is delivered at start-up (`recover`), by the timer
-(`sweep`) or when its game is touched again.
+pressed (player_messages.drop_copy: never the current message). Edits render the stored state and are idempotent.
+Across workers (PostgreSQL) a lease makes one worker deliver a game at a time. A row left by a crash is delivered at
+start-up (`recover`), by the timer (`sweep`) or when its game is touched again.
 """
 
 from __future__ import annotations
