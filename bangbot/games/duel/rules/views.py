@@ -70,7 +70,7 @@ class DuelView:
 def public_request(r: DuelRequest, seat: int | None) -> DuelRequest:
     """Returns a pending decision as seat may see it: what only the asked seat may see is left empty for the others
     (the characters it holds, the cards shown to it alone, the card Dutch Harry looks at)."""
-    if r.seat == seat:
+    if not isinstance(r, Lineup | Replace | KeepOne | HarryDraw) or r.seat == seat:
         return r
     if isinstance(r, Lineup | Replace) and r.options:
         return replace(r, options=())
