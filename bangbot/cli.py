@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from bangbot import games
+from bangbot.ai.levels import DEFAULT_LEVEL, LEVELS
 from bangbot.i18n import LANGUAGES
 
 
@@ -67,6 +68,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from bangbot.bench.runner import engine
 
         engine(args.games or 300)
+        return 0
+    if args.what == "ai" and args.compare:
+        from bangbot.bench.compare import main as compare
+
+        levels = args.compare.split(",")
+        if len(levels) != 2 or not set(levels) <= set(LEVELS):
+            print(f"--compare takes two AI levels of {', '.join(LEVELS)}, as hard,normal", file=sys.stderr)
+            return 2
+        compare(levels, args.games or 2000, args.seed, args.json, args.only)
         return 0
     if args.what == "ai" and args.sanity:
         from bangbot.bench.runner import sanity
@@ -137,7 +147,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from bangbot.console.game import TerminalOptions, run
 
     players, preset = seats_and_preset(args.game, args.preset, args.mode, args.players)
-    options = TerminalOptions(players, args.lang, args.seed, preset, args.db, args.name, args.game)
+    options = TerminalOptions(players, args.lang, args.seed, preset, args.db, args.name, args.game, args.ai)
     return run(options)
 
 
@@ -203,6 +213,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=os.environ.get("DATABASE_URL"),
         help="database URL to keep and resume the game in (DATABASE_URL)",
     )
+    parser.add_argument(
+        "--ai", default=DEFAULT_LEVEL, choices=LEVELS, help="how the AI players play: easy (at random), normal, hard (search)"
+    )
     parser.add_argument("--name", default=None, help="your name at the table (default: your system user name)")
     parser.add_argument("--terminal", action="store_true", help="play in the terminal even if a bot token is set")
     parser.set_defaults(func=cmd_play)
@@ -231,8 +244,10 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("--kills", type=int, default=100, help="faults: how many times the bot is killed")
     bn.add_argument("--seed", type=int, default=1, help="faults: the seed of presses, kills, deals; ai: the first deal")
     bn.add_argument("--game", default=games.DEFAULT, choices=sorted(games.GAME_IDS), help="ai: the game to play")
+    bn.add_argument("--compare", default=None, help="ai: two levels on mirrored deals, as hard,normal")
+    bn.add_argument("--only", default=None, choices=sorted(games.GAME_IDS), help="ai --compare: only this game")
     bn.add_argument("--sanity", action="store_true", help="ai: blunders of heuristic tables against random ones")
-    bn.add_argument("--json", action="store_true", help="ai --sanity: one JSON object by table size (duel: mode)")
+    bn.add_argument("--json", action="store_true", help="ai --sanity, --compare: print JSON")
     bn.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults, latency: the database")
     bn.add_argument("--seconds", type=float, default=90.0, help="latency: how long people press")
     bn.set_defaults(func=cmd_bench)

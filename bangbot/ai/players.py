@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from bangbot import games
+from bangbot.ai.levels import EASY, HARD, LEVELS, NORMAL
 from bangbot.ai.player import AIPlayer
 from bangbot.ai.search import Budget, SearchPlayer, budget_from_env
-
-EASY, NORMAL, HARD = "easy", "normal", "hard"
-LEVELS = (EASY, NORMAL, HARD)  # how strong a table's AI seats play: random, heuristic, searching
-DEFAULT_LEVEL = NORMAL
 
 
 def heuristic_players() -> dict[str, AIPlayer]:

@@ -68,6 +68,7 @@ class Search:
 
     determinize: Callable[[Any, random.Random], Any]  # (a seat's view, rng) -> a full state whose view for it is that
     won: Callable[[Any, int], bool]  # (a finished state, seat) -> whether that seat's side won
+    role: Callable[[Any, int], str]  # (a state, seat) -> its role or side, as the benches count win rates
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from bangbot.games.bang.ruleset import BASE, BaseBang
 from bangbot.games.bang.texts.explain import explain_base
 from bangbot.games.bang.texts.glossary import CARD_NAMES, CHARACTER_NAMES, character_name, role_name
 from bangbot.games.bang.texts.readings import CARD_READINGS, CHARACTER_READINGS
-from bangbot.games.bang.ai.determinize import determinize, won
+from bangbot.games.bang.ai.determinize import determinize, role_of, won
 from bangbot.games.declaration import Search, Bench, Game, Rules, Words
 from bangbot.i18n import N_, NP_, Translator
 from bangbot.i18n.glossary import CARD, CHARACTER
@@ -68,7 +68,7 @@ GAME = Game(
         preset_names={"ja": N_("Japanese first edition")},
     ),
     bench=family_bench(BASE),
-    search=Search(determinize, won),
+    search=Search(determinize, won, role_of),
     sides=BASE_SIDES,
     card_topic=base_card_topic,
     scenario=run_scenario,

@@ -7,7 +7,7 @@ from typing import Any
 
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.core.events import Event
-from bangbot.games.duel.ai.determinize import determinize, won
+from bangbot.games.duel.ai.determinize import determinize, role_of, won
 from bangbot.games.declaration import Search, Bench, Game, Rules, Words
 from bangbot.games.duel.ai import DuelPlayer
 from bangbot.games.duel.bench.ai import main as bench_ai
@@ -50,6 +50,6 @@ GAME = Game(
     # What /rules searches first at a Duel table; at another game's table, only when that game has no such name.
     rules=Rules(topics=DUEL_TABLES, explain=explain, late=True, summary=duel_summary),
     bench=Bench(engine=bench_engine, ai=bench_ai, sanity=bench_sanity),
-    search=Search(determinize, won),
+    search=Search(determinize, won, role_of),
     card_topic=duel_card_topic,
 )

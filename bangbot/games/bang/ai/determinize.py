@@ -85,3 +85,8 @@ def determinize(view: PlayerView, rnd: random.Random) -> GameState:
 def won(state: GameState, seat: int) -> bool:
     """Returns whether seat's side won the game."""
     return state.winner is not None and BASE.side[state.players[seat].role] == state.winner
+
+
+def role_of(state: GameState, seat: int) -> str:
+    """Returns seat's role."""
+    return state.players[seat].role

@@ -20,7 +20,7 @@ from bangbot.games.bang.starwars.notes import starwars_assumptions
 from bangbot.games.bang.starwars.ruleset import StarWarsBang
 from bangbot.games.bang.starwars.theme import STARWARS_THEME
 from bangbot.games.bang.texts.explain import explain_themed
-from bangbot.games.bang.ai.determinize import determinize, won
+from bangbot.games.bang.ai.determinize import determinize, role_of, won
 from bangbot.games.declaration import Search, Rules
 from bangbot.i18n import NP_, Translator
 from bangbot.i18n.explain import TableRules
@@ -64,7 +64,7 @@ GAME = replace(
     ),
     rules=Rules(topics=SW_TABLES, explain=explain, options=preset),
     bench=family_bench(STARWARS),
-    search=Search(determinize, won),
+    search=Search(determinize, won, role_of),
     theme=STARWARS_THEME,
     table_note=table_note,
 )

@@ -169,3 +169,8 @@ def _fill_asked(requests: list[DuelRequest], seat: int | None, squads: list[Squa
 def won(state: DuelState, seat: int) -> bool:
     """Returns whether seat's side won the game."""
     return state.winner is not None and state.squads[seat].side == state.winner
+
+
+def role_of(state: DuelState, seat: int) -> str:
+    """Returns seat's side."""
+    return state.squads[seat].side
