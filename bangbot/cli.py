@@ -62,6 +62,33 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 1 if summary["invariant_violations"] else 0
 
 
+def bench_compare(args: argparse.Namespace) -> int:
+    """Runs `bench ai --compare A,B` (two AI levels on mirrored deals); exit status 2 for levels it does not know."""
+    from bangbot.bench.compare import main as compare
+
+    levels = args.compare.split(",")
+    if len(levels) != 2 or not set(levels) <= set(LEVELS):
+        print(f"--compare takes two AI levels of {', '.join(LEVELS)}, as hard,normal", file=sys.stderr)
+        return 2
+    compare(levels, args.games or 2000, args.seed, args.json, args.only)
+    return 0
+
+
+def bench_ai(args: argparse.Namespace) -> int:
+    """Runs `bench ai`: win rates (or with --sanity blunders, with --compare two levels head to head)."""
+    if args.compare:
+        return bench_compare(args)
+    if args.sanity:
+        from bangbot.bench.runner import sanity
+
+        sanity(args.games or 2000, args.seed, args.workers, args.json, args.game)
+        return 0
+    from bangbot.bench.runner import ai
+
+    ai(args.games or 2000, args.workers, args.game)
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     """Runs a benchmark and prints its figures."""
     if args.what == "engine":
@@ -69,25 +96,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         engine(args.games or 300)
         return 0
-    if args.what == "ai" and args.compare:
-        from bangbot.bench.compare import main as compare
-
-        levels = args.compare.split(",")
-        if len(levels) != 2 or not set(levels) <= set(LEVELS):
-            print(f"--compare takes two AI levels of {', '.join(LEVELS)}, as hard,normal", file=sys.stderr)
-            return 2
-        compare(levels, args.games or 2000, args.seed, args.json, args.only)
-        return 0
-    if args.what == "ai" and args.sanity:
-        from bangbot.bench.runner import sanity
-
-        sanity(args.games or 2000, args.seed, args.workers, args.json, args.game)
-        return 0
     if args.what == "ai":
-        from bangbot.bench.runner import ai
-
-        ai(args.games or 2000, args.workers, args.game)
-        return 0
+        return bench_ai(args)
     if args.what == "press":
         from bangbot.bench.press import main as bench_press
 
@@ -187,6 +197,16 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message}\n")
 
 
+def add_ai_bench_arguments(bench: argparse.ArgumentParser) -> None:
+    """Adds `bench ai`'s options: --game, --workers, --compare, --only, --sanity, --json."""
+    bench.add_argument("--workers", type=int, default=1, help="processes to spread the ai games over")
+    bench.add_argument("--game", default=games.DEFAULT, choices=sorted(games.GAME_IDS), help="ai: the game to play")
+    bench.add_argument("--compare", default=None, help="ai: two levels on mirrored deals, as hard,normal")
+    bench.add_argument("--only", default=None, choices=sorted(games.GAME_IDS), help="ai --compare: only this game")
+    bench.add_argument("--sanity", action="store_true", help="ai: blunders of heuristic tables against random ones")
+    bench.add_argument("--json", action="store_true", help="ai --sanity, --compare: print JSON")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Returns the argument parser of the bangbot command."""
     parser = Parser(prog="bangbot", description="BANG! by message")
@@ -213,9 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=os.environ.get("DATABASE_URL"),
         help="database URL to keep and resume the game in (DATABASE_URL)",
     )
-    parser.add_argument(
-        "--ai", default=DEFAULT_LEVEL, choices=LEVELS, help="how the AI players play: easy (at random), normal, hard (search)"
-    )
+    parser.add_argument("--ai", default=DEFAULT_LEVEL, choices=LEVELS, help="AI players: easy, normal or hard (search)")
     parser.add_argument("--name", default=None, help="your name at the table (default: your system user name)")
     parser.add_argument("--terminal", action="store_true", help="play in the terminal even if a bot token is set")
     parser.set_defaults(func=cmd_play)
@@ -239,15 +257,10 @@ def build_parser() -> argparse.ArgumentParser:
     bn = sub.add_parser("bench", help="print performance figures")
     bn.add_argument("what", choices=["engine", "ai", "bot", "press", "faults", "latency"])
     bn.add_argument("--games", type=int, default=None, help="games per line (engine: 300, ai: 2000, bot: 20, press: 3)")
-    bn.add_argument("--workers", type=int, default=1, help="processes to spread the ai games over")
     bn.add_argument("--stored", type=int, default=10_000, help="bot: stored games for the tick and start-up figures")
     bn.add_argument("--kills", type=int, default=100, help="faults: how many times the bot is killed")
     bn.add_argument("--seed", type=int, default=1, help="faults: the seed of presses, kills, deals; ai: the first deal")
-    bn.add_argument("--game", default=games.DEFAULT, choices=sorted(games.GAME_IDS), help="ai: the game to play")
-    bn.add_argument("--compare", default=None, help="ai: two levels on mirrored deals, as hard,normal")
-    bn.add_argument("--only", default=None, choices=sorted(games.GAME_IDS), help="ai --compare: only this game")
-    bn.add_argument("--sanity", action="store_true", help="ai: blunders of heuristic tables against random ones")
-    bn.add_argument("--json", action="store_true", help="ai --sanity, --compare: print JSON")
+    add_ai_bench_arguments(bn)
     bn.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults, latency: the database")
     bn.add_argument("--seconds", type=float, default=90.0, help="latency: how long people press")
     bn.set_defaults(func=cmd_bench)

@@ -9,7 +9,7 @@ seat's view, its legal actions and its AI's decision (with the same memory) must
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 

@@ -106,7 +106,7 @@ class SearchPlayer:
         return [preferred, *picked]
 
     def rollout(self, world: Any, seat: int, action: Any, seed: int) -> float:
-        """Returns 1 when seat's side wins after action in a copy of world with heuristic players, 0 if not, 0.5 capped."""
+        """Returns 1 if seat's side wins after action in a copy of world played by heuristics, 0 if not, 0.5 capped."""
         rules, policy = self.rules, self.policy
         state, _ = rules.apply(world.copy(), seat, action)
         memories: list[Memory] = [{SEED_KEY: mix(seed, s)} for s in range(world.config.players)]

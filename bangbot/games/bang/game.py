@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bangbot.ai.random_player import RandomPlayer
+from bangbot.games.bang.ai.determinize import determinize, role_of, won
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
 from bangbot.games.bang.ai.sides import BASE as BASE_SIDES
 from bangbot.games.bang.bench.ai import main as bench_ai
@@ -19,8 +20,7 @@ from bangbot.games.bang.ruleset import BASE, BaseBang
 from bangbot.games.bang.texts.explain import explain_base
 from bangbot.games.bang.texts.glossary import CARD_NAMES, CHARACTER_NAMES, character_name, role_name
 from bangbot.games.bang.texts.readings import CARD_READINGS, CHARACTER_READINGS
-from bangbot.games.bang.ai.determinize import determinize, role_of, won
-from bangbot.games.declaration import Search, Bench, Game, Rules, Words
+from bangbot.games.declaration import Bench, Game, Rules, Search, Words
 from bangbot.i18n import N_, NP_, Translator
 from bangbot.i18n.glossary import CARD, CHARACTER
 

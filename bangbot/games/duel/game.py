@@ -7,9 +7,9 @@ from typing import Any
 
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.core.events import Event
-from bangbot.games.duel.ai.determinize import determinize, role_of, won
-from bangbot.games.declaration import Search, Bench, Game, Rules, Words
+from bangbot.games.declaration import Bench, Game, Rules, Search, Words
 from bangbot.games.duel.ai import DuelPlayer
+from bangbot.games.duel.ai.determinize import determinize, role_of, won
 from bangbot.games.duel.bench.ai import main as bench_ai
 from bangbot.games.duel.bench.engine import main as bench_engine
 from bangbot.games.duel.bench.sanity import main as bench_sanity

@@ -140,7 +140,7 @@ def determinize(view: DuelView, rnd: random.Random) -> DuelState:
 
 
 def _requests(view: DuelView, left: Counter[int], rnd: random.Random) -> list[DuelRequest]:
-    """Returns the pending decisions: cards shown to another seat alone, and what another Dutch Harry looks at, dealt."""
+    """Returns the pending decisions, the cards shown to another seat alone dealt at random."""
     shown_elsewhere = [r for r in view.pending if isinstance(r, KeepOne) and r.seat != view.seat]
     spare = sum(left.values()) - view.common_count
     out: list[DuelRequest] = []
@@ -156,7 +156,7 @@ def _requests(view: DuelView, left: Counter[int], rnd: random.Random) -> list[Du
 def _fill_asked(requests: list[DuelRequest], seat: int | None, squads: list[Squad], common: list[int]) -> None:
     """Fills in what the decision asked of another seat shows it alone: its reserve, the card Dutch Harry looks at."""
     r = requests[0] if requests else None
-    if r is None or r.seat == seat:
+    if not isinstance(r, Lineup | Replace | HarryDraw) or r.seat == seat:
         return
     if isinstance(r, Lineup | Replace) and r.options == () and squads[r.seat].reserve:
         requests[0] = replace(r, options=tuple(squads[r.seat].reserve))
