@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from bangbot.ai.levels import DEFAULT_LEVEL, LEVELS
 from bangbot.ai.player import AIPlayer
+from bangbot.ai.players import players_at
 from bangbot.core.ruleset import TableState
 from bangbot.i18n import SOURCE_LANGUAGE, Translator, normalize_language, translator
 from bangbot.i18n.themes import themed
@@ -58,10 +60,19 @@ class Context:
     views: LruCache[tuple[int, int, int | None], Any] = field(default_factory=lambda: LruCache(VIEWS_KEPT))
     seat_messages: KeyedLocks = field(default_factory=KeyedLocks)  # one edit of a seat's message at a time
     deadline_fired: Callable[[float], None] = field(default=lambda late: None)  # told how late each one fired (s)
+    leveled: dict[str, Mapping[str, AIPlayer]] = field(default_factory=dict)  # AI players of the other levels
 
-    def ai_for(self, ruleset_id: str) -> AIPlayer:
-        """Returns the AI player of a game; raises KeyError when the service was given none for it."""
-        return self.ai[ruleset_id]
+    def ai_for(self, ruleset_id: str, level: str = DEFAULT_LEVEL) -> AIPlayer:
+        """Returns the AI player of a game at a level: the service's own at the default level, else that level's.
+
+        Raises KeyError when there is none for the game or the level."""
+        if level == DEFAULT_LEVEL:
+            return self.ai[ruleset_id]
+        if level not in self.leveled:
+            if level not in LEVELS:
+                raise KeyError(level)
+            self.leveled[level] = players_at(level)
+        return self.leveled[level][ruleset_id]
 
     def _cached(self, key: tuple[str, int], load: Callable[[], str]) -> str:
         """Returns a language from the short-lived cache, loading it when missing or old."""
