@@ -9,6 +9,7 @@ overruns its budget.
 
 from __future__ import annotations
 
+import copy
 import os
 import random
 import time
@@ -25,6 +26,7 @@ from bangbot.games.declaration import Search
 SECONDS_ENV = "BANGBOT_AI_SECONDS"  # the searching AI's time per decision in its own turn (answers: a fifth)
 DEFAULT_SECONDS = 1.0
 ANSWER_SHARE = 0.2  # an answer out of turn gets this share of the budget
+MIN_LEAD = 1.5  # rollouts won beyond the heuristic's choice another candidate needs at least (one lucky world is not)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +96,11 @@ class SearchPlayer:
                 break  # the next world would overrun: the clock is only a safety net
             world = self.search.determinize(view, rnd)
             for i, action in enumerate(candidates):
-                wins[i] += self.rollout(world, view.seat, action, mix(seed, w))
+                wins[i] += self.rollout(world, view.seat, action, mix(seed, w), memory)
             played += 1
         best = max(range(len(candidates)), key=lambda i: (wins[i], i == 0))
-        return candidates[best] if wins[best] - wins[0] > self.budget.margin * played else preferred
+        needed = max(self.budget.margin * played, MIN_LEAD)
+        return candidates[best] if wins[best] - wins[0] > needed else preferred
 
     def candidates(self, legal: Sequence[Any], preferred: Any, rnd: random.Random) -> list[Any]:
         """Returns the heuristic's choice first, then up to budget.candidates - 1 other legal actions."""
@@ -105,11 +108,12 @@ class SearchPlayer:
         picked = rnd.sample(others, min(len(others), self.budget.candidates - 1))
         return [preferred, *picked]
 
-    def rollout(self, world: Any, seat: int, action: Any, seed: int) -> float:
+    def rollout(self, world: Any, seat: int, action: Any, seed: int, own: Memory) -> float:
         """Returns 1 if seat's side wins after action in a copy of world played by heuristics, 0 if not, 0.5 capped."""
         rules, policy = self.rules, self.policy
         state, _ = rules.apply(world.copy(), seat, action)
         memories: list[Memory] = [{SEED_KEY: mix(seed, s)} for s in range(world.config.players)]
+        memories[seat] = copy.deepcopy(own)  # the seat plays on with what it knows; the others from nothing
         for _ in range(self.budget.horizon):
             if rules.winner(state) is not None:
                 return 1.0 if self.search.won(state, seat) else 0.0
