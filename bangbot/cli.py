@@ -180,13 +180,18 @@ def modes_help() -> str:
 
 
 def check_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Stops with a one-line usage error when the terminal game's options do not fit together."""
+    """Stops with a one-line usage error when the options (or BANGBOT_AI_SECONDS) do not fit together."""
+    from bangbot.ai.search import budget_from_env
     from bangbot.console.arguments import options_problem
     from bangbot.i18n import translator
 
     problem = options_problem(translator(args.lang or "en"), args.game, args.preset, args.mode, args.players)
     if problem is not None:
         parser.error(problem)
+    try:
+        budget_from_env()
+    except ValueError as bad:
+        parser.error(str(bad))
 
 
 class Parser(argparse.ArgumentParser):

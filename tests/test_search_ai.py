@@ -9,6 +9,7 @@ from bangbot import games
 from bangbot.ai.players import players_at
 from bangbot.ai.search import Budget, budget_from_env
 from bangbot.bench.compare import Tally, play_seat, tables
+from bangbot.cli import main
 from bangbot.games.declaration import Game
 
 TINY = Budget(worlds=1, answer_worlds=1, candidates=2, horizon=40, seconds=60.0)  # never cut by the clock
@@ -66,3 +67,14 @@ def test_a_level_is_chosen_by_name_and_a_bad_one_is_refused() -> None:
     assert budget_from_env({"BANGBOT_AI_SECONDS": "0.5"}).seconds == 0.5
     with pytest.raises(ValueError):
         budget_from_env({"BANGBOT_AI_SECONDS": "-1"})
+
+
+def test_a_bad_time_budget_or_level_stops_the_terminal_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BANGBOT_AI_SECONDS", "abc")
+    with pytest.raises(SystemExit) as stopped:
+        main(["--terminal"])
+    assert stopped.value.code == 2
+    monkeypatch.delenv("BANGBOT_AI_SECONDS")
+    with pytest.raises(SystemExit) as refused:
+        main(["--terminal", "--ai", "brutal"])
+    assert refused.value.code == 2

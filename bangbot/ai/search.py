@@ -10,6 +10,7 @@ overruns its budget.
 from __future__ import annotations
 
 import copy
+import math
 import os
 import random
 import time
@@ -52,7 +53,10 @@ def budget_from_env(environ: Mapping[str, str] = os.environ) -> Budget:
     raw = environ.get(SECONDS_ENV)
     if raw is None:
         return Budget()
-    seconds = float(raw)
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = math.nan
     if not 0 < seconds <= 60:
         raise ValueError(f"{SECONDS_ENV} must be between 0 and 60 seconds, not {raw!r}")
     return Budget(seconds=seconds)
