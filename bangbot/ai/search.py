@@ -27,7 +27,7 @@ from bangbot.games.declaration import Search
 SECONDS_ENV = "BANGBOT_AI_SECONDS"  # the searching AI's time per decision in its own turn (answers: a fifth)
 DEFAULT_SECONDS = 1.0
 ANSWER_SHARE = 0.2  # an answer out of turn gets this share of the budget
-MIN_LEAD = 1.5  # rollouts won beyond the heuristic's choice another candidate needs at least (one lucky world is not)
+MIN_LEAD = 2.5  # rollouts won beyond the heuristic's choice another candidate needs at least (luck is not)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +39,7 @@ class Budget:
     candidates: int = 4  # actions compared: the heuristic's and the others it leaves
     horizon: int = 400  # decisions a rollout plays before it counts as a draw
     seconds: float = DEFAULT_SECONDS  # the clock's cap in turn (thread CPU time); answers get ANSWER_SHARE of it
-    margin: float = 0.17  # share of the worlds another candidate must win beyond the heuristic's to be chosen
+    margin: float = 0.34  # share of the worlds another candidate must win beyond the heuristic's to be chosen
 
     def for_answer(self, answering: bool) -> tuple[int, float]:
         """Returns (worlds, seconds) for a decision in the own turn or an answer out of it."""

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from bangbot.ai.random_player import RandomPlayer
-from bangbot.games.bang.ai.determinize import determinize, role_of, won
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
 from bangbot.games.bang.ai.sides import BASE as BASE_SIDES
 from bangbot.games.bang.bench.ai import main as bench_ai
 from bangbot.games.bang.bench.engine import main as bench_engine
 from bangbot.games.bang.bench.sanity import main as bench_sanity
+from bangbot.games.bang.determinize import determinize, role_of, won
 from bangbot.games.bang.presenter.card_topic import base_card_topic
 from bangbot.games.bang.presenter.outcome import table_outcomes
 from bangbot.games.bang.presenter.presenter import BASE_PRESENTER

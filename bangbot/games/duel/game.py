@@ -9,10 +9,10 @@ from bangbot.ai.random_player import RandomPlayer
 from bangbot.core.events import Event
 from bangbot.games.declaration import Bench, Game, Rules, Search, Words
 from bangbot.games.duel.ai import DuelPlayer
-from bangbot.games.duel.ai.determinize import determinize, role_of, won
 from bangbot.games.duel.bench.ai import main as bench_ai
 from bangbot.games.duel.bench.engine import main as bench_engine
 from bangbot.games.duel.bench.sanity import main as bench_sanity
+from bangbot.games.duel.determinize import determinize, role_of, won
 from bangbot.games.duel.presenter.card_topic import duel_card_topic
 from bangbot.games.duel.presenter.outcome import duel_outcome
 from bangbot.games.duel.presenter.presenter import DUEL_PRESENTER

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bangbot.games.bang.ai.determinize import determinize, role_of, won
+from bangbot.games.bang.determinize import determinize, role_of, won
 from bangbot.games.bang.game import GAME as BASE_GAME
 from bangbot.games.bang.game import family_bench
 from bangbot.games.bang.rules.options import preset
