@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from bangbot import games
+from bangbot.ai.levels import DEFAULT_LEVEL, LEVELS
 from bangbot.i18n import LANGUAGES
 from bangbot.operations import add_commands, problem_line, system_translator
 from bangbot.settings import SettingError
@@ -65,6 +66,33 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 1 if summary["invariant_violations"] else 0
 
 
+def bench_compare(args: argparse.Namespace) -> int:
+    """Runs `bench ai --compare A,B` (two AI levels on mirrored deals); exit status 2 for levels it does not know."""
+    from bangbot.bench.compare import main as compare
+
+    levels = args.compare.split(",")
+    if len(levels) != 2 or not set(levels) <= set(LEVELS):
+        print(f"--compare takes two AI levels of {', '.join(LEVELS)}, as hard,normal", file=sys.stderr)
+        return 2
+    compare(levels, args.games or 2000, args.seed, args.json, args.only)
+    return 0
+
+
+def bench_ai(args: argparse.Namespace) -> int:
+    """Runs `bench ai`: win rates (or with --sanity blunders, with --compare two levels head to head)."""
+    if args.compare:
+        return bench_compare(args)
+    if args.sanity:
+        from bangbot.bench.runner import sanity
+
+        sanity(args.games or 2000, args.seed, args.workers, args.json, args.game)
+        return 0
+    from bangbot.bench.runner import ai
+
+    ai(args.games or 2000, args.workers, args.game)
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     """Runs a benchmark and prints its figures."""
     if args.what == "engine":
@@ -72,16 +100,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         engine(args.games or 300)
         return 0
-    if args.what == "ai" and args.sanity:
-        from bangbot.bench.runner import sanity
-
-        sanity(args.games or 2000, args.seed, args.workers, args.json, args.game)
-        return 0
     if args.what == "ai":
-        from bangbot.bench.runner import ai
-
-        ai(args.games or 2000, args.workers, args.game)
-        return 0
+        return bench_ai(args)
     if service_bench(args):
         return 0
     if args.what in CHECKOUT_BENCHES:
@@ -187,7 +207,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from bangbot.console.game import TerminalOptions, run
 
     players, preset = seats_and_preset(args.game, args.preset, args.mode, args.players)
-    options = TerminalOptions(players, args.lang, args.seed, preset, args.db, args.name, args.game)
+    options = TerminalOptions(players, args.lang, args.seed, preset, args.db, args.name, args.game, args.ai)
     return run(options)
 
 
@@ -210,13 +230,18 @@ def modes_help() -> str:
 
 
 def check_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Stops with a one-line usage error when the terminal game's options do not fit together."""
+    """Stops with a one-line usage error when the options (or BANGBOT_AI_SECONDS) do not fit together."""
+    from bangbot.ai.search import budget_from_env
     from bangbot.console.arguments import options_problem
     from bangbot.i18n import translator
 
     problem = options_problem(translator(args.lang or "en"), args.game, args.preset, args.mode, args.players)
     if problem is not None:
         parser.error(problem)
+    try:
+        budget_from_env()
+    except ValueError as bad:
+        parser.error(str(bad))
 
 
 class Parser(argparse.ArgumentParser):
@@ -225,6 +250,16 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Prints the one line and exits with status 2."""
         self.exit(2, f"{self.prog}: {message}\n")
+
+
+def add_ai_bench_arguments(bench: argparse.ArgumentParser) -> None:
+    """Adds `bench ai`'s options: --game, --workers, --compare, --only, --sanity, --json."""
+    bench.add_argument("--workers", type=int, default=1, help="ai: processes to spread the games over; scale: workers")
+    bench.add_argument("--game", default=games.DEFAULT, choices=sorted(games.GAME_IDS), help="ai: the game to play")
+    bench.add_argument("--compare", default=None, help="ai: two levels on mirrored deals, as hard,normal")
+    bench.add_argument("--only", default=None, choices=sorted(games.GAME_IDS), help="ai --compare: only this game")
+    bench.add_argument("--sanity", action="store_true", help="ai: blunders of heuristic tables against random ones")
+    bench.add_argument("--json", action="store_true", help="ai --sanity, --compare, latency, scale, flood: print JSON")
 
 
 def add_play_options(parser: argparse.ArgumentParser) -> None:
@@ -252,6 +287,7 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
         default=os.environ.get("DATABASE_URL"),
         help="database URL to keep and resume the game in (DATABASE_URL)",
     )
+    parser.add_argument("--ai", default=DEFAULT_LEVEL, choices=LEVELS, help="AI players: easy, normal or hard (search)")
     parser.add_argument("--name", default=None, help="your name at the table (default: your system user name)")
     parser.add_argument("--terminal", action="store_true", help="play in the terminal even if a bot token is set")
     parser.set_defaults(func=cmd_play)
@@ -283,13 +319,10 @@ def build_parser() -> argparse.ArgumentParser:
     bn = sub.add_parser("bench", help="print performance figures")
     bn.add_argument("what", choices=["engine", "ai", "bot", "press", "faults", "latency", "flood", "scale", "board"])
     bn.add_argument("--games", type=int, default=None, help="games per line (engine: 300, ai: 2000, bot: 20, press: 3)")
-    bn.add_argument("--workers", type=int, default=1, help="ai: processes to spread the games over; scale: bot workers")
     bn.add_argument("--stored", type=int, default=10_000, help="bot: stored games for the tick and start-up figures")
     bn.add_argument("--kills", type=int, default=100, help="faults: how many times the bot is killed")
     bn.add_argument("--seed", type=int, default=1, help="faults: the seed of presses, kills, deals; ai: the first deal")
-    bn.add_argument("--game", default=games.DEFAULT, choices=sorted(games.GAME_IDS), help="ai: the game to play")
-    bn.add_argument("--sanity", action="store_true", help="ai: blunders of heuristic tables against random ones")
-    bn.add_argument("--json", action="store_true", help="ai --sanity, latency, scale, flood: one JSON object")
+    add_ai_bench_arguments(bn)
     bn.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults, latency, scale: its db")
     bn.add_argument("--seconds", type=float, default=90.0, help="latency, scale: how long people press")
     bn.add_argument("--bot-checkout", default=None, help="flood: run the bot from this checkout (the figure before)")

@@ -63,7 +63,9 @@ STORED = ("game", "seat", "action_log", "chat_settings", "user_settings", "press
 MESSAGE_REFS = frozenset(
     {"lobby_message_id", "table_message_id", "log_message_id", "private_message_id", "shown_digest", "updated_at"}
 )
-LOBBY_CHOICES = frozenset({"join", "leave", "start", "preset", "simple", "time", "ai-", "ai+", "remove", "cancel"})
+LOBBY_CHOICES = frozenset(
+    {"join", "leave", "start", "preset", "simple", "time", "ai-", "ai+", "level", "remove", "cancel"}
+)
 COMMANDS = ("start", "newgame", "cancel", "status", "help", "rules", "language", "deadline")
 
 

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from bangbot.ai.players import searching_players
+from bangbot.ai.search import Budget
 from bangbot.games.bang.rules.state import GameConfig
 from bangbot.games.bang.rules.variants import STARWARS
 from bangbot.games.bang.ruleset import BASE
@@ -84,6 +86,24 @@ def positions(table: Table, games: int) -> list[Position]:
             if step % CHECK_EVERY == 0:
                 out.append(Position(p.state, copy.deepcopy(p.memories), p.player))
     return out
+
+
+SEARCH_BUDGET = Budget(worlds=1, answer_worlds=1, candidates=2, horizon=60, seconds=60.0)  # never cut by the clock
+
+
+@pytest.mark.parametrize("table", [TABLES[1], TABLES[9], TABLES[-2], TABLES[-1]], ids=table_id)
+def test_the_searching_ai_decides_the_same_whatever_its_seat_cannot_see(table: Table) -> None:
+    config = table.config()
+    rules, resample = ruleset_of(config), resampler(config)
+    searcher = searching_players(SEARCH_BUDGET)[rules.id]
+    rnd = random.Random(5)
+    found = [Position(p.state, p.memories, searcher) for p in positions(table, 1)[::2]]
+    problems = [
+        f"position {i}: {problem}"
+        for i, position in enumerate(found)
+        for problem in check_position(rules, position, rules.awaiting(position.state)[0], resample, rnd, 2)
+    ]
+    assert not problems, "\n".join(problems[:10])
 
 
 def hidden_parts(state: Any, seat: int) -> Any:

@@ -15,7 +15,8 @@ from functools import partial
 from pathlib import Path
 from typing import TextIO
 
-from bangbot.ai.players import heuristic_players
+from bangbot.ai.levels import DEFAULT_LEVEL
+from bangbot.ai.players import players_at
 from bangbot.console.frame import frame, terminal_width
 from bangbot.console.keyboard import Keyboard
 from bangbot.console.messenger import ConsoleMessenger, Piece
@@ -58,6 +59,7 @@ class TerminalOptions:
     database: str | None = None
     name: str | None = None  # None: the system user's name, else a localized "Player"
     game: str = DEFAULT_RULESET
+    ai: str = DEFAULT_LEVEL  # how the AI players play: easy (random), normal (heuristic), hard (search)
 
 
 @dataclass
@@ -178,7 +180,7 @@ class Terminal:
         self.options, self.repo, self.out, self.voice = options, repo, stdout, voice
         self.keyboard = Keyboard(stdin)
         self.messenger = ConsoleMessenger(GROUP_ID, USER_ID)
-        self.ctx = ctx = Context(repo, self.messenger, heuristic_players(), hold_ai=self.holds_ai)
+        self.ctx = ctx = Context(repo, self.messenger, players_at(options.ai), hold_ai=self.holds_ai)
         if options.seed is not None:
             seed = options.seed
             ctx.seeds = lambda: seed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -63,6 +64,15 @@ class Bench:
 
 
 @dataclass(frozen=True, slots=True)
+class Search:
+    """What the searching AI needs of a game beyond its rules: a world consistent with a seat's view, and who won."""
+
+    determinize: Callable[[Any, random.Random], Any]  # (a seat's view, rng) -> a full state whose view for it is that
+    won: Callable[[Any, int], bool]  # (a finished state, seat) -> whether that seat's side won
+    role: Callable[[Any, int], str]  # (a state, seat) -> its role or side, as the benches count win rates
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """One game of the family: its rules and all the platform needs to offer, show, play, explain and bench it."""
 
@@ -76,6 +86,7 @@ class Game:
     outcomes: Callable[[Any, Sequence[Event]], list[SeatOutcome]]  # every seat's end, from the state and events
     rules: Rules
     bench: Bench
+    search: Search  # how the searching AI (the table's "hard" level) imagines what its seat cannot see
     sides: object = None  # the hidden roles' sides, for a game whose own AI reads them (a type of that game's)
     theme: Theme | None = None  # the words of a game that plays base BANG!'s cards under other names
     table_note: Callable[[Translator], str] | None = None  # what /help adds at its table, beyond base BANG!

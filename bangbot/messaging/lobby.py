@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from bangbot import games as registry
+from bangbot.ai.levels import DEFAULT_LEVEL, LEVELS
 from bangbot.i18n import Translator
 from bangbot.i18n.digits import half_width
 from bangbot.i18n.wording import AI_SEAT_NAME, player
@@ -139,6 +140,7 @@ def new_lobby(
         simplified=like.simplified,
         deadline_seconds=like.deadline_seconds,
         ai_seats=like.ai_seats,
+        ai_level=like.ai_level if isinstance(like, Game) else DEFAULT_LEVEL,
         created_at=now,
         updated_at=now,
         lobby_expires_at=now + ctx.lobby_ttl,
@@ -379,7 +381,7 @@ def remember_game(ctx: Context, game: Game) -> None:
 
 
 def change_setting(game: Game, choice: str) -> None:
-    """Steps one lobby setting: the game, its rule preset or mode, simplified game, time per move, AI seats."""
+    """Steps one lobby setting: the game, its preset or mode, simplified game, time per move, AI seats, AI level."""
     rules = ruleset(game.ruleset)
     if choice == "game":
         game.ruleset = following(offered(), game.ruleset)
@@ -394,6 +396,8 @@ def change_setting(game: Game, choice: str) -> None:
     elif choice == "time":
         later = [d for d in DEADLINE_CHOICES if d > game.deadline_seconds]
         game.deadline_seconds = later[0] if later else DEADLINE_CHOICES[0]
+    elif choice == "level":
+        game.ai_level = following(LEVELS, game.ai_level)
     elif choice == "ai+":
         game.ai_seats += 1
     elif choice == "ai-":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bangbot import games as registry
+from bangbot.ai.levels import EASY, HARD, NORMAL
 from bangbot.i18n import Translator
 from bangbot.i18n.explain import preset_name
 from bangbot.i18n.glossary import game_name
@@ -36,6 +37,8 @@ def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
         lines.append(tr.gettext("Game: {game}.", game=game_name(tr, game.ruleset)))
     lines.append(tr.ngettext("{n} player: {names}", "{n} players: {names}", len(humans), names=join_list(tr, humans)))
     lines.append(tr.ngettext("AI players: {n}", "AI players: {n}", game.ai_seats))
+    if game.ai_seats:
+        lines.append(tr.gettext("AI level: {level}.", level=level_name(tr, game.ai_level)))
     mode_name = registry.game(game.ruleset).words.mode
     if mode_name is not None:
         lines.append(tr.gettext("Mode: {mode}.", mode=mode_name(tr, game.preset)))
@@ -63,6 +66,16 @@ def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
             )
         )
     return "\n".join(lines)
+
+
+def level_name(tr: Translator, level: str) -> str:
+    """Returns an AI level's name as the lobby shows it."""
+    names = {
+        EASY: tr.gettext("easy (random moves)"),
+        NORMAL: tr.gettext("normal"),
+        HARD: tr.gettext("hard (thinks ahead)"),
+    }
+    return names.get(level, level)
 
 
 def sizes_of(game: Game) -> range:
@@ -104,6 +117,7 @@ def lobby_keyboard(tr: Translator, game: Game, messenger: Messenger) -> Keyboard
         *choose_game,
         rule_buttons,
         (b(tr.gettext("Time per move"), "time"), b("🤖 −", "ai-"), b("🤖 +", "ai+")),
+        *(((b(tr.gettext("AI level"), "level"),),) if game.ai_seats else ()),
         (b(tr.gettext("Remove a player"), REMOVE), b(tr.gettext("Cancel"), "cancel")),
     )
 

@@ -108,7 +108,8 @@ def observe(ctx: Context, batch: Batch, seat: int) -> Memory:
     mem = memory(batch, seat)
     start = batch.observed.get(seat, 0)
     if start < len(batch.events):
-        ctx.ai_for(batch.rules.id).observe(mem, seat, [e.for_seat(seat) for e in batch.events[start:]])
+        seen = [e.for_seat(seat) for e in batch.events[start:]]
+        ctx.ai_for(batch.rules.id, batch.game.ai_level).observe(mem, seat, seen)
         batch.observed[seat] = len(batch.events)
     return mem
 
@@ -116,7 +117,7 @@ def observe(ctx: Context, batch: Batch, seat: int) -> Memory:
 def ai_choice(ctx: Context, batch: Batch, seat: int) -> Any:
     """Returns what the game's AI would do for seat now."""
     mem = observe(ctx, batch, seat)
-    return ctx.ai_for(batch.rules.id).decide(batch.rules.view(batch.state, seat), mem)
+    return ctx.ai_for(batch.rules.id, batch.game.ai_level).decide(batch.rules.view(batch.state, seat), mem)
 
 
 def run_ai(ctx: Context, batch: Batch) -> None:

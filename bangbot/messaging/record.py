@@ -13,6 +13,7 @@ from bangbot.games import game as registered
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import game_name
 from bangbot.i18n.wording import join_list, player
+from bangbot.messaging.lobby_view import level_name
 from bangbot.messaging.outcome import Replayed, SeatOutcome, outcomes
 from bangbot.messaging.presenters import presenter
 from bangbot.rulesets import ruleset
@@ -65,11 +66,13 @@ def record_text(
 
 
 def header(tr: Translator, game: Game) -> str:
-    """Returns the line naming the chat and, for a game whose preset is a mode (the Duel), its mode."""
+    """Returns the lines naming the chat, a Duel's mode and, for a table with AI seats, the level they played at."""
     lines = [tr.gettext("Chat: {title}", title=game.chat_title or "—")]
     mode_name = registered(game.ruleset).words.mode
     if mode_name is not None:
         lines.append(tr.gettext("Mode: {mode}", mode=mode_name(tr, game.preset)))
+    if game.ai_seats:
+        lines.append(tr.gettext("AI level: {level}.", level=level_name(tr, game.ai_level)))
     return "\n".join(lines)
 
 

@@ -86,6 +86,7 @@ class Game(SQLModel, table=True):
     simplified: bool = False
     deadline_seconds: int = DEFAULT_DEADLINE_SECONDS
     ai_seats: int = 0
+    ai_level: str = Field(default="normal", sa_column_kwargs={"server_default": "normal"})  # how its AI seats play
     seed: int | None = Field(default=None, sa_column=Column(BigInteger))
     version: int = 0
     state_json: str | None = Field(default=None, sa_column=Column(Text))

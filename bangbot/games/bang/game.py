@@ -10,6 +10,7 @@ from bangbot.games.bang.ai.sides import BASE as BASE_SIDES
 from bangbot.games.bang.bench.ai import main as bench_ai
 from bangbot.games.bang.bench.engine import main as bench_engine
 from bangbot.games.bang.bench.sanity import main as bench_sanity
+from bangbot.games.bang.determinize import determinize, role_of, won
 from bangbot.games.bang.presenter.board import table_board
 from bangbot.games.bang.presenter.card_topic import base_card_topic
 from bangbot.games.bang.presenter.outcome import table_outcomes
@@ -20,7 +21,7 @@ from bangbot.games.bang.ruleset import BASE, BaseBang
 from bangbot.games.bang.texts.explain import explain_base
 from bangbot.games.bang.texts.glossary import CARD_NAMES, CHARACTER_NAMES, character_name, role_name
 from bangbot.games.bang.texts.readings import CARD_READINGS, CHARACTER_READINGS
-from bangbot.games.declaration import Bench, Game, Rules, Words
+from bangbot.games.declaration import Bench, Game, Rules, Search, Words
 from bangbot.i18n import N_, NP_, Translator
 from bangbot.i18n.glossary import CARD, CHARACTER
 
@@ -68,6 +69,7 @@ GAME = Game(
         preset_names={"ja": N_("Japanese first edition")},
     ),
     bench=family_bench(BASE),
+    search=Search(determinize, won, role_of),
     sides=BASE_SIDES,
     card_topic=base_card_topic,
     scenario=run_scenario,

@@ -52,6 +52,7 @@ class PlayerView:
     version: int
     bangs_played: int
     bang_allowed: bool = False
+    used: tuple[str, ...] = ()  # once-a-turn abilities the turn's player already used (played openly)
 
 
 def public_request(r: Request, seat: int | None) -> dict[str, Any]:
@@ -114,4 +115,5 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         version=state.version,
         bangs_played=state.bangs_played,
         bang_allowed=own is not None and own.alive and can_bang(state, own),
+        used=tuple(state.used),
     )

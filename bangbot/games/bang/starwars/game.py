@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bangbot.games.bang.determinize import determinize, role_of, won
 from bangbot.games.bang.game import GAME as BASE_GAME
 from bangbot.games.bang.game import family_bench
 from bangbot.games.bang.rules.options import preset
@@ -20,7 +21,7 @@ from bangbot.games.bang.starwars.notes import starwars_assumptions
 from bangbot.games.bang.starwars.ruleset import StarWarsBang
 from bangbot.games.bang.starwars.theme import STARWARS_THEME
 from bangbot.games.bang.texts.explain import explain_themed
-from bangbot.games.declaration import Rules
+from bangbot.games.declaration import Rules, Search
 from bangbot.i18n import NP_, Translator
 from bangbot.i18n.explain import TableRules
 from bangbot.i18n.glossary import game_name
@@ -63,6 +64,7 @@ GAME = replace(
     ),
     rules=Rules(topics=SW_TABLES, explain=explain, options=preset),
     bench=family_bench(STARWARS),
+    search=Search(determinize, won, role_of),
     theme=STARWARS_THEME,
     table_note=table_note,
 )

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from bangbot.core.config import GameConfig
 from bangbot.games.duel.rules.actions import DuelAction
 from bangbot.games.duel.rules.legal import asked, awaiting, bang_allowed, legal_actions
-from bangbot.games.duel.rules.requests import Decision, HarryDraw, KeepOne, Lineup, Replace
+from bangbot.games.duel.rules.requests import Decision, DuelRequest, HarryDraw, KeepOne, Lineup, Replace
 from bangbot.games.duel.rules.state import DuelState
 from bangbot.games.duel.rules.table import hand_limit, own_target, reload_open
 
@@ -61,12 +61,16 @@ class DuelView:
     bang_allowed: bool
     reload_open: bool
     hand_limit: int
+    pending: tuple[DuelRequest, ...] = ()  # every queued decision and trigger, as seat may see them (asked first)
+    bang_limit: int = 1  # BANG!s the turn's player may play this turn (before abilities)
+    used: tuple[str, ...] = ()  # once-a-turn things the turn's player already did
+    bangs_played: int = 0  # BANG!s the turn's player played this turn
 
 
-def public_request(r: Decision, seat: int | None) -> Decision:
+def public_request(r: DuelRequest, seat: int | None) -> DuelRequest:
     """Returns a pending decision as seat may see it: what only the asked seat may see is left empty for the others
     (the characters it holds, the cards shown to it alone, the card Dutch Harry looks at)."""
-    if r.seat == seat:
+    if not isinstance(r, Lineup | Replace | KeepOne | HarryDraw) or r.seat == seat:
         return r
     if isinstance(r, Lineup | Replace) and r.options:
         return replace(r, options=())
@@ -121,11 +125,15 @@ def view(state: DuelState, seat: int | None, squads: tuple[SquadView, ...] | Non
         len(state.common),
         tuple(state.discard),
         awaiting(state),
-        tuple(public_request(r, seat) for r in (asked(state),) if r is not None),
+        tuple(public_request(r, seat) for r in (asked(state),) if r is not None),  # type: ignore[misc]
         tuple(legal_actions(state, seat)) if seat is not None else (),
         state.winner,
         state.version,
         bang_allowed(state, seat) if seat is not None else False,
         reload_open(state),
         hand_limit(state, seat) if seat is not None else 0,
+        tuple(public_request(r, seat) for r in state.requests),
+        state.bang_limit,
+        tuple(state.used),
+        state.bangs_played,
     )

@@ -1,0 +1,161 @@
+"""`bangbot bench ai --compare hard,normal`: one AI level in one seat against heuristic players, on mirrored deals.
+
+Every game and table size (a modal game: every mode) is dealt from the same seeds; each deal is played once per seat
+and level, the compared level in that seat and the heuristic everywhere else, so each level meets the same deals in
+every role. Prints win rates per role and level with 95% (Wilson) intervals, the gain in points of the first level
+over the second, and decision times (thread CPU time) per level.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from bangbot import games
+from bangbot.ai.mixing import mix
+from bangbot.ai.player import AIPlayer, Memory
+from bangbot.ai.players import players_at
+from bangbot.ai.random_player import SEED_KEY
+from bangbot.games.declaration import Game, table_sizes
+
+STEP_CAP = 3000
+Z95 = 1.96
+
+
+@dataclass
+class Tally:
+    """Games and wins of one level, by role, and its decision times in seconds."""
+
+    games: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    wins: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    times: list[float] = field(default_factory=list)
+
+
+def tables(game: Game) -> Iterator[tuple[str, int]]:
+    """Yields every (preset or mode, table size) the game is played at."""
+    if game.modal:
+        for mode in game.ruleset.modes:
+            yield mode, game.mode_seats(mode)
+        return
+    for n in table_sizes(game.ruleset, "standard"):
+        yield "standard", n
+
+
+def play_seat(game: Game, config: Any, seed: int, seat: int, player: AIPlayer, others: AIPlayer, tally: Tally) -> None:
+    """Plays one deal with player in seat and others elsewhere; counts the seat's role, result and decision times."""
+    rules = game.ruleset
+    state, events = rules.new_game(config, seed)
+    memories: list[Memory] = [{SEED_KEY: mix(0xB3, seed, s)} for s in range(config.players)]
+    seats = [player if s == seat else others for s in range(config.players)]
+    for _ in range(STEP_CAP):
+        for s, memory in enumerate(memories):
+            seats[s].observe(memory, s, [e.for_seat(s) for e in events])
+        if rules.winner(state) is not None:
+            break
+        asked = rules.awaiting(state)[0]
+        started = time.thread_time()
+        action = seats[asked].decide(rules.view(state, asked), memories[asked])
+        if asked == seat:
+            tally.times.append(time.thread_time() - started)
+        state, events = rules.apply(state, asked, action)
+    role = game.search.role(state, seat)
+    tally.games[role] += 1
+    tally.wins[role] += int(rules.winner(state) is not None and game.search.won(state, seat))
+
+
+def interval(wins: int, n: int) -> tuple[float, float]:
+    """Returns the 95% Wilson interval of a win rate, in points."""
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
+    return round(100 * (centre - half), 1), round(100 * (centre + half), 1)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Returns the q-th quantile of values in milliseconds (0 for none)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
+
+
+def summary(tally: Tally) -> dict[str, Any]:
+    """Returns a level's figures: per role games, win rate and interval; overall; decision time p50/p99."""
+    roles = {
+        role: {
+            "games": n,
+            "win_rate": round(100 * tally.wins[role] / n, 1),
+            "interval_95": interval(tally.wins[role], n),
+        }
+        for role, n in sorted(tally.games.items())
+    }
+    total, won = sum(tally.games.values()), sum(tally.wins.values())
+    return {
+        "games": total,
+        "win_rate": round(100 * won / total, 1) if total else 0.0,
+        "interval_95": interval(won, total),
+        "roles": roles,
+        "decision_p50_ms": percentile(tally.times, 0.5),
+        "decision_p99_ms": percentile(tally.times, 0.99),
+    }
+
+
+def compare_game(game: Game, levels: list[str], deals: int, first_seed: int) -> dict[str, Any]:
+    """Returns each table's figures per level and the gain of the first level over the second, for one game."""
+    players = {level: players_at(level)[game.id] for level in levels}
+    others = players_at("normal")[game.id]
+    out: dict[str, Any] = {}
+    for preset, n in tables(game):
+        config = game.ruleset.config(n, preset)
+        tallies = {level: Tally() for level in levels}
+        for seed in range(first_seed, first_seed + deals):
+            for seat in range(n):
+                for level in levels:
+                    play_seat(game, config, seed, seat, players[level], others, tallies[level])
+        figures = {level: summary(t) for level, t in tallies.items()}
+        gain = figures[levels[0]]["win_rate"] - figures[levels[-1]]["win_rate"]
+        out[f"{preset}-{n}"] = {"levels": figures, "win_rate_gain_points": round(gain, 1)}
+    return out
+
+
+def main(levels: list[str], deals: int, first_seed: int, as_json: bool, only: str | None = None) -> dict[str, Any]:
+    """Runs the comparison over every game (or only one) and prints it (JSON, or one line per table and level)."""
+    report: dict[str, Any] = {"levels": levels, "deals_per_table": deals, "games": {}}
+    wins = dict.fromkeys(levels, 0)
+    played = dict.fromkeys(levels, 0)
+    for game in games.GAMES:
+        if only is not None and game.id != only:
+            continue
+        report["games"][game.id] = result = compare_game(game, levels, deals, first_seed)
+        for table in result.values():
+            for level, fig in table["levels"].items():
+                played[level] += fig["games"]
+                wins[level] += round(fig["win_rate"] * fig["games"] / 100)
+    rates = {level: 100 * wins[level] / played[level] if played[level] else 0.0 for level in levels}
+    report["win_rate_gain_points"] = round(rates[levels[0]] - rates[levels[-1]], 1)
+    report["overall"] = {level: {"games": played[level], "win_rate": round(rates[level], 1)} for level in levels}
+    if as_json:
+        print(json.dumps(report, indent=1))
+    else:
+        print_lines(report)
+    return report
+
+
+def print_lines(report: dict[str, Any]) -> None:
+    """Prints one line per game, table and level, then the overall gain."""
+    for game_id, result in report["games"].items():
+        for table, figures in result.items():
+            for level, fig in figures["levels"].items():
+                roles = ", ".join(f"{r} {v['win_rate']}% {v['interval_95']}" for r, v in fig["roles"].items())
+                print(
+                    f"{game_id} {table} {level}: {fig['win_rate']}% of {fig['games']} ({roles}); "
+                    f"decision p50 {fig['decision_p50_ms']} ms, p99 {fig['decision_p99_ms']} ms"
+                )
+    print(f"overall {report['overall']}; gain {report['win_rate_gain_points']} points")
