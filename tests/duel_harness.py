@@ -27,6 +27,7 @@ from bangbot.games.duel.texts.names import (
 )
 from bangbot.i18n import Translator, translator
 from bangbot.i18n.glossary import game_name
+from bangbot.i18n.wording import GLUE
 from bangbot.messaging import lobby
 from bangbot.messaging.codec import decode
 from bangbot.rulesets import ruleset
@@ -126,8 +127,14 @@ def vocabulary(tr: Translator) -> list[str]:
     return sorted(words, key=len, reverse=True)
 
 
+def unglued(text: str) -> str:
+    """Returns text with the no-break spaces that glue a name's words read as plain spaces."""
+    return text.replace(GLUE, " ")
+
+
 def mentions(text: str, name: str, words: Iterable[str]) -> bool:
-    """Returns whether text names name by itself, not as part of a longer name ("Double Barrel")."""
+    """Returns whether text names name by itself, not as part of a longer name ("Double Barrel"), glued or not."""
+    text = unglued(text)
     for longer in words:
         if name in longer and longer != name:
             text = text.replace(longer, "")
@@ -207,7 +214,7 @@ class DuelWatch:
         helps = [self.tr.name(marked) for marked in DUEL_CHARACTER_HELP.values()]  # abilities name cards in general
         # and so do the steps of playing a card as another by an ability ("Companion as Colt → at whom?")
         helps += [f" as {duel_card_name(self.tr, kind)}" for kind in AS_NAMES.values()]
-        for text in texts[start:]:
+        for text in map(unglued, texts[start:]):
             for ability in helps:
                 text = text.replace(ability, "")
             leaked = sorted(name for name in names if mentions(text, name, words))

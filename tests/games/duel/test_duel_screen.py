@@ -258,12 +258,29 @@ def test_every_event_reads_in_every_language(language: str) -> None:
             if kind == "play" and CARDS[e["card"]].type.frame in ("equipment", "resource") and not e.get("how"):
                 assert line is None  # the "equip" line tells it
                 continue
+            if kind == "dealt" and "cards" in e:
+                assert line is None  # the owner's message shows the hand and reserve (test below)
+                continue
             assert line and "{" not in line, (kind, e)
             if language in ("ru", "ja"):
                 left = re.findall(r"[A-Za-z]{3,}", stripped(tr, line).replace("BANG!", ""))
                 assert not left, (kind, line, left)
             if language == "cs":
                 assert stripped(tr, line) != stripped(en, event_line(en, e, english, None) or ""), (kind, line)
+    assert any("cards" not in e for e in SAMPLES["dealt"])  # the others' count of a starting hand reads above
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("mode", MODES)
+def test_a_starting_hand_is_shown_once_in_its_owners_message(mode: str, language: str) -> None:
+    tr = tr_of(language)
+    state, events = RULES.new_game(RULES.config(RULES.seats_for(mode), mode), 13)
+    for squad in state.squads:
+        text = private(language, RULES.view(state, squad.seat))
+        assert all(card_label(tr, c) in text for c in squad.hand)
+        assert all(duel_character_name(tr, c) in text for c in squad.reserve)
+        own = [e.for_seat(squad.seat) for e in events if e.kind == "dealt" and squad.seat in e.to]
+        assert own and all("cards" in e and event_line(tr, e, NAMES, squad.seat) is None for e in own)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -349,11 +349,14 @@ def test_an_explained_card_shows_its_frame_and_copies_from_the_data() -> None:
         text = explain(en, (DUEL_CARD, id_), STANDOFF)
         assert en.name(names.DUEL_FRAME_NAMES[kind.frame]) in text
         assert ("Bears the reload symbol." in text) == kind.reload
-        assert ("Always active." in text) == kind.always
+        assert text.lower().count("always active") == kind.always, (id_, text)  # said once, in the help or a line
         per_deck = Counter(c.deck for c in CARDS if c.type.id == id_)
         for deck, n in per_deck.items():
             assert f"{en.name(names.DUEL_DECK_NAMES[deck])}: {n} (" in text, (id_, deck)
         assert (id_ in EXPANSION_CARDS) == ("printed in the Renegades rulebook" in text)
+    for id_, character in CHARACTER.items():
+        text = explain(en, (DUEL_CHARACTER, id_), STANDOFF)
+        assert text.lower().count("always active") == character.always, (id_, text)
     missed = explain(en, (DUEL_CARD, "missed"), STANDOFF)
     assert "Law: 5 (barrel and snake ×4); Outlaws: 7 (horseshoe, barrel, and snake ×5)" in missed
     assert explain(translator("ru"), (DUEL_CHARACTER, "daltons"), STANDOFF).splitlines()[1:4] == [
