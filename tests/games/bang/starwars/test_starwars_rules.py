@@ -200,11 +200,12 @@ def fate_table(shooter: dict[str, Any], target_hand: list[str] = ()) -> list[dic
     return table(shooter, seat_spec("calculating", "outlaw", hand=list(target_hand)))
 
 
-def test_a_bang_at_low_energy_asks_the_order_and_applies_both_effects() -> None:
+def test_a_bang_at_low_energy_applies_both_effects_and_asks_no_order_that_changes_nothing() -> None:
+    """The Rebel answers the shot only after both effects, so both orders of a BANG! and its draw end alike: the
+    order is not asked (issue 34: no pointless question) and the engine applies both."""
     players = fate_table(seat_spec("fearless", "sheriff", hand=["bang:AS"], life=2), ["missed:8S"])
-    asked = play(sw(players, ["0: play bang @1"]))[1]
-    assert sorted(legal(asked, 0)) == ["fate first", "fate last"]
-    _, summary = play(sw(players, ["0: play bang @1", "0: fate first"], deck_top=["beer:7H"]))
+    _, summary = play(sw(players, ["0: play bang @1"], deck_top=["beer:7H"]))
+    assert events(summary, "auto", seat=0, action="fate first") and "fate first" not in legal(summary, 0)
     assert events(summary, "fate", seat=0, effect="fate_draw")
     assert [e["count"] for e in events(summary, "draw", seat=0, reason="fate_draw")] == [1]
     assert summary["awaiting"] == [1]  # the Rebel answers the shot only after both effects
@@ -231,16 +232,15 @@ def test_bacta_first_at_two_energy_cancels_its_fate_effect(order: str, healed: b
 
 
 @pytest.mark.parametrize(("card", "effect"), [("missed:QC", "fate_counter_hit"), ("missed:AC", "fate_swap_hands")])
-def test_a_missed_at_low_energy_hits_back_or_swaps_hands(card: str, effect: str) -> None:
+def test_a_missed_at_low_energy_dodges_and_hits_back_or_swaps_hands(card: str, effect: str) -> None:
     players = table(
         seat_spec("fearless", "sheriff", hand=["bang:7C", "beer:9H", "scope"]),
         seat_spec("calculating", "outlaw", life=2, hand=[card, "duel"]),
     )
-    asked = play(sw(players, ["0: play bang @1", "1: answer missed"]))[1]
-    assert sorted(legal(asked, 1)) == ["fate first", "fate last"]  # an answer's two effects are ordered too
-    _, summary = play(sw(players, ["0: play bang @1", "1: answer missed", "1: fate last"]))
-    assert events(summary, "fate", seat=1, effect=effect)
-    assert event_index(summary, "dodged", seat=1) < event_index(summary, "fate", seat=1)
+    # The dodge and the fate effect end alike in either order: the order is not asked, the engine applies both.
+    _, summary = play(sw(players, ["0: play bang @1", "1: answer missed"]))
+    assert events(summary, "auto", seat=1, action="fate first") and "fate last" not in legal(summary, 1)
+    assert events(summary, "fate", seat=1, effect=effect) and events(summary, "dodged", seat=1)
     if effect == "fate_counter_hit":
         assert events(summary, "hurt", seat=0, source=1, cause="missed")
     else:
@@ -260,10 +260,10 @@ def test_the_steal_fate_is_chosen_before_the_target_may_answer() -> None:
         seat_spec("fearless", "sheriff", hand=["bang:3D"], life=2),
         seat_spec("calculating", "outlaw", hand=["missed:8S"], in_play=["mustang"]),
     )
-    asked = play(sw(players, ["0: play bang @1", "0: fate last"]))[1]
+    asked = play(sw(players, ["0: play bang @1"]))[1]  # both orders end alike: not asked
     assert asked["awaiting"] == [0] and legal(asked, 1) == []  # the Rebel answers after both effects
     assert sorted(a.split()[-1].split("#")[0] for a in legal(asked, 0)) == ["hand", "mustang"]
-    _, summary = play(sw(players, ["0: play bang @1", "0: fate last", "0: play bang @1 mustang"]))
+    _, summary = play(sw(players, ["0: play bang @1", "0: play bang @1 mustang"]))
     assert kinds(seat(summary, 0)["hand"]) == ["mustang"] and summary["awaiting"] == [1]
     assert events(summary, "steal", seat=0, reason="fate_steal")
 
@@ -275,7 +275,7 @@ def test_discard_all_asks_a_card_of_every_other_player_with_one() -> None:
         seat_spec("elusive", "renegade", in_play=["mustang"]),
         seat_spec("hardy", "outlaw"),
     )
-    _, summary = play(sw(players, ["0: play bang @1", "0: fate first"]))  # one card each: taken for him
+    _, summary = play(sw(players, ["0: play bang @1"]))  # no order asked (both end alike); one card each: taken
     assert [e["seat"] for e in events(summary, "discarded", by=0)] == [1, 2]
 
 
@@ -336,20 +336,21 @@ def test_one_bacta_is_not_enough_against_the_compactor_at_two_energy() -> None:
     assert 0 in summary["eliminated"]  # going out was the only answer left, made for the player
 
 
-@pytest.mark.parametrize("order", ["fate first", "fate last"])
-def test_a_bacta_while_dying_orders_its_rescue_and_its_fate(order: str) -> None:
+def test_a_bacta_while_dying_applies_its_rescue_and_its_fate() -> None:
+    """The rescue and the draw end alike in either order: the order is not asked (issue 34: no pointless question),
+    the engine applies both."""
     players = table(
         seat_spec("fearless", "sheriff", hand=["bang"]), seat_spec("calculating", "outlaw", life=1, hand=["beer:6H"])
     )
-    _, summary = play(sw(players, ["0: play bang @1", "1: answer beer", f"1: {order}"], deck_top=["missed:8S"]))
+    _, summary = play(sw(players, ["0: play bang @1", "1: answer beer"], deck_top=["missed:8S"]))
+    assert events(summary, "auto", seat=1, action="fate first") and "fate last" not in legal(summary, 1)
     assert seat(summary, 1)["alive"] and seat(summary, 1)["life"] == 1
-    rescued, drew = event_index(summary, "saved", seat=1), event_index(summary, "draw", seat=1, reason="fate_draw")
-    assert (drew < rescued) is (order == "fate first")
+    assert events(summary, "saved", seat=1) and events(summary, "draw", seat=1, reason="fate_draw")
 
 
-def test_the_ai_drinks_no_bacta_that_cannot_save_it_and_takes_no_card_from_a_vengeful_hand() -> None:
+def test_a_bacta_that_cannot_save_is_not_offered_and_the_ai_takes_no_card_from_a_vengeful_hand() -> None:
     from bangbot.games.bang.ai.heuristic import HeuristicPlayer
-    from bangbot.games.bang.rules.actions import DrawDeck, Pass
+    from bangbot.games.bang.rules.actions import DrawDeck
     from bangbot.games.bang.rules.views import view
 
     ai = HeuristicPlayer(strict=True)
@@ -359,9 +360,9 @@ def test_the_ai_drinks_no_bacta_that_cannot_save_it_and_takes_no_card_from_a_ven
         seat_spec("elusive", "renegade", alive=False, life=0),
         seat_spec("hardy", "outlaw", alive=False, life=0),
     ]
-    dying, summary = play(sw(two_left, ["0: play bang @1"]))
-    assert summary["awaiting"] == [1] and legal(summary, 1)[0].startswith("answer beer")
-    assert ai.decide(view(dying, 1), {}) == Pass()  # a Bacta that gives no energy and has no fate effect
+    # A Bacta that gives no energy and has no fate effect ends as going out does: not offered (issue 34, point 5).
+    _, summary = play(sw(two_left, ["0: play bang @1"]))
+    assert events(summary, "auto", seat=1) and 1 in summary["eliminated"] and summary["awaiting"] == []
     players = table(seat_spec("persistent", "outlaw"), seat_spec("vengeful", "sheriff", hand=["beer", "bang"]))
     asked, summary = play(sw(players, phase="start"))
     assert "draw @1" in legal(summary, 0)
@@ -378,7 +379,7 @@ def test_a_vengeful_answer_to_one_fate_discard_waits_for_the_others() -> None:
         seat_spec("elusive", "renegade", hand=["stagecoach"], in_play=["mustang"]),
         seat_spec("hardy", "outlaw"),
     ]
-    script = ["0: play bang @1", "0: fate first", "0: play bang @2 mustang"]
+    script = ["0: play bang @1", "0: play bang @2 mustang"]  # both orders end alike: not asked
     _, summary = play(sw(players, script, deck_top=["missed:8S", "beer:6H"]))
     assert event_index(summary, "discarded", seat=2) < event_index(summary, "check", seat=0, reason="barrel")
     assert [e["seat"] for e in events(summary, "check")] == [0]  # the Vengeful has no Cover: only Vader checks

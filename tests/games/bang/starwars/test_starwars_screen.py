@@ -106,7 +106,7 @@ def test_a_whole_star_wars_game_reads_as_star_wars(
 
 def test_a_star_wars_card_shows_its_check_symbols_and_its_fate_effect_never_a_suit() -> None:
     tr = themed(translator("en"), STARWARS)
-    assert card_label(tr, index_of("beer", HEARTS, 9)) == "Bacta Tank\u00a0✦"
+    assert card_label(tr, index_of("beer", HEARTS, 9)) == "Bacta\u00a0Tank\u00a0✦"
     assert card_label(tr, index_of("missed", SPADES, 5)) == "Missed!\u00a0⚙🗑"
     assert card_label(tr, index_of("barrel", SPADES, 13)) == "Cover\u00a0⚙"
     assert card_label(tr, index_of("bang", "D", 9)) == "BANG!"
@@ -128,7 +128,7 @@ NEW_LINES = {
     "en": (
         "A New Hope gives Ann energy (now: 3).",
         "A New Hope passes from Ann to Bob.",
-        "Bob checks the card Trash Compactor\u00a0✦ first.",
+        "Bob checks the card Trash\u00a0Compactor\u00a0✦ first.",
         "Ann discards the card BANG! and regains 1 energy (now: 2).",
         "Ann stays in the game (energy: 1).",
         "Ann checks for Lucky: Missed!\u00a0⚙🗑 — failure.",
@@ -136,7 +136,7 @@ NEW_LINES = {
     "ru": (
         "«Новая надежда»: игрок Ann получает энергию (теперь: 3).",
         "«Новая надежда» переходит от игрока Ann к игроку Bob.",
-        "Bob проверяет первой карту «Уплотнитель мусора»\u00a0✦.",
+        "Bob проверяет первой карту «Уплотнитель\u00a0мусора»\u00a0✦.",
         "Ann сбрасывает карту «Бэнг!» и восстанавливает единицу энергии (теперь: 2).",
         "Ann остаётся в игре (энергия: 1).",
         "Ann делает проверку (Везучий): «Мимо!»\u00a0⚙🗑 — неудача.",
@@ -152,7 +152,7 @@ NEW_LINES = {
     "cs": (
         "Nová naděje: hráč Ann získává energii (teď: 3).",
         "Nová naděje přechází od hráče Ann k hráči Bob.",
-        "Bob začíná sejmutím pro kartu Drtič odpadu\u00a0✦.",
+        "Bob začíná sejmutím pro kartu Drtič\u00a0odpadu\u00a0✦.",
         "Ann odhazuje kartu BANG! a získává jeden bod energie (teď: 2).",
         "Ann zůstává ve hře (energie: 1).",
         "Ann „sejme“ (Šťastný): Vedle!\u00a0⚙🗑 – neúspěch.",
