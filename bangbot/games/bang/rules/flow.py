@@ -109,8 +109,9 @@ def resolve_forced(state: GameState, ev: Events, judge: bool = True) -> bool:
         asked.add(r.seat)
         options = request_actions(state, r)
         if len(options) == 1 or (judge and alike(state, r.seat, options)):
-            ev.append(Event("auto", {"seat": r.seat, "action": to_text(options[0])}))
-            resolve(state, ev, r.seat, options[0])
+            chosen = next((o for o in options if isinstance(o, Pass)), options[0])  # no card played for nothing
+            ev.append(Event("auto", {"seat": r.seat, "action": to_text(chosen)}))
+            resolve(state, ev, r.seat, chosen)
             return True
     return False
 

@@ -521,7 +521,7 @@ def _answered_here(s: DuelState, seat: int, events: Events, judge: bool) -> bool
         s.requests.pop(0)
         return True
     if judge and len(actions) > 1 and alike(s, seat, actions):
-        _act(s, seat, actions[0], events)
+        _act(s, seat, next((a for a in actions if isinstance(a, Pass)), actions[0]), events)  # no card for nothing
         return True
     return False
 
