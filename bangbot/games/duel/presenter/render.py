@@ -66,9 +66,8 @@ def squad_lines(tr: Translator, view: DuelView, squad: SquadView, name: str, tar
     return lines
 
 
-def body_lines(tr: Translator, view: DuelView, names: Sequence[str], winners: bool = True) -> list[str]:
-    """Returns the table below its title: every squad, the piles, whose turn it is and who must decide, or (winners)
-    who won."""
+def body_lines(tr: Translator, view: DuelView, names: Sequence[str]) -> list[str]:
+    """Returns the table below its title: every squad, the piles, whose turn it is and who must decide."""
     lines: list[str] = []
     for squad in view.squads:
         target = side_label(tr, names[squad.target], view.squads[squad.target].side)
@@ -82,7 +81,7 @@ def body_lines(tr: Translator, view: DuelView, names: Sequence[str], winners: bo
             top=top,
         )
     )
-    if (status := status_line(tr, view, names)) is not None and (winners or not view.winner):
+    if (status := status_line(tr, view, names)) is not None:
         lines.append(status)
     return lines
 
@@ -127,7 +126,7 @@ def private_text(tr: Translator, view: DuelView, names: Sequence[str], title: st
                 side=duel_side_name(tr, target.side),
             )
         )
-    lines += ["", *body_lines(tr, view, written, winners=False), ""]  # its prompt says who won
+    lines += ["", *body_lines(tr, view, written), ""]
     if view.hand_limit:
         lines.append(
             tr.gettext("Your hand (limit: {limit}): {cards}", limit=view.hand_limit, cards=cards_label(tr, view.hand))
