@@ -47,6 +47,12 @@ def board_page(url: str | None, webhook_url: str | None) -> str | None:
     return None
 
 
+def group_timing_defaults() -> dict[str, str]:
+    """Returns the bot's own group merge window, quiet turn and hold as the environment variables that set them."""
+    names = ("group_merge_seconds", "group_quiet_seconds", "group_hold_seconds")
+    return {PREFIX + name.upper(): str(BotSettings.default(name)) for name in names}
+
+
 def default_data_dir() -> Path:
     """Returns where the bot keeps its data by default: $XDG_DATA_HOME/bangbot, else ~/.local/share/bangbot."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")

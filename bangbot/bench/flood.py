@@ -23,7 +23,7 @@ from bangbot.bench.faults import STALL_SECONDS, FaultTable
 from bangbot.bench.latency import GROUP_LIMIT, OVERALL_LIMIT, SETUP_SECONDS, setup, stop, table_text
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository
-from bangbot.telegram.settings import BotSettings
+from bangbot.telegram.settings import group_timing_defaults
 from tools.process import BotProcess
 from tools.telegram import ApiCall, BotApiEmulator
 
@@ -112,9 +112,7 @@ def run_flood(bot_checkout: Path | None = None, seed: int = 1) -> dict[str, Any]
                 folder / "bot.log",
                 group_rate="{}/{:g}".format(*GROUP_LIMIT),
                 BANGBOT_SEED=str(seed),
-                BANGBOT_GROUP_MERGE_SECONDS=str(BotSettings.default("group_merge_seconds")),  # the bot's own defaults
-                BANGBOT_GROUP_QUIET_SECONDS=str(BotSettings.default("group_quiet_seconds")),
-                BANGBOT_GROUP_HOLD_SECONDS=str(BotSettings.default("group_hold_seconds")),
+                **group_timing_defaults(),  # the bot's own merge window, quiet turn and hold
                 **(extra if bot_checkout is not None else {}),
             )
             try:

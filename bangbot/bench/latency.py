@@ -32,7 +32,7 @@ from bangbot.storage.models import RUNNING
 from bangbot.storage.repository import Repository
 from bangbot.storage.times import aware
 from bangbot.telegram.lost import resent_in
-from bangbot.telegram.settings import BotSettings
+from bangbot.telegram.settings import group_timing_defaults
 from tools.process import BotProcess
 from tools.telegram import ApiCall, BotApiEmulator
 
@@ -313,9 +313,7 @@ def run_latency(games: int, database: str, seconds: float, seed: int = 1) -> dic
                 folder / "bot.log",
                 group_rate=rate,
                 BANGBOT_SEED=str(seed),
-                BANGBOT_GROUP_MERGE_SECONDS=str(BotSettings.default("group_merge_seconds")),  # the bot's own defaults
-                BANGBOT_GROUP_QUIET_SECONDS=str(BotSettings.default("group_quiet_seconds")),
-                BANGBOT_GROUP_HOLD_SECONDS=str(BotSettings.default("group_hold_seconds")),
+                **group_timing_defaults(),  # the bot's own merge window, quiet turn and hold
             )
             run = LatencyRun(emulator, bot, repo, games, seed)
             try:

@@ -26,7 +26,7 @@ from bangbot.bench.latency import GROUP_LIMIT, OVERALL_LIMIT, LatencyRun, table_
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository
 from bangbot.storage.times import aware
-from bangbot.telegram.settings import BotSettings
+from bangbot.telegram.settings import group_timing_defaults
 from tools.telegram import ApiCall, BotApiEmulator
 from tools.workers import Workers
 
@@ -109,9 +109,7 @@ def run_scale(workers: int, database: str, games: int, seconds: float, seed: int
                 workers,
                 group_rate="{}/{:g}".format(*GROUP_LIMIT),
                 BANGBOT_SEED=str(seed),
-                BANGBOT_GROUP_MERGE_SECONDS=str(BotSettings.default("group_merge_seconds")),  # the bot's own defaults
-                BANGBOT_GROUP_QUIET_SECONDS=str(BotSettings.default("group_quiet_seconds")),
-                BANGBOT_GROUP_HOLD_SECONDS=str(BotSettings.default("group_hold_seconds")),
+                **group_timing_defaults(),  # the bot's own merge window, quiet turn and hold
             )
             try:
                 bots.start()  # every worker at the same moment, on an empty database

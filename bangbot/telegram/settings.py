@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from bangbot.settings import TOKEN_VARIABLES, BoardAddress, BotSettings, parse_rate
+from bangbot.settings import TOKEN_VARIABLES, BoardAddress, BotSettings, group_timing_defaults, parse_rate
 
-__all__ = ["TOKEN_VARIABLES", "BoardAddress", "BotSettings", "parse_rate"]
+__all__ = ["TOKEN_VARIABLES", "BoardAddress", "BotSettings", "group_timing_defaults", "parse_rate"]
