@@ -1,4 +1,4 @@
-"""One declaration per game: the platform names no game and imports no game's module; every game is complete."""
+"""One declaration per game: the platform names no game, card, role or risk, imports no game module; games complete."""
 
 from __future__ import annotations
 
@@ -16,7 +16,11 @@ import pytest
 from bangbot import games
 from bangbot.ai.player import GamePlayer
 from bangbot.ai.players import heuristic_players, random_players
+from bangbot.games.bang.rules import risks as bang_risks
+from bangbot.games.bang.rules.cards import KINDS
+from bangbot.games.bang.rules.roles import ROLES
 from bangbot.games.declaration import Game, table_sizes
+from bangbot.games.duel.rules import risks as duel_risks
 from bangbot.i18n import LANGUAGES, translator
 from bangbot.i18n.explain import TableRules, explain, preset_name
 from bangbot.messaging.games_help import games_intro
@@ -37,9 +41,12 @@ GAME_MODULES: tuple[tuple[str, str], ...] = (
     # Stored data: what rows written before games had ids play, whatever the registry offers first today.
     ("storage/models.py", "rows stored before rulesets existed are base BANG! games"),
     ("storage/migrations/versions/0006_ruleset.py", "the migration that gave those rows their game"),
-    ("bench/stored_results.py", "stored base BANG! results (its roles and characters) for the /stats bench"),
 )
 GAME_IDS = frozenset(games.GAME_IDS)
+# BANG!'s own words: its cards, its roles and every game's confirmation risks (the platform words none of them).
+GAME_WORDS = frozenset(
+    [*KINDS, *ROLES, *(v for k, v in [*vars(bang_risks).items(), *vars(duel_risks).items()] if k.startswith("RISK_"))]
+)
 # A module of one game's own (its import is a game-specific import), by dotted name.
 GAME_MODULE_NAME = re.compile(r"^bangbot\.games\.(bang|duel)(\.|$)")
 
@@ -51,10 +58,10 @@ def own_module(path: Path) -> bool:
 
 
 def game_mentions(path: Path) -> list[str]:
-    """Returns every game id literal and every import of a game's own module in a module's source."""
+    """Returns every game id, card, role or risk literal and every import of a game's own module in a module."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Constant) and node.value in GAME_IDS:
+        if isinstance(node, ast.Constant) and node.value in GAME_IDS | GAME_WORDS:
             found.append(f"{node.lineno}: {node.value!r}")
         names = []
         if isinstance(node, ast.ImportFrom) and node.module:
@@ -62,7 +69,7 @@ def game_mentions(path: Path) -> list[str]:
         elif isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         found += [f"{node.lineno}: import {name}" for name in names if GAME_MODULE_NAME.match(name)]
-    return found
+    return sorted(found, key=lambda hit: int(hit.partition(":")[0]))
 
 
 def test_the_platform_names_no_game_and_imports_no_game_module() -> None:
@@ -117,6 +124,7 @@ def test_the_scan_finds_a_game_id_and_a_game_import(tmp_path: Path) -> None:
         "1: import bangbot.games.duel.ruleset",
         "1: import bangbot.games.duel.ruleset.DUEL",
         "2: 'duel'",
+        "3: 'bang'",
     ]
 
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timedelta
-from typing import Any
+from random import Random
+from typing import Any, NamedTuple
 
 from sqlalchemy import Engine, insert
 from sqlmodel import col
 
-from bangbot.games import DEFAULT
+from bangbot.games import DEFAULT, game
 from bangbot.rulesets import ruleset
+from bangbot.selfplay import play_random_game
 from bangbot.storage.models import CANCELLED, EXPIRED, FINISHED, GATHERING, RUNNING, Game, Seat, new_join_token
 
 PLAYERS = 5
@@ -31,7 +33,7 @@ def status_of(index: int) -> str:
     return FINISHED
 
 
-def game_row(template: dict[str, Any], index: int, now: datetime, state_json: str) -> dict[str, Any]:
+def game_row(template: dict[str, Any], index: int, now: datetime, state_json: str, winner: str) -> dict[str, Any]:
     """Returns the index-th stored game as a row over template: nothing due at now, closed lobbies keep their expiry."""
     status = status_of(index)
     past = now - timedelta(days=1 + index % 300, minutes=index % 1440)
@@ -46,7 +48,7 @@ def game_row(template: dict[str, Any], index: int, now: datetime, state_json: st
     elif status in (CANCELLED, EXPIRED):
         row.update(lobby_expires_at=past + timedelta(hours=6))
     else:
-        row.update(state_json=state_json, version=1 + index % 400, winner="sheriff")
+        row.update(state_json=state_json, version=1 + index % 400, winner=winner)
     return row
 
 
@@ -59,18 +61,39 @@ def seat_rows(template: dict[str, Any], game_id: int, status: str, index: int) -
     ]
 
 
+class Finished(NamedTuple):
+    """What the stored results copy of one finished game: its preset, winning side, and each seat's role and win."""
+
+    preset: str
+    winner: str
+    roles: tuple[str, ...]
+    won: tuple[bool, ...]
+
+
+def finished_sample(seed: int = 1) -> Finished:
+    """Returns one random game of the default game, played to its end, as the stored results copy it."""
+    played = game(DEFAULT)
+    preset = played.ruleset.presets[0]
+    state = play_random_game(played.ruleset.config(PLAYERS, preset), seed, Random(seed), False).state
+    assert state is not None and state.winner is not None
+    seats = range(PLAYERS)
+    roles = tuple(played.search.role(state, p) for p in seats)
+    return Finished(preset, state.winner, roles, tuple(played.search.won(state, p) for p in seats))
+
+
 def store_games(engine: Engine, count: int, now: datetime) -> list[int]:
     """Inserts count stored games with their seats in bulk (game_row's mix) and returns their ids in order."""
     rules = ruleset(DEFAULT)
     state, _ = rules.new_game(rules.config(PLAYERS, rules.presets[0]), 1)
     state_json = json.dumps(rules.to_json(state), separators=(",", ":"))
+    winner = finished_sample().winner
     game_template = Game(chat_id=0, creator_id=0, created_at=now, updated_at=now).model_dump(exclude={"id"})
     seat_template = Seat(game_id=0, position=0).model_dump()
     ids: list[int] = []
     with engine.begin() as connection:
         for start in range(0, count, CHUNK):
             indexes = range(start, min(count, start + CHUNK))
-            rows = [game_row(game_template, i, now, state_json) for i in indexes]
+            rows = [game_row(game_template, i, now, state_json, winner) for i in indexes]
             returning = insert(Game).returning(col(Game.id), sort_by_parameter_order=True)
             chunk_ids = [i for i in connection.execute(returning, rows).scalars() if i is not None]
             seats = [

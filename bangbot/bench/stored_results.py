@@ -6,30 +6,31 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import Engine, insert
 
-from bangbot.bench.stored import FIRST_CHAT, PLAYERS, status_of
+from bangbot.bench.stored import FIRST_CHAT, PLAYERS, finished_sample, status_of
+from bangbot.games import DEFAULT
 from bangbot.storage.models import FINISHED, SeatResult
 
 CHUNK = 2000
-ROLES = ("sheriff", "renegade", "outlaw", "outlaw", "deputy")
 
 
 def store_results(engine: Engine, ids: list[int], now: datetime) -> int:
     """Inserts the seat results of the finished games among ids (as store_games made them); returns how many rows."""
+    sample = finished_sample()
     rows = [
         {
             "game_id": game_id,
             "position": p,
             "user_id": index * 10 + p + 1,
             "chat_id": FIRST_CHAT - index,
-            "ruleset": "base",
-            "mode": "standard",
-            "role": ROLES[p],
+            "ruleset": DEFAULT,
+            "mode": sample.preset,
+            "role": sample.roles[p],
             "character": "slab_the_killer",
-            "won": p in (0, 4),
-            "survived": p in (0, 4),
+            "won": sample.won[p],
+            "survived": sample.won[p],
             "eliminations": 1 if p == 0 else 0,
             "counted": True,
-            "winner": "law",
+            "winner": sample.winner,
             "finished_at": now - timedelta(days=1 + index % 300),
         }
         for index, game_id in enumerate(ids)

@@ -21,14 +21,6 @@ STEP_CARDS = "cards"  # several cards at once (Sid Ketchum's discards)
 STEP_ANSWER = "answer"  # a choice without a card: draw from the deck, end the turn, take the hit
 STEP_KINDS = (STEP_CARD, STEP_TARGET, STEP_TARGET_CARD, STEP_CARDS, STEP_ANSWER)
 
-# Why a choice is confirmed before it is applied (Ruleset.risk): it costs the last life or hurts the own side.
-RISK_LAST_LIFE = "last_life"  # giving up costs the player's last life while another answer could save it
-RISK_CHARACTER_OUT = "character_out"  # the Duel: giving up costs a character its last life, another answer could not
-RISK_ONESELF = "oneself"  # a BANG! at oneself
-RISK_OWN_CARD = "own_card"  # Panic! or Cat Balou on one's own card (not a Dynamite)
-RISK_TEAMMATE = "teammate"  # Jail, Panic! or Cat Balou on a player known to be on one's side
-RISKS = (RISK_LAST_LIFE, RISK_CHARACTER_OUT, RISK_ONESELF, RISK_OWN_CARD, RISK_TEAMMATE)
-
 
 @dataclass(frozen=True, slots=True)
 class Step:
@@ -151,5 +143,5 @@ class Ruleset(Protocol[S, A, V_co]):
         ...
 
     def risk(self, view: Any, action: A) -> str | None:
-        """Returns why the action, one of view.legal, is confirmed first (a RISK_ code), or None to apply it at once."""
+        """Returns why the action, one of view.legal, is confirmed first (a code its game words), else None."""
         ...

@@ -11,16 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bangbot.core.ruleset import (
-    RISK_CHARACTER_OUT,
-    RISK_LAST_LIFE,
-    RISK_ONESELF,
-    RISK_OWN_CARD,
-    RISK_TEAMMATE,
-    STEP_TARGET,
-)
 from bangbot.i18n import Translator
-from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.presenter import BACK
 from bangbot.messaging.step_menu import PRESS, Entry, Menu
@@ -70,24 +61,14 @@ def with_confirmations(steps: StepEntries, tr: Translator, view: Any, names: Seq
     return tuple(tuple(replace(e, choice=guarded(view, e.choice)) for e in row) for row in menu)
 
 
-def question(tr: Translator, view: Any, names: Sequence[str], level: str) -> str | None:
-    """Returns the question of a confirmation step ("Are you sure? …"), or None for any other step."""
+RiskQuestion = Callable[[Translator, Any, Any, str, Sequence[str]], str]  # (tr, view, action, risk, names) -> text
+
+
+def question(tr: Translator, view: Any, names: Sequence[str], level: str, ask: RiskQuestion) -> str | None:
+    """Returns the question of a confirmation step, as the game asks it of its risk (ask), or None for another step."""
     index = confirmed(view, level)
     if index is None:
         return None
-    action = view.legal[index]
     code = risky(view, index)
-    if code == RISK_LAST_LIFE:
-        return tr.gettext("Are you sure? This costs your last life, while another choice could still save you.")
-    if code == RISK_CHARACTER_OUT:
-        return tr.gettext(
-            "Are you sure? This costs your character its last life, while another choice could still save it."
-        )
-    if code == RISK_ONESELF:
-        return tr.gettext("Are you sure? You are shooting at yourself.")
-    if code == RISK_OWN_CARD:
-        return tr.gettext("Are you sure? This card is aimed at one of your own cards in play.")
-    assert code == RISK_TEAMMATE, code
-    target = next(s.value for s in ruleset(view.config.ruleset).steps(action) if s.kind == STEP_TARGET)
-    assert isinstance(target, int)
-    return tr.gettext("Are you sure? {name} is on your side.", name=players(tr, names)[target])
+    assert code is not None
+    return ask(tr, view, view.legal[index], code, names)

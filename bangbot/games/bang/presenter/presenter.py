@@ -7,6 +7,7 @@ from typing import Any
 
 from bangbot.games.bang.presenter import keyboards, render
 from bangbot.games.bang.presenter.prompts import prompt
+from bangbot.games.bang.presenter.risks import risk_question
 from bangbot.i18n import Translator
 from bangbot.messaging.adapter import Keyboard
 from bangbot.messaging.confirm import question
@@ -28,7 +29,7 @@ class BasePresenter:
 
     def prompt_text(self, tr: Translator, view: Any, names: Sequence[str], standin: bool, level: str) -> str:
         """Returns what the step asks: its confirmation's question, else its prompt."""
-        asked = None if standin else question(tr, view, names, level)
+        asked = None if standin else question(tr, view, names, level, risk_question)
         return asked or prompt(tr, view, names, standin, level)
 
     def keyboard(self, tr: Translator, view: Any, names: Sequence[str], level: str, make: MakeData) -> Keyboard:

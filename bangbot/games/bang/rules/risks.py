@@ -3,7 +3,6 @@ at one's own side. Worked out from the seat's own view, so it says only what the
 
 from __future__ import annotations
 
-from bangbot.core.ruleset import RISK_LAST_LIFE, RISK_ONESELF, RISK_OWN_CARD, RISK_TEAMMATE
 from bangbot.games.bang.rules.actions import HAND, Action, Pass, Play
 from bangbot.games.bang.rules.cards import BANG, CAT_BALOU, DYNAMITE, JAIL, MISSED, PANIC
 from bangbot.games.bang.rules.hints import own_turn_to_play
@@ -11,12 +10,18 @@ from bangbot.games.bang.rules.roles import OUTLAW, RENEGADE, side_of
 from bangbot.games.bang.rules.state import CARD_KIND
 from bangbot.games.bang.rules.views import PlayerView
 
+# Why a choice is confirmed first: it costs the last life or hurts the own side (the presenter words each).
+RISK_LAST_LIFE = "last_life"  # giving up costs the player's last life while another answer could save it
+RISK_ONESELF = "oneself"  # a BANG! at oneself
+RISK_OWN_CARD = "own_card"  # Panic! or Cat Balou on one's own card (not a Dynamite)
+RISK_TEAMMATE = "teammate"  # Jail, Panic! or Cat Balou on a player known to be on one's side
+
 HITS = ("Respond", "IndiansRespond", "DuelTurn")  # the decisions whose Pass costs one life
 TAKERS = (PANIC, CAT_BALOU)
 
 
 def risk(view: PlayerView, action: Action) -> str | None:
-    """Returns why a seat's action is confirmed first (a RISK_ code of core.ruleset), or None."""
+    """Returns why a seat's action is confirmed first (a RISK_ code), or None."""
     if view.seat is None:
         return None
     if isinstance(action, Pass):

@@ -9,6 +9,7 @@ from bangbot.games.duel.presenter import keyboards as duel_keyboards
 from bangbot.games.duel.presenter import lines as duel_lines
 from bangbot.games.duel.presenter import render as duel_render
 from bangbot.games.duel.presenter.prompts import prompt
+from bangbot.games.duel.presenter.risks import risk_question
 from bangbot.i18n import Translator
 from bangbot.messaging.adapter import Keyboard
 from bangbot.messaging.confirm import question
@@ -31,7 +32,7 @@ class DuelPresenter:
 
     def prompt_text(self, tr: Translator, view: Any, names: Sequence[str], standin: bool, level: str) -> str:
         """Returns what the step asks: its confirmation's question, else its prompt."""
-        confirming = None if standin else question(tr, view, names, level)
+        confirming = None if standin else question(tr, view, names, level, risk_question)
         return confirming or prompt(tr, view, names, standin, duel_keyboards.level_steps(view, level))
 
     def keyboard(self, tr: Translator, view: Any, names: Sequence[str], level: str, make: MakeData) -> Keyboard:

@@ -3,11 +3,11 @@ while another answer could save it. Worked out from the seat's own view."""
 
 from __future__ import annotations
 
-from bangbot.core.ruleset import RISK_CHARACTER_OUT
 from bangbot.games.duel.rules.actions import DuelAction, Pass
 from bangbot.games.duel.rules.requests import CardDuel, Dodge, Indians
 from bangbot.games.duel.rules.views import DuelView
 
+RISK_CHARACTER_OUT = "character_out"  # giving up costs a character its last life, another answer could not
 ATTACKER = 0  # the attacking character's position in a squad
 
 
