@@ -59,3 +59,16 @@ def test_the_group_sees_no_hand_and_no_menu() -> None:
     mine = json.loads(page(position.state, asked, "ru"))
     assert mine["board"]["hand"] and mine["menu"]["rows"]
     assert mine["board"]["seats"][0]["seat"] == asked  # the table goes round from the viewer
+
+
+@pytest.mark.parametrize("table", [t for t in TABLES if t.config().players <= 3], ids=table_id)
+def test_every_pile_a_duel_board_shows_holds_its_cards(table: Table) -> None:
+    """The Duel draws from each squad's own deck: a common pile is shown only once it holds cards (never a "0")."""
+    empty_seen = 0
+    for position in self_play(table.config(), 61):
+        state = position.state
+        piles = json.loads(page(state, 0, "en"))["board"]["piles"]
+        decks = [pile["count"] for pile in piles if pile["label"] != "discard pile"]
+        assert decks == ([len(state.common)] if state.common else []), f"piles {piles} at step {state.version}"
+        empty_seen += not state.common
+    assert empty_seen > 0

@@ -72,10 +72,10 @@ def duel_board(tr: Translator, view: DuelView, names: Sequence[str]) -> Board:
     """Returns the board of a Duel as one seat (None: the group) may see it; the viewer's reserve only its own."""
     written = players(tr, names)
     top = card_face(tr, view.discard[-1]) if view.discard else None
-    piles = [
-        Pile(label=tr.pgettext("term", "deck"), count=view.common_count, top=None),
-        Pile(label=tr.pgettext("term", "discard pile"), count=len(view.discard), top=top),
-    ]
+    # Each squad draws from its own deck (its count stands on its seat); the common deck exists once one ran out.
+    common = [Pile(label=tr.pgettext("term", "common deck"), count=view.common_count, top=None)]
+    discard = Pile(label=tr.pgettext("term", "discard pile"), count=len(view.discard), top=top)
+    piles = [*(common if view.common_count else []), discard]
     own_label = ""
     role = ""
     if view.seat is not None:
