@@ -9,6 +9,7 @@ from bangbot.games.bang.rules.abilities import (
     DRAWS_FROM_A_HAND,
     DRAWS_FROM_DISCARD,
     DRAWS_MORE_WITHOUT_BLUE,
+    DRAWS_ON_EMPTY_HAND,
     DRAWS_ONE_FROM_ANY_HAND,
     DRAWS_PER_MISSING_ENERGY,
     LOOKS_AT_THREE,
@@ -134,7 +135,8 @@ def alike(state: GameState, seat: int, options: Sequence[Action]) -> bool:
 def suzy_draws(state: GameState, ev: Events) -> None:
     """Every Suzy Lafayette («Запасливый») whose hand is empty draws a card (see draw_on_empty_hand)."""
     for p in state.players:
-        draw_on_empty_hand(state, ev, p.seat)
+        if not p.hand and DRAWS_ON_EMPTY_HAND in p.abilities:  # draw_on_empty_hand's own test, without the call
+            draw_on_empty_hand(state, ev, p.seat)
 
 
 def advance(state: GameState, ev: Events) -> bool:

@@ -412,19 +412,32 @@ def card_plays(state: GameState, seat: int, dist: Mapping[int, int] | None = Non
     A BANG! whose fate effect is the barrage hits every other player instead of a target: it is played with no
     target, whatever the distances. A Missed! of a player who swaps the two cards plays as a BANG!.
     """
-    p = state.players[seat]
-    variant = variant_of(state.config)
-    fates = variant.fate if p.life <= variant.fate_energy else None
     aims = Aims(state, seat, dist)
-    calamity = BANG_AND_MISSED_SWAP in p.abilities
-    for c in p.hand:
-        kind = CARD_KIND[c]
-        if fates and kind == BANG and fates.get(c) == FATE_BARRAGE:
-            if aims.bang_ok:
-                yield play(c)
-            continue
-        yield from PLAYS.get(BANG if kind == MISSED and calamity else kind, own_plays)(aims, c)
+    for c in state.players[seat].hand:
+        yield from plays_of(aims, c)
     yield from anytime_heals(state, seat)
+
+
+def plays_of(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns the phase-2 plays of one hand card of the player whose turn it is, in card_plays' order."""
+    p = aims.state.players[aims.seat]
+    kind = CARD_KIND[c]
+    if kind == BANG:
+        variant = variant_of(aims.state.config)
+        if p.life <= variant.fate_energy and variant.fate and variant.fate.get(c) == FATE_BARRAGE:
+            return (play(c),) if aims.bang_ok else NO_PLAYS
+    elif kind == MISSED and BANG_AND_MISSED_SWAP in p.abilities:
+        kind = BANG
+    return PLAYS.get(kind, own_plays)(aims, c)
+
+
+def is_legal(state: GameState, seat: int, action: Action) -> bool:
+    """Returns whether action is in legal_actions(state, seat); a phase-2 play is checked alone, not listed with all."""
+    if state.requests or seat != state.turn or state.phase != PLAY_PHASE or state.winner is not None:
+        return action in legal_actions(state, seat)
+    if isinstance(action, Play):
+        return action.card in state.players[seat].hand and action in plays_of(Aims(state, seat, None), action.card)
+    return isinstance(action, EndTurn) or action in anytime_heals(state, seat)
 
 
 def discard_actions(state: GameState, seat: int) -> list[Action]:

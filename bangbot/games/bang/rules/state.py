@@ -76,17 +76,12 @@ class Player:
         self.abilities = abilities_of(self.character)
 
     def copy(self) -> Player:
-        """Returns an independent copy."""
-        return Player(
-            self.seat,
-            self.character,
-            self.role,
-            self.life,
-            self.max_life,
-            list(self.hand),
-            list(self.in_play),
-            self.alive,
-        )
+        """Returns an independent copy (built field by field: a hot path of every new state and every look-ahead)."""
+        out = Player.__new__(Player)  # no __init__: the fields are set below, the abilities copied
+        out.seat, out.character, out.role = self.seat, self.character, self.role
+        out.life, out.max_life, out.alive, out.abilities = self.life, self.max_life, self.alive, self.abilities
+        out.hand, out.in_play = self.hand[:], self.in_play[:]
+        return out
 
     def has_in_play(self, kind: str) -> bool:
         """Returns whether a card of this kind lies in front of the player."""
