@@ -321,15 +321,29 @@ def play(card: int, target: int | None = None, target_card: int | None = None) -
 class Aims:
     """Whom a player's cards may be aimed at this phase 2; distances are worked out at the first card needing them."""
 
-    __slots__ = ("_dist", "_in_range", "_near", "bang_ok", "others", "seat", "state")
+    __slots__ = ("_bang_ok", "_dist", "_in_range", "_near", "_others", "seat", "state")
 
     def __init__(self, state: GameState, seat: int, dist: Mapping[int, int] | None) -> None:
         """Keeps the player's table; nothing is measured yet."""
         self.state, self.seat, self._dist = state, seat, dist
-        self.others = state.others_in_order(seat)
-        self.bang_ok = can_bang(state, state.players[seat])
+        self._others: list[int] | None = None
+        self._bang_ok: bool | None = None
         self._in_range: list[int] | None = None
         self._near: list[int] = []
+
+    @property
+    def others(self) -> list[int]:
+        """Returns the other living players, clockwise from the player's left (worked out once, when first asked)."""
+        if self._others is None:
+            self._others = self.state.others_in_order(self.seat)
+        return self._others
+
+    @property
+    def bang_ok(self) -> bool:
+        """Returns whether the player may still play a BANG! this turn (can_bang, asked once)."""
+        if self._bang_ok is None:
+            self._bang_ok = can_bang(self.state, self.state.players[self.seat])
+        return self._bang_ok
 
     def in_range(self) -> list[int]:
         """Returns the other players within the weapon's range, clockwise."""
