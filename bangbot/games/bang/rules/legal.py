@@ -115,7 +115,7 @@ def legal_actions(state: GameState, seat: int, dist: Mapping[int, int] | None = 
     r = request_of(state, seat) if state.requests else None
     if r is not None:
         out = request_actions(state, r) if is_open(r) and not waits(state, r) else []
-        if isinstance(r, Dying | FateOrder):  # a rescue, or a play not finished yet: no heal in between
+        if isinstance(r, (Dying, FateOrder)):  # a rescue, or a play not finished yet: no heal in between
             return out
     elif not state.requests and seat == state.turn and state.phase == PLAY_PHASE:
         return play_actions(state, seat, dist)

@@ -65,6 +65,7 @@ from bangbot.games.bang.rules.fate import apply_fate, fate_of, has_cards
 from bangbot.games.bang.rules.legal import beer_works, request_of
 from bangbot.games.bang.rules.requests import (
     PASSED,
+    QUEUED,
     DrawChoice,
     DuelTurn,
     Dying,
@@ -101,7 +102,7 @@ def resolve(state: GameState, ev: Events, seat: int, action: Action) -> None:
     if r is None or (isinstance(action, Heal) and not isinstance(r, Dying)):
         resolve_turn_action(state, ev, seat, action)
         return
-    if isinstance(r, Respond | IndiansRespond) and state.requests[0] is not r:
+    if isinstance(r, QUEUED) and state.requests[0] is not r:
         queue_answer(state, ev, r, action)
         return
     answer = ANSWERS.get(type(r))
