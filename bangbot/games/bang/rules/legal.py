@@ -299,8 +299,17 @@ def play_actions(state: GameState, seat: int, dist: Mapping[int, int] | None = N
 
 
 def can_play(state: GameState, seat: int) -> bool:
-    """Returns whether the player whose turn it is may do anything in phase 2 but end the turn."""
-    return next(card_plays(state, seat), None) is not None
+    """Returns whether the player whose turn it is may do anything in phase 2 but end the turn.
+
+    Whether any play exists does not depend on the order, so the cards that need no distances are asked first.
+    """
+    aims = Aims(state, seat, None)
+    hand = state.players[seat].hand
+    for measured in (False, True):
+        for c in hand:
+            if (CARD_KIND[c] in MEASURED) is measured and plays_of(aims, c):
+                return True
+    return bool(anytime_heals(state, seat))
 
 
 PLAYS_KEPT = 65536
@@ -361,6 +370,7 @@ class Aims:
 
 
 NO_PLAYS: tuple[Action, ...] = ()
+MEASURED = frozenset({BANG, MISSED, PANIC})  # the kinds whose plays may need the distances (Missed!: Calamity Janet)
 
 
 def bang_plays(aims: Aims, c: int) -> Sequence[Action]:
