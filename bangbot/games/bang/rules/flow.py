@@ -73,9 +73,11 @@ def settle(state: GameState, ev: Events, judge: bool = True) -> None:
     decisions whose every answer ends the same way)."""
     while state.winner is None:
         suzy_draws(state, ev)
-        if resolve_queued(state, ev) or resolve_forced(state, ev, judge):
-            continue
-        if state.requests or not advance(state, ev):
+        if state.requests:  # with none, neither a queued nor a forced answer can resolve
+            if resolve_queued(state, ev) or resolve_forced(state, ev, judge):
+                continue
+            return
+        if not advance(state, ev):
             return
 
 
@@ -168,11 +170,14 @@ def advance(state: GameState, ev: Events) -> bool:
             state.requests.append(FirstCheck(p.seat, starts))
             return True
     check_step = START_CHECKS.get(phase)
-    if check_step is not None:
+    while check_step is not None:  # a check without its card changes nothing but the phase: go on to the next
         state.phase, kind, run_check = check_step
         if p.has_in_play(kind):
             run_check(state, ev)
-    elif phase == DRAW_PHASE:
+            return True
+        check_step = START_CHECKS.get(state.phase)
+    phase = state.phase
+    if phase == DRAW_PHASE:
         state.phase = PLAY_PHASE
         phase_one(state, ev)
     elif phase == PLAY_PHASE:
