@@ -17,7 +17,8 @@ peer's state changes: a try that changes nothing is a refused move, timed apart 
 CPU time of the one call that applies it: bangbot's `apply_in_place` (in place) or `apply` (a new state per action),
 each of which checks the action is legal; the peer's method (in place), or a deep copy of its game plus the method
 (a new state per action: the peer has no other way to keep the state before a move). Games alternate between the
-engines, seed by seed, so both meet the same load on the machine.
+engines, seed by seed, so both meet the same load on the machine; the garbage collector runs (untimed) before each
+game, so neither engine pays for collecting the other's garbage.
 
     python -m tools.peer_engine [--peer DIR] [--games 20] [--players 4 7] [--seed 0] [--json]
 """
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import builtins
 import copy
+import gc
 import json
 import random
 import subprocess
@@ -302,7 +304,9 @@ def run(peer: types.SimpleNamespace, players: int, games: int, seed: int) -> dic
     for g in range(seed, seed + games):
         for mode in MODES:
             new_state = mode == "new_state"
+            gc.collect()  # neither engine pays for collecting the other's garbage
             own_game(players, g, tallies["bangbot", mode], new_state)
+            gc.collect()
             peer_game(peer, players, g, tallies["peer", mode], new_state)
     out: dict[str, Any] = {"players": players}
     for mode in MODES:
