@@ -39,7 +39,6 @@ from bangbot.games.bang.rules.cards import (
     MISSED,
     PANIC,
     VOLCANIC,
-    Border,
 )
 from bangbot.games.bang.rules.fate import fate_heal_actions, fate_take_actions
 from bangbot.games.bang.rules.requests import (
@@ -62,7 +61,7 @@ from bangbot.games.bang.rules.requests import (
 )
 from bangbot.games.bang.rules.roles import SHERIFF
 from bangbot.games.bang.rules.starwars import FATE_BARRAGE
-from bangbot.games.bang.rules.state import CARD_KIND, DISCARD_PHASE, PLAY_PHASE, GameState, Player, kind_of
+from bangbot.games.bang.rules.state import CARD_KIND, DISCARD_PHASE, IS_BLUE, PLAY_PHASE, GameState, Player
 from bangbot.games.bang.rules.table import distances_from, weapon_range
 from bangbot.games.bang.rules.variants import variant_of
 
@@ -414,7 +413,7 @@ def jail_plays(aims: Aims, c: int) -> Sequence[Action]:
 
 def own_plays(aims: Aims, c: int) -> Sequence[Action]:
     """Returns a card played for oneself: a blue card not already in play, or a brown card without a target."""
-    if kind_of(c).border is Border.BLUE and aims.state.players[aims.seat].has_in_play(CARD_KIND[c]):
+    if IS_BLUE[c] and aims.state.players[aims.seat].has_in_play(CARD_KIND[c]):
         return NO_PLAYS
     return (play(c),)
 

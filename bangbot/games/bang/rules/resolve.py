@@ -44,7 +44,6 @@ from bangbot.games.bang.rules.cards import (
     SALOON,
     STAGECOACH,
     WELLS_FARGO,
-    Border,
 )
 from bangbot.games.bang.rules.effects import (
     Events,
@@ -87,6 +86,7 @@ from bangbot.games.bang.rules.state import (
     COMPACTOR_FIRST_PHASE,
     DISCARD_PHASE,
     HOPE_FIRST_PHASE,
+    IS_BLUE,
     GameState,
     kind_of,
 )
@@ -315,7 +315,7 @@ def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
     p.hand.remove(c)
     ev.append(Event("play", {"seat": seat, "card": c, "target": t, "target_card": action.target_card}))
     draw_on_empty_hand(state, ev, seat, starting_duel=kind == DUEL)
-    if kind_of(c).border is Border.BLUE:
+    if IS_BLUE[c]:
         put_in_play(state, ev, seat, c, t)
         return
     state.discard.append(c)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bangbot.core.config import GameConfig as TableConfig
-from bangbot.games.bang.rules.cards import CARDS, KINDS, Card, CardKind
+from bangbot.games.bang.rules.cards import CARDS, KINDS, Border, Card, CardKind
 from bangbot.games.bang.rules.options import RuleOptions, preset
 from bangbot.games.bang.rules.requests import KitChoice, Request, StorePick
 from bangbot.games.bang.rules.roster import abilities_of
@@ -26,6 +26,7 @@ DISCARD_PHASE = "discard"
 OVER = "over"
 
 CARD_KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
+IS_BLUE: tuple[bool, ...] = tuple(KINDS[c.kind].border is Border.BLUE for c in CARDS)  # by card index
 
 
 def card(index: int) -> Card:
