@@ -125,16 +125,16 @@ class GameState:
             self.seed,
             self.rng,
             [p.copy() for p in self.players],
-            list(self.deck),
-            list(self.discard),
+            self.deck[:],  # slices: a hot path, and faster than list()
+            self.discard[:],
             self.turn,
             self.phase,
             self.bangs_played,
-            list(self.requests),
+            self.requests[:],
             self.winner,
             self.turn_number,
             self.version,
-            list(self.used),
+            self.used[:],
         )
 
     def alive_seats(self) -> list[int]:
