@@ -8,7 +8,7 @@ from bangbot.core.events import Event
 from bangbot.games.bang.rules.actions import Action
 from bangbot.games.bang.rules.cards import deck_indices
 from bangbot.games.bang.rules.flow import settle
-from bangbot.games.bang.rules.legal import awaiting, legal_actions
+from bangbot.games.bang.rules.legal import awaiting, is_legal, legal_actions
 from bangbot.games.bang.rules.resolve import resolve
 from bangbot.games.bang.rules.roles import SHERIFF, roles_for
 from bangbot.games.bang.rules.state import DYNAMITE_PHASE, GameConfig, GameState, Player
@@ -57,9 +57,8 @@ def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[
     """Returns the state after seat's action and what happened; raises IllegalAction if not legal."""
     if state.winner is not None:
         raise GameOver(f"the game is over: {state.winner} won")
-    legal = legal_actions(state, seat)
-    if action not in legal:
-        raise IllegalAction(seat, action, legal)
+    if not is_legal(state, seat, action):
+        raise IllegalAction(seat, action, legal_actions(state, seat))
     new = state.copy()
     ev: list[Event] = []
     resolve(new, ev, seat, action)
@@ -70,9 +69,8 @@ def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[
 
 def apply_in_place(state: GameState, seat: int, action: Action) -> list[Event]:
     """Like apply, but changes state itself; for self-play and benchmarks that keep no history."""
-    legal = legal_actions(state, seat)
-    if action not in legal:
-        raise IllegalAction(seat, action, legal)
+    if not is_legal(state, seat, action):
+        raise IllegalAction(seat, action, legal_actions(state, seat))
     ev: list[Event] = []
     resolve(state, ev, seat, action)
     settle(state, ev)

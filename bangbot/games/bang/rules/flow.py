@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from bangbot.core.events import Event
 from bangbot.games.bang.rules.abilities import (
     DRAWS_FROM_A_HAND,
     DRAWS_FROM_DISCARD,
     DRAWS_MORE_WITHOUT_BLUE,
+    DRAWS_ON_EMPTY_HAND,
     DRAWS_ONE_FROM_ANY_HAND,
     DRAWS_PER_MISSING_ENERGY,
     LOOKS_AT_THREE,
     SHOWS_SECOND_DRAW,
 )
-from bangbot.games.bang.rules.actions import Action, EndTurn, Pass
+from bangbot.games.bang.rules.actions import Action, Answer, EndTurn, Pass
 from bangbot.games.bang.rules.cards import DYNAMITE, JAIL, NEW_HOPE, SPADES, Border, Card, is_red
 from bangbot.games.bang.rules.effects import (
     Events,
@@ -27,17 +29,17 @@ from bangbot.games.bang.rules.effects import (
     resolve_aim,
     take_from_deck,
 )
-from bangbot.games.bang.rules.legal import can_play, request_actions, waits
+from bangbot.games.bang.rules.legal import can_play, request_actions, request_of
 from bangbot.games.bang.rules.notation import to_text
 from bangbot.games.bang.rules.options import LEFT
 from bangbot.games.bang.rules.requests import (
     EXCLUSIVE,
+    PASSED,
+    QUEUED,
     Aim,
     DrawChoice,
     FirstCheck,
-    IndiansRespond,
     KitChoice,
-    Respond,
     Theft,
     is_open,
 )
@@ -71,9 +73,11 @@ def settle(state: GameState, ev: Events, judge: bool = True) -> None:
     decisions whose every answer ends the same way)."""
     while state.winner is None:
         suzy_draws(state, ev)
-        if resolve_queued(state, ev) or resolve_forced(state, ev, judge):
-            continue
-        if state.requests or not advance(state, ev):
+        if state.requests:  # with none, neither a queued nor a forced answer can resolve
+            if resolve_queued(state, ev) or resolve_forced(state, ev, judge):
+                continue
+            return
+        if not advance(state, ev):
             return
 
 
@@ -86,7 +90,7 @@ def resolve_queued(state: GameState, ev: Events) -> bool:
             resolve_aim(state, ev, r)
             return True
     head = state.requests[0] if state.requests else None
-    if isinstance(head, Respond | IndiansRespond) and not is_open(head):
+    if isinstance(head, QUEUED) and not is_open(head):
         resolve(state, ev, head.seat, queued_action(head))
         return True
     if isinstance(head, Theft):
@@ -102,11 +106,14 @@ def resolve_forced(state: GameState, ev: Events, judge: bool = True) -> bool:
     A seat answers its decisions in order, so only each seat's first pending decision is considered.
     """
     asked: set[int] = set()
+    behind = False  # whether an exclusive decision came before (waits, worked out in the same pass)
     for r in state.requests:
-        if r.seat in asked or not is_open(r) or waits(state, r):
-            asked.add(r.seat)
-            continue
+        first = r.seat not in asked
         asked.add(r.seat)
+        if not first or behind or not is_open(r):
+            behind = behind or isinstance(r, EXCLUSIVE)
+            continue
+        behind = isinstance(r, EXCLUSIVE)
         options = request_actions(state, r)
         if len(options) == 1 or (judge and alike(state, r.seat, options)):
             chosen = next((o for o in options if isinstance(o, Pass)), options[0])  # no card played for nothing
@@ -122,6 +129,8 @@ def alike(state: GameState, seat: int, options: Sequence[Action]) -> bool:
     first = state.copy()
     resolve(first, [], seat, options[0])
     settle(first, [], judge=False)
+    if still_queued(state, first, seat, options[0]):
+        return False
     for option in options[1:]:
         other = state.copy()
         resolve(other, [], seat, option)
@@ -131,10 +140,21 @@ def alike(state: GameState, seat: int, options: Sequence[Action]) -> bool:
     return True
 
 
+def still_queued(state: GameState, after: GameState, seat: int, option: Action) -> bool:
+    """Returns whether seat's answer to a decision not yet at the head (a queued answer) still waits, unresolved, in
+    the state after settling it: nothing reads a queued answer before it resolves, so each other answer would leave
+    the same state with only that answer changed, and the answers cannot end alike."""
+    r = request_of(state, seat)
+    if not isinstance(r, QUEUED) or state.requests[0] is r:
+        return False
+    return replace(r, answer=option.card if isinstance(option, Answer) else PASSED) in after.requests
+
+
 def suzy_draws(state: GameState, ev: Events) -> None:
     """Every Suzy Lafayette («Запасливый») whose hand is empty draws a card (see draw_on_empty_hand)."""
     for p in state.players:
-        draw_on_empty_hand(state, ev, p.seat)
+        if not p.hand and DRAWS_ON_EMPTY_HAND in p.abilities:  # draw_on_empty_hand's own test, without the call
+            draw_on_empty_hand(state, ev, p.seat)
 
 
 def advance(state: GameState, ev: Events) -> bool:
@@ -150,11 +170,14 @@ def advance(state: GameState, ev: Events) -> bool:
             state.requests.append(FirstCheck(p.seat, starts))
             return True
     check_step = START_CHECKS.get(phase)
-    if check_step is not None:
+    while check_step is not None:  # a check without its card changes nothing but the phase: go on to the next
         state.phase, kind, run_check = check_step
         if p.has_in_play(kind):
             run_check(state, ev)
-    elif phase == DRAW_PHASE:
+            return True
+        check_step = START_CHECKS.get(state.phase)
+    phase = state.phase
+    if phase == DRAW_PHASE:
         state.phase = PLAY_PHASE
         phase_one(state, ev)
     elif phase == PLAY_PHASE:

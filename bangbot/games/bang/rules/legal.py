@@ -39,7 +39,6 @@ from bangbot.games.bang.rules.cards import (
     MISSED,
     PANIC,
     VOLCANIC,
-    Border,
 )
 from bangbot.games.bang.rules.fate import fate_heal_actions, fate_take_actions
 from bangbot.games.bang.rules.requests import (
@@ -62,7 +61,7 @@ from bangbot.games.bang.rules.requests import (
 )
 from bangbot.games.bang.rules.roles import SHERIFF
 from bangbot.games.bang.rules.starwars import FATE_BARRAGE
-from bangbot.games.bang.rules.state import CARD_KIND, DISCARD_PHASE, PLAY_PHASE, GameState, Player, kind_of
+from bangbot.games.bang.rules.state import CARD_KIND, DISCARD_PHASE, IS_BLUE, PLAY_PHASE, GameState, Player
 from bangbot.games.bang.rules.table import distances_from, weapon_range
 from bangbot.games.bang.rules.variants import variant_of
 
@@ -115,7 +114,7 @@ def legal_actions(state: GameState, seat: int, dist: Mapping[int, int] | None = 
     r = request_of(state, seat) if state.requests else None
     if r is not None:
         out = request_actions(state, r) if is_open(r) and not waits(state, r) else []
-        if isinstance(r, Dying | FateOrder):  # a rescue, or a play not finished yet: no heal in between
+        if isinstance(r, (Dying, FateOrder)):  # a rescue, or a play not finished yet: no heal in between
             return out
     elif not state.requests and seat == state.turn and state.phase == PLAY_PHASE:
         return play_actions(state, seat, dist)
@@ -299,8 +298,17 @@ def play_actions(state: GameState, seat: int, dist: Mapping[int, int] | None = N
 
 
 def can_play(state: GameState, seat: int) -> bool:
-    """Returns whether the player whose turn it is may do anything in phase 2 but end the turn."""
-    return next(card_plays(state, seat), None) is not None
+    """Returns whether the player whose turn it is may do anything in phase 2 but end the turn.
+
+    Whether any play exists does not depend on the order, so the cards that need no distances are asked first.
+    """
+    aims = Aims(state, seat, None)
+    hand = state.players[seat].hand
+    for measured in (False, True):
+        for c in hand:
+            if (CARD_KIND[c] in MEASURED) is measured and plays_of(aims, c):
+                return True
+    return bool(anytime_heals(state, seat))
 
 
 PLAYS_KEPT = 65536
@@ -321,15 +329,29 @@ def play(card: int, target: int | None = None, target_card: int | None = None) -
 class Aims:
     """Whom a player's cards may be aimed at this phase 2; distances are worked out at the first card needing them."""
 
-    __slots__ = ("_dist", "_in_range", "_near", "bang_ok", "others", "seat", "state")
+    __slots__ = ("_bang_ok", "_dist", "_in_range", "_near", "_others", "seat", "state")
 
     def __init__(self, state: GameState, seat: int, dist: Mapping[int, int] | None) -> None:
         """Keeps the player's table; nothing is measured yet."""
         self.state, self.seat, self._dist = state, seat, dist
-        self.others = state.others_in_order(seat)
-        self.bang_ok = can_bang(state, state.players[seat])
+        self._others: list[int] | None = None
+        self._bang_ok: bool | None = None
         self._in_range: list[int] | None = None
         self._near: list[int] = []
+
+    @property
+    def others(self) -> list[int]:
+        """Returns the other living players, clockwise from the player's left (worked out once, when first asked)."""
+        if self._others is None:
+            self._others = self.state.others_in_order(self.seat)
+        return self._others
+
+    @property
+    def bang_ok(self) -> bool:
+        """Returns whether the player may still play a BANG! this turn (can_bang, asked once)."""
+        if self._bang_ok is None:
+            self._bang_ok = can_bang(self.state, self.state.players[self.seat])
+        return self._bang_ok
 
     def in_range(self) -> list[int]:
         """Returns the other players within the weapon's range, clockwise."""
@@ -347,6 +369,7 @@ class Aims:
 
 
 NO_PLAYS: tuple[Action, ...] = ()
+MEASURED = frozenset({BANG, MISSED, PANIC})  # the kinds whose plays may need the distances (Missed!: Calamity Janet)
 
 
 def bang_plays(aims: Aims, c: int) -> Sequence[Action]:
@@ -390,7 +413,7 @@ def jail_plays(aims: Aims, c: int) -> Sequence[Action]:
 
 def own_plays(aims: Aims, c: int) -> Sequence[Action]:
     """Returns a card played for oneself: a blue card not already in play, or a brown card without a target."""
-    if kind_of(c).border is Border.BLUE and aims.state.players[aims.seat].has_in_play(CARD_KIND[c]):
+    if IS_BLUE[c] and aims.state.players[aims.seat].has_in_play(CARD_KIND[c]):
         return NO_PLAYS
     return (play(c),)
 
@@ -412,19 +435,32 @@ def card_plays(state: GameState, seat: int, dist: Mapping[int, int] | None = Non
     A BANG! whose fate effect is the barrage hits every other player instead of a target: it is played with no
     target, whatever the distances. A Missed! of a player who swaps the two cards plays as a BANG!.
     """
-    p = state.players[seat]
-    variant = variant_of(state.config)
-    fates = variant.fate if p.life <= variant.fate_energy else None
     aims = Aims(state, seat, dist)
-    calamity = BANG_AND_MISSED_SWAP in p.abilities
-    for c in p.hand:
-        kind = CARD_KIND[c]
-        if fates and kind == BANG and fates.get(c) == FATE_BARRAGE:
-            if aims.bang_ok:
-                yield play(c)
-            continue
-        yield from PLAYS.get(BANG if kind == MISSED and calamity else kind, own_plays)(aims, c)
+    for c in state.players[seat].hand:
+        yield from plays_of(aims, c)
     yield from anytime_heals(state, seat)
+
+
+def plays_of(aims: Aims, c: int) -> Sequence[Action]:
+    """Returns the phase-2 plays of one hand card of the player whose turn it is, in card_plays' order."""
+    p = aims.state.players[aims.seat]
+    kind = CARD_KIND[c]
+    if kind == BANG:
+        variant = variant_of(aims.state.config)
+        if p.life <= variant.fate_energy and variant.fate and variant.fate.get(c) == FATE_BARRAGE:
+            return (play(c),) if aims.bang_ok else NO_PLAYS
+    elif kind == MISSED and BANG_AND_MISSED_SWAP in p.abilities:
+        kind = BANG
+    return PLAYS.get(kind, own_plays)(aims, c)
+
+
+def is_legal(state: GameState, seat: int, action: Action) -> bool:
+    """Returns whether action is in legal_actions(state, seat); a phase-2 play is checked alone, not listed with all."""
+    if state.requests or seat != state.turn or state.phase != PLAY_PHASE or state.winner is not None:
+        return action in legal_actions(state, seat)
+    if isinstance(action, Play):
+        return action.card in state.players[seat].hand and action in plays_of(Aims(state, seat, None), action.card)
+    return isinstance(action, EndTurn) or action in anytime_heals(state, seat)
 
 
 def discard_actions(state: GameState, seat: int) -> list[Action]:

@@ -46,7 +46,7 @@ def to_text(action: Action) -> str:
         if action.target_card is not None:
             parts.append("hand" if action.target_card == HAND else card_ref(action.target_card))
         return " ".join(parts)
-    if isinstance(action, Answer | Discard | PutBack | Pick):
+    if isinstance(action, (Answer, Discard, PutBack, Pick)):
         verb = next(v for v, cls in _SINGLE_CARD.items() if isinstance(action, cls))
         return f"{verb} {card_ref(action.card)}"
     if isinstance(action, Heal):

@@ -44,7 +44,6 @@ from bangbot.games.bang.rules.cards import (
     SALOON,
     STAGECOACH,
     WELLS_FARGO,
-    Border,
 )
 from bangbot.games.bang.rules.effects import (
     Events,
@@ -65,6 +64,7 @@ from bangbot.games.bang.rules.fate import apply_fate, fate_of, has_cards
 from bangbot.games.bang.rules.legal import beer_works, request_of
 from bangbot.games.bang.rules.requests import (
     PASSED,
+    QUEUED,
     DrawChoice,
     DuelTurn,
     Dying,
@@ -86,6 +86,7 @@ from bangbot.games.bang.rules.state import (
     COMPACTOR_FIRST_PHASE,
     DISCARD_PHASE,
     HOPE_FIRST_PHASE,
+    IS_BLUE,
     GameState,
     kind_of,
 )
@@ -101,7 +102,7 @@ def resolve(state: GameState, ev: Events, seat: int, action: Action) -> None:
     if r is None or (isinstance(action, Heal) and not isinstance(r, Dying)):
         resolve_turn_action(state, ev, seat, action)
         return
-    if isinstance(r, Respond | IndiansRespond) and state.requests[0] is not r:
+    if isinstance(r, QUEUED) and state.requests[0] is not r:
         queue_answer(state, ev, r, action)
         return
     answer = ANSWERS.get(type(r))
@@ -314,7 +315,7 @@ def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
     p.hand.remove(c)
     ev.append(Event("play", {"seat": seat, "card": c, "target": t, "target_card": action.target_card}))
     draw_on_empty_hand(state, ev, seat, starting_duel=kind == DUEL)
-    if kind_of(c).border is Border.BLUE:
+    if IS_BLUE[c]:
         put_in_play(state, ev, seat, c, t)
         return
     state.discard.append(c)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bangbot.core.config import GameConfig as TableConfig
-from bangbot.games.bang.rules.cards import CARDS, KINDS, Card, CardKind
+from bangbot.games.bang.rules.cards import CARDS, KINDS, Border, Card, CardKind
 from bangbot.games.bang.rules.options import RuleOptions, preset
 from bangbot.games.bang.rules.requests import KitChoice, Request, StorePick
 from bangbot.games.bang.rules.roster import abilities_of
@@ -26,6 +26,7 @@ DISCARD_PHASE = "discard"
 OVER = "over"
 
 CARD_KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
+IS_BLUE: tuple[bool, ...] = tuple(KINDS[c.kind].border is Border.BLUE for c in CARDS)  # by card index
 
 
 def card(index: int) -> Card:
@@ -76,17 +77,12 @@ class Player:
         self.abilities = abilities_of(self.character)
 
     def copy(self) -> Player:
-        """Returns an independent copy."""
-        return Player(
-            self.seat,
-            self.character,
-            self.role,
-            self.life,
-            self.max_life,
-            list(self.hand),
-            list(self.in_play),
-            self.alive,
-        )
+        """Returns an independent copy (built field by field: a hot path of every new state and every look-ahead)."""
+        out = Player.__new__(Player)  # no __init__: the fields are set below, the abilities copied
+        out.seat, out.character, out.role = self.seat, self.character, self.role
+        out.life, out.max_life, out.alive, out.abilities = self.life, self.max_life, self.alive, self.abilities
+        out.hand, out.in_play = self.hand[:], self.in_play[:]
+        return out
 
     def has_in_play(self, kind: str) -> bool:
         """Returns whether a card of this kind lies in front of the player."""
@@ -129,16 +125,16 @@ class GameState:
             self.seed,
             self.rng,
             [p.copy() for p in self.players],
-            list(self.deck),
-            list(self.discard),
+            self.deck[:],  # slices: a hot path, and faster than list()
+            self.discard[:],
             self.turn,
             self.phase,
             self.bangs_played,
-            list(self.requests),
+            self.requests[:],
             self.winner,
             self.turn_number,
             self.version,
-            list(self.used),
+            self.used[:],
         )
 
     def alive_seats(self) -> list[int]:

@@ -36,20 +36,34 @@ def distance(state: GameState, a: int, b: int) -> int:
     return max(seat_distance(state, a, b) + _modifiers(state, b)[0] - _modifiers(state, a)[1], 1)
 
 
+_GAPS: dict[tuple[int, ...], dict[int, tuple[tuple[int, int], ...]]] = {}  # seat arrangement -> seat -> gaps
+
+
+def seat_gaps(alive: tuple[int, ...]) -> dict[int, tuple[tuple[int, int], ...]]:
+    """Returns, for a seat arrangement (the living seats in order), each seat's (other seat, seats between them the
+    shorter way) for every other living seat in seat order; worked out once per arrangement."""
+    table = _GAPS.get(alive)
+    if table is None:
+        n = len(alive)
+        table = _GAPS[alive] = {
+            seat: tuple((other, min(abs(i - j), n - abs(i - j))) for j, other in enumerate(alive) if j != i)
+            for i, seat in enumerate(alive)
+        }
+    return table
+
+
 def distances_from(state: GameState, seat: int) -> dict[int, int]:
     """Returns the distance from seat to every other living seat (distance for each, worked out in one pass)."""
-    alive = [p for p in state.players if p.alive]
-    n = len(alive)
-    here = [p.seat for p in alive].index(seat)
+    players = state.players
+    gaps = seat_gaps(tuple(p.seat for p in players if p.alive))[seat]
     nearer = _modifiers(state, seat)[1]
     out: dict[int, int] = {}
-    for i, p in enumerate(alive):
-        gap = abs(i - here)
-        if gap:
-            d = min(gap, n - gap) - nearer + (HARD_TO_REACH in p.abilities)
-            if p.in_play and p.has_in_play(MUSTANG):  # _farther, without a call for an empty table
-                d += 1
-            out[p.seat] = d if d > 1 else 1
+    for other, gap in gaps:
+        p = players[other]
+        d = gap - nearer + (HARD_TO_REACH in p.abilities)
+        if p.in_play and p.has_in_play(MUSTANG):  # _farther, without a call for an empty table
+            d += 1
+        out[other] = d if d > 1 else 1
     return out
 
 

@@ -125,9 +125,8 @@ def new_game(config: GameConfig, seed: int) -> tuple[DuelState, list[Event]]:
 
 def apply(state: DuelState, seat: int, action: DuelAction) -> tuple[DuelState, list[Event]]:
     """Returns the state after a legal action and what happened; raises IllegalAction for any other."""
-    allowed = legal.legal_actions(state, seat)
-    if action not in allowed:
-        raise IllegalAction(seat, action, allowed)
+    if not legal.is_legal(state, seat, action):
+        raise IllegalAction(seat, action, legal.legal_actions(state, seat))
     s = state.copy()
     events: Events = []
     _act(s, seat, action, events)

@@ -90,6 +90,20 @@ def legal_actions(state: DuelState, seat: int) -> list[DuelAction]:
     return _turn_actions(state, seat) if seat == state.turn and state.phase == PLAY else []
 
 
+def is_legal(state: DuelState, seat: int, action: DuelAction) -> bool:
+    """Returns whether action is in legal_actions(state, seat); a play-phase card play is checked alone, against
+    that card's plays, not listed with every other action."""
+    if state.winner is not None or asked(state) is not None or seat != state.turn or state.phase != PLAY:
+        return action in legal_actions(state, seat)
+    if isinstance(action, Play) and action.how != "reuse":
+        return action.card in state.squads[seat].hand and action in _plays(state, seat, action.card)
+    if isinstance(action, EndTurn):  # always the last of _turn_actions
+        return True
+    if isinstance(action, Swap):
+        return len(state.squads[seat].fighters) > 1 and "swap" not in state.used
+    return action in _turn_actions(state, seat)
+
+
 def bang_allowed(state: DuelState, seat: int) -> bool:
     """Returns whether seat may still play a BANG! card this turn."""
     if ability(state, seat, "unlimited_bangs") or has_active(state, seat, "gunbelt") is not None:

@@ -41,7 +41,7 @@ class Fighter:
     def copy(self) -> Fighter:
         """Returns a copy that shares nothing mutable."""
         return Fighter(
-            self.character, self.life, self.max_life, list(self.equipment), list(self.resources), dict(self.entered)
+            self.character, self.life, self.max_life, self.equipment[:], self.resources[:], self.entered.copy()
         )
 
     def in_play(self) -> list[int]:
@@ -67,11 +67,11 @@ class Squad:
         return Squad(
             self.seat,
             self.side,
-            list(self.deck),
-            list(self.hand),
+            self.deck[:],
+            self.hand[:],
             [f.copy() for f in self.fighters],
-            list(self.reserve),
-            list(self.dead),
+            self.reserve[:],
+            self.dead[:],
             self.start_hand,
         )
 
@@ -110,15 +110,15 @@ class DuelState:
             self.config,
             [s.copy() for s in self.squads],
             self.rng,
-            list(self.common),
-            list(self.discard),
+            self.common[:],
+            self.discard[:],
             self.turn,
             self.turn_number,
             self.phase,
             self.bangs_played,
             self.bang_limit,
-            list(self.used),
-            list(self.requests),
+            self.used[:],
+            self.requests[:],
             self.winner,
             self.version,
         )
