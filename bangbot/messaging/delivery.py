@@ -571,34 +571,57 @@ async def show_private(
 async def notify_awaited(
     ctx: Context, batch: Batch, showing: Showing, progress: Progress, lanes: GameLanes | None = None
 ) -> None:
-    """Sends each person the game started waiting for a new private message, whose old one loses its buttons, with
-    the news kept for them while their message waited (lanes, see messaging.bystanders).
+    """Sends each person the game started waiting for a new private message, whose old one then loses its buttons,
+    with the news kept for them while their message waited (lanes, see messaging.bystanders).
 
     One counted step per awaited seat, so a delivery started again never notifies twice; the seat's mark, stored with
-    the new message's reference, guards the same way across rows.
+    the new message's reference, guards the same way across rows. The seat's message lock is held from the send to
+    the storing of the new message's id, so a press on the new message that comes before its id is stored is still
+    known for the current message (see player_messages.drop_copy).
     """
     for seat in awaited_people(batch):
 
         async def notify(seat: Seat = seat) -> dict[str, int] | None:
-            if not notification_due(batch, seat):
-                return None
-            assert seat.user_id is not None
-            kept = lanes.take_news(seat.position) if lanes else []
-            recent = (kept + showing.recent.get(seat.position, []))[-RECENT_LINES:]
-            text, buttons = private_message(ctx, batch, seat, TOP, recent)
-            try:
-                if seat.private_message_id is not None and has_live_buttons(seat):
-                    await ctx.messenger.drop_buttons(MessageRef(seat.user_id, seat.private_message_id))
-                ref = await ctx.messenger.send(seat.user_id, text, buttons)
-            except Undeliverable:
-                progress.unreachable.add(seat.user_id)
-                raise
-            seat.private_message_id = ref.message_id
-            seat.shown_digest = body_digest(ctx, batch, seat, TOP, text, buttons, recent, True)
-            await ctx.repo.run(ctx.repo.update_seat_refs, seat)
+            async with ctx.seat_messages.hold((batch.game.id or 0, seat.position)):
+                await read_refs(ctx, batch, seat)  # as stored now: another sender may have shown the seat meanwhile
+                if not notification_due(batch, seat):
+                    return None
+                await notify_seat(ctx, batch, showing, progress, seat, lanes)
             return {}
 
         await progress.step(notify)
+
+
+async def read_refs(ctx: Context, batch: Batch, seat: Seat) -> None:
+    """Reads a seat's message reference and what it shows as stored now into the batch's seat."""
+    stored = await ctx.repo.run(ctx.repo.seats, batch.game.id or 0)
+    if seat.position < len(stored) and stored[seat.position].user_id == seat.user_id:
+        seat.private_message_id = stored[seat.position].private_message_id
+        seat.shown_digest = stored[seat.position].shown_digest
+
+
+async def notify_seat(
+    ctx: Context, batch: Batch, showing: Showing, progress: Progress, seat: Seat, lanes: GameLanes | None
+) -> None:
+    """Sends an awaited seat its new message, stores its id, then takes the old message's buttons away."""
+    assert seat.user_id is not None
+    kept = lanes.take_news(seat.position) if lanes else []
+    recent = (kept + showing.recent.get(seat.position, []))[-RECENT_LINES:]
+    text, buttons = private_message(ctx, batch, seat, TOP, recent)
+    old = seat.private_message_id if seat.private_message_id is not None and has_live_buttons(seat) else None
+    try:
+        ref = await ctx.messenger.send(seat.user_id, text, buttons)
+    except Undeliverable:
+        progress.unreachable.add(seat.user_id)
+        raise
+    seat.private_message_id = ref.message_id
+    seat.shown_digest = body_digest(ctx, batch, seat, TOP, text, buttons, recent, True)
+    await ctx.repo.run(ctx.repo.update_seat_refs, seat)
+    if old is not None:
+        try:
+            await ctx.messenger.drop_buttons(MessageRef(seat.user_id, old))
+        except Undeliverable:
+            log.info("could not take the buttons off an old message of game %s", batch.game.id)
 
 
 def body_digest(

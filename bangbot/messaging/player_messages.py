@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from bangbot.messaging.adapter import Undeliverable
+from bangbot.messaging.adapter import MessageRef, Undeliverable
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import BACK, show_private
 from bangbot.messaging.outbox import kick, save, shown, touching
@@ -33,10 +33,29 @@ async def show_player(
         for seat in batch.seats if batch else []:
             if seat.user_id == user_id and batch is not None:
                 try:
-                    await show_private(ctx, batch, seat, TOP, resend=resend)
+                    async with ctx.seat_messages.hold((game.id, seat.position)):
+                        await show_private(ctx, batch, seat, TOP, resend=resend)
                 except Undeliverable:
                     return False
     return True
+
+
+async def drop_copy(ctx: Context, game_id: int, position: int, ref: MessageRef) -> None:
+    """Takes the buttons off a pressed private message that is not the seat's current one (a copy a lost reply left).
+
+    The pressed message may be the new one whose id its sender has not stored yet: a new message is sent and its id
+    stored under the seat's message lock, so under that lock the stored id is the current message. Where another
+    worker may be sending the seat a message now (it holds the game's delivery), the copy is left as it is: a copy's
+    buttons work like the current message's, and a stripped current message would leave its player without buttons.
+    """
+    lanes = ctx.lanes.games.get(game_id)
+    if ctx.repo.leases.shared and (lanes is None or not lanes.leased):
+        return
+    async with ctx.seat_messages.hold((game_id, position)):
+        seats = await ctx.repo.run(ctx.repo.seats, game_id)
+        current = seats[position].private_message_id if position < len(seats) else None
+        if current is not None and current != ref.message_id:
+            await ctx.messenger.drop_buttons(ref)
 
 
 async def show_current(ctx: Context, batch: Batch, seat: Seat, level: str) -> None:
@@ -84,10 +103,16 @@ def reach_again(ctx: Context, game_id: int, user_id: int) -> tuple[Batch | None,
     changed = False
     for seat in batch.seats:
         if seat.user_id == user_id and seat.unreachable:
-            seat.unreachable = False
+            within_reach(batch, seat)
             changed = True
-            if not seat.standin:  # the AI no longer plays for them
-                batch.notices.append((BACK, {"seat": seat.position}))
     if changed:
         save(ctx, batch)
     return batch, changed
+
+
+def within_reach(batch: Batch, seat: Seat) -> None:
+    """Marks a seat's player reachable again; unless the AI still stands in for them, it no longer plays for them and
+    the group is told."""
+    seat.unreachable = False
+    if not seat.standin:
+        batch.notices.append((BACK, {"seat": seat.position}))
