@@ -24,7 +24,7 @@ from bangbot.messaging.final import final_keyboard
 from bangbot.messaging.group_message import delete_group, edit_group, send_group, show_kept
 from bangbot.messaging.lanes import GameLanes
 from bangbot.messaging.moves import MOVED
-from bangbot.messaging.play import STANDIN, Batch, seat_view
+from bangbot.messaging.play import STANDIN, Batch, load, seat_view
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
 from bangbot.messaging.records import final_ending
@@ -577,27 +577,40 @@ async def notify_awaited(
     One counted step per awaited seat, so a delivery started again never notifies twice; the seat's mark, stored with
     the new message's reference, guards the same way across rows. The seat's message lock is held from the send to
     the storing of the new message's id, so a press on the new message that comes before its id is stored is still
-    known for the current message (see player_messages.drop_copy).
+    known for the current message (see player_messages.drop_copy). Under that lock the seat is read as stored: a
+    change saved since the batch was read (its presser's message may show it already) decides and is shown instead,
+    so a message never goes back to an older prompt.
     """
     for seat in awaited_people(batch):
 
         async def notify(seat: Seat = seat) -> dict[str, int] | None:
             async with ctx.seat_messages.hold((batch.game.id or 0, seat.position)):
-                await read_refs(ctx, batch, seat)  # as stored now: another sender may have shown the seat meanwhile
-                if not notification_due(batch, seat):
+                now = await ctx.repo.run(as_stored, ctx, batch, seat)
+                if now is None or not notification_due(now, now.seats[seat.position]):
                     return None
-                await notify_seat(ctx, batch, showing, progress, seat, lanes)
+                await notify_seat(ctx, now, showing, progress, now.seats[seat.position], lanes)
+                seat.private_message_id = now.seats[seat.position].private_message_id
+                seat.shown_digest = now.seats[seat.position].shown_digest
             return {}
 
         await progress.step(notify)
 
 
-async def read_refs(ctx: Context, batch: Batch, seat: Seat) -> None:
-    """Reads a seat's message reference and what it shows as stored now into the batch's seat."""
-    stored = await ctx.repo.run(ctx.repo.seats, batch.game.id or 0)
-    if seat.position < len(stored) and stored[seat.position].user_id == seat.user_id:
-        seat.private_message_id = stored[seat.position].private_message_id
-        seat.shown_digest = stored[seat.position].shown_digest
+def as_stored(ctx: Context, batch: Batch, seat: Seat) -> Batch | None:
+    """Returns the game as stored now for a seat's message (in a thread): batch, with the seat's message reference and
+    what it shows read into it, if no change was saved since it was read; else the game read again. None if the game
+    is gone or the seat is someone else's now."""
+    game_id = batch.game.id or 0
+    if ctx.repo.game_version(game_id) != batch.game.version:
+        fresh = load(ctx, game_id)
+        mine = fresh is not None and seat.position < len(fresh.seats)
+        return fresh if mine and fresh.seats[seat.position].user_id == seat.user_id else None
+    stored = ctx.repo.seats(game_id)
+    if seat.position >= len(stored) or stored[seat.position].user_id != seat.user_id:
+        return None
+    seat.private_message_id = stored[seat.position].private_message_id
+    seat.shown_digest = stored[seat.position].shown_digest
+    return batch
 
 
 async def notify_seat(

@@ -7,7 +7,7 @@ import logging
 
 from bangbot.messaging.adapter import MessageRef, Undeliverable
 from bangbot.messaging.context import Context
-from bangbot.messaging.delivery import BACK, show_private
+from bangbot.messaging.delivery import BACK, as_stored, show_private
 from bangbot.messaging.outbox import kick, save, shown, touching
 from bangbot.messaging.play import Batch, load
 from bangbot.messaging.presenter import TOP
@@ -28,13 +28,15 @@ async def show_player(
             continue
         if game_id is not None and game.id != game_id:
             continue
-        # read without the lock: the message shows the stored state as it is
+        # read without the game's lock: the message shows the stored state as it is when its own lock is held
         batch = await ctx.repo.run(load, ctx, game.id)
         for seat in batch.seats if batch else []:
             if seat.user_id == user_id and batch is not None:
                 try:
                     async with ctx.seat_messages.hold((game.id, seat.position)):
-                        await show_private(ctx, batch, seat, TOP, resend=resend)
+                        now = await ctx.repo.run(as_stored, ctx, batch, seat)
+                        if now is not None:
+                            await show_private(ctx, now, now.seats[seat.position], TOP, resend=resend)
                 except Undeliverable:
                     return False
     return True
