@@ -603,8 +603,9 @@ def as_stored(ctx: Context, batch: Batch, seat: Seat) -> Batch | None:
     game_id = batch.game.id or 0
     if ctx.repo.game_version(game_id) != batch.game.version:
         fresh = load(ctx, game_id)
-        mine = fresh is not None and seat.position < len(fresh.seats)
-        return fresh if mine and fresh.seats[seat.position].user_id == seat.user_id else None
+        if fresh is None or seat.position >= len(fresh.seats):
+            return None
+        return fresh if fresh.seats[seat.position].user_id == seat.user_id else None
     stored = ctx.repo.seats(game_id)
     if seat.position >= len(stored) or stored[seat.position].user_id != seat.user_id:
         return None
