@@ -68,8 +68,7 @@ async def show_current(ctx: Context, batch: Batch, seat: Seat, level: str) -> No
     """
     game_id = batch.game.id or 0
     async with ctx.seat_messages.hold((game_id, seat.position)):
-        stored = await ctx.repo.run(ctx.repo.game_version, game_id)
-        fresh = batch if stored == batch.game.version else await ctx.repo.run(load, ctx, game_id)
+        fresh = await ctx.repo.run(as_stored, ctx, batch, seat)  # its message as stored too: a new one may be sent
         if fresh is None:
             return
         now = fresh.seats[seat.position]
