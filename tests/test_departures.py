@@ -13,8 +13,11 @@ from bangbot.messaging.adapter import Departure
 from bangbot.messaging.codec import decode
 from bangbot.messaging.delivery import notice_text
 from bangbot.messaging.departure import return_text
+from bangbot.messaging.fake import Sent
+from bangbot.storage.models import Seat
 from bangbot.telegram.app import ALLOWED_UPDATES
 from bangbot.telegram.updates import to_departure
+from tests.awaited_buttons import bare_awaited
 from tests.service_harness import GROUP, Table, make_users
 from tools.awaited import awaited_users
 from tools.telegram import BotApiEmulator
@@ -52,6 +55,56 @@ def test_a_player_who_blocked_the_bot_is_handed_to_the_ai_when_the_reminder_boun
     asyncio.run(scenario())
 
 
+async def blocked_while_awaited(tmp_path: Path) -> tuple[Table, int, int, Sent]:
+    """Starts a game whose awaited player blocks the bot until the reminder bounces (the AI plays them then) and
+    unblocks it; returns the table, the game, that user's index and their old message, whose buttons no edit could
+    take away meanwhile."""
+    table, game_id, user = await started(tmp_path)
+    blocked = table.users[user].id
+    old = table.private(user)
+    assert old is not None
+    table.messenger.unreachable.add(blocked)
+    table.clock.advance(REMINDER_DUE)
+    await table.tick()
+    assert next(s for s in table.repo.seats(game_id) if s.user_id == blocked).unreachable
+    table.messenger.unreachable.discard(blocked)
+    return table, game_id, user, old
+
+
+def back_with_live_buttons(table: Table, game_id: int, user: int) -> Seat:
+    """Asserts that a user's seat is reachable again and only their current message shows buttons, live ones if the
+    game waits for them; returns the seat."""
+    seat = next(s for s in table.repo.seats(game_id) if s.user_id == table.users[user].id)
+    assert not seat.unreachable
+    live = [m.ref.message_id for m in table.messenger.in_chat(table.users[user].id) if m.buttons]
+    assert live in ([seat.private_message_id], []), "only their current message shows buttons"
+    assert bare_awaited(table) == []
+    return seat
+
+
+def test_a_player_who_blocked_the_bot_comes_back_to_one_message_with_live_buttons(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table, game_id, user, old = await blocked_while_awaited(tmp_path)
+        table.messenger.undeletable = True  # days later: a bot can no longer delete its old messages
+        await table.command(user, "start", private=True)
+        assert back_with_live_buttons(table, game_id, user).private_message_id != old.ref.message_id
+
+    asyncio.run(scenario())
+
+
+def test_a_player_who_blocked_the_bot_and_presses_an_old_button_is_back_with_live_buttons(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table, game_id, user, old = await blocked_while_awaited(tmp_path)  # they press what their screen still shows
+        choice = next(decode(b.data).choice for row in old.buttons for b in row if decode(b.data).choice != "x")
+        answer = await table.press(user, old, choice)
+        assert (answer.text, answer.alert) == (EN.gettext("Welcome back!"), False)
+        seat = back_with_live_buttons(table, game_id, user)  # a press in their chat shows that the bot reaches them
+        names = [s.name for s in table.repo.seats(game_id)]
+        assert notice_text(EN, "back", {"seat": seat.position}, names) in table.messenger.all_texts(GROUP)
+
+    asyncio.run(scenario())
+
+
 def test_a_player_who_leaves_the_group_is_handed_to_the_ai_and_told_how_to_return(tmp_path: Path) -> None:
     async def scenario() -> None:
         table, game_id, user = await started(tmp_path)
@@ -74,6 +127,23 @@ def test_a_player_who_leaves_the_group_is_handed_to_the_ai_and_told_how_to_retur
         # "I'm back" gives the seat back.
         assert not (await table.press(user, message, "k")).alert
         assert not table.repo.seats(game_id)[seat.position].standin
+
+    asyncio.run(scenario())
+
+
+def test_a_player_who_leaves_and_cannot_be_reached_is_told_about_once(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table, game_id, user = await started(tmp_path)
+        gone = table.users[user]
+        table.messenger.unreachable.add(gone.id)  # they blocked the bot too: their private message cannot change
+        await table.svc.on_departure(Departure(GROUP, gone.id))
+        await table.svc.idle()
+        seat = next(s for s in table.repo.seats(game_id) if s.user_id == gone.id)
+        assert seat.standin and seat.unreachable
+        names = [s.name for s in table.repo.seats(game_id)]
+        texts = table.messenger.all_texts(GROUP)
+        assert notice_text(EN, "left", {"seat": seat.position}, names) in texts
+        assert notice_text(EN, "unreachable", {"seat": seat.position}, names) not in texts, "one true line"
 
     asyncio.run(scenario())
 

@@ -237,6 +237,9 @@ def test_the_lobby_says_how_to_let_the_bot_pin(tmp_path: Path, language: str) ->
         assert links[tr.gettext("Let me pin the table")] == PIN_LINK
         await gather_rest(table)
         assert messenger.calls["pin"] == 0 and messenger.pinned == {}
+        await table.play(random.Random(6), check=False)
+        finished_table(table)  # the game is over: what was never pinned is not unpinned
+        assert messenger.calls["unpin"] == 0
 
     run(scenario())
 

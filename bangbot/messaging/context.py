@@ -137,6 +137,8 @@ class Context:
         """Stores a user's display name and messenger language, the first time this process sees them or changed."""
         if self.knows(user):
             return
-        self.known_users.put(user.id, (user.name, user.language))
         self.repo.store_messenger_profile(user.id, user.name, user.language)
         self.forget_language(("user", user.id))
+        # known only once stored: an update handled meanwhile (the first /start and /newgame come together) stores
+        # it too rather than read a language not stored yet
+        self.known_users.put(user.id, (user.name, user.language))

@@ -24,7 +24,7 @@ from bangbot.messaging.final import final_keyboard
 from bangbot.messaging.group_message import delete_group, edit_group, send_group, show_kept
 from bangbot.messaging.lanes import GameLanes
 from bangbot.messaging.moves import MOVED
-from bangbot.messaging.play import STANDIN, Batch, seat_view
+from bangbot.messaging.play import STANDIN, Batch, load, seat_view
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
 from bangbot.messaging.records import final_ending
@@ -571,34 +571,71 @@ async def show_private(
 async def notify_awaited(
     ctx: Context, batch: Batch, showing: Showing, progress: Progress, lanes: GameLanes | None = None
 ) -> None:
-    """Sends each person the game started waiting for a new private message, whose old one loses its buttons, with
-    the news kept for them while their message waited (lanes, see messaging.bystanders).
+    """Sends each person the game started waiting for a new private message, whose old one then loses its buttons,
+    with the news kept for them while their message waited (lanes, see messaging.bystanders).
 
     One counted step per awaited seat, so a delivery started again never notifies twice; the seat's mark, stored with
-    the new message's reference, guards the same way across rows.
+    the new message's reference, guards the same way across rows. The seat's message lock is held from the send to
+    the storing of the new message's id, so a press on the new message that comes before its id is stored is still
+    known for the current message (see player_messages.drop_copy). Under that lock the seat is read as stored: a
+    change saved since the batch was read (its presser's message may show it already) decides and is shown instead,
+    so a message never goes back to an older prompt.
     """
     for seat in awaited_people(batch):
 
         async def notify(seat: Seat = seat) -> dict[str, int] | None:
-            if not notification_due(batch, seat):
-                return None
-            assert seat.user_id is not None
-            kept = lanes.take_news(seat.position) if lanes else []
-            recent = (kept + showing.recent.get(seat.position, []))[-RECENT_LINES:]
-            text, buttons = private_message(ctx, batch, seat, TOP, recent)
-            try:
-                if seat.private_message_id is not None and has_live_buttons(seat):
-                    await ctx.messenger.drop_buttons(MessageRef(seat.user_id, seat.private_message_id))
-                ref = await ctx.messenger.send(seat.user_id, text, buttons)
-            except Undeliverable:
-                progress.unreachable.add(seat.user_id)
-                raise
-            seat.private_message_id = ref.message_id
-            seat.shown_digest = body_digest(ctx, batch, seat, TOP, text, buttons, recent, True)
-            await ctx.repo.run(ctx.repo.update_seat_refs, seat)
+            async with ctx.seat_messages.hold((batch.game.id or 0, seat.position)):
+                now = await ctx.repo.run(as_stored, ctx, batch, seat)
+                if now is None or not notification_due(now, now.seats[seat.position]):
+                    return None
+                await notify_seat(ctx, now, showing, progress, now.seats[seat.position], lanes)
+                seat.private_message_id = now.seats[seat.position].private_message_id
+                seat.shown_digest = now.seats[seat.position].shown_digest
             return {}
 
         await progress.step(notify)
+
+
+def as_stored(ctx: Context, batch: Batch, seat: Seat) -> Batch | None:
+    """Returns the game as stored now for a seat's message (in a thread): batch, with the seat's message reference and
+    what it shows read into it, if no change was saved since it was read; else the game read again. None if the game
+    is gone or the seat is someone else's now."""
+    game_id = batch.game.id or 0
+    if ctx.repo.game_version(game_id) != batch.game.version:
+        fresh = load(ctx, game_id)
+        if fresh is None or seat.position >= len(fresh.seats):
+            return None
+        return fresh if fresh.seats[seat.position].user_id == seat.user_id else None
+    stored = ctx.repo.seats(game_id)
+    if seat.position >= len(stored) or stored[seat.position].user_id != seat.user_id:
+        return None
+    seat.private_message_id = stored[seat.position].private_message_id
+    seat.shown_digest = stored[seat.position].shown_digest
+    return batch
+
+
+async def notify_seat(
+    ctx: Context, batch: Batch, showing: Showing, progress: Progress, seat: Seat, lanes: GameLanes | None
+) -> None:
+    """Sends an awaited seat its new message, stores its id, then takes the old message's buttons away."""
+    assert seat.user_id is not None
+    kept = lanes.take_news(seat.position) if lanes else []
+    recent = (kept + showing.recent.get(seat.position, []))[-RECENT_LINES:]
+    text, buttons = private_message(ctx, batch, seat, TOP, recent)
+    old = seat.private_message_id if seat.private_message_id is not None and has_live_buttons(seat) else None
+    try:
+        ref = await ctx.messenger.send(seat.user_id, text, buttons)
+    except Undeliverable:
+        progress.unreachable.add(seat.user_id)
+        raise
+    seat.private_message_id = ref.message_id
+    seat.shown_digest = body_digest(ctx, batch, seat, TOP, text, buttons, recent, True)
+    await ctx.repo.run(ctx.repo.update_seat_refs, seat)
+    if old is not None:
+        try:
+            await ctx.messenger.drop_buttons(MessageRef(seat.user_id, old))
+        except Undeliverable:
+            log.info("could not take the buttons off an old message of game %s", batch.game.id)
 
 
 def body_digest(

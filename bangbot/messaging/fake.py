@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from bangbot.messaging.adapter import (
@@ -82,6 +82,9 @@ class CollectingMessenger:
     calls: Counter[str] = field(default_factory=Counter)
     requests: Counter[tuple[str, str]] = field(default_factory=Counter)  # (GROUP, PRIVATE or ANSWERS, kind) -> count
     unchanged: Counter[str] = field(default_factory=Counter)  # per destination, edits that changed nothing shown
+    # awaited with each new message once it is in its chat and before send returns: the moment a person may already
+    # press its buttons while the sender does not know its id yet
+    arrived: Callable[[Sent], Awaitable[None]] | None = None
     _next_id: int = 1
 
     def _count(self, kind: str, chat_id: int) -> None:
@@ -102,6 +105,8 @@ class CollectingMessenger:
         ref = MessageRef(chat_id, self._next_id)
         self._next_id += 1
         self.messages.append(Sent(ref, text, buttons, [text], thread=thread))
+        if self.arrived is not None:
+            await self.arrived(self.messages[-1])
         return ref
 
     async def send_document(self, chat_id: int, filename: str, data: bytes, caption: str = "") -> MessageRef:

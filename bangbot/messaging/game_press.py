@@ -16,7 +16,7 @@ from bangbot.messaging.failures import RETRIES
 from bangbot.messaging.later import Later
 from bangbot.messaging.outbox import save
 from bangbot.messaging.play import Batch, apply_move, batch_of, run_ai, seat_view
-from bangbot.messaging.player_messages import show_current
+from bangbot.messaging.player_messages import drop_copy, show_current, within_reach
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.refusals import game_press_refusal
 from bangbot.messaging.seat_choices import seat_choices
@@ -44,13 +44,20 @@ def game_press(ctx: Context, press: Press, data: ButtonData, later: Later) -> tu
             return tr.gettext("The game is paused until I am added back to its group."), True
         seat = batch.seats[data.seat]
         if press.message_id != seat.private_message_id and press.chat_id == press.user.id and not dropping:
-            dropping = True  # a copy a lost reply left (only the current message has live buttons): cleaned now
-            later.append(partial(ctx.messenger.drop_buttons, MessageRef(press.chat_id, press.message_id)))
-        unchanged = choose(ctx, tr, press, data, batch, seat, later)
-        if unchanged is not None:
-            return unchanged
+            dropping = True  # a copy a lost reply left, or the new message whose id is not stored yet: see drop_copy
+            later.append(
+                partial(drop_copy, ctx, data.target, seat.position, MessageRef(press.chat_id, press.message_id))
+            )
+        returning = seat.unreachable and data.version != seat.prompt_version and press.chat_id == press.user.id
+        if returning:  # a press in their chat proves it reaches them again: their seat is theirs, with live buttons
+            within_reach(batch, seat)
+        else:
+            unchanged = choose(ctx, tr, press, data, batch, seat, later)
+            if unchanged is not None:
+                return unchanged
         batch.presser = seat.position
-        answer = ("", False) if data.choice != BACK_FROM_AI else (tr.gettext("Welcome back!"), False)
+        welcome = data.choice == BACK_FROM_AI or (returning and not seat.standin)  # else "I'm back" is to press
+        answer = (tr.gettext("Welcome back!"), False) if welcome else ("", False)
         if saved_with_answer(ctx, press, data, batch, answer):
             return answer
     return tr.gettext("This choice is no longer current."), True

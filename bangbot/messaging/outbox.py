@@ -8,9 +8,9 @@ only once every message of it is confirmed; a failure is retried with backoff (a
 says), never dropped before a day. Steps that send new messages are counted in the row, so a delivery started again
 never sends one twice, except one whose reply Telegram lost (it may have shown it: the Bot API offers no idempotency
 key and no id for it), which is sent again and counted (telegram.lost); a copy left with live buttons loses them once
-pressed. Edits render the stored state and are idempotent. Across workers (PostgreSQL) a lease makes
-one worker deliver a game at a time. A row left by a crash is delivered at start-up (`recover`), by the timer
-(`sweep`) or when its game is touched again.
+pressed (player_messages.drop_copy: never the current message). Edits render the stored state and are idempotent.
+Across workers (PostgreSQL) a lease makes one worker deliver a game at a time. A row left by a crash is delivered at
+start-up (`recover`), by the timer (`sweep`) or when its game is touched again.
 """
 
 from __future__ import annotations
@@ -344,15 +344,20 @@ async def hand_over_unreachable(ctx: Context, game_id: int, lost: list[int]) -> 
 
 
 def mark_unreachable(ctx: Context, game_id: int, lost: list[int]) -> bool:
-    """Marks the seats unreachable and lets the AI move for them (in a thread, under the lock); returns if it saved."""
+    """Marks the seats unreachable and lets the AI move for them (in a thread, under the lock); returns if it saved.
+
+    The group is told, except of a seat the AI plays already (its player left or missed deadlines): the group was told
+    that, and one true line about a player is enough.
+    """
     fresh = load(ctx, game_id)
     if fresh is None:
         return False
-    for position in lost:
-        if not fresh.seats[position].unreachable:
-            fresh.seats[position].unreachable = True
-            fresh.notices.append(("unreachable", {"seat": position}))
-    if not fresh.notices:
+    marked = [fresh.seats[position] for position in lost if not fresh.seats[position].unreachable]
+    for seat in marked:
+        seat.unreachable = True
+        if not seat.standin:
+            fresh.notices.append(("unreachable", {"seat": seat.position}))
+    if not marked:
         return False
     run_ai(ctx, fresh)
     save(ctx, fresh)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import logging
 
-from bangbot.messaging.adapter import Undeliverable
+from bangbot.messaging.adapter import MessageRef, Undeliverable
 from bangbot.messaging.context import Context
-from bangbot.messaging.delivery import BACK, show_private
+from bangbot.messaging.delivery import BACK, as_stored, show_private
 from bangbot.messaging.outbox import kick, save, shown, touching
 from bangbot.messaging.play import Batch, load
 from bangbot.messaging.presenter import TOP
@@ -28,15 +28,36 @@ async def show_player(
             continue
         if game_id is not None and game.id != game_id:
             continue
-        # read without the lock: the message shows the stored state as it is
+        # read without the game's lock: the message shows the stored state as it is when its own lock is held
         batch = await ctx.repo.run(load, ctx, game.id)
         for seat in batch.seats if batch else []:
             if seat.user_id == user_id and batch is not None:
                 try:
-                    await show_private(ctx, batch, seat, TOP, resend=resend)
+                    async with ctx.seat_messages.hold((game.id, seat.position)):
+                        now = await ctx.repo.run(as_stored, ctx, batch, seat)
+                        if now is not None:
+                            await show_private(ctx, now, now.seats[seat.position], TOP, resend=resend)
                 except Undeliverable:
                     return False
     return True
+
+
+async def drop_copy(ctx: Context, game_id: int, position: int, ref: MessageRef) -> None:
+    """Takes the buttons off a pressed private message that is not the seat's current one (a copy a lost reply left).
+
+    The pressed message may be the new one whose id its sender has not stored yet: a new message is sent and its id
+    stored under the seat's message lock, so under that lock the stored id is the current message. Where another
+    worker may be sending the seat a message now (it holds the game's delivery), the copy is left as it is: a copy's
+    buttons work like the current message's, and a stripped current message would leave its player without buttons.
+    """
+    lanes = ctx.lanes.games.get(game_id)
+    if ctx.repo.leases.shared and (lanes is None or not lanes.leased):
+        return
+    async with ctx.seat_messages.hold((game_id, position)):
+        seats = await ctx.repo.run(ctx.repo.seats, game_id)
+        current = seats[position].private_message_id if position < len(seats) else None
+        if current is not None and current != ref.message_id:
+            await ctx.messenger.drop_buttons(ref)
 
 
 async def show_current(ctx: Context, batch: Batch, seat: Seat, level: str) -> None:
@@ -47,8 +68,7 @@ async def show_current(ctx: Context, batch: Batch, seat: Seat, level: str) -> No
     """
     game_id = batch.game.id or 0
     async with ctx.seat_messages.hold((game_id, seat.position)):
-        stored = await ctx.repo.run(ctx.repo.game_version, game_id)
-        fresh = batch if stored == batch.game.version else await ctx.repo.run(load, ctx, game_id)
+        fresh = await ctx.repo.run(as_stored, ctx, batch, seat)  # its message as stored too: a new one may be sent
         if fresh is None:
             return
         now = fresh.seats[seat.position]
@@ -84,10 +104,16 @@ def reach_again(ctx: Context, game_id: int, user_id: int) -> tuple[Batch | None,
     changed = False
     for seat in batch.seats:
         if seat.user_id == user_id and seat.unreachable:
-            seat.unreachable = False
+            within_reach(batch, seat)
             changed = True
-            if not seat.standin:  # the AI no longer plays for them
-                batch.notices.append((BACK, {"seat": seat.position}))
     if changed:
         save(ctx, batch)
     return batch, changed
+
+
+def within_reach(batch: Batch, seat: Seat) -> None:
+    """Marks a seat's player reachable again; unless the AI still stands in for them, it no longer plays for them and
+    the group is told."""
+    seat.unreachable = False
+    if not seat.standin:
+        batch.notices.append((BACK, {"seat": seat.position}))

@@ -15,8 +15,11 @@ async def pin_table(ctx: Context, game: Game) -> None:
 
 
 async def unpin_table(ctx: Context, game: Game) -> None:
-    """Unpins the game's table message (the game is over or cancelled); one never pinned is no error."""
-    if game.table_message_id is not None and ctx.messenger.pin_rights_link() is not None:
+    """Unpins the game's table message (the game is over or cancelled) where the bot may pin: where it may not, it
+    could not pin the table either, and an unpin would only be refused."""
+    if game.table_message_id is None or ctx.messenger.pin_rights_link() is None:
+        return
+    if await ctx.messenger.may_pin(game.chat_id):
         await ctx.messenger.unpin(MessageRef(game.chat_id, game.table_message_id))
 
 

@@ -94,6 +94,7 @@ class TelegramMessenger:
         self.board = board  # the Mini App's short name and page, if the bot has one (BANGBOT_WEBAPP_NAME)
         self.group_edits = LatestEdits(self.edit_now)
         self.pin_rights: dict[int, tuple[bool, float]] = {}
+        self.unpinned: set[MessageRef] = set()  # messages whose pin was refused: nothing to unpin there
         self.moved: dict[int, int] = {}  # group chats that answered ChatMigrated: old id -> new id
         self.lost = LostReplies()  # sends whose reply was lost, and how many were sent again
         self.arrivals: LruCache[str, float] = LruCache(PRESSES_TIMED)  # press id -> when it came (monotonic)
@@ -273,15 +274,23 @@ class TelegramMessenger:
         return allowed
 
     async def pin(self, ref: MessageRef) -> None:
-        """Pins a message without notifying the group; a missing right or a vanished message is only logged."""
+        """Pins a message without notifying the group; a refusal is only logged, and remembered: the chat counts as
+        one where the bot may not pin (for RIGHTS_CACHE_SECONDS) and the message is never unpinned."""
         try:
             await self.bot.pin_chat_message(ref.chat_id, ref.message_id, disable_notification=True)
         except (BadRequest, Forbidden) as error:
-            self.pin_rights.pop(ref.chat_id, None)
+            self.pin_rights[ref.chat_id] = (False, time.monotonic())
+            self.unpinned.add(ref)
             log.info("could not pin %s: %s", ref, error)
+        else:
+            self.unpinned.discard(ref)
 
     async def unpin(self, ref: MessageRef) -> None:
-        """Unpins a message; one that is not pinned, gone, or a missing right is only logged."""
+        """Unpins a message, unless its pin was refused; one that is not pinned, gone, or a missing right is only
+        logged."""
+        if ref in self.unpinned:
+            self.unpinned.discard(ref)
+            return
         try:
             await self.bot.unpin_chat_message(ref.chat_id, ref.message_id)
         except (BadRequest, Forbidden) as error:

@@ -47,6 +47,7 @@ from bangbot.storage.repository import STORAGE_ERRORS, Repository
 from bangbot.telegram.adapter import TelegramMessenger
 from bangbot.telegram.commands import register_commands, set_board_menu
 from bangbot.telegram.heartbeat import Heartbeat
+from bangbot.telegram.held import HeldApplication, HeldBot
 from bangbot.telegram.limiter import StrictRateLimiter
 from bangbot.telegram.observed import ObservedRequest
 from bangbot.telegram.settings import BotSettings
@@ -85,14 +86,6 @@ class BangBot:
     def __init__(self, settings: BotSettings) -> None:
         self.settings = settings
         self.reach = Reach()
-        builder = ApplicationBuilder().token(settings.token).concurrent_updates(True)
-        builder = builder.request(ObservedRequest(self.reach, connection_pool_size=REQUEST_POOL))
-        if settings.webhook_url:
-            builder = builder.updater(None)  # the bot's own HTTP app takes the updates (bangbot.server)
-        else:
-            builder = builder.get_updates_request(ObservedRequest(self.reach, connection_pool_size=1))
-        if settings.api_url:
-            builder = builder.base_url(settings.api_url)
         self.heartbeat = Heartbeat()
         engine = open_engine(settings.database_url, hide_parameters=not settings.log_personal)
         shared = SharedBudgets(engine) if engine.dialect.name == "postgresql" else None  # one worker on SQLite
@@ -102,7 +95,17 @@ class BangBot:
             on_limited=self.heartbeat.count_limited,
             shared=shared,
         )
-        self.application = builder.rate_limiter(limiter).build()
+        bot = HeldBot(  # its polls confirm an update only once handled (telegram.held)
+            settings.token,
+            **({"base_url": settings.api_url} if settings.api_url else {}),
+            request=ObservedRequest(self.reach, connection_pool_size=REQUEST_POOL),
+            get_updates_request=ObservedRequest(self.reach, connection_pool_size=1),
+            rate_limiter=limiter,
+        )
+        builder = ApplicationBuilder().bot(bot).application_class(HeldApplication).concurrent_updates(True)
+        if settings.webhook_url:
+            builder = builder.updater(None)  # the bot's own HTTP app takes the updates (bangbot.server)
+        self.application = builder.build()
         self.messenger = TelegramMessenger(self.application.bot, board=settings.board)
         repo = Repository(engine)
         context = Context(repo, self.messenger, heuristic_players(), flood=FloodGate(), owner_id=settings.owner_id)

@@ -110,6 +110,11 @@ def test_a_whole_duel_by_presses_with_a_restart_in_the_middle(
         # The group was told who won, in its language; nobody got a farewell (a squad out ends the game).
         told = presenter(DUEL).log_text(tr, [{"kind": "game_over", "winner": game.winner}], [], None)
         assert told and any(told in text for text in table.group_texts())
+        for seat in table.repo.seats(game.id or 0)[:people]:  # each player's last message says it once
+            final = [
+                m for m in table.messenger.in_chat(seat.user_id or 0) if m.ref.message_id == seat.private_message_id
+            ]
+            assert final and final[0].text.count(told) == 1, final
         farewell = tr.gettext("You are out of the game in {title}.", title=table.title)
         for user in table.users:
             assert not any(farewell in text for text in table.messenger.all_texts(user.id))

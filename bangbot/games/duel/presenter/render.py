@@ -66,8 +66,9 @@ def squad_lines(tr: Translator, view: DuelView, squad: SquadView, name: str, tar
     return lines
 
 
-def body_lines(tr: Translator, view: DuelView, names: Sequence[str]) -> list[str]:
-    """Returns the table below its title: every squad, the piles, whose turn it is and who must decide."""
+def body_lines(tr: Translator, view: DuelView, names: Sequence[str], winners: bool = True) -> list[str]:
+    """Returns the table below its title: every squad, the piles, whose turn it is and who must decide, or (winners)
+    who won."""
     lines: list[str] = []
     for squad in view.squads:
         target = side_label(tr, names[squad.target], view.squads[squad.target].side)
@@ -81,7 +82,7 @@ def body_lines(tr: Translator, view: DuelView, names: Sequence[str]) -> list[str
             top=top,
         )
     )
-    if (status := status_line(tr, view, names)) is not None:
+    if (status := status_line(tr, view, names)) is not None and (winners or not view.winner):
         lines.append(status)
     return lines
 
@@ -126,7 +127,7 @@ def private_text(tr: Translator, view: DuelView, names: Sequence[str], title: st
                 side=duel_side_name(tr, target.side),
             )
         )
-    lines += ["", *body_lines(tr, view, written), ""]
+    lines += ["", *body_lines(tr, view, written, winners=False), ""]  # its prompt says who won
     if view.hand_limit:
         lines.append(
             tr.gettext("Your hand (limit: {limit}): {cards}", limit=view.hand_limit, cards=cards_label(tr, view.hand))
