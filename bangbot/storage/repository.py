@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import partial
+from functools import cache, partial
 from typing import Any, ParamSpec, Self, TypeVar
 
 from sqlalchemy import (
@@ -28,12 +28,12 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlalchemy.orm import Mapped
+from sqlalchemy.orm import Mapped, instrumentation
 from sqlmodel import Session, SQLModel, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from bangbot.storage import pg_save
-from bangbot.storage.kept import LIGHT_READ, KeptGames
+from bangbot.storage.kept import LIGHT_READ, KeptGames, instance
 from bangbot.storage.leases import DeliveryLeases
 from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.models import (
@@ -76,11 +76,20 @@ SEAT_UPDATE = (
     .values({name: bindparam(name) for name in SEAT_FIELDS})
 )
 
+ACTIONS_INSERT = insert(ActionLog)
+OUTBOX_INSERT = insert(Outbox).returning(col(Outbox.id))
+ANSWER_INSERT = insert(PressAnswer)
+
 # The reads of every update, built once: a statement built per call costs more than its round trip.
 GAME_BY_ID = select(Game).where(col(Game.id) == bindparam("id"))
 GAME_VERSION = select(Game.version).where(col(Game.id) == bindparam("id"))
 SEATS_OF_GAME = select(Seat).where(col(Seat.game_id) == bindparam("game_id")).order_by(col(Seat.position))
-OUTBOX_OF_GAME = select(Outbox).where(col(Outbox.game_id) == bindparam("game_id")).order_by(col(Outbox.id))
+OUTBOX_OF_GAME = (
+    select(*(getattr(Outbox, name) for name in Outbox.model_fields))
+    .where(col(Outbox.game_id) == bindparam("game_id"))
+    .order_by(col(Outbox.id))
+)
+OUTBOX_ROWS = instrumentation.manager_of_class(Outbox)
 PRESS_ANSWER_BY_ID = select(PressAnswer).where(col(PressAnswer.press_id) == bindparam("press_id"))
 CHAT_SETTINGS_BY_ID = select(ChatSettings).where(col(ChatSettings.chat_id) == bindparam("chat_id"))
 USER_SETTINGS_BY_ID = select(UserSettings).where(col(UserSettings.user_id) == bindparam("user_id"))
@@ -466,12 +475,11 @@ class Repository:
         if self.engine.dialect.name == "postgresql":
             self._save_in_one_statement(game, seats, actions, remove_seats, outbox, answer)
             return self._saved(game, seats, remove_seats)
-        values: dict[str, Any] = {name: getattr(game, name) for name in GAME_FIELDS if name not in unchanged_refs(game)}
-        values["version"] = game.version + 1
+        kept_refs = unchanged_refs(game)
+        values: dict[str, Any] = {name: getattr(game, name) for name in GAME_FIELDS if name not in kept_refs}
+        values |= {"version": game.version + 1, "key_id": game.id, "key_version": game.version}
         with self._writing() as connection:
-            result = connection.execute(
-                update(Game).where(col(Game.id) == game.id, col(Game.version) == game.version).values(**values)
-            )
+            result = connection.execute(game_update(kept_refs), values)
             if result.rowcount != 1:
                 raise StaleGame(f"game {game.id} changed since version {game.version}")
             for seat in remove_seats:
@@ -480,12 +488,11 @@ class Repository:
                 )
             self._write_seats(connection, seats)
             if actions:
-                connection.execute(insert(ActionLog), [column_values(action) for action in actions])
+                connection.execute(ACTIONS_INSERT, [column_values(action) for action in actions])
             if outbox is not None:
-                fields = column_values(outbox, skip=("id",))
-                outbox.id = connection.execute(insert(Outbox).values(**fields).returning(col(Outbox.id))).scalar_one()
+                outbox.id = connection.execute(OUTBOX_INSERT, column_values(outbox, skip=("id",))).scalar_one()
             if answer is not None:
-                connection.execute(insert(PressAnswer).values(**column_values(answer)))
+                connection.execute(ANSWER_INSERT, column_values(answer))
         return self._saved(game, seats, remove_seats)
 
     def _saved(self, game: Game, seats: Sequence[Seat], removed: Sequence[Seat]) -> Game:
@@ -547,9 +554,10 @@ class Repository:
             connection.execute(insert(Seat), fresh)
 
     def outbox(self, game_id: int) -> list[Outbox]:
-        """Returns what a game must still show, oldest first."""
-        with self._session() as s:
-            return list(s.exec(OUTBOX_OF_GAME, params={"game_id": game_id}))
+        """Returns what a game must still show, oldest first (read without the ORM's bookkeeping: rows read often)."""
+        with self._reading() as connection:
+            rows = connection.execute(OUTBOX_OF_GAME, {"game_id": game_id}).mappings().all()
+        return [instance(OUTBOX_ROWS, dict(row)) for row in rows]
 
     def outbox_games(self, unsent_before: datetime | None = None, sent_before: datetime | None = None) -> list[int]:
         """Returns the games with something still to show: all of them, or those whose rows are overdue.
@@ -641,6 +649,15 @@ class Repository:
         """Returns ids of running games whose group is due to be offered the AI for the awaited people; oldest first."""
         with self._session() as s:
             return [i for i in s.exec(due_query(RUNNING, col(Game.offer_at), now)).all() if i is not None]
+
+
+@cache
+def game_update(kept_refs: tuple[str, ...]) -> Update:
+    """Returns the compare-and-set UPDATE of a game's columns but the message references it leaves as stored (keyed
+    key_id, key_version), built once per such set: a statement built per save costs more than running it."""
+    names = [name for name in GAME_FIELDS if name not in kept_refs] + ["version"]
+    where = (col(Game.id) == bindparam("key_id"), col(Game.version) == bindparam("key_version"))
+    return update(Game).where(*where).values({name: bindparam(name) for name in names})
 
 
 def seat_refs(seats: Sequence[Seat]) -> list[dict[str, Any]]:
