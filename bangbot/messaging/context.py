@@ -62,6 +62,7 @@ class Context:
     shown: Shown = field(default_factory=Shown)  # what this process last showed in each group message
     views: LruCache[tuple[int, int, int | None], Any] = field(default_factory=lambda: LruCache(VIEWS_KEPT))
     states: LruCache[tuple[int, int], Any] = field(default_factory=lambda: LruCache(STATES_KEPT))  # never changed
+    choices: LruCache[tuple[Any, ...], frozenset[str]] = field(default_factory=lambda: LruCache(VIEWS_KEPT))
     seat_messages: KeyedLocks = field(default_factory=KeyedLocks)  # one edit of a seat's message at a time
     deadline_fired: Callable[[float], None] = field(default=lambda late: None)  # told how late each one fired (s)
     flood: FloodGate | None = None  # the commands' flood control (messaging.flood); None: every command answered

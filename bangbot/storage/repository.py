@@ -333,6 +333,10 @@ class Repository:
         A game this process read or saved at the stored version is rebuilt from that with the columns that change
         without a new version read again (storage.kept): one light statement; else it is read whole and kept.
         """
+        return self._read_game(game_id)
+
+    def _read_game(self, game_id: int) -> tuple[Game | None, list[Seat]]:
+        """Reads a game and its seats as game_and_seats says (which benches and tests count as the game's reads)."""
         with self._reading() as connection:
             rows = connection.execute(LIGHT_READ, {"id": game_id}).all()
         if not rows:
@@ -378,7 +382,7 @@ class Repository:
 
     def seats(self, game_id: int) -> list[Seat]:
         """Returns a game's seats (lobby members) in order."""
-        return self.game_and_seats(game_id)[1]
+        return self._read_game(game_id)[1]
 
     def actions(self, game_id: int) -> list[ActionLog]:
         """Returns a game's action log in order."""
