@@ -121,7 +121,10 @@ def service_bench(args: argparse.Namespace) -> bool:
     if args.what == "board":
         from bangbot.bench.board import main as bench_board
 
-        bench_board(args.games or 50, args.db, args.json)
+        if args.workers > 1 and args.db != "postgresql":
+            print("bench board: several workers share one PostgreSQL database: add --db postgresql", file=sys.stderr)
+            raise SystemExit(2)
+        bench_board(args.games or 50, args.db, args.json, args.workers)
         return True
     if args.what == "press":
         from bangbot.bench.press import main as bench_press
@@ -254,7 +257,9 @@ class Parser(argparse.ArgumentParser):
 
 def add_ai_bench_arguments(bench: argparse.ArgumentParser) -> None:
     """Adds `bench ai`'s options: --game, --workers, --compare, --only, --sanity, --json."""
-    bench.add_argument("--workers", type=int, default=1, help="ai: processes to spread the games over; scale: workers")
+    bench.add_argument(
+        "--workers", type=int, default=1, help="ai: processes to spread the games over; scale, board: workers"
+    )
     bench.add_argument("--game", default=games.DEFAULT, choices=sorted(games.GAME_IDS), help="ai: the game to play")
     bench.add_argument("--compare", default=None, help="ai: two levels on mirrored deals, as hard,normal")
     bench.add_argument("--only", default=None, choices=sorted(games.GAME_IDS), help="ai --compare: only this game")

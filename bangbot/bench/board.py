@@ -1,10 +1,14 @@
 """bench board: from a move tapped on one page to every other open page of its game showing it, through the board's
-server-sent nudge and the refetch of the snapshot; p50 and p99, and the bytes each page receives per update."""
+server-sent nudge and the refetch of the snapshot; p50 and p99, and the bytes each page receives per update.
+
+With several workers (PostgreSQL) each serves the board from a process of its own on one database, and the pages
+are spread over them in turn, as a proxy would: a move saved by one worker reaches the others' pages by NOTIFY."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import multiprocessing
 import statistics
@@ -43,6 +47,7 @@ class Page:
     game: int
     token: str
     seat: bool
+    base: str  # the worker that serves the page
     client: httpx.AsyncClient = field(default_factory=lambda: httpx.AsyncClient(timeout=30))  # a page: a browser
     shown: dict[int, float] = field(default_factory=dict)  # version -> when its snapshot arrived
     nudged: dict[int, float] = field(default_factory=dict)  # version -> when its nudge arrived
@@ -57,8 +62,9 @@ async def session(client: httpx.AsyncClient, base: str, user: User) -> str:
     return str(answer.json()["token"])
 
 
-async def follow(base: str, page: Page) -> None:
+async def follow(page: Page) -> None:
     """Keeps a page live: on each nudge, fetches the snapshot and notes when its version arrived."""
+    base = page.base
     url = f"{base}api/games/{page.game}/events?t={page.token}"
     async with page.client.stream("GET", url) as stream:
         async for line in stream.aiter_lines():
@@ -74,9 +80,10 @@ async def follow(base: str, page: Page) -> None:
             page.shown.setdefault(int(answer.json()["version"]), time.perf_counter())
 
 
-async def tap(base: str, page: Page) -> tuple[float, int] | None:
+async def tap(page: Page) -> tuple[float, int] | None:
     """Taps the first move the page's menu offers (following its steps); returns when the move was sent and the
     version it was made at, or None when the menu offers none."""
+    base = page.base
     level = ""
     headers = {"authorization": f"Bearer {page.token}"}
     for _ in range(6):
@@ -94,12 +101,12 @@ async def tap(base: str, page: Page) -> tuple[float, int] | None:
     return None
 
 
-async def move(base: str, pages: list[Page]) -> list[tuple[float, float]]:
+async def move(pages: list[Page]) -> list[tuple[float, float]]:
     """Makes one move in a game from an awaited seat's page; returns how long each other page took to be nudged and
     to show it."""
     mover, started, before = None, 0.0, 0
     for page in pages:
-        sent = await tap(base, page) if page.seat else None
+        sent = await tap(page) if page.seat else None
         if sent is not None:
             mover, (started, before) = page, sent
             break
@@ -116,14 +123,14 @@ async def move(base: str, pages: list[Page]) -> list[tuple[float, float]]:
     ]
 
 
-async def playing(base: str, pages: list[Page], offset: float, games: int) -> list[tuple[float, float]]:
+async def playing(pages: list[Page], offset: float, games: int) -> list[tuple[float, float]]:
     """Makes MOVES moves in a game, the first after offset seconds, each games * MOVE_SPACING after the last began
     (or at once when the last took longer), as people do in their own time; returns every page's delays."""
     await asyncio.sleep(offset)
     delays: list[tuple[float, float]] = []
     for _ in range(MOVES):
         began = time.perf_counter()
-        delays += await move(base, pages)
+        delays += await move(pages)
         await asyncio.sleep(max(0.0, began + games * MOVE_SPACING - time.perf_counter()))
     return delays
 
@@ -163,7 +170,8 @@ async def database(kind: str) -> AsyncIterator[str]:
 
 
 def serve_games(url: str, games: int, port: int, ready: Any) -> None:
-    """Runs in the board's own process: opens the games, serves their board, puts (base, tables) on ready."""
+    """Runs in a board's own process: opens the games (none for a worker but the first), serves their board, puts
+    (base, tables) on ready."""
     asyncio.run(serving_games(url, games, port, ready))
 
 
@@ -179,38 +187,52 @@ async def serving_games(url: str, games: int, port: int, ready: Any) -> None:
         await asyncio.Event().wait()
 
 
-async def measure(games: int, db: str) -> dict[str, Any]:
-    """Serves games in a process of their own (the bot's), opens every seat's and a member's page of each here (the
-    phones), moves in each, and returns the figures."""
+async def measure(games: int, db: str, workers: int = 1) -> dict[str, Any]:
+    """Serves games in processes of their own (the bot's workers; the first opens the games), opens every seat's and
+    a member's page of each here (the phones), moves in each, and returns the figures."""
     async with database(db) as url:
         spawn = multiprocessing.get_context("spawn")
         ready = spawn.Queue()
-        server = spawn.Process(target=serve_games, args=(url, games, free_port(), ready), daemon=True)
-        server.start()
+        servers = []
         try:
-            base, tables = await asyncio.to_thread(ready.get, True, SETUP_SECONDS)
-            return await watch_and_play(base, db, tables)
+            bases: list[str] = []
+            tables: list[tuple[int, list[int]]] = []
+            for worker in range(workers):
+                opened_games = games if worker == 0 else 0
+                server = spawn.Process(target=serve_games, args=(url, opened_games, free_port(), ready), daemon=True)
+                server.start()
+                servers.append(server)
+                base, found = await asyncio.to_thread(ready.get, True, SETUP_SECONDS)
+                bases.append(base)
+                tables += found
+            return await watch_and_play(bases, db, tables) | {"workers": workers}
         finally:
-            server.terminate()
-            server.join(SETUP_SECONDS)
+            for server in servers:
+                server.terminate()
+                server.join(SETUP_SECONDS)
 
 
-async def watch_and_play(base: str, db: str, tables: list[tuple[int, list[int]]]) -> dict[str, Any]:
-    """Opens the pages of every game, lets the games move in their own time, and returns the figures."""
+async def watch_and_play(bases: list[str], db: str, tables: list[tuple[int, list[int]]]) -> dict[str, Any]:
+    """Opens the pages of every game, each served by the next worker in turn, lets the games move in their own
+    time, and returns the figures."""
+    turn = itertools.cycle(bases)
     async with httpx.AsyncClient(timeout=30) as client:
         pages: list[list[Page]] = []
         for game_id, people in tables:
             users = [User(uid, f"P{i}", "en") for i, uid in enumerate(people)]
-            seats = [Page(game_id, await session(client, base, u), True) for u in users]
             watcher = User(9_000_000 + game_id, "Watcher", "en")
-            pages.append([*seats, Page(game_id, await session(client, base, watcher), False)])
+            group = []
+            for user, seat in [*((u, True) for u in users), (watcher, False)]:
+                base = next(turn)
+                group.append(Page(game_id, await session(client, base, user), seat, base))
+            pages.append(group)
     every = [p for group in pages for p in group]
-    following = [asyncio.create_task(follow(base, p)) for p in every]
+    following = [asyncio.create_task(follow(p)) for p in every]
     await opened(pages, following)
     baseline = sum(p.received for p in every), sum(p.updates for p in every)
     delays: list[tuple[float, float]] = []
     started = time.perf_counter()
-    playing_games = (playing(base, g, i * MOVE_SPACING, len(pages)) for i, g in enumerate(pages))
+    playing_games = (playing(g, i * MOVE_SPACING, len(pages)) for i, g in enumerate(pages))
     for found in await asyncio.gather(*playing_games):
         delays += found
     elapsed = time.perf_counter() - started
@@ -249,9 +271,9 @@ def figures(games: int, db: str, delays: list[tuple[float, float]], received: in
     }
 
 
-def main(games: int, db: str, as_json: bool) -> None:
+def main(games: int, db: str, as_json: bool, workers: int = 1) -> None:
     """Prints the board's figures (one JSON object with as_json)."""
-    result = asyncio.run(measure(games, db))
+    result = asyncio.run(measure(games, db, workers))
     if as_json:
         print(json.dumps(result))
         return

@@ -47,7 +47,7 @@ IN_GAMES = {  # what is counted in every game's own modules: a name, and the mod
 }
 ELSEWHERE = {  # what is counted in the platform: a name, and the function (module, attribute path)
     "decodes": ("bangbot.messaging.codec", "decode"),
-    "game_reads": ("bangbot.storage.repository", "Repository.game"),
+    "game_reads": ("bangbot.storage.repository", "Repository.game_and_seats"),
 }
 COUNTED = (*IN_GAMES, *ELSEWHERE)
 Spent = tuple[float, float]  # seconds: on the clock, and of this process's CPU (less disturbed by other work)

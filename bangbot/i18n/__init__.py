@@ -76,6 +76,7 @@ class Translator:
         self.language = language
         self._t = translations
         self.theme = theme
+        self._name_affixes: tuple[str, str] | None = None
 
     def with_theme(self, theme: Theme) -> Translator:
         """Returns a translator of the same language and catalog that speaks in theme's words."""
@@ -97,6 +98,13 @@ class Translator:
         """Returns message in context translated, with placeholders filled."""
         text = str(self._t.pgettext(context, message))
         return text.format(**values) if values else text
+
+    def name_affixes(self) -> tuple[str, str]:
+        """Returns what the language writes before and after a person's name (Japanese: さん after), looked up once."""
+        if self._name_affixes is None:
+            before, _, after = self.pgettext("player name", "{name}", name="\0").partition("\0")
+            self._name_affixes = (before, after)
+        return self._name_affixes
 
     def name(self, marked: tuple[str, str]) -> str:
         """Returns the translation of a NP_-marked (context, message) pair."""

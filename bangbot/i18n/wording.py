@@ -95,7 +95,7 @@ def player(tr: Translator, name: str) -> str:
 
 def person(tr: Translator, name: str) -> str:
     """Returns a person's name with the reader's honorific (Japanese さん), unless the name already carries it."""
-    before, _, after = tr.pgettext("player name", "{name}", name="\0").partition("\0")
+    before, after = tr.name_affixes()
     if (after and name.endswith(after)) or (before and name.startswith(before)):
         return name
     return f"{before}{name}{after}"

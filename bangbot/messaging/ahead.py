@@ -18,7 +18,7 @@ from bangbot.messaging.delivery import notification_due, show_private
 from bangbot.messaging.outbox import all_shown
 from bangbot.messaging.play import Batch, load
 from bangbot.messaging.presenter import TOP
-from bangbot.messaging.showing import Showing
+from bangbot.messaging.showing import decoded
 from bangbot.messaging.urgency import urgently
 from bangbot.storage.models import Outbox
 
@@ -57,7 +57,7 @@ def news_of(rows: list[Outbox], behind: list[int], position: int) -> list[dict[s
     group's AI button)."""
     news: list[dict[str, Any]] = []
     for row in rows:
-        showing = Showing.from_json(row.payload)
+        showing = decoded(row.payload)
         if row.id in behind and not showing.offer:
             news += showing.recent.get(position, [])
     return news

@@ -33,6 +33,7 @@ MISSES_BEFORE_STANDIN = 2
 LANGUAGE_CACHE_SECONDS = 30.0  # another worker's language change shows here within this time
 CACHED_USERS = 10_000  # people (and chats) remembered per process; the least recently seen are read again
 VIEWS_KEPT = 256  # views of stored game versions (game, version, seat) kept: a press and its showing share them
+STATES_KEPT = 256  # decoded states of stored game versions (game, version) kept: a press and its showing share them
 
 
 def utc_now() -> datetime:
@@ -60,6 +61,8 @@ class Context:
     group_hold_seconds: float = 0.0  # ... and this long at most after the first (0: the group is shown every move)
     shown: Shown = field(default_factory=Shown)  # what this process last showed in each group message
     views: LruCache[tuple[int, int, int | None], Any] = field(default_factory=lambda: LruCache(VIEWS_KEPT))
+    states: LruCache[tuple[int, int], Any] = field(default_factory=lambda: LruCache(STATES_KEPT))  # never changed
+    choices: LruCache[tuple[Any, ...], frozenset[str]] = field(default_factory=lambda: LruCache(VIEWS_KEPT))
     seat_messages: KeyedLocks = field(default_factory=KeyedLocks)  # one edit of a seat's message at a time
     deadline_fired: Callable[[float], None] = field(default=lambda late: None)  # told how late each one fired (s)
     flood: FloodGate | None = None  # the commands' flood control (messaging.flood); None: every command answered

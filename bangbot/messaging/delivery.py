@@ -56,6 +56,7 @@ class Progress:
         self.group = group
         self.index = 0
         self.unreachable: set[int] = set()  # the chats a send of this part could not reach
+        self.stored = False  # the running step stored its completion itself (see store)
 
     @property
     def done(self) -> int:
@@ -70,6 +71,7 @@ class Progress:
         """
         if self.index >= self.done:
             refs: Refs | None = None
+            self.stored = False
             try:
                 refs = await send()
             except Undeliverable as error:  # a player blocked the bot: nothing to retry (the group's lane pauses)
@@ -77,13 +79,19 @@ class Progress:
                     raise
                 log.info("could not deliver to a chat: %s", error)
             checkpoint("sent")
-            if refs is not None:
-                if self.group:
-                    self.row.group_progress = self.index + 1
-                else:
-                    self.row.progress = self.index + 1
-                await self.ctx.repo.run(self.ctx.repo.outbox_progress, self.row, **refs)
+            if refs is not None and not self.stored:
+                await self.store((), refs)
         self.index += 1
+
+    async def store(self, seats: Sequence[Seat], refs: Refs) -> None:
+        """Stores the running step's completion with the game's message references and the seats' (their new
+        messages) in one write; a step's send may call it itself, to store them while it holds a lock."""
+        if self.group:
+            self.row.group_progress = self.index + 1
+        else:
+            self.row.progress = self.index + 1
+        await self.ctx.repo.run(self.ctx.repo.outbox_progress, self.row, seats, **refs)
+        self.stored = True
 
     async def send(self, chat_id: int, text: str, thread: int = 0) -> None:
         """Sends a message as one step (in a group's topic, if thread)."""
@@ -630,7 +638,7 @@ async def notify_seat(
         raise
     seat.private_message_id = ref.message_id
     seat.shown_digest = body_digest(ctx, batch, seat, TOP, text, buttons, recent, True)
-    await ctx.repo.run(ctx.repo.update_seat_refs, seat)
+    await progress.store((seat,), {})  # the notification is done: its step and the seat's new message, one write
     if old is not None:
         try:
             await ctx.messenger.drop_buttons(MessageRef(seat.user_id, old))

@@ -15,7 +15,7 @@ from bangbot.messaging.delivery import BACK, BACK_FROM_AI
 from bangbot.messaging.failures import RETRIES
 from bangbot.messaging.later import Later
 from bangbot.messaging.outbox import save
-from bangbot.messaging.play import Batch, apply_move, batch_of, run_ai, seat_view
+from bangbot.messaging.play import Batch, apply_move, loaded, run_ai, seat_view
 from bangbot.messaging.player_messages import drop_copy, show_current, within_reach
 from bangbot.messaging.presenter import TOP
 from bangbot.messaging.refusals import game_press_refusal
@@ -34,8 +34,8 @@ def game_press(ctx: Context, press: Press, data: ButtonData, later: Later) -> tu
     tr = ctx.tr_user(press.user.id)
     dropping = False
     for _ in range(RETRIES):
-        game = ctx.repo.game(data.target)  # read once: the press is checked, applied and saved on this row
-        batch = batch_of(ctx, game)
+        game, seats = ctx.repo.game_and_seats(data.target)  # read once: the press is checked, applied and saved on it
+        batch = loaded(ctx, game, seats)
         refusal = game_press_refusal(tr, game, batch, data.seat, press.user.id)
         if refusal is not None:
             return refusal, True

@@ -16,14 +16,14 @@ import asyncio
 
 from bangbot.messaging.context import Context
 from bangbot.messaging.lanes import GameLanes
-from bangbot.messaging.showing import Showing
+from bangbot.messaging.showing import decoded
 from bangbot.storage.models import Outbox
 
 
 def edits_only(lanes: GameLanes) -> bool:
     """Returns whether every row waiting for the group only adds to the current turn's log, or was shown to it but
     for the kept table's edit."""
-    return all(i in lanes.table_behind or Showing.from_json(row.payload).edits_only for i, row in lanes.shown.items())
+    return all(i in lanes.table_behind or decoded(row.payload).edits_only for i, row in lanes.shown.items())
 
 
 def table_may_wait(ctx: Context, lanes: GameLanes, rows: list[Outbox]) -> bool:
@@ -32,14 +32,14 @@ def table_may_wait(ctx: Context, lanes: GameLanes, rows: list[Outbox]) -> bool:
     cancellation, absence or someone going out of the game (the kept table is edited at those at once)."""
     if ctx.group_hold_seconds <= 0 or ctx.lanes.hurry.is_set():
         return False
-    showings = {row.id or 0: Showing.from_json(row.payload) for row in rows}
+    showings = {row.id or 0: decoded(row.payload) for row in rows}
     plain = not any(s.lobby or s.pin or s.cancelled_by or s.absence or s.gone for s in showings.values())
     return plain and any(len(s.log) > 1 and i not in lanes.table_behind for i, s in showings.items())
 
 
 def cancelled(lanes: GameLanes) -> bool:
     """Returns whether a row waiting for the group cancels the game: nothing will come to share its edits."""
-    return any(Showing.from_json(row.payload).cancelled_by for row in lanes.shown.values())
+    return any(decoded(row.payload).cancelled_by for row in lanes.shown.values())
 
 
 async def merge_window(ctx: Context, lanes: GameLanes) -> None:

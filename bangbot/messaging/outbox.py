@@ -32,8 +32,8 @@ from bangbot.messaging.hold import hold, table_may_wait
 from bangbot.messaging.lanes import FAILURES_BEFORE_PAUSE, Backoff, GameLanes
 from bangbot.messaging.lobby_view import close_lobby, show_lobby
 from bangbot.messaging.moves import move_chat
-from bangbot.messaging.play import Batch, batch_of, finish, load, run_ai
-from bangbot.messaging.showing import LOBBY_SHOW, Showing
+from bangbot.messaging.play import Batch, finish, load, loaded, run_ai
+from bangbot.messaging.showing import LOBBY_SHOW, decoded
 from bangbot.storage.models import RUNNING, Outbox
 from bangbot.storage.times import aware
 
@@ -216,7 +216,7 @@ async def wait_for_news(lanes: GameLanes, group: asyncio.Task[None] | None) -> N
 async def show_private_part(ctx: Context, row: Outbox, lanes: GameLanes) -> list[int]:
     """Shows a row's private part (nothing for a lobby row), its presser's message first, skipping the seats whose
     message shows it already; returns the seats whose player could not be reached."""
-    showing = Showing.from_json(row.payload)
+    showing = decoded(row.payload)
     if showing.lobby:
         return []
     batch = await ctx.repo.run(load, ctx, row.game_id)
@@ -277,8 +277,8 @@ async def forget(ctx: Context, game_id: int, lanes: GameLanes, rows: list[Outbox
     shows the seats whose message waited for them (messaging.bystanders)."""
     await catch_up(ctx, game_id, lanes, rows)
     async with lanes.deleting:
+        await ctx.repo.run(ctx.repo.outbox_done, *(row.id or 0 for row in rows))
         for row in rows:
-            await ctx.repo.run(ctx.repo.outbox_done, row.id or 0)
             del lanes.shown[row.id or 0]
             lanes.table_behind.discard(row.id or 0)
 
@@ -289,23 +289,23 @@ async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox], table_
     Returns whether the kept table was left as it was though a turn began (table_may_wait, the game going on: the
     turn's log shows the table, the kept one is edited later).
     """
-    game = await ctx.repo.run(ctx.repo.game, game_id)
+    game, seats = await ctx.repo.run(ctx.repo.game_and_seats, game_id)
     if game is None:
         return False
     batch: Batch | None = None
     behind = False
-    showings = [Showing.from_json(row.payload) for row in rows]
+    showings = [decoded(row.payload) for row in rows]
     turn_began = any(len(showing.log) > 1 for showing in showings)  # the kept table is edited once per turn
     gone = any(showing.gone for showing in showings)  # ... and at once when someone went out of the game
     for i, (row, showing) in enumerate(zip(rows, showings, strict=True)):
         latest = i == len(rows) - 1
         if showing.lobby == LOBBY_SHOW:
             if latest:
-                await show_lobby(ctx, game, await ctx.repo.run(ctx.repo.seats, game_id))
+                await show_lobby(ctx, game, seats)
         elif showing.lobby:
             await close_lobby(ctx, game, showing.lobby)
         else:
-            batch = batch or await ctx.repo.run(batch_of, ctx, game)  # the game as read above: read once
+            batch = batch or loaded(ctx, game, seats)  # the game as read above: read once
             if batch is not None:
                 behind = table_may_wait and turn_began and not gone and game.status == RUNNING and not over(batch)
                 await deliver_group(ctx, batch, showing, row, latest, (turn_began and not behind) or gone)

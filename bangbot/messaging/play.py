@@ -51,17 +51,29 @@ class Batch:
 
 
 def load(ctx: Context, game_id: int) -> Batch | None:
-    """Returns a running or finished game ready for moves, or None if it has no state."""
-    return batch_of(ctx, ctx.repo.game(game_id))
+    """Returns a running or finished game ready for moves, or None if it has no state (one read of the game)."""
+    return loaded(ctx, *ctx.repo.game_and_seats(game_id))
 
 
 def batch_of(ctx: Context, game: Game | None) -> Batch | None:
     """Returns a game row just read ready for moves (reading its seats), or None if it has no state."""
+    if game is None or game.id is None:
+        return None
+    return loaded(ctx, game, ctx.repo.seats(game.id))
+
+
+def loaded(ctx: Context, game: Game | None, seats: list[Seat]) -> Batch | None:
+    """Returns a game and its seats as read together ready for moves, or None if it has no state; the state of a
+    stored version is decoded once (ctx.states)."""
     if game is None or game.state_json is None or game.id is None:
         return None
     rules = ruleset(game.ruleset)
-    state = rules.from_json(json.loads(game.state_json))
-    return Batch(game, ctx.repo.seats(game.id), rules, state, stored=state)
+    key = (game.id, game.version)
+    state = ctx.states.get(key)
+    if state is None:
+        state = rules.from_json(json.loads(game.state_json))
+        ctx.states.put(key, state)
+    return Batch(game, seats, rules, state, stored=state)
 
 
 def seat_view(ctx: Context, batch: Batch, seat: int | None) -> Any:
@@ -251,5 +263,6 @@ def finish(ctx: Context, batch: Batch) -> None:
     batch.outbox = Outbox(game_id=game.id or 0, payload=batch.showing.to_json(), created_at=now)
     ctx.repo.save(game, batch.seats, batch.actions, batch.remove_seats, batch.outbox, batch.answer)
     batch.stored = batch.state
+    ctx.states.put((game.id or 0, game.version), batch.state)
     for position, view in views.items():  # what delivery shows next: the views of the version just stored
         ctx.views.put((game.id or 0, game.version, position), view)

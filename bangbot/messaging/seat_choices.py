@@ -20,4 +20,13 @@ def seat_choices(ctx: Context, tr: Translator, batch: Batch, seat: Seat) -> froz
     if seat.standin:
         return frozenset({BACK_FROM_AI})
     view = seat_view(ctx, batch, seat.position)
-    return presenter(batch.rules.id).reachable_choices(tr, view, batch.names) if view.legal else frozenset()
+    if not view.legal:
+        return frozenset()
+    if batch.state is not batch.stored or batch.game.id is None:
+        return presenter(batch.rules.id).reachable_choices(tr, view, batch.names)
+    key = (batch.game.id, batch.game.version, seat.position, tr.language, tuple(batch.names))
+    found = ctx.choices.get(key)  # walked once per stored version: a step's press and the move after it share it
+    if found is None:
+        found = presenter(batch.rules.id).reachable_choices(tr, view, batch.names)
+        ctx.choices.put(key, found)
+    return found

@@ -7,11 +7,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bangbot.core.events import Event
+from bangbot.messaging.lru import LruCache
 
 RECENT_LINES = 6
 LOBBY_SHOW = "show"
 LOBBY_CANCELLED = "cancelled"
 LOBBY_EXPIRED = "expired"
+PAYLOADS_KEPT = 256  # outbox payloads decoded (messaging.outbox, hold, ahead): a row's lanes share one decoding
 MAINTENANCE = "maintenance"  # the group notice the owner sends before maintenance (messaging.desk)
 
 
@@ -95,6 +97,19 @@ class Showing:
             in_turn=bool(data.get("in_turn", False)),
             gone=bool(data.get("gone", False)),
         )
+
+
+def decoded(payload: str) -> Showing:
+    """Returns an outbox payload's Showing, decoded once for every lane that reads the row (its readers never change
+    it)."""
+    found = _DECODED.get(payload)
+    if found is None:
+        found = Showing.from_json(payload)
+        _DECODED.put(payload, found)
+    return found
+
+
+_DECODED: LruCache[str, Showing] = LruCache(PAYLOADS_KEPT)
 
 
 def recent_of(events: list[Event], seats: int) -> dict[int, list[dict[str, Any]]]:

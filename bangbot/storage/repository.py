@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import partial
+from functools import cache, partial
 from typing import Any, ParamSpec, Self, TypeVar
 
 from sqlalchemy import (
@@ -28,11 +28,12 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlalchemy.orm import Mapped
+from sqlalchemy.orm import Mapped, instrumentation
 from sqlmodel import Session, SQLModel, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from bangbot.storage import pg_save
+from bangbot.storage.kept import LIGHT_READ, KeptGames, instance
 from bangbot.storage.leases import DeliveryLeases
 from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.models import (
@@ -75,10 +76,20 @@ SEAT_UPDATE = (
     .values({name: bindparam(name) for name in SEAT_FIELDS})
 )
 
+ACTIONS_INSERT = insert(ActionLog)
+OUTBOX_INSERT = insert(Outbox).returning(col(Outbox.id))
+ANSWER_INSERT = insert(PressAnswer)
+
 # The reads of every update, built once: a statement built per call costs more than its round trip.
 GAME_BY_ID = select(Game).where(col(Game.id) == bindparam("id"))
+GAME_VERSION = select(Game.version).where(col(Game.id) == bindparam("id"))
 SEATS_OF_GAME = select(Seat).where(col(Seat.game_id) == bindparam("game_id")).order_by(col(Seat.position))
-OUTBOX_OF_GAME = select(Outbox).where(col(Outbox.game_id) == bindparam("game_id")).order_by(col(Outbox.id))
+OUTBOX_OF_GAME = (
+    select(*(getattr(Outbox, name) for name in Outbox.model_fields))
+    .where(col(Outbox.game_id) == bindparam("game_id"))
+    .order_by(col(Outbox.id))
+)
+OUTBOX_ROWS = instrumentation.manager_of_class(Outbox)
 PRESS_ANSWER_BY_ID = select(PressAnswer).where(col(PressAnswer.press_id) == bindparam("press_id"))
 CHAT_SETTINGS_BY_ID = select(ChatSettings).where(col(ChatSettings.chat_id) == bindparam("chat_id"))
 USER_SETTINGS_BY_ID = select(UserSettings).where(col(UserSettings.user_id) == bindparam("user_id"))
@@ -116,6 +127,7 @@ class Repository:
         self._threaded = database_threads_wanted(engine)
         self._pin_slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
         self.saved: list[Callable[[int, int], None]] = []  # told (game id, new version) after each game's save
+        self.kept = KeptGames()  # games as last read or saved here: a read again is one light statement
 
     @property
     def threads(self) -> ThreadPoolExecutor | None:
@@ -223,6 +235,16 @@ class Repository:
             raise
         pinned.exec_driver_sql("COMMIT")
 
+    @contextmanager
+    def _reading(self) -> Iterator[Connection]:
+        """Yields a connection for Core reads: the game lock's pinned connection if any, else one of the pool."""
+        pinned = self._pinned_connection()
+        if pinned is not None:
+            yield pinned
+            return
+        with self.engine.connect() as connection:
+            yield connection
+
     def _session(self) -> Session:
         """Returns a session for reads whose objects stay usable after it ends (on the pinned connection if any)."""
         return Session(self._pinned_connection() or self.engine, expire_on_commit=False)
@@ -303,13 +325,36 @@ class Repository:
 
     def game(self, game_id: int) -> Game | None:
         """Returns a game by id."""
+        return self.game_and_seats(game_id)[0]
+
+    def game_and_seats(self, game_id: int) -> tuple[Game | None, list[Seat]]:
+        """Returns a game by id (None if there is none) and its seats in order, as stored now.
+
+        A game this process read or saved at the stored version is rebuilt from that with the columns that change
+        without a new version read again (storage.kept): one light statement; else it is read whole and kept.
+        """
+        return self._read_game(game_id)
+
+    def _read_game(self, game_id: int) -> tuple[Game | None, list[Seat]]:
+        """Reads a game and its seats as game_and_seats says (which benches and tests count as the game's reads)."""
+        with self._reading() as connection:
+            rows = connection.execute(LIGHT_READ, {"id": game_id}).all()
+        if not rows:
+            return None, []
+        found = self.kept.rebuilt(game_id, rows)
+        if found is not None:
+            return found
         with self._session() as s:
-            return s.exec(GAME_BY_ID, params={"id": game_id}).first()
+            game = s.exec(GAME_BY_ID, params={"id": game_id}).first()
+            seats = list(s.exec(SEATS_OF_GAME, params={"game_id": game_id}))
+        if game is not None:
+            self.kept.keep(game, seats)
+        return game, seats
 
     def game_version(self, game_id: int) -> int | None:
         """Returns a game's stored version (None for no such game), without reading its state."""
-        with self._session() as s:
-            return s.exec(select(Game.version).where(col(Game.id) == game_id)).first()
+        with self._reading() as connection:
+            return connection.execute(GAME_VERSION, {"id": game_id}).scalar()
 
     def game_by_join_token(self, token: str) -> Game | None:
         """Returns the game whose lobby's join link carries this token."""
@@ -337,8 +382,7 @@ class Repository:
 
     def seats(self, game_id: int) -> list[Seat]:
         """Returns a game's seats (lobby members) in order."""
-        with self._session() as s:
-            return list(s.exec(SEATS_OF_GAME, params={"game_id": game_id}))
+        return self._read_game(game_id)[1]
 
     def actions(self, game_id: int) -> list[ActionLog]:
         """Returns a game's action log in order."""
@@ -434,15 +478,12 @@ class Repository:
             outbox.game_id, outbox.version = game.id, game.version + 1
         if self.engine.dialect.name == "postgresql":
             self._save_in_one_statement(game, seats, actions, remove_seats, outbox, answer)
-            game.version += 1
-            self._tell_saved(game.id, game.version)
-            return game
-        values: dict[str, Any] = {name: getattr(game, name) for name in GAME_FIELDS if name not in unchanged_refs(game)}
-        values["version"] = game.version + 1
+            return self._saved(game, seats, remove_seats)
+        kept_refs = unchanged_refs(game)
+        values: dict[str, Any] = {name: getattr(game, name) for name in GAME_FIELDS if name not in kept_refs}
+        values |= {"version": game.version + 1, "key_id": game.id, "key_version": game.version}
         with self._writing() as connection:
-            result = connection.execute(
-                update(Game).where(col(Game.id) == game.id, col(Game.version) == game.version).values(**values)
-            )
+            result = connection.execute(game_update(kept_refs), values)
             if result.rowcount != 1:
                 raise StaleGame(f"game {game.id} changed since version {game.version}")
             for seat in remove_seats:
@@ -451,13 +492,20 @@ class Repository:
                 )
             self._write_seats(connection, seats)
             if actions:
-                connection.execute(insert(ActionLog), [column_values(action) for action in actions])
+                connection.execute(ACTIONS_INSERT, [column_values(action) for action in actions])
             if outbox is not None:
-                fields = column_values(outbox, skip=("id",))
-                outbox.id = connection.execute(insert(Outbox).values(**fields).returning(col(Outbox.id))).scalar_one()
+                outbox.id = connection.execute(OUTBOX_INSERT, column_values(outbox, skip=("id",))).scalar_one()
             if answer is not None:
-                connection.execute(insert(PressAnswer).values(**column_values(answer)))
+                connection.execute(ANSWER_INSERT, column_values(answer))
+        return self._saved(game, seats, remove_seats)
+
+    def _saved(self, game: Game, seats: Sequence[Seat], removed: Sequence[Seat]) -> Game:
+        """Gives a game just saved its new version, keeps it with its seats and tells the listeners of saves."""
+        assert game.id is not None
+        self.kept.forget(game.id)
         game.version += 1
+        gone = {seat.position for seat in removed}
+        self.kept.keep(game, [seat for seat in seats if seat.position not in gone])
         self._tell_saved(game.id, game.version)
         return game
 
@@ -510,9 +558,10 @@ class Repository:
             connection.execute(insert(Seat), fresh)
 
     def outbox(self, game_id: int) -> list[Outbox]:
-        """Returns what a game must still show, oldest first."""
-        with self._session() as s:
-            return list(s.exec(OUTBOX_OF_GAME, params={"game_id": game_id}))
+        """Returns what a game must still show, oldest first (read without the ORM's bookkeeping: rows read often)."""
+        with self._reading() as connection:
+            rows = connection.execute(OUTBOX_OF_GAME, {"game_id": game_id}).mappings().all()
+        return [instance(OUTBOX_ROWS, dict(row)) for row in rows]
 
     def outbox_games(self, unsent_before: datetime | None = None, sent_before: datetime | None = None) -> list[int]:
         """Returns the games with something still to show: all of them, or those whose rows are overdue.
@@ -529,15 +578,16 @@ class Repository:
                 )
             return sorted(s.exec(query).all())
 
-    def outbox_progress(self, row: Outbox, **refs: int | None) -> None:
-        """Stores how far the delivery of an outbox row got (both progress counts, sent_at) and new refs of its game."""
+    def outbox_progress(self, row: Outbox, seats: Sequence[Seat] = (), **refs: int | None) -> None:
+        """Stores how far the delivery of an outbox row got (both progress counts, sent_at), new refs of its game and
+        the message refs of seats (see update_seat_refs), in one transaction."""
         progress = (
             update(Outbox)
             .where(col(Outbox.id) == row.id)
             .values(progress=row.progress, group_progress=row.group_progress, sent_at=row.sent_at)
         )
-        together = bool(refs) and self.engine.dialect.name == "postgresql"  # one statement: a WITH query first
-        with self._writing(several=bool(refs) and not together) as connection:
+        together = bool(refs) and not seats and self.engine.dialect.name == "postgresql"  # one statement: a WITH query
+        with self._writing(several=bool(refs or seats) and not together) as connection:
             if together:
                 refs_update = update(Game).where(col(Game.id) == row.game_id).values(**refs)
                 connection.execute(refs_update.add_cte(progress.cte("progress")))
@@ -545,11 +595,13 @@ class Repository:
             connection.execute(progress)
             if refs:
                 connection.execute(update(Game).where(col(Game.id) == row.game_id).values(**refs))
+            if seats:
+                connection.execute(SEAT_REFS_UPDATE, seat_refs(seats))
 
-    def outbox_done(self, row_id: int) -> None:
-        """Deletes an outbox row whose every message was shown."""
+    def outbox_done(self, *row_ids: int) -> None:
+        """Deletes outbox rows whose every message was shown, in one statement."""
         with self._writing(several=False) as connection:
-            connection.execute(delete(Outbox).where(col(Outbox.id) == row_id))
+            connection.execute(delete(Outbox).where(col(Outbox.id).in_(row_ids)))
 
     def press_answer(self, press_id: str) -> PressAnswer | None:
         """Returns the answer given to a press that changed a game, if this press was applied."""
@@ -574,16 +626,8 @@ class Repository:
         """
         if not seats:
             return
-        rows = [
-            {
-                "key_game": seat.game_id,
-                "key_position": seat.position,
-                **{name: getattr(seat, name) for name in SEAT_REFS},
-            }
-            for seat in seats
-        ]
         with self._writing(several=False) as connection:
-            connection.execute(SEAT_REFS_UPDATE, rows)
+            connection.execute(SEAT_REFS_UPDATE, seat_refs(seats))
 
     def shift_deadlines(self, by: timedelta) -> int:
         """Moves the deadline and reminder of every running game by `by` in one UPDATE; returns how many games.
@@ -609,6 +653,23 @@ class Repository:
         """Returns ids of running games whose group is due to be offered the AI for the awaited people; oldest first."""
         with self._session() as s:
             return [i for i in s.exec(due_query(RUNNING, col(Game.offer_at), now)).all() if i is not None]
+
+
+@cache
+def game_update(kept_refs: tuple[str, ...]) -> Update:
+    """Returns the compare-and-set UPDATE of a game's columns but the message references it leaves as stored (keyed
+    key_id, key_version), built once per such set: a statement built per save costs more than running it."""
+    names = [name for name in GAME_FIELDS if name not in kept_refs] + ["version"]
+    where = (col(Game.id) == bindparam("key_id"), col(Game.version) == bindparam("key_version"))
+    return update(Game).where(*where).values({name: bindparam(name) for name in names})
+
+
+def seat_refs(seats: Sequence[Seat]) -> list[dict[str, Any]]:
+    """Returns the parameters of SEAT_REFS_UPDATE for seats: their keys and message refs."""
+    return [
+        {"key_game": seat.game_id, "key_position": seat.position, **{name: getattr(seat, name) for name in SEAT_REFS}}
+        for seat in seats
+    ]
 
 
 def deadlines_shift(by: timedelta, dialect: str) -> Update:

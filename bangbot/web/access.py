@@ -55,15 +55,15 @@ class Versions:
         self.kept: LruCache[tuple[int, int], Batch] = LruCache(GAMES_KEPT)
 
     def read(self, ctx: Context, game_id: int) -> Batch | None:
-        """Returns the game as stored now, read again only when its version moved on (run in a database thread)."""
-        version = ctx.repo.game_version(game_id)
-        if version is None:
+        """Returns the game as stored now (one light read, storage.kept), the same batch for every page that asks
+        for a version it was read at (run in a database thread)."""
+        fresh = load(ctx, game_id)
+        if fresh is None:
             return None
-        found = self.kept.get((game_id, version))
+        found = self.kept.get((game_id, fresh.game.version))
         if found is None:
-            found = load(ctx, game_id)
-            if found is not None:
-                self.kept.put((game_id, found.game.version), found)
+            self.kept.put((game_id, fresh.game.version), fresh)
+            return fresh
         return found
 
 
