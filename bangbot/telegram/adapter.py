@@ -16,10 +16,11 @@ from telegram import (
     InlineQueryResultArticle,
     InputFile,
     InputTextMessageContent,
+    MenuButtonWebApp,
     WebAppInfo,
 )
 from telegram.constants import ChatAction, ChatMemberStatus, ParseMode
-from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, TelegramError
 
 from bangbot.messaging.adapter import (
     Article,
@@ -46,6 +47,7 @@ BENIGN = ("message is not modified", "message to edit not found", "message to de
 RIGHTS_CACHE_SECONDS = 60.0  # a right given or taken shows in the lobby within this time
 INLINE_CACHE_SECONDS = 300
 PRESSES_TIMED = 10_000  # presses whose arrival is remembered until answered
+MENUS_KEPT = 10_000  # private chats whose menu button's words this process remembers
 UNREACHABLE = ("chat not found", "user not found", "have no rights", "not enough rights")
 
 
@@ -98,6 +100,7 @@ class TelegramMessenger:
         self.moved: dict[int, int] = {}  # group chats that answered ChatMigrated: old id -> new id
         self.lost = LostReplies()  # sends whose reply was lost, and how many were sent again
         self.arrivals: LruCache[str, float] = LruCache(PRESSES_TIMED)  # press id -> when it came (monotonic)
+        self.menus: LruCache[int, str] = LruCache(MENUS_KEPT)  # private chat -> its menu button's words, as set
 
     async def send(self, chat_id: int, text: str, buttons: Keyboard = (), thread: int = 0) -> MessageRef:
         """Sends text (in several messages if it is too long; buttons go on the last), in a forum topic if thread."""
@@ -121,7 +124,24 @@ class TelegramMessenger:
             self.lost.failed(chat_id, content, error)
             raise
         self.lost.sent(chat_id, content, message.message_id)
+        await self.board_menu(chat_id, buttons)
         return MessageRef(chat_id, message.message_id)
+
+    async def board_menu(self, chat_id: int, buttons: Keyboard) -> None:
+        """Gives a private chat's menu button the words of the board button just sent there (the reader's language).
+
+        Telegram's default menu button has one text for every language; a chat's own button says it in the words the
+        chat's seat messages use. Set once per chat and wording; a refusal changes nothing but is logged.
+        """
+        board = next((b for row in buttons for b in row if b.web_app), None)
+        if board is None or self.board is None or chat_id < 0 or self.menus.get(chat_id) == board.text:
+            return
+        try:
+            await self.bot.set_chat_menu_button(chat_id, MenuButtonWebApp(board.text, WebAppInfo(self.board.page)))
+        except TelegramError as error:
+            log.info("the menu button of a private chat was not set: %s", error)
+            return
+        self.menus.put(chat_id, board.text)
 
     async def send_document(self, chat_id: int, filename: str, data: bytes, caption: str = "") -> MessageRef:
         """Sends a file (sendDocument) with its caption cut to Telegram's 1024 characters."""
