@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bangbot.core.ruleset import Ruleset
 
@@ -63,11 +63,19 @@ class Bench:
     sanity: Callable[[int, int, int, bool], None]  # games, seed, workers, as JSON
 
 
+class Determinizer(Protocol):
+    """Builds a full state whose view for view.seat is view; hidden parts drawn with rnd, weighed by memory if given."""
+
+    def __call__(self, view: Any, rnd: random.Random, memory: Mapping[str, Any] | None = None) -> Any:
+        """Returns one world consistent with what the seat sees (and, with memory, likelier where it saw more)."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class Search:
     """What the searching AI needs of a game beyond its rules: a world consistent with a seat's view, and who won."""
 
-    determinize: Callable[[Any, random.Random], Any]  # (a seat's view, rng) -> a full state whose view for it is that
+    determinize: Determinizer  # a full state whose view for the seat is the seat's view
     won: Callable[[Any, int], bool]  # (a finished state, seat) -> whether that seat's side won
     role: Callable[[Any, int], str]  # (a state, seat) -> its role or side, as the benches count win rates
 

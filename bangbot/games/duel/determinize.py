@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -89,10 +89,11 @@ def _reserves(view: DuelView, rnd: random.Random) -> list[list[str]]:
     return out
 
 
-def determinize(view: DuelView, rnd: random.Random) -> DuelState:
+def determinize(view: DuelView, rnd: random.Random, memory: Mapping[str, Any] | None = None) -> DuelState:
     """Returns a state whose view for view.seat is view: other hands and reserves, every deck's order dealt at random.
 
     A deck is dealt from its owner's cards nobody sees first; a card the seat alone looks at stays on its deck's top.
+    memory is not read: the Duel hides no role, and its heuristic remembers nothing.
     """
     own_cards, start_hands = _dealt(view.config)
     looks = _looks(view)
