@@ -28,34 +28,38 @@ from bangbot.games.declaration import Search
 SECONDS_ENV = "BANGBOT_AI_SECONDS"  # the searching AI's time per decision in its own turn (answers: a fifth)
 DEFAULT_SECONDS = 1.0
 ANSWER_SHARE = 0.2  # an answer out of turn gets this share of the budget
-WORLDS_PER_SECOND = 24  # worlds a decision in turn searches per second of budget (measured on a 2-core machine)
+STEPS_PER_SECOND = 5000  # rollout decisions a decision plays per second of budget (about 6000 on a 2-core machine)
 MIN_WORLDS = 2
 
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How much a decision may search: worlds and candidates in turn and out of it, horizon, the clock's cap, proof."""
+    """How much a decision may search: rollout steps in turn and out of it, candidates, horizon, clock's cap, proof.
 
-    worlds: int = 24  # determinized worlds per decision in the seat's own turn
-    answer_worlds: int = 6  # ... for an answer out of turn
+    Work is counted in decisions played in rollouts, so a decision repeats exactly for a seed whatever the machine's
+    load: worlds are added until the steps are spent (at least MIN_WORLDS, at most max_worlds).
+    """
+
+    steps: int = STEPS_PER_SECOND  # rollout decisions a decision in the seat's own turn may play
+    answer_steps: int = round(STEPS_PER_SECOND * ANSWER_SHARE)  # ... an answer out of turn
+    max_worlds: int = 64
     candidates: int = 3  # actions compared: the heuristic's choice and its next best
     horizon: int = 600  # decisions a rollout plays before it counts as a draw
     seconds: float = DEFAULT_SECONDS  # the clock's cap in turn (thread CPU time); answers get ANSWER_SHARE of it
-    z: float = 1.64  # how many standard errors another candidate's lead over the heuristic's must reach
-    min_lead: float = 2.0  # rollouts won beyond the heuristic's choice another candidate needs at least
+    z: float = 1.0  # how many standard errors another candidate's lead over the heuristic's must reach
+    min_lead: float = 1.5  # rollouts won beyond the heuristic's choice another candidate needs at least
 
     def for_answer(self, answering: bool) -> tuple[int, float]:
-        """Returns (worlds, seconds) for a decision in the own turn or an answer out of it."""
+        """Returns (rollout steps, seconds) for a decision in the own turn or an answer out of it."""
         if answering:
-            return self.answer_worlds, self.seconds * ANSWER_SHARE
-        return self.worlds, self.seconds
+            return self.answer_steps, self.seconds * ANSWER_SHARE
+        return self.steps, self.seconds
 
 
 def budget_for(seconds: float) -> Budget:
-    """Returns the budget of a decision in turn of seconds (answers a fifth): worlds scale with the time."""
-    worlds = max(MIN_WORLDS, round(seconds * WORLDS_PER_SECOND))
-    answers = max(MIN_WORLDS, round(seconds * ANSWER_SHARE * WORLDS_PER_SECOND))
-    return Budget(worlds=worlds, answer_worlds=answers, seconds=seconds)
+    """Returns the budget of a decision in turn of seconds (answers a fifth): rollout steps scale with the time."""
+    steps = round(seconds * STEPS_PER_SECOND)
+    return Budget(steps=steps, answer_steps=round(steps * ANSWER_SHARE), seconds=seconds)
 
 
 def budget_from_env(environ: Mapping[str, str] = os.environ) -> Budget:
@@ -101,15 +105,17 @@ class SearchPlayer:
             return preferred
         seed = mix(int(memory.get(SEED_KEY, 0)), view.seat, view.version, view.turn_number)
         rnd = random.Random(seed)
-        worlds, seconds = self.budget.for_answer(view.seat != view.turn)
+        steps, seconds = self.budget.for_answer(view.seat != view.turn)
         results: list[list[float]] = [[] for _ in candidates]
-        started = self.clock()
-        for w in range(worlds):
-            if w and self.clock() - started > seconds * (w / (w + 1)):
-                break  # the next world would overrun: the clock is only a safety net
+        started, spent = self.clock(), 0
+        for w in range(self.budget.max_worlds):
+            if w >= MIN_WORLDS and (spent >= steps or self.clock() - started > seconds * (w / (w + 1))):
+                break  # steps spent; the clock (only a safety net) stops a world that would overrun
             world = self.search.determinize(view, rnd, memory)
             for i, action in enumerate(candidates):
-                results[i].append(self.rollout(world, view.seat, action, mix(seed, w), memory))
+                won, played = self.rollout(world, view.seat, action, mix(seed, w), memory)
+                results[i].append(won)
+                spent += played
         return candidates[self.pick(results)]
 
     def candidates(self, view: Any, memory: Memory, preferred: Any) -> list[Any]:
@@ -141,23 +147,26 @@ class SearchPlayer:
                 best, best_lead = i, lead
         return best
 
-    def rollout(self, world: Any, seat: int, action: Any, seed: int, own: Memory) -> float:
-        """Returns 1 if seat's side wins after action in a copy of world played by heuristics, 0 if not, 0.5 capped.
+    def rollout(self, world: Any, seat: int, action: Any, seed: int, own: Memory) -> tuple[float, int]:
+        """Returns (1 if seat's side wins after action in a copy of world played by heuristics, 0 if not, 0.5 capped;
+        the decisions played).
 
         Every seat starts from what seat remembers (the others' memories are hidden, and most of what a seat
         remembers is public) and goes on remembering what its own seat sees in the rollout.
         """
         rules, policy = self.rules, self.policy
-        state, events = rules.apply(world.copy(), seat, action)
+        state, events = rules.apply(world, seat, action)  # a new state: world is played again by the next candidate
+        step = self.search.step
         players = world.config.players
         memories: list[Memory] = [{**copy.deepcopy(own), SEED_KEY: mix(seed, s)} for s in range(players)]
         memories[seat][SEED_KEY] = own.get(SEED_KEY, 0)
-        for _ in range(self.budget.horizon):
+        for played in range(1, self.budget.horizon + 1):
             for s in range(players):
                 policy.observe(memories[s], s, [e.for_seat(s) for e in events])
             if rules.winner(state) is not None:
-                return 1.0 if self.search.won(state, seat) else 0.0
+                return (1.0 if self.search.won(state, seat) else 0.0), played
             asked = rules.awaiting(state)[0]
-            chosen = policy.decide(rules.view(state, asked), memories[asked])
-            state, events = rules.apply(state, asked, chosen)
-        return 0.5
+            seen = rules.view(state, asked)
+            chosen = policy.decide(seen, memories[asked])
+            state, events = rules.apply(state, asked, chosen) if step is None else step(state, asked, chosen, seen.legal)
+        return 0.5, self.budget.horizon

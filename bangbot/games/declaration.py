@@ -78,6 +78,9 @@ class Search:
     determinize: Determinizer  # a full state whose view for the seat is the seat's view
     won: Callable[[Any, int], bool]  # (a finished state, seat) -> whether that seat's side won
     role: Callable[[Any, int], str]  # (a state, seat) -> its role or side, as the benches count win rates
+    # (a state the search owns, seat, action, the legal actions its view was built with) -> the state after and what
+    # happened, maybe changed in place; None: the ruleset's apply
+    step: Callable[[Any, int, Any, Sequence[Any]], tuple[Any, list[Event]]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

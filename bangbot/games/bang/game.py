@@ -10,6 +10,7 @@ from bangbot.games.bang.ai.sides import BASE as BASE_SIDES
 from bangbot.games.bang.bench.ai import main as bench_ai
 from bangbot.games.bang.bench.engine import main as bench_engine
 from bangbot.games.bang.bench.sanity import main as bench_sanity
+from bangbot.games.bang.ai.match import step
 from bangbot.games.bang.determinize import determinize, role_of, won
 from bangbot.games.bang.presenter.board import table_board
 from bangbot.games.bang.presenter.card_topic import base_card_topic
@@ -69,7 +70,7 @@ GAME = Game(
         preset_names={"ja": N_("Japanese first edition")},
     ),
     bench=family_bench(BASE),
-    search=Search(determinize, won, role_of),
+    search=Search(determinize, won, role_of, step),
     sides=BASE_SIDES,
     card_topic=base_card_topic,
     scenario=run_scenario,
