@@ -29,7 +29,8 @@ SECONDS_ENV = "BANGBOT_AI_SECONDS"  # the searching AI's time per decision in it
 DEFAULT_SECONDS = 1.0
 ANSWER_SHARE = 0.2  # an answer out of turn gets this share of the budget
 STEPS_PER_SECOND = 5000  # rollout decisions a decision plays per second of budget (about 6000 on a 2-core machine)
-MIN_WORLDS = 2
+MIN_WORLDS = 4  # fewer worlds prove nothing: a decision that cannot afford them keeps the heuristic's choice
+OVERRUN = 1.25  # how far beyond its steps a decision may go to play MIN_WORLDS worlds
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +110,9 @@ class SearchPlayer:
         results: list[list[float]] = [[] for _ in candidates]
         started, spent = self.clock(), 0
         for w in range(self.budget.max_worlds):
-            if w >= MIN_WORLDS and (spent >= steps or self.clock() - started > seconds * (w / (w + 1))):
+            if w == 1 and spent * MIN_WORLDS > steps * OVERRUN:
+                return preferred  # the worlds it can afford could not prove another choice better
+            if (w >= MIN_WORLDS and spent >= steps) or (w and self.clock() - started > seconds * (w / (w + 1))):
                 break  # steps spent; the clock (only a safety net) stops a world that would overrun
             world = self.search.determinize(view, rnd, memory)
             for i, action in enumerate(candidates):
@@ -139,7 +142,7 @@ class SearchPlayer:
             diffs = [a - b for a, b in zip(results[i], base, strict=True)]
             n = len(diffs)
             lead = sum(diffs)
-            if n < 2 or lead < self.budget.min_lead:
+            if n < MIN_WORLDS or lead < self.budget.min_lead:
                 continue
             mean = lead / n
             spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
@@ -148,8 +151,8 @@ class SearchPlayer:
         return best
 
     def rollout(self, world: Any, seat: int, action: Any, seed: int, own: Memory) -> tuple[float, int]:
-        """Returns (1 if seat's side wins after action in a copy of world played by heuristics, 0 if not, 0.5 capped;
-        the decisions played).
+        """Returns (1 if seat's side wins after action in a copy of world played by heuristics, 0 if not, the game's
+        score where it cuts rollouts, else 0.5, at the horizon; the decisions played).
 
         Every seat starts from what seat remembers (the others' memories are hidden, and most of what a seat
         remembers is public) and goes on remembering what its own seat sees in the rollout.
@@ -160,7 +163,8 @@ class SearchPlayer:
         players = world.config.players
         memories: list[Memory] = [{**copy.deepcopy(own), SEED_KEY: mix(seed, s)} for s in range(players)]
         memories[seat][SEED_KEY] = own.get(SEED_KEY, 0)
-        for played in range(1, self.budget.horizon + 1):
+        horizon = self.search.cutoff or self.budget.horizon
+        for played in range(1, horizon + 1):
             for s in range(players):
                 policy.observe(memories[s], s, [e.for_seat(s) for e in events])
             if rules.winner(state) is not None:
@@ -169,4 +173,5 @@ class SearchPlayer:
             seen = rules.view(state, asked)
             chosen = policy.decide(seen, memories[asked])
             state, events = rules.apply(state, asked, chosen) if step is None else step(state, asked, chosen, seen.legal)
-        return 0.5, self.budget.horizon
+        score = self.search.score
+        return (0.5 if score is None else score(state, seat)), horizon

@@ -46,12 +46,14 @@ def tables(game: Game) -> Iterator[tuple[str, int]]:
         yield "standard", n
 
 
-def play_seat(game: Game, config: Any, seed: int, seat: int, player: AIPlayer, others: AIPlayer, tally: Tally) -> None:
-    """Plays one deal with player in seat and others elsewhere; counts the seat's role, result and decision times."""
+def play_deal(game: Game, config: Any, seed: int, seats: list[AIPlayer], timed: int | None, times: list[float]) -> Any:
+    """Plays one deal with seats[s] deciding for seat s; returns the last state (capped at STEP_CAP decisions).
+
+    The decision times (thread CPU time) of seat timed go to times.
+    """
     rules = game.ruleset
     state, events = rules.new_game(config, seed)
     memories: list[Memory] = [{SEED_KEY: mix(0xB3, seed, s)} for s in range(config.players)]
-    seats = [player if s == seat else others for s in range(config.players)]
     for _ in range(STEP_CAP):
         for s, memory in enumerate(memories):
             seats[s].observe(memory, s, [e.for_seat(s) for e in events])
@@ -60,12 +62,19 @@ def play_seat(game: Game, config: Any, seed: int, seat: int, player: AIPlayer, o
         asked = rules.awaiting(state)[0]
         started = time.thread_time()
         action = seats[asked].decide(rules.view(state, asked), memories[asked])
-        if asked == seat:
-            tally.times.append(time.thread_time() - started)
+        if asked == timed:
+            times.append(time.thread_time() - started)
         state, events = rules.apply(state, asked, action)
+    return state
+
+
+def play_seat(game: Game, config: Any, seed: int, seat: int, player: AIPlayer, others: AIPlayer, tally: Tally) -> None:
+    """Plays one deal with player in seat and others elsewhere; counts the seat's role, result and decision times."""
+    seats = [player if s == seat else others for s in range(config.players)]
+    state = play_deal(game, config, seed, seats, seat, tally.times)
     role = game.search.role(state, seat)
     tally.games[role] += 1
-    tally.wins[role] += int(rules.winner(state) is not None and game.search.won(state, seat))
+    tally.wins[role] += int(game.ruleset.winner(state) is not None and game.search.won(state, seat))
 
 
 def interval(wins: int, n: int) -> tuple[float, float]:

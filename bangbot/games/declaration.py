@@ -61,6 +61,8 @@ class Bench:
     engine: Callable[[int], None]  # games
     ai: Callable[[int, int], None]  # games, workers
     sanity: Callable[[int, int, int, bool], None]  # games, seed, workers, as JSON
+    # each winning side's share of games the game aims for in tables of equals (`bench ai --shares`); {}: none stated
+    aimed_shares: Mapping[str, float] = field(default_factory=dict)
 
 
 class Determinizer(Protocol):
@@ -81,6 +83,9 @@ class Search:
     # (a state the search owns, seat, action, the legal actions its view was built with) -> the state after and what
     # happened, maybe changed in place; None: the ruleset's apply
     step: Callable[[Any, int, Any, Sequence[Any]], tuple[Any, list[Event]]] | None = None
+    # (an unfinished state, seat) -> seat's side's chance to win in [0, 1], read where a rollout is cut at cutoff
+    score: Callable[[Any, int], float] | None = None
+    cutoff: int = 0  # decisions a rollout plays before score is read (0: to the end, or the search's horizon)
 
 
 @dataclass(frozen=True, slots=True)

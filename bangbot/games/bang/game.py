@@ -6,6 +6,7 @@ from typing import Any
 
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
+from bangbot.games.bang.ai.sides import AIMED_SHARES
 from bangbot.games.bang.ai.sides import BASE as BASE_SIDES
 from bangbot.games.bang.bench.ai import main as bench_ai
 from bangbot.games.bang.bench.engine import main as bench_engine
@@ -46,6 +47,7 @@ def family_bench(game_id: str) -> Bench:
         engine=lambda games: bench_engine(games, game_id),
         ai=lambda games, workers: bench_ai(games, workers, game_id),
         sanity=lambda games, seed, workers, as_json: bench_sanity(games, seed, workers, as_json, game_id),
+        aimed_shares=AIMED_SHARES,
     )
 
 
