@@ -11,15 +11,15 @@ from bangbot import games
 from bangbot.ai.players import players_at
 from bangbot.ai.random_player import SEED_KEY
 from bangbot.ai.search import MIN_WORLDS, Budget, SearchPlayer, budget_for, budget_from_env
+from bangbot.bench.compare import Tally, play_seat, tables
+from bangbot.cli import main
 from bangbot.games.bang.ai.cardinfo import kind
 from bangbot.games.bang.ai.evidence import record
 from bangbot.games.bang.determinize import determinize
 from bangbot.games.bang.rules.cards import BANG
 from bangbot.games.bang.rules.roles import OUTLAW, SHERIFF
-from bangbot.games.duel.determinize import score
-from bangbot.bench.compare import Tally, play_seat, tables
-from bangbot.cli import main
 from bangbot.games.declaration import Game
+from bangbot.games.duel.determinize import score
 
 TINY = Budget(steps=0, answer_steps=0, candidates=2, horizon=40, seconds=60.0)  # one world a decision, no clock cut
 

@@ -172,6 +172,8 @@ class SearchPlayer:
             asked = rules.awaiting(state)[0]
             seen = rules.view(state, asked)
             chosen = policy.decide(seen, memories[asked])
-            state, events = rules.apply(state, asked, chosen) if step is None else step(state, asked, chosen, seen.legal)
+            state, events = (
+                rules.apply(state, asked, chosen) if step is None else step(state, asked, chosen, seen.legal)
+            )
         score = self.search.score
         return (0.5 if score is None else score(state, seat)), horizon

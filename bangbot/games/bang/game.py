@@ -6,12 +6,12 @@ from typing import Any
 
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
+from bangbot.games.bang.ai.match import step
 from bangbot.games.bang.ai.sides import AIMED_SHARES
 from bangbot.games.bang.ai.sides import BASE as BASE_SIDES
 from bangbot.games.bang.bench.ai import main as bench_ai
 from bangbot.games.bang.bench.engine import main as bench_engine
 from bangbot.games.bang.bench.sanity import main as bench_sanity
-from bangbot.games.bang.ai.match import step
 from bangbot.games.bang.determinize import determinize, role_of, won
 from bangbot.games.bang.presenter.board import table_board
 from bangbot.games.bang.presenter.card_topic import base_card_topic
