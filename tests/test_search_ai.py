@@ -12,6 +12,7 @@ from bangbot.ai.players import players_at
 from bangbot.ai.random_player import SEED_KEY
 from bangbot.ai.search import MIN_WORLDS, Budget, SearchPlayer, budget_for, budget_from_env
 from bangbot.bench.compare import Tally, play_seat, tables
+from bangbot.bench.shares import level_shares
 from bangbot.cli import main
 from bangbot.games.bang.ai.cardinfo import kind
 from bangbot.games.bang.ai.evidence import record
@@ -150,3 +151,16 @@ def test_a_cut_duel_rollout_is_scored_by_each_squads_share_of_the_life_left() ->
 
 def test_the_time_budget_sets_the_rollout_steps() -> None:
     assert budget_for(1.0).steps == 5 * budget_for(0.2).steps == 5 * budget_for(1.0).answer_steps
+
+
+def test_the_shares_bench_counts_each_winning_side_against_the_games_aim() -> None:
+    game = games.game("base")
+    fig = level_shares(game, game.ruleset.config(5, "standard"), "normal", 4, 1)
+    sides = fig["sides"]
+    assert fig["games"] == 4 and fig["capped"] == 0
+    assert sum(v["share"] for v in sides.values()) == pytest.approx(100.0)
+    assert all(v["drift_points"] == pytest.approx(v["share"] - v["aimed"]) for v in sides.values())
+    duel = games.game("duel")
+    assert all(
+        "aimed" not in v for v in level_shares(duel, duel.ruleset.config(2, "duel"), "easy", 2, 1)["sides"].values()
+    )
