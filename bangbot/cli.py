@@ -78,10 +78,24 @@ def bench_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def bench_shares(args: argparse.Namespace) -> int:
+    """Runs `bench ai --shares A,B` (each side's share of wins at tables of one level); exit status 2 for bad levels."""
+    from bangbot.bench.shares import main as shares
+
+    levels = args.shares.split(",")
+    if not levels or not set(levels) <= set(LEVELS):
+        print(f"--shares takes AI levels of {', '.join(LEVELS)}, as normal,hard", file=sys.stderr)
+        return 2
+    shares(levels, args.games or 200, args.seed, args.json, args.only)
+    return 0
+
+
 def bench_ai(args: argparse.Namespace) -> int:
-    """Runs `bench ai`: win rates (or with --sanity blunders, with --compare two levels head to head)."""
+    """Runs `bench ai`: win rates (with --sanity blunders, --compare two levels head to head, --shares side shares)."""
     if args.compare:
         return bench_compare(args)
+    if args.shares:
+        return bench_shares(args)
     if args.sanity:
         from bangbot.bench.runner import sanity
 
@@ -256,13 +270,14 @@ class Parser(argparse.ArgumentParser):
 
 
 def add_ai_bench_arguments(bench: argparse.ArgumentParser) -> None:
-    """Adds `bench ai`'s options: --game, --workers, --compare, --only, --sanity, --json."""
+    """Adds `bench ai`'s options: --game, --workers, --compare, --shares, --only, --sanity, --json."""
     bench.add_argument(
         "--workers", type=int, default=1, help="ai: processes to spread the games over; scale, board: workers"
     )
     bench.add_argument("--game", default=games.DEFAULT, choices=sorted(games.GAME_IDS), help="ai: the game to play")
     bench.add_argument("--compare", default=None, help="ai: two levels on mirrored deals, as hard,normal")
-    bench.add_argument("--only", default=None, choices=sorted(games.GAME_IDS), help="ai --compare: only this game")
+    bench.add_argument("--shares", default=None, help="ai: side shares of wins at tables of each level, as normal,hard")
+    bench.add_argument("--only", default=None, choices=sorted(games.GAME_IDS), help="ai --compare, --shares: one game")
     bench.add_argument("--sanity", action="store_true", help="ai: blunders of heuristic tables against random ones")
     bench.add_argument("--json", action="store_true", help="ai --sanity, --compare, latency, scale, flood: print JSON")
 

@@ -15,7 +15,7 @@ from bangbot.ai.search import Budget
 from bangbot.messaging.codec import lobby_button
 from tests.service_harness import Table, make_users
 
-TINY = Budget(worlds=1, answer_worlds=1, candidates=2, horizon=30, seconds=60.0)
+TINY = Budget(steps=0, answer_steps=0, candidates=2, horizon=30, seconds=60.0)  # one world a decision
 
 
 class Counting:

@@ -88,7 +88,8 @@ def positions(table: Table, games: int) -> list[Position]:
     return out
 
 
-SEARCH_BUDGET = Budget(worlds=1, answer_worlds=1, candidates=2, horizon=60, seconds=60.0)  # never cut by the clock
+# Four worlds of two candidates per decision, so another choice can win: never cut by the clock or the steps
+SEARCH_BUDGET = Budget(steps=10**6, answer_steps=10**6, max_worlds=4, candidates=2, horizon=30, seconds=600.0)
 
 
 @pytest.mark.parametrize("table", [TABLES[1], TABLES[9], TABLES[-2], TABLES[-1]], ids=table_id)

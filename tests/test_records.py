@@ -155,9 +155,12 @@ async def test_a_seat_the_ai_held_at_the_end_does_not_count_for_its_person(db_ur
     seats = table.repo.seats(game.id)
     replayed = replay_game(game, seats, table.repo.actions(game.id))
     assert result_rows(game, seats, replayed)[0].counted
+    assert result_rows(game, seats, replayed)[0].ai_level == ""  # its person played it
     seats[0].standin = True
+    game.ai_level = "hard"
     assert not result_rows(game, seats, replayed)[0].counted
     assert [r.counted for r in result_rows(game, seats, replayed)[1:]] == [False, False, False]  # AI seats
+    assert [r.ai_level for r in result_rows(game, seats, replayed)] == ["hard"] * 4  # the level that played them
 
 
 def stored_result(game_id: int, user: int, won: bool, winner: str = "law") -> SeatResult:

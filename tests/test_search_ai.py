@@ -3,16 +3,26 @@ gives the same decisions, and a level is chosen by name (a bad one is refused)."
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bangbot import games
 from bangbot.ai.players import players_at
-from bangbot.ai.search import Budget, budget_from_env
+from bangbot.ai.random_player import SEED_KEY
+from bangbot.ai.search import MIN_WORLDS, Budget, SearchPlayer, budget_for, budget_from_env
 from bangbot.bench.compare import Tally, play_seat, tables
+from bangbot.bench.shares import level_shares
 from bangbot.cli import main
+from bangbot.games.bang.ai.cardinfo import kind
+from bangbot.games.bang.ai.evidence import record
+from bangbot.games.bang.determinize import determinize
+from bangbot.games.bang.rules.cards import BANG
+from bangbot.games.bang.rules.roles import OUTLAW, SHERIFF
 from bangbot.games.declaration import Game
+from bangbot.games.duel.determinize import score
 
-TINY = Budget(worlds=1, answer_worlds=1, candidates=2, horizon=40, seconds=60.0)  # never cut by the clock
+TINY = Budget(steps=0, answer_steps=0, candidates=2, horizon=40, seconds=60.0)  # one world a decision, no clock cut
 
 
 def cases() -> list[tuple[Game, str, int]]:
@@ -78,3 +88,79 @@ def test_a_bad_time_budget_or_level_stops_the_terminal_with_one_line(monkeypatch
     with pytest.raises(SystemExit) as refused:
         main(["--terminal", "--ai", "brutal"])
     assert refused.value.code == 2
+
+
+def searcher(game_id: str, budget: Budget = TINY) -> SearchPlayer:
+    """Returns the searching AI of a game."""
+    player = players_at("hard", budget)[game_id]
+    assert isinstance(player, SearchPlayer)
+    return player
+
+
+def test_another_candidate_wins_only_with_a_proven_lead_over_the_heuristics_choice_in_the_same_worlds() -> None:
+    pick = searcher("base").pick
+    assert pick([[0.0] * 6, [1.0] * 6, [1.0, 0.0] * 3]) == 1  # won every world where the heuristic's lost
+    assert pick([[0.0] * 6, [1.0, 0.0] * 3, [1.0] * 6]) == 2  # the largest proven lead
+    assert pick([[0.0] * (MIN_WORLDS - 1), [1.0] * (MIN_WORLDS - 1)]) == 0  # too few worlds to prove anything
+    assert pick([[0.0, 1.0] * 3, [1.0, 0.0] * 3]) == 0  # as many worlds lost as won: no lead
+    assert pick([[0.0, 1.0, 0.0, 1.0, 1.0, 1.0], [1.0, 1.0, 1.0, 0.0, 0.0, 1.0]]) == 0  # a lead of one is luck
+
+
+def test_the_candidates_are_the_heuristics_best_few_its_choice_first() -> None:
+    game = games.game("base")
+    rules = game.ruleset
+    state, _ = rules.new_game(rules.config(5, "standard"), 3)
+    view = rules.view(state, rules.awaiting(state)[0])
+    player = searcher("base", Budget(candidates=3))
+    memory = {SEED_KEY: 1}
+    preferred = player.policy.decide(view, memory)
+    found = player.candidates(view, memory, preferred)
+    assert found[0] == preferred and len(found) == len(set(map(repr, found))) == min(3, len(view.legal))
+    assert all(a in view.legal for a in found)
+
+
+def test_hidden_roles_are_dealt_by_what_the_seat_saw_each_seat_do() -> None:
+    rules = games.game("base").ruleset
+    state, events = rules.new_game(rules.config(5, "standard"), 8)
+    sheriff = next(p.seat for p in state.players if p.role == SHERIFF)
+    me, shooter = (sheriff + 1) % 5, (sheriff + 2) % 5
+    bang = next(c for c in sorted(state.all_cards()) if kind(c) == BANG)
+    memory: dict[str, object] = {}
+    record(memory, [e.for_seat(me) for e in events])
+    record(memory, [{"kind": "play", "card": bang, "seat": shooter, "target": sheriff}] * 4)
+    view = rules.view(state, me)
+    rnd = random.Random(1)
+    weighed = sum(determinize(view, rnd, memory).players[shooter].role == OUTLAW for _ in range(200))
+    blind = sum(determinize(view, rnd).players[shooter].role == OUTLAW for _ in range(200))
+    assert state.players[me].role != OUTLAW  # so two Outlaws hide among the three other hidden seats
+    assert weighed > blind + 25  # about 9 in 10 against about 2 in 3
+
+
+def test_a_cut_duel_rollout_is_scored_by_each_squads_share_of_the_life_left() -> None:
+    rules = games.game("duel").ruleset
+    state, _ = rules.new_game(rules.config(2, "duel"), 4)
+    heuristic = players_at("normal")["duel"]
+    while not all(q.fighters for q in state.squads):  # the lineups
+        asked = rules.awaiting(state)[0]
+        state, _ = rules.apply(state, asked, heuristic.decide(rules.view(state, asked), {}))
+    shares = [score(state, s) for s in range(2)]
+    assert all(0 < x < 1 for x in shares) and sum(shares) == pytest.approx(1.0)
+    state.squads[0].fighters[0].life -= 2
+    assert score(state, 0) < shares[0] and score(state, 1) > shares[1]
+
+
+def test_the_time_budget_sets_the_rollout_steps() -> None:
+    assert budget_for(1.0).steps == 5 * budget_for(0.2).steps == 5 * budget_for(1.0).answer_steps
+
+
+def test_the_shares_bench_counts_each_winning_side_against_the_games_aim() -> None:
+    game = games.game("base")
+    fig = level_shares(game, game.ruleset.config(5, "standard"), "normal", 4, 1)
+    sides = fig["sides"]
+    assert fig["games"] == 4 and fig["capped"] == 0
+    assert sum(v["share"] for v in sides.values()) == pytest.approx(100.0)
+    assert all(v["drift_points"] == pytest.approx(v["share"] - v["aimed"]) for v in sides.values())
+    duel = games.game("duel")
+    assert all(
+        "aimed" not in v for v in level_shares(duel, duel.ruleset.config(2, "duel"), "easy", 2, 1)["sides"].values()
+    )

@@ -1,10 +1,11 @@
 """The searching AI of every game: determinized rollouts from the seat's view, the heuristic as policy and pruner.
 
-For each decision it imagines a few worlds consistent with what its seat sees (the game's determinizer builds them from
-the view alone), plays each candidate action in every world to the end with heuristic players, and keeps the candidate
-that won most often. The candidates are the heuristic's choice and a few others; the heuristic's choice is kept unless
-another wins clearly more. Work is counted in rollouts (deterministic for a seed); the clock only cuts a decision that
-overruns its budget.
+For each decision it asks the heuristic for its few best actions (its choice, then its choice once that one is
+taken away, and so on), imagines worlds consistent with what its seat sees and remembers (the game's determinizer
+builds them from the view and the seat's memory alone), plays each candidate in every world to the end with
+heuristic players that remember what the seat remembers, and keeps the heuristic's choice unless another wins
+clearly more often in the same worlds. Work is counted in rollouts (deterministic for a seed); the clock only cuts
+a decision that overruns its budget.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import os
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bangbot.ai.mixing import mix
@@ -27,39 +28,53 @@ from bangbot.games.declaration import Search
 SECONDS_ENV = "BANGBOT_AI_SECONDS"  # the searching AI's time per decision in its own turn (answers: a fifth)
 DEFAULT_SECONDS = 1.0
 ANSWER_SHARE = 0.2  # an answer out of turn gets this share of the budget
-MIN_LEAD = 2.5  # rollouts won beyond the heuristic's choice another candidate needs at least (luck is not)
+STEPS_PER_SECOND = 5000  # rollout decisions a decision plays per second of budget (about 6000 on a 2-core machine)
+MIN_WORLDS = 4  # fewer worlds prove nothing: a decision that cannot afford them keeps the heuristic's choice
+OVERRUN = 1.25  # how far beyond its steps a decision may go to play MIN_WORLDS worlds
 
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How much a decision may search: worlds and candidates in turn and out of it, horizon, and the clock's cap."""
+    """How much a decision may search: rollout steps in turn and out of it, candidates, horizon, clock's cap, proof.
 
-    worlds: int = 6  # determinized worlds per decision in the seat's own turn
-    answer_worlds: int = 2  # ... for an answer out of turn
-    candidates: int = 4  # actions compared: the heuristic's and the others it leaves
-    horizon: int = 400  # decisions a rollout plays before it counts as a draw
+    Work is counted in decisions played in rollouts, so a decision repeats exactly for a seed whatever the machine's
+    load: worlds are added until the steps are spent (at least MIN_WORLDS, at most max_worlds).
+    """
+
+    steps: int = STEPS_PER_SECOND  # rollout decisions a decision in the seat's own turn may play
+    answer_steps: int = round(STEPS_PER_SECOND * ANSWER_SHARE)  # ... an answer out of turn
+    max_worlds: int = 64
+    candidates: int = 3  # actions compared: the heuristic's choice and its next best
+    horizon: int = 600  # decisions a rollout plays before it counts as a draw
     seconds: float = DEFAULT_SECONDS  # the clock's cap in turn (thread CPU time); answers get ANSWER_SHARE of it
-    margin: float = 0.34  # share of the worlds another candidate must win beyond the heuristic's to be chosen
+    z: float = 1.0  # how many standard errors another candidate's lead over the heuristic's must reach
+    min_lead: float = 1.5  # rollouts won beyond the heuristic's choice another candidate needs at least
 
     def for_answer(self, answering: bool) -> tuple[int, float]:
-        """Returns (worlds, seconds) for a decision in the own turn or an answer out of it."""
+        """Returns (rollout steps, seconds) for a decision in the own turn or an answer out of it."""
         if answering:
-            return self.answer_worlds, self.seconds * ANSWER_SHARE
-        return self.worlds, self.seconds
+            return self.answer_steps, self.seconds * ANSWER_SHARE
+        return self.steps, self.seconds
+
+
+def budget_for(seconds: float) -> Budget:
+    """Returns the budget of a decision in turn of seconds (answers a fifth): rollout steps scale with the time."""
+    steps = round(seconds * STEPS_PER_SECOND)
+    return Budget(steps=steps, answer_steps=round(steps * ANSWER_SHARE), seconds=seconds)
 
 
 def budget_from_env(environ: Mapping[str, str] = os.environ) -> Budget:
-    """Returns the default budget with the seconds of BANGBOT_AI_SECONDS; raises ValueError for a bad value."""
+    """Returns the budget of BANGBOT_AI_SECONDS (default 1 s); raises ValueError for a bad value."""
     raw = environ.get(SECONDS_ENV)
     if raw is None:
-        return Budget()
+        return budget_for(DEFAULT_SECONDS)
     try:
         seconds = float(raw)
     except ValueError:
         seconds = math.nan
     if not 0 < seconds <= 60:
         raise ValueError(f"{SECONDS_ENV} must be between 0 and 60 seconds, not {raw!r}")
-    return Budget(seconds=seconds)
+    return budget_for(seconds)
 
 
 class SearchPlayer:
@@ -84,44 +99,81 @@ class SearchPlayer:
         self.policy.observe(memory, seat, events)
 
     def decide(self, view: Any, memory: Memory) -> Any:
-        """Returns the candidate that won most rollouts in worlds consistent with view; the heuristic's on a tie."""
-        legal: Sequence[Any] = view.legal
+        """Returns the heuristic's choice unless another of its best candidates wins clearly more rollouts."""
         preferred = self.policy.decide(view, memory)
-        if len(legal) < 2:
+        candidates = self.candidates(view, memory, preferred)
+        if len(candidates) < 2:
             return preferred
         seed = mix(int(memory.get(SEED_KEY, 0)), view.seat, view.version, view.turn_number)
         rnd = random.Random(seed)
-        candidates = self.candidates(legal, preferred, rnd)
-        worlds, seconds = self.budget.for_answer(view.seat != view.turn)
-        wins = [0.0] * len(candidates)
-        started, played = self.clock(), 0
-        for w in range(worlds):
-            if w and self.clock() - started > seconds * (w / (w + 1)):
-                break  # the next world would overrun: the clock is only a safety net
-            world = self.search.determinize(view, rnd)
+        steps, seconds = self.budget.for_answer(view.seat != view.turn)
+        results: list[list[float]] = [[] for _ in candidates]
+        started, spent = self.clock(), 0
+        for w in range(self.budget.max_worlds):
+            if w == 1 and spent * MIN_WORLDS > steps * OVERRUN:
+                return preferred  # the worlds it can afford could not prove another choice better
+            if (w >= MIN_WORLDS and spent >= steps) or (w and self.clock() - started > seconds * (w / (w + 1))):
+                break  # steps spent; the clock (only a safety net) stops a world that would overrun
+            world = self.search.determinize(view, rnd, memory)
             for i, action in enumerate(candidates):
-                wins[i] += self.rollout(world, view.seat, action, mix(seed, w), memory)
-            played += 1
-        best = max(range(len(candidates)), key=lambda i: (wins[i], i == 0))
-        needed = max(self.budget.margin * played, MIN_LEAD)
-        return candidates[best] if wins[best] - wins[0] > needed else preferred
+                won, played = self.rollout(world, view.seat, action, mix(seed, w), memory)
+                results[i].append(won)
+                spent += played
+        return candidates[self.pick(results)]
 
-    def candidates(self, legal: Sequence[Any], preferred: Any, rnd: random.Random) -> list[Any]:
-        """Returns the heuristic's choice first, then up to budget.candidates - 1 other legal actions."""
-        others = [a for a in legal if a != preferred]
-        picked = rnd.sample(others, min(len(others), self.budget.candidates - 1))
-        return [preferred, *picked]
+    def candidates(self, view: Any, memory: Memory, preferred: Any) -> list[Any]:
+        """Returns the heuristic's best few actions, its choice first: each next is its choice without the earlier."""
+        out = [preferred]
+        while len(out) < self.budget.candidates:
+            rest = tuple(a for a in view.legal if a not in out)
+            if not rest:
+                break
+            following = self.policy.decide(replace(view, legal=rest), memory)
+            if following in out:
+                break
+            out.append(following)
+        return out
 
-    def rollout(self, world: Any, seat: int, action: Any, seed: int, own: Memory) -> float:
-        """Returns 1 if seat's side wins after action in a copy of world played by heuristics, 0 if not, 0.5 capped."""
+    def pick(self, results: list[list[float]]) -> int:
+        """Returns the candidate whose lead over the first (the heuristic's) in the same worlds is proven, else 0."""
+        best, best_lead = 0, 0.0
+        base = results[0]
+        for i in range(1, len(results)):
+            diffs = [a - b for a, b in zip(results[i], base, strict=True)]
+            n = len(diffs)
+            lead = sum(diffs)
+            if n < MIN_WORLDS or lead < self.budget.min_lead:
+                continue
+            mean = lead / n
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+            if mean > self.budget.z * spread / math.sqrt(n) and lead > best_lead:
+                best, best_lead = i, lead
+        return best
+
+    def rollout(self, world: Any, seat: int, action: Any, seed: int, own: Memory) -> tuple[float, int]:
+        """Returns (1 if seat's side wins after action in a copy of world played by heuristics, 0 if not, the game's
+        score where it cuts rollouts, else 0.5, at the horizon; the decisions played).
+
+        Every seat starts from what seat remembers (the others' memories are hidden, and most of what a seat
+        remembers is public) and goes on remembering what its own seat sees in the rollout.
+        """
         rules, policy = self.rules, self.policy
-        state, _ = rules.apply(world.copy(), seat, action)
-        memories: list[Memory] = [{SEED_KEY: mix(seed, s)} for s in range(world.config.players)]
-        memories[seat] = copy.deepcopy(own)  # the seat plays on with what it knows; the others from nothing
-        for _ in range(self.budget.horizon):
+        state, events = rules.apply(world, seat, action)  # a new state: world is played again by the next candidate
+        step = self.search.step
+        players = world.config.players
+        memories: list[Memory] = [{**copy.deepcopy(own), SEED_KEY: mix(seed, s)} for s in range(players)]
+        memories[seat][SEED_KEY] = own.get(SEED_KEY, 0)
+        horizon = self.search.cutoff or self.budget.horizon
+        for played in range(1, horizon + 1):
+            for s in range(players):
+                policy.observe(memories[s], s, [e.for_seat(s) for e in events])
             if rules.winner(state) is not None:
-                return 1.0 if self.search.won(state, seat) else 0.0
+                return (1.0 if self.search.won(state, seat) else 0.0), played
             asked = rules.awaiting(state)[0]
-            chosen = policy.decide(rules.view(state, asked), memories[asked])
-            state, _ = rules.apply(state, asked, chosen)
-        return 0.5
+            seen = rules.view(state, asked)
+            chosen = policy.decide(seen, memories[asked])
+            state, events = (
+                rules.apply(state, asked, chosen) if step is None else step(state, asked, chosen, seen.legal)
+            )
+        score = self.search.score
+        return (0.5 if score is None else score(state, seat)), horizon

@@ -3,7 +3,8 @@
 Every game and table size (a modal game: every mode) is dealt from the same seeds; each deal is played once per seat
 and level, the compared level in that seat and the heuristic everywhere else, so each level meets the same deals in
 every role. Prints win rates per role and level with 95% (Wilson) intervals, the gain in points of the first level
-over the second, and decision times (thread CPU time) per level.
+over the second (also paired: the mean of each deal's and seat's difference, with its 95% interval), and decision
+times (thread CPU time) per level.
 """
 
 from __future__ import annotations
@@ -46,12 +47,14 @@ def tables(game: Game) -> Iterator[tuple[str, int]]:
         yield "standard", n
 
 
-def play_seat(game: Game, config: Any, seed: int, seat: int, player: AIPlayer, others: AIPlayer, tally: Tally) -> None:
-    """Plays one deal with player in seat and others elsewhere; counts the seat's role, result and decision times."""
+def play_deal(game: Game, config: Any, seed: int, seats: list[AIPlayer], timed: int | None, times: list[float]) -> Any:
+    """Plays one deal with seats[s] deciding for seat s; returns the last state (capped at STEP_CAP decisions).
+
+    The decision times (thread CPU time) of seat timed go to times.
+    """
     rules = game.ruleset
     state, events = rules.new_game(config, seed)
     memories: list[Memory] = [{SEED_KEY: mix(0xB3, seed, s)} for s in range(config.players)]
-    seats = [player if s == seat else others for s in range(config.players)]
     for _ in range(STEP_CAP):
         for s, memory in enumerate(memories):
             seats[s].observe(memory, s, [e.for_seat(s) for e in events])
@@ -60,12 +63,24 @@ def play_seat(game: Game, config: Any, seed: int, seat: int, player: AIPlayer, o
         asked = rules.awaiting(state)[0]
         started = time.thread_time()
         action = seats[asked].decide(rules.view(state, asked), memories[asked])
-        if asked == seat:
-            tally.times.append(time.thread_time() - started)
+        if asked == timed:
+            times.append(time.thread_time() - started)
         state, events = rules.apply(state, asked, action)
+    return state
+
+
+def play_seat(game: Game, config: Any, seed: int, seat: int, player: AIPlayer, others: AIPlayer, tally: Tally) -> int:
+    """Plays one deal with player in seat and others elsewhere; counts the seat's role, result and decision times.
+
+    Returns 1 if the seat's side won, else 0.
+    """
+    seats = [player if s == seat else others for s in range(config.players)]
+    state = play_deal(game, config, seed, seats, seat, tally.times)
     role = game.search.role(state, seat)
+    won = int(game.ruleset.winner(state) is not None and game.search.won(state, seat))
     tally.games[role] += 1
-    tally.wins[role] += int(rules.winner(state) is not None and game.search.won(state, seat))
+    tally.wins[role] += won
+    return won
 
 
 def interval(wins: int, n: int) -> tuple[float, float]:
@@ -76,6 +91,20 @@ def interval(wins: int, n: int) -> tuple[float, float]:
     centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
     return round(100 * (centre - half), 1), round(100 * (centre + half), 1)
+
+
+def paired_gain(diffs: list[int]) -> dict[str, Any]:
+    """Returns the mean of per-deal differences (first level's result minus second's, same seat and deal) in points,
+    with its 95% (normal) interval."""
+    n = len(diffs)
+    if n < 2:
+        return {"gain_points": 0.0, "gain_interval_95": (0.0, 0.0)}
+    mean = sum(diffs) / n
+    half = Z95 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    return {
+        "gain_points": round(100 * mean, 1),
+        "gain_interval_95": (round(100 * (mean - half), 1), round(100 * (mean + half), 1)),
+    }
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -107,21 +136,26 @@ def summary(tally: Tally) -> dict[str, Any]:
     }
 
 
-def compare_game(game: Game, levels: list[str], deals: int, first_seed: int) -> dict[str, Any]:
-    """Returns each table's figures per level and the gain of the first level over the second, for one game."""
+def compare_game(game: Game, levels: list[str], deals: int, first_seed: int, diffs: list[int]) -> dict[str, Any]:
+    """Returns each table's figures per level and the gain of the first level over the second, for one game.
+
+    Adds each deal's and seat's difference (first level's result minus the second's) to diffs.
+    """
     players = {level: players_at(level)[game.id] for level in levels}
     others = players_at("normal")[game.id]
     out: dict[str, Any] = {}
     for preset, n in tables(game):
         config = game.ruleset.config(n, preset)
         tallies = {level: Tally() for level in levels}
+        table: list[int] = []
         for seed in range(first_seed, first_seed + deals):
             for seat in range(n):
-                for level in levels:
-                    play_seat(game, config, seed, seat, players[level], others, tallies[level])
+                won = [play_seat(game, config, seed, seat, players[lv], others, tallies[lv]) for lv in levels]
+                table.append(won[0] - won[-1])
+        diffs.extend(table)
         figures = {level: summary(t) for level, t in tallies.items()}
         gain = figures[levels[0]]["win_rate"] - figures[levels[-1]]["win_rate"]
-        out[f"{preset}-{n}"] = {"levels": figures, "win_rate_gain_points": round(gain, 1)}
+        out[f"{preset}-{n}"] = {"levels": figures, "win_rate_gain_points": round(gain, 1), **paired_gain(table)}
     return out
 
 
@@ -130,10 +164,11 @@ def main(levels: list[str], deals: int, first_seed: int, as_json: bool, only: st
     report: dict[str, Any] = {"levels": levels, "deals_per_table": deals, "games": {}}
     wins = dict.fromkeys(levels, 0)
     played = dict.fromkeys(levels, 0)
+    diffs: list[int] = []
     for game in games.GAMES:
         if only is not None and game.id != only:
             continue
-        report["games"][game.id] = result = compare_game(game, levels, deals, first_seed)
+        report["games"][game.id] = result = compare_game(game, levels, deals, first_seed, diffs)
         for table in result.values():
             for level, fig in table["levels"].items():
                 played[level] += fig["games"]
@@ -141,6 +176,7 @@ def main(levels: list[str], deals: int, first_seed: int, as_json: bool, only: st
     rates = {level: 100 * wins[level] / played[level] if played[level] else 0.0 for level in levels}
     report["win_rate_gain_points"] = round(rates[levels[0]] - rates[levels[-1]], 1)
     report["overall"] = {level: {"games": played[level], "win_rate": round(rates[level], 1)} for level in levels}
+    report["paired"] = paired_gain(diffs)
     if as_json:
         print(json.dumps(report, indent=1))
     else:
@@ -158,4 +194,9 @@ def print_lines(report: dict[str, Any]) -> None:
                     f"{game_id} {table} {level}: {fig['win_rate']}% of {fig['games']} ({roles}); "
                     f"decision p50 {fig['decision_p50_ms']} ms, p99 {fig['decision_p99_ms']} ms"
                 )
-    print(f"overall {report['overall']}; gain {report['win_rate_gain_points']} points")
+            print(f"{game_id} {table} paired gain {figures['gain_points']} points {figures['gain_interval_95']}")
+    paired = report["paired"]
+    print(
+        f"overall {report['overall']}; gain {report['win_rate_gain_points']} points "
+        f"(paired {paired['gain_points']} {paired['gain_interval_95']})"
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bangbot.core.ruleset import Ruleset
 
@@ -61,15 +61,31 @@ class Bench:
     engine: Callable[[int], None]  # games
     ai: Callable[[int, int], None]  # games, workers
     sanity: Callable[[int, int, int, bool], None]  # games, seed, workers, as JSON
+    # each winning side's share of games the game aims for in tables of equals (`bench ai --shares`); {}: none stated
+    aimed_shares: Mapping[str, float] = field(default_factory=dict)
+
+
+class Determinizer(Protocol):
+    """Builds a full state whose view for view.seat is view; hidden parts drawn with rnd, weighed by memory if given."""
+
+    def __call__(self, view: Any, rnd: random.Random, memory: Mapping[str, Any] | None = None) -> Any:
+        """Returns one world consistent with what the seat sees (and, with memory, likelier where it saw more)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
 class Search:
     """What the searching AI needs of a game beyond its rules: a world consistent with a seat's view, and who won."""
 
-    determinize: Callable[[Any, random.Random], Any]  # (a seat's view, rng) -> a full state whose view for it is that
+    determinize: Determinizer  # a full state whose view for the seat is the seat's view
     won: Callable[[Any, int], bool]  # (a finished state, seat) -> whether that seat's side won
     role: Callable[[Any, int], str]  # (a state, seat) -> its role or side, as the benches count win rates
+    # (a state the search owns, seat, action, the legal actions its view was built with) -> the state after and what
+    # happened, maybe changed in place; None: the ruleset's apply
+    step: Callable[[Any, int, Any, Sequence[Any]], tuple[Any, list[Event]]] | None = None
+    # (an unfinished state, seat) -> seat's side's chance to win in [0, 1], read where a rollout is cut at cutoff
+    score: Callable[[Any, int], float] | None = None
+    cutoff: int = 0  # decisions a rollout plays before score is read (0: to the end, or the search's horizon)
 
 
 @dataclass(frozen=True, slots=True)

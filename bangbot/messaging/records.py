@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 
 def result_rows(game: Game, seats: list[Seat], replayed: Replayed) -> list[SeatResult]:
-    """Returns one result per seat of a finished game; counted only if its person held it at the end."""
+    """Returns one result per seat of a finished game; counted only if its person held it, else with the AI's level."""
     assert game.id is not None
     winner = str(replayed.state.winner or "")
     return [
@@ -41,6 +41,7 @@ def result_rows(game: Game, seats: list[Seat], replayed: Replayed) -> list[SeatR
             counted=not seats[o.position].ai_controlled,
             winner=winner,
             finished_at=game.updated_at,
+            ai_level=game.ai_level if seats[o.position].ai_controlled else "",
         )
         for o in outcomes(game, replayed)
     ]

@@ -212,7 +212,8 @@ class SeatResult(SQLModel, table=True):
 
     user_id is the person who held the seat (None: an AI player); counted is False when the AI was standing in for
     them when the game ended or they were eliminated, so the result is not theirs. role is the base role, or the
-    Duel's side; mode the Duel's mode (else the preset); character the seat's character ("" for the Duel's squads).
+    Duel's side; mode the Duel's mode (else the preset); character the seat's character ("" for the Duel's squads);
+    ai_level the level of the AI that held the seat at the end (easy, normal, hard; "" when its person did).
     """
 
     __tablename__ = "seat_result"
@@ -234,6 +235,7 @@ class SeatResult(SQLModel, table=True):
     counted: bool = True
     winner: str = ""
     finished_at: datetime
+    ai_level: str = Field(default="", sa_column_kwargs={"server_default": ""})
 
 
 class StatsHidden(SQLModel, table=True):

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from bangbot.games.bang.ai.beliefs import estimate
 from bangbot.games.bang.ai.sides import BASE
 from bangbot.games.bang.rules.engine import new_game
 from bangbot.games.bang.rules.requests import PASSED, UNANSWERED, KitChoice, Request, StorePick
@@ -41,10 +42,30 @@ def _request(data: dict[str, Any]) -> Request:
     return request_from_json(fields)
 
 
-def determinize(view: PlayerView, rnd: random.Random) -> GameState:
+def _deal_roles(view: PlayerView, hidden: list[str], rnd: random.Random, memory: Mapping[str, Any] | None) -> list[str]:
+    """Returns each seat's role: known ones kept, hidden ones dealt at random, weighed by memory's role odds if given.
+
+    Hidden seats are dealt in a random order, each drawing a role left with the chance the seat's heuristic gives it.
+    """
+    roles = [s.role for s in view.seats]
+    unknown = [s.seat for s in view.seats if s.role is None]
+    rnd.shuffle(unknown)
+    odds = estimate(view, memory) if memory is not None else None
+    for seat in unknown:
+        weights = [odds.p(seat, r) if odds is not None else 1.0 for r in hidden]
+        if sum(weights) <= 0:
+            weights = [1.0] * len(hidden)
+        role = rnd.choices(hidden, weights)[0]
+        hidden.remove(role)
+        roles[seat] = role
+    return [r for r in roles if r is not None]
+
+
+def determinize(view: PlayerView, rnd: random.Random, memory: Mapping[str, Any] | None = None) -> GameState:
     """Returns a state whose view for view.seat is view: other hands, the deck's order and hidden roles dealt at random.
 
-    An answer another seat gave out of turn becomes a pass and Kit Carlson's look, for another seat, random cards.
+    Hidden roles follow the odds the seat's heuristic reads from memory (uniform without it). An answer another
+    seat gave out of turn becomes a pass and Kit Carlson's look, for another seat, random cards.
     """
     seat = view.seat
     cards, roles = _dealt(view.config)
@@ -53,12 +74,10 @@ def determinize(view: PlayerView, rnd: random.Random) -> GameState:
     known += [c for r in requests if isinstance(r, StorePick | KitChoice) for c in r.cards]
     pool = _without(cards, known)
     rnd.shuffle(pool)
-    hidden_roles = _without(roles, [s.role for s in view.seats if s.role is not None])
-    rnd.shuffle(hidden_roles)
+    dealt_roles = _deal_roles(view, _without(roles, [s.role for s in view.seats if s.role is not None]), rnd, memory)
     players = []
-    for s in view.seats:
+    for s, role in zip(view.seats, dealt_roles, strict=True):
         hand = list(view.hand) if s.seat == seat else [pool.pop() for _ in range(s.hand_count)]
-        role = s.role if s.role is not None else hidden_roles.pop()
         players.append(Player(s.seat, s.character, role, s.life, s.max_life, hand, list(s.in_play), s.alive))
     looked = len(pool) - view.deck_count
     for i, r in enumerate(requests):

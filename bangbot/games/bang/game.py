@@ -6,6 +6,8 @@ from typing import Any
 
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
+from bangbot.games.bang.ai.match import step
+from bangbot.games.bang.ai.sides import AIMED_SHARES
 from bangbot.games.bang.ai.sides import BASE as BASE_SIDES
 from bangbot.games.bang.bench.ai import main as bench_ai
 from bangbot.games.bang.bench.engine import main as bench_engine
@@ -45,6 +47,7 @@ def family_bench(game_id: str) -> Bench:
         engine=lambda games: bench_engine(games, game_id),
         ai=lambda games, workers: bench_ai(games, workers, game_id),
         sanity=lambda games, seed, workers, as_json: bench_sanity(games, seed, workers, as_json, game_id),
+        aimed_shares=AIMED_SHARES,
     )
 
 
@@ -69,7 +72,7 @@ GAME = Game(
         preset_names={"ja": N_("Japanese first edition")},
     ),
     bench=family_bench(BASE),
-    search=Search(determinize, won, role_of),
+    search=Search(determinize, won, role_of, step),
     sides=BASE_SIDES,
     card_topic=base_card_topic,
     scenario=run_scenario,

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from bangbot.games.duel.rules.data import characters_of
+from bangbot.games.duel.rules.data import CHARACTER, characters_of
 from bangbot.games.duel.rules.engine import new_game
 from bangbot.games.duel.rules.modes import MODES
 from bangbot.games.duel.rules.requests import DuelRequest, HarryDraw, KeepOne, Lineup, Replace, StorePick
@@ -18,6 +18,7 @@ from bangbot.games.duel.rules.table import COMMON_DECK
 from bangbot.games.duel.rules.views import DuelView, FighterView
 
 RNG_BITS = 64
+CUTOFF = 60  # decisions a rollout of the searching AI plays before it reads score (about six turns)
 EARLIER = 0  # the turn number given to a resource that entered before this turn (only "this turn" is ever asked)
 
 
@@ -89,10 +90,11 @@ def _reserves(view: DuelView, rnd: random.Random) -> list[list[str]]:
     return out
 
 
-def determinize(view: DuelView, rnd: random.Random) -> DuelState:
+def determinize(view: DuelView, rnd: random.Random, memory: Mapping[str, Any] | None = None) -> DuelState:
     """Returns a state whose view for view.seat is view: other hands and reserves, every deck's order dealt at random.
 
     A deck is dealt from its owner's cards nobody sees first; a card the seat alone looks at stays on its deck's top.
+    memory is not read: the Duel hides no role, and its heuristic remembers nothing.
     """
     own_cards, start_hands = _dealt(view.config)
     looks = _looks(view)
@@ -169,6 +171,18 @@ def _fill_asked(requests: list[DuelRequest], seat: int | None, squads: list[Squa
 def won(state: DuelState, seat: int) -> bool:
     """Returns whether seat's side won the game."""
     return state.winner is not None and state.squads[seat].side == state.winner
+
+
+def strength(state: DuelState, seat: int) -> float:
+    """Returns the life seat's squad has left, in play and in reserve (a reserve character at its full life)."""
+    squad = state.squads[seat]
+    return float(sum(f.life for f in squad.fighters) + sum(CHARACTER[c].life for c in squad.reserve))
+
+
+def score(state: DuelState, seat: int) -> float:
+    """Returns seat's chance to win an unfinished Duel, guessed as its share of all the life left on the table."""
+    total = sum(strength(state, s) for s in range(len(state.squads)))
+    return strength(state, seat) / total if total else 0.5
 
 
 def role_of(state: DuelState, seat: int) -> str:

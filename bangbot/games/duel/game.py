@@ -12,7 +12,7 @@ from bangbot.games.duel.ai import DuelPlayer
 from bangbot.games.duel.bench.ai import main as bench_ai
 from bangbot.games.duel.bench.engine import main as bench_engine
 from bangbot.games.duel.bench.sanity import main as bench_sanity
-from bangbot.games.duel.determinize import determinize, role_of, won
+from bangbot.games.duel.determinize import CUTOFF, determinize, role_of, score, won
 from bangbot.games.duel.presenter.board import duel_board
 from bangbot.games.duel.presenter.card_topic import duel_card_topic
 from bangbot.games.duel.presenter.outcome import duel_outcome
@@ -51,7 +51,7 @@ GAME = Game(
     # What /rules searches first at a Duel table; at another game's table, only when that game has no such name.
     rules=Rules(topics=DUEL_TABLES, explain=explain, late=True, summary=duel_summary),
     bench=Bench(engine=bench_engine, ai=bench_ai, sanity=bench_sanity),
-    search=Search(determinize, won, role_of),
+    search=Search(determinize, won, role_of, score=score, cutoff=CUTOFF),
     card_topic=duel_card_topic,
     board=duel_board,
 )

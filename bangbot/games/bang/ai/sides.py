@@ -51,6 +51,12 @@ BASE = Sides(
 )
 
 
+# Each side's share of wins aimed for in tables of equals, at every size. No published win rates by role were found
+# (Board Game Arena, BoardGameGeek, play logs): this is the project's assumption that the game is meant to be close
+# between the Law and the Outlaws with the Renegade's lone win the rare one; `bench ai --shares` measures against it.
+AIMED_SHARES: Mapping[str, float] = {LAW: 0.45, OUTLAWS: 0.45, RENEGADE_SIDE: 0.10}
+
+
 def sides_for(ruleset: str) -> Sides:
     """Returns the sides of a game's hidden roles (its declaration's); raises KeyError for a game without them."""
     sides = games.game(ruleset).sides

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bangbot.games.bang.ai.match import step
 from bangbot.games.bang.determinize import determinize, role_of, won
 from bangbot.games.bang.game import GAME as BASE_GAME
 from bangbot.games.bang.game import family_bench
@@ -64,7 +65,7 @@ GAME = replace(
     ),
     rules=Rules(topics=SW_TABLES, explain=explain, options=preset),
     bench=family_bench(STARWARS),
-    search=Search(determinize, won, role_of),
+    search=Search(determinize, won, role_of, step),
     theme=STARWARS_THEME,
     table_note=table_note,
 )
