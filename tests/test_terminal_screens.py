@@ -1,22 +1,23 @@
 """Whole terminal games of every game and mode, in every language, played by a seeded typist in this process: what
 a screen shows together tells the truth (the table is never older than the log above it), and a number keeps
-meaning the card it was shown for."""
+meaning the choice it was shown for in its turn."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from typing import Any
 
 import pytest
 
 from bangbot.console.game import Terminal
 from bangbot.console.messenger import ConsoleMessenger, Prompt
-from bangbot.core.ruleset import STEP_CARD, Step, TableState
+from bangbot.core.ruleset import STEP_CARD, TableState
 from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.themes import themed
-from bangbot.messaging.adapter import MessageRef
+from bangbot.messaging.adapter import Button, MessageRef
+from bangbot.messaging.choice_topic import choice_steps
 from bangbot.messaging.codec import decode
-from bangbot.messaging.step_menu import choice_path
 from tests.terminal_driver import TABLES, play_terminal
 
 SEEDS = range(1, 6)
@@ -68,10 +69,10 @@ def test_no_table_shows_a_player_in_the_game_after_the_log_put_them_out(
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize(("game", "preset", "players"), TABLES)
-def test_a_number_shown_for_a_card_keeps_meaning_it_while_it_is_offered(
+def test_a_number_shown_for_a_choice_keeps_meaning_it_in_its_turn(
     game: str, preset: str, players: int, language: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shown: list[tuple[int, dict[tuple[Step, ...], str]]] = []  # per prompt: its turn, what each number picks
+    shown: list[tuple[int, dict[Hashable, str]]] = []  # per prompt: its turn, what each number picks
     asked: list[tuple[TableState, int]] = []
     answer, prompt = Terminal.answer, ConsoleMessenger.prompt
 
@@ -82,24 +83,32 @@ def test_a_number_shown_for_a_card_keeps_meaning_it_while_it_is_offered(
     def prompting(messenger: ConsoleMessenger, ref: MessageRef, *args: Any) -> Prompt:
         seen = prompt(messenger, ref, *args)
         state, seat = asked[-1]
-        picks = {choice_path(state, seat, decode(b.data).choice): key for key, b in seen.keys.items() if not b.fixed}
-        shown.append(
-            (state.turn_number, {path: key for path, key in picks.items() if path and path[-1].kind == STEP_CARD})
-        )
+        shown.append((state.turn_number, {picked(state, seat, b): key for key, b in seen.keys.items() if not b.fixed}))
         return seen
 
     monkeypatch.setattr(Terminal, "answer", answering)
     monkeypatch.setattr(ConsoleMessenger, "prompt", prompting)
-    kept = 0  # numbers shown again for the same card in its turn
+    kept = {"card": 0, "other": 0}  # numbers shown again for the same choice in its turn
     for seed in SEEDS[:3]:
         shown.clear()
         assert play_terminal(game, preset, players, language, seed).status == 0
-        last: dict[tuple[Step, ...], tuple[int, str]] = {}  # what each number picked when last shown, in which turn
+        last: dict[Hashable, tuple[int, str]] = {}  # what each number picked when last shown, in which turn
         for turn, picks in shown:
-            for path, key in picks.items():
-                before = last.get(path)
+            for choice, key in picks.items():
+                before = last.get(choice)
                 if before is not None and before[0] == turn:
-                    assert key == before[1], (seed, turn, path)
-                    kept += 1
-                last[path] = turn, key
-    assert kept > 0
+                    assert key == before[1], (seed, turn, choice)
+                    kept["card" if is_card(choice) else "other"] += 1
+                last[choice] = turn, key
+    assert kept["card"] > 0
+
+
+def picked(state: TableState, seat: int, button: Button) -> Hashable:
+    """Returns what a choice picks: its steps (choice_steps), else its text."""
+    path = choice_steps(state, seat, decode(button.data).choice)
+    return path if path else button.text
+
+
+def is_card(choice: Hashable) -> bool:
+    """Returns whether a choice picks a card."""
+    return isinstance(choice, tuple) and choice[-1].kind == STEP_CARD

@@ -27,14 +27,13 @@ from bangbot.i18n.digits import plain_digits
 from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import END, Button, Command, MessageRef, Press, User
 from bangbot.messaging.card_alert import topic_text
-from bangbot.messaging.choice_topic import choice_topic
+from bangbot.messaging.choice_topic import choice_steps, choice_topic
 from bangbot.messaging.codec import BadButton, decode
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import turn_message
 from bangbot.messaging.games_help import table_note
 from bangbot.messaging.play import batch_of
 from bangbot.messaging.service import GameService
-from bangbot.messaging.step_menu import choice_path
 from bangbot.rulesets import ruleset, table_sizes
 from bangbot.storage.db import UnusableDatabase, open_named
 from bangbot.storage.models import GAME_REFS, GATHERING, RUNNING, Game
@@ -438,18 +437,17 @@ class Terminal:
         await self.follow_language()
         return True
 
-    def picked(self, state: TableState, button: Button) -> tuple[tuple[tuple[Step, ...], str], Step] | None:
-        """Returns what a button of the person's menu picks (the card, seat or target), the same while the game moves
-        on, grouped by the steps that lead to it and its kind (a card, a character…); None for a button of another
-        kind."""
+    def picked(self, state: TableState, button: Button) -> tuple[tuple[Step, ...], Step] | None:
+        """Returns what a button of the person's menu picks (a card, seat, target, answer, a ❓ or a confirmation),
+        the same while the game moves on (choice_steps); None for a button of another kind."""
         if self.seat is None:
             return None
         try:
             data = decode(button.data)
         except BadButton:
             return None
-        path = choice_path(state, self.seat, data.choice) if data.scope == "g" else None
-        return ((path[:-1], path[-1].kind), path[-1]) if path else None
+        path = choice_steps(state, self.seat, data.choice) if data.scope == "g" else None
+        return (path[:-1], path[-1]) if path else None
 
     async def let_ai_finish(self) -> bool:
         """Asks the person, out of the game, whether to watch the AI players finish it; False at the end of input."""
