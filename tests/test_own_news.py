@@ -4,6 +4,8 @@ word per idea, a summary that cannot be read backwards."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import pytest
 
@@ -17,7 +19,7 @@ from bangbot.games.duel.rules.effects import _stagecoach
 from bangbot.games.duel.rules.renegade_effects import _marshal_draws
 from bangbot.games.duel.rules.requests import MarshalDraw
 from bangbot.games.duel.texts.names import duel_card_name, duel_character_name
-from bangbot.i18n import LANGUAGES, catalog_path, translator
+from bangbot.i18n import LANGUAGES, Translator, catalog_path, translator
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import player, players
 from bangbot.rulesets import ruleset
@@ -136,3 +138,54 @@ def test_a_duel_players_own_plays_swaps_and_equipment_speak_to_them(language: st
                         told += 1
                         assert not line.startswith(names[reader]), line
     assert told
+
+
+# Every game and mode: (game, preset or mode, seats).
+EVERY_TABLE = [
+    *GAMES,
+    *(("duel", mode, 3 if mode == "standoff" else 2) for mode in ("duel", "third_law", "third_outlaws")),
+    ("duel", "reinforcements", 2),
+    ("duel", "standoff", 3),
+]
+TURN_DRAWS = ("phase1", "turn")  # the reason of a turn's own draw, in base BANG! and in the Duel
+
+
+def line_of(game: str) -> Callable[[Translator, dict[str, Any], Sequence[str], int | None], str | None]:
+    """Returns the event line writer of a game."""
+    return duel_line if game == "duel" else event_line
+
+
+def whole_games(game: str, preset: str, seats: int, seeds: Sequence[int]) -> Iterator[Event]:
+    """Yields every event of random whole games of a table."""
+    rules = ruleset(game)
+    for seed in seeds:
+        state, events = rules.new_game(rules.config(seats, preset), seed)
+        yield from events
+        rng = random.Random(seed)
+        for _ in range(600):
+            if rules.winner(state):
+                break
+            seat = rng.choice(rules.awaiting(state))
+            state, events = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+            yield from events
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("game", "preset", "seats"), EVERY_TABLE)
+def test_every_draw_of_whole_games_says_why(language: str, game: str, preset: str, seats: int) -> None:
+    tr = themed(translator(language), game)
+    names, line = players(tr, NAMES[:seats]), line_of(game)
+    caused = 0
+    for e in whole_games(game, preset, seats, (1, 2)):
+        if e.kind != "draw":
+            continue
+        reason = e.data.get("reason")
+        assert reason, e  # a draw without a reason would read as the turn's own
+        if reason in TURN_DRAWS:
+            continue
+        for reader in (None, e.data["seat"]):
+            data = e.for_seat(reader)
+            plain = {**data, "reason": TURN_DRAWS[game == "duel"]}
+            assert line(tr, data, names, reader) != line(tr, plain, names, reader), e
+        caused += 1
+    assert caused
