@@ -1,6 +1,6 @@
 """Whole terminal games of every game and mode, in every language, played by a seeded typist in this process: what
 a screen shows together tells the truth (the table is never older than the log above it), and a number keeps
-meaning the choice it was shown for in its turn."""
+meaning the choice it was shown for in its turn, and no card's or character's name is split across lines."""
 
 from __future__ import annotations
 
@@ -10,17 +10,22 @@ from typing import Any
 
 import pytest
 
+from bangbot.console import frame as frame_module
+from bangbot.console.frame import text_width
 from bangbot.console.game import Terminal
 from bangbot.console.messenger import ConsoleMessenger, Prompt
 from bangbot.core.ruleset import STEP_CARD, TableState
 from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.themes import themed
+from bangbot.i18n.wording import GLUE
 from bangbot.messaging.adapter import Button, MessageRef
 from bangbot.messaging.choice_topic import choice_steps
 from bangbot.messaging.codec import decode
+from bangbot.messaging.rules import topic_names
 from tests.terminal_driver import TABLES, play_terminal
 
 SEEDS = range(1, 6)
+NARROW = 34  # columns of a narrow terminal
 ELIMINATING = [table for table in TABLES if table[0] != "duel"]  # the Duel's players lose characters, not seats
 
 
@@ -112,3 +117,33 @@ def picked(state: TableState, seat: int, button: Button) -> Hashable:
 def is_card(choice: Hashable) -> bool:
     """Returns whether a choice picks a card."""
     return isinstance(choice, tuple) and choice[-1].kind == STEP_CARD
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("game", "preset", "players"), TABLES)
+def test_no_card_or_character_name_is_split_across_lines_at_a_narrow_terminal(
+    game: str, preset: str, players: int, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(NARROW))
+    tr = translator(language)
+    names = {name.replace(GLUE, " ") for kind in topic_names(tr, game) for name in kind}
+    names = {name for name in names if text_width(name) <= NARROW - 6}  # a name fits a continuation line
+    wrapped: list[tuple[str, list[str]]] = []
+    wrap = frame_module.wrap
+
+    def recording(line: str, width: int, *args: Any) -> list[str]:
+        parts = wrap(line, width, *args)
+        if len(parts) > 1:
+            wrapped.append((line.replace(GLUE, " "), [part.replace(GLUE, " ") for part in parts]))
+        return parts
+
+    monkeypatch.setattr(frame_module, "wrap", recording)
+    assert play_terminal(game, preset, players, language, 1).status == 0
+    split = [
+        (name, parts)
+        for line, parts in wrapped
+        for name in names
+        if name in line and line.count(name) > sum(part.count(name) for part in parts)
+    ]
+    assert wrapped
+    assert split == [], split[:3]

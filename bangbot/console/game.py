@@ -12,6 +12,7 @@ from collections.abc import Collection
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import partial
+from itertools import chain
 from pathlib import Path
 from typing import TextIO
 
@@ -25,6 +26,7 @@ from bangbot.games import DEFAULT as DEFAULT_RULESET
 from bangbot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator, translator
 from bangbot.i18n.digits import plain_digits
 from bangbot.i18n.themes import themed
+from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import END, Button, Command, MessageRef, Press, User
 from bangbot.messaging.card_alert import topic_text
 from bangbot.messaging.choice_topic import choice_steps, choice_topic
@@ -33,6 +35,7 @@ from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import turn_message
 from bangbot.messaging.games_help import table_note
 from bangbot.messaging.play import batch_of
+from bangbot.messaging.rules import topic_names
 from bangbot.messaging.service import GameService
 from bangbot.rulesets import ruleset, table_sizes
 from bangbot.storage.db import UnusableDatabase, open_named
@@ -199,6 +202,7 @@ class Terminal:
         self.watched_turn = 0  # the AI players' turn the person watched last, once out of the game
         self.queued: list[str] = []  # the rest of several numbers typed at once
         self.choices: dict[str, Button] = {}  # the numbered choices of the question being asked, for `?3`
+        self.kept_names: tuple[object, frozenset[str]] = (None, frozenset())  # names(), and what they were made for
 
     @property
     def tr(self) -> Translator:
@@ -234,8 +238,20 @@ class Terminal:
     def print_frame(self, chat_id: int, lines: list[str]) -> None:
         """Prints lines framed as a group or a private message, titled in the person's language."""
         group, private = frame_labels(self.tr)
-        self.out.write(frame(group if chat_id == GROUP_ID else private, lines, self.width))
+        self.out.write(frame(group if chat_id == GROUP_ID else private, lines, self.width, self.names()))
         self.out.flush()
+
+    def names(self) -> frozenset[str]:
+        """Returns the names no line may part (see frame.wrap): the players' and every card's and character's of the
+        game, as the terminal's language writes them."""
+        game = self.game()
+        ruleset_id = game.ruleset if game is not None else self.options.game
+        seats = [seat.name for seat in self.repo.seats(game.id)] if game is not None and game.id is not None else []
+        key = (self.tr.language, ruleset_id, tuple(seats))
+        if self.kept_names[0] != key:
+            written = [*seats, *players(self.tr, seats)]
+            self.kept_names = key, frozenset(n for n in [*written, *chain(*topic_names(self.tr, ruleset_id))] if n)
+        return self.kept_names[1]
 
     def say(self, text: str) -> None:
         """Prints one line of the terminal's own."""
