@@ -14,6 +14,7 @@ from bangbot.games.bang.presenter.labels import card_label
 from bangbot.games.bang.presenter.render import event_line
 from bangbot.games.bang.texts.glossary import character_name
 from bangbot.games.duel.presenter.lines import event_line as duel_line
+from bangbot.games.duel.presenter.lines import slot_phrase
 from bangbot.games.duel.rules.actions import Play
 from bangbot.games.duel.rules.effects import _stagecoach
 from bangbot.games.duel.rules.renegade_effects import _marshal_draws
@@ -25,18 +26,8 @@ from bangbot.i18n.wording import player, players
 from bangbot.rulesets import ruleset
 
 GAMES = [("base", "standard", 5), ("base", "ja", 7), ("starwars", "standard", 6)]
-# Kinds whose reader's own line still names them in the third person: a turn's heading, and Star Wars' own events.
-THIRD_PERSON = {"turn", "penalty"} | {
-    "fate",
-    "fate_cancelled",
-    "fate_heal",
-    "first_check",
-    "new_hope",
-    "rebound",
-    "repeat",
-    "survived",
-    "swap_hands",
-}
+# Kinds whose reader's own line still names them in the third person: a turn's heading, the deal.
+THIRD_PERSON = {"turn", "start"}
 NAMES = ["Anna", "Petr", "Jana", "Karel", "Ivo", "Eva", "田中さん"]
 
 
@@ -57,7 +48,7 @@ def own_lines(language: str, game: str, preset: str, seats: int, seed: int) -> l
             if not isinstance(reader, int) or e.kind in THIRD_PERSON:
                 continue
             data = e.for_seat(reader)
-            if reader in (data.get("target"), data.get("from"), data.get("to")):
+            if reader in (data.get("target"), data.get("from"), data.get("to"), data.get("other")):
                 continue  # at oneself: the other player named is the reader
             line = event_line(tr, data, names, reader)
             if line:
@@ -189,3 +180,26 @@ def test_every_draw_of_whole_games_says_why(language: str, game: str, preset: st
             assert line(tr, data, names, reader) != line(tr, plain, names, reader), e
         caused += 1
     assert caused
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("game", "preset", "seats"), [t for t in EVERY_TABLE if t[0] == "duel"])
+def test_a_duel_players_own_news_of_whole_games_never_names_them(
+    language: str, game: str, preset: str, seats: int
+) -> None:
+    tr = translator(language)
+    names = players(tr, NAMES[:seats])
+    told: set[str] = set()
+    for e in whole_games(game, preset, seats, (1, 2)):
+        if e.kind in ("turn", "game_start", "dealt"):
+            continue  # a turn's heading, the deal
+        slots = [e.data.get(key) for key in ("from", "to") if e.kind == "moved"]  # Dynamite moves between characters
+        readers = {e.data.get(key) for key in ("seat", "by", "from")} | {s // 2 for s in slots if s is not None}
+        for reader in {r for r in readers if isinstance(r, int) and 0 <= r < seats}:
+            line = duel_line(tr, e.for_seat(reader), names, reader) or ""
+            for slot in (2 * reader, 2 * reader + 1):  # the reader's characters are named by their owner
+                for character in (None, e.data.get("character"), e.data.get("attacker")):
+                    line = line.replace(slot_phrase(tr, names, slot, character), "")
+            assert names[reader] not in line, (e.kind, line)
+            told.add(e.kind)
+    assert {"hit", "stolen", "reload"} & told

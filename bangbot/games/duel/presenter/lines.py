@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from bangbot.games.duel.presenter.labels import card_label, cards_label, side_label, source_name
+from bangbot.games.duel.presenter.own_lines import own_line
 from bangbot.games.duel.rules.data import BANG, CARDS, EQUIPMENT, RESOURCE
 from bangbot.games.duel.rules.table import DEATH_DRAW, RELOAD_DRAW, TURN_DRAW
 from bangbot.games.duel.texts.names import (
@@ -457,8 +459,16 @@ def event_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int |
 
     names are the seats' names as the reader's sentences write them (wording.players).
     """
+    at = partial(character_at, tr, names, e)
+    if (own := own_line(tr, e, names, viewer, at)) is not None:
+        return own
     line = LINES.get(e["kind"])
     return line(tr, e, names, viewer) if line is not None else None
+
+
+def character_at(tr: Translator, names: Sequence[str], e: EventData, slot: int) -> str:
+    """Returns the character in a slot an event is about, named by the event when it is its own slot."""
+    return slot_phrase(tr, names, slot, e.get("character") if e.get("slot") == slot else None)
 
 
 def log_text(tr: Translator, events: Sequence[EventData], names: Sequence[str], viewer: int | None) -> str:
