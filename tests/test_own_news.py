@@ -48,7 +48,7 @@ def own_lines(language: str, game: str, preset: str, seats: int, seed: int) -> l
             if not isinstance(reader, int) or e.kind in THIRD_PERSON:
                 continue
             data = e.for_seat(reader)
-            if reader in (data.get("target"), data.get("from"), data.get("to"), data.get("other")):
+            if reader in (data.get("from"), data.get("to"), data.get("other")):
                 continue  # at oneself: the other player named is the reader
             line = event_line(tr, data, names, reader)
             if line:

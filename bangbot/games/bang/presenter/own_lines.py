@@ -33,6 +33,8 @@ def play(tr: Translator, e: EventData, names: Sequence[str]) -> str:
     card, target, which = card_label(tr, e["card"]), e.get("target"), e.get("target_card")
     if target is None:
         return tr.gettext("You play {card}.", card=card)
+    if target == e["seat"]:
+        return at_yourself(tr, card, which)
     if which is None:
         return tr.gettext("You play {card} on {target}.", card=card, target=names[target])
     if which == HAND:
@@ -40,6 +42,15 @@ def play(tr: Translator, e: EventData, names: Sequence[str]) -> str:
     return tr.gettext(
         "You play {card} on {other} of {target}.", card=card, other=card_label(tr, which), target=names[target]
     )
+
+
+def at_yourself(tr: Translator, card: str, which: int | None) -> str:
+    """The reader played a card at themselves, or at one of their own cards."""
+    if which is None:
+        return tr.gettext("You play {card} on yourself.", card=card)
+    if which == HAND:
+        return tr.gettext("You play {card} on a card in your hand.", card=card)
+    return tr.gettext("You play {card} on your {other}.", card=card, other=card_label(tr, which))
 
 
 def steal(tr: Translator, e: EventData, names: Sequence[str]) -> str:
