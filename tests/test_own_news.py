@@ -109,25 +109,17 @@ def test_every_draw_says_why(language: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("mode", ["duel", "standoff"])
 def test_a_duel_players_own_plays_swaps_and_equipment_speak_to_them(language: str, mode: str) -> None:
-    rules, tr = ruleset("duel"), translator(language)
+    tr = translator(language)
     seats = 3 if mode == "standoff" else 2
     names = players(tr, NAMES[:seats])
     told = 0
-    for seed in (1, 2):
-        state, _ = rules.new_game(rules.config(seats, mode), seed)
-        rng = random.Random(seed)
-        for _ in range(300):
-            if rules.winner(state):
-                break
-            seat = rng.choice(rules.awaiting(state))
-            state, events = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
-            for e in events:
-                reader = e.data.get("seat")
-                if e.kind in ("play", "swap", "equip") and e.data.get("by", reader) == reader:
-                    line = duel_line(tr, e.for_seat(reader), names, reader)
-                    if line:
-                        told += 1
-                        assert not line.startswith(names[reader]), line
+    for e in whole_games("duel", mode, seats, (1, 2)):
+        reader = e.data.get("seat")
+        if e.kind in ("play", "swap", "equip") and e.data.get("by", reader) == reader:
+            line = duel_line(tr, e.for_seat(reader), names, reader)
+            if line:
+                told += 1
+                assert not line.startswith(names[reader]), line
     assert told
 
 

@@ -47,6 +47,7 @@ USER_ID = 1
 INTERRUPTED = 130  # the exit status after Ctrl-C, as shells report a program stopped by SIGINT
 PRIVATE_COMMANDS = ("rules", "language")
 AGAIN = ""  # read_choice: a command ran, ask again
+GAME_CHOICE = "game"  # the group of every choice of the game's menu: no two of a turn share a number
 EXAMPLE_URL = "sqlite:///bangbot.sqlite3"  # what a --db URL looks like
 
 
@@ -453,9 +454,10 @@ class Terminal:
         await self.follow_language()
         return True
 
-    def picked(self, state: TableState, button: Button) -> tuple[tuple[Step, ...], Step] | None:
+    def picked(self, state: TableState, button: Button) -> tuple[str, tuple[Step, ...]] | None:
         """Returns what a button of the person's menu picks (a card, seat, target, answer, a ❓ or a confirmation),
-        the same while the game moves on (choice_steps); None for a button of another kind."""
+        the same while the game moves on (choice_steps), in one group: no two of the turn's choices share a number;
+        None for a button of another kind."""
         if self.seat is None:
             return None
         try:
@@ -463,7 +465,7 @@ class Terminal:
         except BadButton:
             return None
         path = choice_steps(state, self.seat, data.choice) if data.scope == "g" else None
-        return (path[:-1], path[-1]) if path else None
+        return (GAME_CHOICE, path) if path else None
 
     async def let_ai_finish(self) -> bool:
         """Asks the person, out of the game, whether to watch the AI players finish it; False at the end of input."""

@@ -17,8 +17,9 @@ from bangbot.messaging.adapter import BACK, END, Article, Button, InlineQuery, K
 RECORDS_DIR = "BANGBOT_RECORDS_DIR"  # where the terminal writes records; else a folder in the system's temp dir
 FIXED_KEYS = {END: "0", BACK: "9"}  # End the turn (or take the hit) and « Back keep these numbers on every step
 
-# A choice's label: what it picks (see Identity), else (its text, how many choices before it have the same text); no
-# two choices share a number in an epoch (a turn), whatever question shows them.
+# A choice's label: its group first (choices of one group never share a number in an epoch, so a new one never takes
+# the number of one another question of the turn may show again), then what it picks (see Identity), else (its
+# question, its text, how many choices before it have the same text).
 Label = tuple[Hashable, ...]
 Identity = Callable[[Button], Label | None]  # a button's label, the same while the game moves on; None: unknown
 
@@ -278,7 +279,7 @@ class ConsoleMessenger:
         news = body if before is None else with_owners(body, changed_indexes(before, body))
         if epoch != self.epoch:
             self.numbers, self.epoch = {}, epoch
-        identify = partial(label_of, identity)
+        identify = partial(label_of, tuple(question), identity)
         keys = renumbered(shown.buttons, self.numbers, identify)
         mine = dict(zip(labels(keys, identify), (key for key, b in keys if not b.fixed), strict=True))
         last = self.last_numbers if question == self.asked else {}  # the same question, asked again
@@ -302,11 +303,11 @@ class Prompt:
     known: bool
 
 
-def label_of(identity: Identity | None, button: Button, same_text: int) -> Label:
-    """Returns a choice's label: what it picks (identity), else its text and how many choices before it have the same
-    text (the same text means the same choice in any question)."""
+def label_of(question: tuple[str, ...], identity: Identity | None, button: Button, same_text: int) -> Label:
+    """Returns a choice's label: what it picks (identity), else its question, its text and how many choices before it
+    have the same text."""
     picked = identity(button) if identity is not None else None
-    return picked if picked is not None else (button.text, same_text)
+    return picked if picked is not None else (question, button.text, same_text)
 
 
 def labels(keys: Sequence[tuple[str, Button]], identify: Callable[[Button, int], Label]) -> list[Label]:
@@ -325,8 +326,8 @@ def renumbered(
 ) -> list[tuple[str, Button]]:
     """Returns the buttons numbered: a choice shown before keeps its number there (before holds the latest last: of
     two choices once shown with one number, the one shown later keeps it), so no number changes its meaning while its
-    choice is offered; a new one takes the lowest number that no choice shown before holds (fixed buttons:
-    FIXED_KEYS), so it never takes the number of a choice another question of the turn may show again."""
+    card is offered; a new one takes the lowest number that no choice of its group holds (fixed buttons:
+    FIXED_KEYS)."""
     fresh = numbered(buttons)
     mine = labels(fresh, identify)
     latest = {label: i for i, label in enumerate(before)}
@@ -334,10 +335,11 @@ def renumbered(
     for label in sorted((label for label in mine if label in before), key=latest.__getitem__, reverse=True):
         if before[label] not in kept.values():
             kept[label] = before[label]
-    taken = set(kept.values()) | set(FIXED_KEYS.values()) | set(before.values())
+    taken = set(kept.values()) | set(FIXED_KEYS.values())
     numbers: list[str] = []
     for label in mine:
-        number = kept.get(label) or next(str(n) for n in count(1) if str(n) not in taken)
+        held = {number for other, number in before.items() if other[0] == label[0]}
+        number = kept.get(label) or next(str(n) for n in count(1) if str(n) not in taken | held)
         taken.add(number)
         numbers.append(number)
     chosen = iter(numbers)
