@@ -10,8 +10,8 @@ MIN_WIDTH = 20
 EMOJI = 0x1F000  # a pictograph from here on (🤖) belongs to the name after it
 INDENT = "  "  # a wrapped line's continuation is indented under its first part
 NO_BREAK = frozenset("\u00a0\u2060")  # a no-break space and a word joiner: a line never breaks next to them
-# Japanese: what never starts a line (closing marks, small kana, the long vowel) and what never ends one.
-NOT_FIRST = frozenset("、。，．！？）」』】〉》・ーぁぃぅぇぉっゃゅょァィゥェォッャュョ…")
+# What never starts a line (closing marks and punctuation, Japanese small kana, the long vowel) and what never ends one.
+NOT_FIRST = frozenset("、。，．！？）」』】〉》・ーぁぃぅぇぉっゃゅょァィゥェォッャュョ…,.;:!?)")
 NOT_LAST = frozenset("（「『【〈《")
 
 
