@@ -4,6 +4,8 @@ word per idea, a summary that cannot be read backwards."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import pytest
 
@@ -12,29 +14,20 @@ from bangbot.games.bang.presenter.labels import card_label
 from bangbot.games.bang.presenter.render import event_line
 from bangbot.games.bang.texts.glossary import character_name
 from bangbot.games.duel.presenter.lines import event_line as duel_line
+from bangbot.games.duel.presenter.lines import slot_phrase
 from bangbot.games.duel.rules.actions import Play
 from bangbot.games.duel.rules.effects import _stagecoach
 from bangbot.games.duel.rules.renegade_effects import _marshal_draws
 from bangbot.games.duel.rules.requests import MarshalDraw
 from bangbot.games.duel.texts.names import duel_card_name, duel_character_name
-from bangbot.i18n import LANGUAGES, catalog_path, translator
+from bangbot.i18n import LANGUAGES, Translator, catalog_path, translator
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import player, players
 from bangbot.rulesets import ruleset
 
 GAMES = [("base", "standard", 5), ("base", "ja", 7), ("starwars", "standard", 6)]
-# Kinds whose reader's own line still names them in the third person: a turn's heading, and Star Wars' own events.
-THIRD_PERSON = {"turn", "penalty"} | {
-    "fate",
-    "fate_cancelled",
-    "fate_heal",
-    "first_check",
-    "new_hope",
-    "rebound",
-    "repeat",
-    "survived",
-    "swap_hands",
-}
+# Kinds whose reader's own line still names them in the third person: a turn's heading, the deal.
+THIRD_PERSON = {"turn", "start"}
 NAMES = ["Anna", "Petr", "Jana", "Karel", "Ivo", "Eva", "田中さん"]
 
 
@@ -55,7 +48,7 @@ def own_lines(language: str, game: str, preset: str, seats: int, seed: int) -> l
             if not isinstance(reader, int) or e.kind in THIRD_PERSON:
                 continue
             data = e.for_seat(reader)
-            if reader in (data.get("target"), data.get("from"), data.get("to")):
+            if reader in (data.get("from"), data.get("to"), data.get("other")):
                 continue  # at oneself: the other player named is the reader
             line = event_line(tr, data, names, reader)
             if line:
@@ -116,23 +109,89 @@ def test_every_draw_says_why(language: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("mode", ["duel", "standoff"])
 def test_a_duel_players_own_plays_swaps_and_equipment_speak_to_them(language: str, mode: str) -> None:
-    rules, tr = ruleset("duel"), translator(language)
+    tr = translator(language)
     seats = 3 if mode == "standoff" else 2
     names = players(tr, NAMES[:seats])
     told = 0
-    for seed in (1, 2):
-        state, _ = rules.new_game(rules.config(seats, mode), seed)
+    for e in whole_games("duel", mode, seats, (1, 2)):
+        reader = e.data.get("seat")
+        if e.kind in ("play", "swap", "equip") and e.data.get("by", reader) == reader:
+            line = duel_line(tr, e.for_seat(reader), names, reader)
+            if line:
+                told += 1
+                assert not line.startswith(names[reader]), line
+    assert told
+
+
+# Every game and mode: (game, preset or mode, seats).
+EVERY_TABLE = [
+    *GAMES,
+    *(("duel", mode, 3 if mode == "standoff" else 2) for mode in ("duel", "third_law", "third_outlaws")),
+    ("duel", "reinforcements", 2),
+    ("duel", "standoff", 3),
+]
+TURN_DRAWS = ("phase1", "turn")  # the reason of a turn's own draw, in base BANG! and in the Duel
+
+
+def line_of(game: str) -> Callable[[Translator, dict[str, Any], Sequence[str], int | None], str | None]:
+    """Returns the event line writer of a game."""
+    return duel_line if game == "duel" else event_line
+
+
+def whole_games(game: str, preset: str, seats: int, seeds: Sequence[int]) -> Iterator[Event]:
+    """Yields every event of random whole games of a table."""
+    rules = ruleset(game)
+    for seed in seeds:
+        state, events = rules.new_game(rules.config(seats, preset), seed)
+        yield from events
         rng = random.Random(seed)
-        for _ in range(300):
+        for _ in range(600):
             if rules.winner(state):
                 break
             seat = rng.choice(rules.awaiting(state))
             state, events = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
-            for e in events:
-                reader = e.data.get("seat")
-                if e.kind in ("play", "swap", "equip") and e.data.get("by", reader) == reader:
-                    line = duel_line(tr, e.for_seat(reader), names, reader)
-                    if line:
-                        told += 1
-                        assert not line.startswith(names[reader]), line
-    assert told
+            yield from events
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("game", "preset", "seats"), EVERY_TABLE)
+def test_every_draw_of_whole_games_says_why(language: str, game: str, preset: str, seats: int) -> None:
+    tr = themed(translator(language), game)
+    names, line = players(tr, NAMES[:seats]), line_of(game)
+    caused = 0
+    for e in whole_games(game, preset, seats, (1, 2)):
+        if e.kind != "draw":
+            continue
+        reason = e.data.get("reason")
+        assert reason, e  # a draw without a reason would read as the turn's own
+        if reason in TURN_DRAWS:
+            continue
+        for reader in (None, e.data["seat"]):
+            data = e.for_seat(reader)
+            plain = {**data, "reason": TURN_DRAWS[game == "duel"]}
+            assert line(tr, data, names, reader) != line(tr, plain, names, reader), e
+        caused += 1
+    assert caused
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("game", "preset", "seats"), [t for t in EVERY_TABLE if t[0] == "duel"])
+def test_a_duel_players_own_news_of_whole_games_never_names_them(
+    language: str, game: str, preset: str, seats: int
+) -> None:
+    tr = translator(language)
+    names = players(tr, NAMES[:seats])
+    told: set[str] = set()
+    for e in whole_games(game, preset, seats, (1, 2)):
+        if e.kind in ("turn", "game_start", "dealt"):
+            continue  # a turn's heading, the deal
+        slots = [e.data.get(key) for key in ("from", "to") if e.kind == "moved"]  # Dynamite moves between characters
+        readers = {e.data.get(key) for key in ("seat", "by", "from")} | {s // 2 for s in slots if s is not None}
+        for reader in {r for r in readers if isinstance(r, int) and 0 <= r < seats}:
+            line = duel_line(tr, e.for_seat(reader), names, reader) or ""
+            for slot in (2 * reader, 2 * reader + 1):  # the reader's characters are named by their owner
+                for character in (None, e.data.get("character"), e.data.get("attacker")):
+                    line = line.replace(slot_phrase(tr, names, slot, character), "")
+            assert names[reader] not in line, (e.kind, line)
+            told.add(e.kind)
+    assert {"hit", "stolen", "reload"} & told

@@ -62,37 +62,39 @@ def test_a_deadline_typed_with_full_width_digits_is_read() -> None:
 
 
 def test_the_card_step_explains_its_card_by_its_button_and_by_question_mark() -> None:
-    # 1: BANG! J♦ against Indians!; 4: BANG! 7♣ opens its targets, where 4) is its ❓ button.
-    segments = answers(bangbot("1\n4\n4\n?4\n", *GAME).stdout)
-    assert "4) ❓ BANG!\u00a07♣" in segments[2] and "9) « Back" in segments[2]
+    # 1: BANG! J♦ against Indians!; 4: BANG! 7♣ opens its targets, where 10) is its ❓ button (a number no choice of
+    # the turn had).
+    segments = answers(bangbot("1\n4\n10\n?10\n", *GAME).stdout)
+    assert "10) ❓ BANG!\u00a07♣" in segments[2] and "9) « Back" in segments[2]
     assert "⚠ BANG!: Shoot one player" in segments[3] and "…" in segments[3]  # the alert, cut to 200 characters
     assert "BANG!\u00a07♣ → at whom?" in segments[3]  # nothing was played: the same step again
     assert "This is how the table's rules play it: standard." in segments[4]
 
 
 def test_the_card_step_explains_its_card_in_russian() -> None:
-    segments = answers_in("ru", bangbot("1\n4\n?4\n", *GAME, "--lang", "ru").stdout)
-    assert "4) ❓ «Бэнг!»\u00a07♣" in segments[2]
+    segments = answers_in("ru", bangbot("1\n4\n?10\n", *GAME, "--lang", "ru").stdout)
+    assert "10) ❓ «Бэнг!»\u00a07♣" in segments[2]
     assert "«Бэнг!»: Выстрел в игрока" in segments[3]
 
 
-# root picks 1) Jango, then 2) Tex Killer (the cover's choices keep their numbers); then 1) Quickdraw Ω …
+# root picks 1) Jango, then 2) Tex Killer (the cover's choices keep their numbers); then 5) Quickdraw Ω … (no choice
+# of the turn shares a number)
 DUEL = ("--game", "duel", "--mode", "duel", "--seed", "3")
 
 
 def test_a_duel_choice_explains_its_character_and_its_card() -> None:
-    segments = answers(bangbot("?1\n1\n2\n?1\n1\n?1\n", *DUEL).stdout)
+    segments = answers(bangbot("?1\n1\n2\n?5\n5\n?14\n", *DUEL).stdout)
     assert "Jango: Each time an opponent moves their own attacking marker" in segments[1]
     assert "Life points: 3.\n" in segments[1] and "Mode: Law against Outlaws." in segments[1]
     assert "1) Jango: 3 lives" in segments[1]  # the question is asked again, unanswered
     assert "Quickdraw: One hit on the target for every card it has in play" in segments[4]
-    assert "Mode: Law against Outlaws." in segments[4] and "1) Quickdraw\u00a0Ω …" in segments[4]
-    assert "2) ❓ Quickdraw\u00a0Ω" in segments[5] and "9) « Back" in segments[5]
+    assert "Mode: Law against Outlaws." in segments[4] and "5) Quickdraw\u00a0Ω …" in segments[4]
+    assert "14) ❓ Quickdraw\u00a0Ω" in segments[5] and "9) « Back" in segments[5]
     assert "Quickdraw: One hit on the target" in segments[6]  # the target plays Quickdraw
 
 
 def test_a_duel_card_step_explains_its_card_in_russian() -> None:
-    segments = answers_in("ru", bangbot("1\n2\n1\n2\n", *DUEL, "--lang", "ru").stdout)
-    assert "2) ❓ «Град\u00a0пуль»\u00a0Ω" in segments[3]
+    segments = answers_in("ru", bangbot("1\n2\n5\n14\n", *DUEL, "--lang", "ru").stdout)
+    assert "14) ❓ «Град\u00a0пуль»\u00a0Ω" in segments[3]
     assert "⚠ «Град пуль»: По одному попаданию в цель" in segments[4] and "…" in segments[4]  # the alert, cut
     assert "«Град\u00a0пуль»\u00a0Ω → на кого?" in segments[4]  # nothing was played: the same step again

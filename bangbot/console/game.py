@@ -12,6 +12,7 @@ from collections.abc import Collection
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import partial
+from itertools import chain
 from pathlib import Path
 from typing import TextIO
 
@@ -25,16 +26,17 @@ from bangbot.games import DEFAULT as DEFAULT_RULESET
 from bangbot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator, translator
 from bangbot.i18n.digits import plain_digits
 from bangbot.i18n.themes import themed
+from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import END, Button, Command, MessageRef, Press, User
 from bangbot.messaging.card_alert import topic_text
-from bangbot.messaging.choice_topic import choice_topic
+from bangbot.messaging.choice_topic import choice_steps, choice_topic
 from bangbot.messaging.codec import BadButton, decode
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import turn_message
 from bangbot.messaging.games_help import table_note
 from bangbot.messaging.play import batch_of
+from bangbot.messaging.rules import topic_names
 from bangbot.messaging.service import GameService
-from bangbot.messaging.step_menu import choice_path
 from bangbot.rulesets import ruleset, table_sizes
 from bangbot.storage.db import UnusableDatabase, open_named
 from bangbot.storage.models import GAME_REFS, GATHERING, RUNNING, Game
@@ -45,6 +47,7 @@ USER_ID = 1
 INTERRUPTED = 130  # the exit status after Ctrl-C, as shells report a program stopped by SIGINT
 PRIVATE_COMMANDS = ("rules", "language")
 AGAIN = ""  # read_choice: a command ran, ask again
+GAME_CHOICE = "game"  # the group of every choice of the game's menu: no two of a turn share a number
 EXAMPLE_URL = "sqlite:///bangbot.sqlite3"  # what a --db URL looks like
 
 
@@ -200,6 +203,7 @@ class Terminal:
         self.watched_turn = 0  # the AI players' turn the person watched last, once out of the game
         self.queued: list[str] = []  # the rest of several numbers typed at once
         self.choices: dict[str, Button] = {}  # the numbered choices of the question being asked, for `?3`
+        self.kept_names: tuple[object, frozenset[str]] = (None, frozenset())  # names(), and what they were made for
 
     @property
     def tr(self) -> Translator:
@@ -235,8 +239,20 @@ class Terminal:
     def print_frame(self, chat_id: int, lines: list[str]) -> None:
         """Prints lines framed as a group or a private message, titled in the person's language."""
         group, private = frame_labels(self.tr)
-        self.out.write(frame(group if chat_id == GROUP_ID else private, lines, self.width))
+        self.out.write(frame(group if chat_id == GROUP_ID else private, lines, self.width, self.names()))
         self.out.flush()
+
+    def names(self) -> frozenset[str]:
+        """Returns the names no line may part (see frame.wrap): the players' and every card's and character's of the
+        game, as the terminal's language writes them."""
+        game = self.game()
+        ruleset_id = game.ruleset if game is not None else self.options.game
+        seats = [seat.name for seat in self.repo.seats(game.id)] if game is not None and game.id is not None else []
+        key = (self.tr.language, ruleset_id, tuple(seats))
+        if self.kept_names[0] != key:
+            written = [*seats, *players(self.tr, seats)]
+            self.kept_names = key, frozenset(n for n in [*written, *chain(*topic_names(self.tr, ruleset_id))] if n)
+        return self.kept_names[1]
 
     def say(self, text: str) -> None:
         """Prints one line of the terminal's own."""
@@ -438,18 +454,18 @@ class Terminal:
         await self.follow_language()
         return True
 
-    def picked(self, state: TableState, button: Button) -> tuple[tuple[tuple[Step, ...], str], Step] | None:
-        """Returns what a button of the person's menu picks (the card, seat or target), the same while the game moves
-        on, grouped by the steps that lead to it and its kind (a card, a character…); None for a button of another
-        kind."""
+    def picked(self, state: TableState, button: Button) -> tuple[str, tuple[Step, ...]] | None:
+        """Returns what a button of the person's menu picks (a card, seat, target, answer, a ❓ or a confirmation),
+        the same while the game moves on (choice_steps), in one group: no two of the turn's choices share a number;
+        None for a button of another kind."""
         if self.seat is None:
             return None
         try:
             data = decode(button.data)
         except BadButton:
             return None
-        path = choice_path(state, self.seat, data.choice) if data.scope == "g" else None
-        return ((path[:-1], path[-1].kind), path[-1]) if path else None
+        path = choice_steps(state, self.seat, data.choice) if data.scope == "g" else None
+        return (GAME_CHOICE, path) if path else None
 
     async def let_ai_finish(self) -> bool:
         """Asks the person, out of the game, whether to watch the AI players finish it; False at the end of input."""

@@ -17,8 +17,9 @@ from bangbot.messaging.adapter import BACK, END, Article, Button, InlineQuery, K
 RECORDS_DIR = "BANGBOT_RECORDS_DIR"  # where the terminal writes records; else a folder in the system's temp dir
 FIXED_KEYS = {END: "0", BACK: "9"}  # End the turn (or take the hit) and « Back keep these numbers on every step
 
-# A choice's label: its group first (choices of one group never share a number in an epoch), then what it picks (see
-# Identity), else (its question, its text, how many choices before it have the same text).
+# A choice's label: its group first (choices of one group never share a number in an epoch, so a new one never takes
+# the number of one another question of the turn may show again), then what it picks (see Identity), else (its
+# question, its text, how many choices before it have the same text).
 Label = tuple[Hashable, ...]
 Identity = Callable[[Button], Label | None]  # a button's label, the same while the game moves on; None: unknown
 
@@ -267,8 +268,8 @@ class ConsoleMessenger:
 
     def prompt(self, ref: MessageRef, identity: Identity | None = None, epoch: Hashable = None) -> Prompt:
         """Returns a private message as a prompt: what changed since last printed (all at first), with the headings
-        it belongs to, its question and its numbered choices; a choice shown before in the same epoch (the same card,
-        told by identity, else by its text) keeps its number, in any question (see renumbered).
+        it belongs to, its question and its numbered choices; a choice shown before in the same epoch (the same card or
+        answer, told by identity, else by its text) keeps its number, in any question (see renumbered).
 
         A new private message (the game notifies a player who is asked) is compared with the last one printed."""
         shown = self.messages[ref]

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bangbot.core.ruleset import Ruleset
+from bangbot.core.ruleset import Ruleset, Step
 
 if TYPE_CHECKING:  # the declaration's types only: importing bangbot.games loads no game and no platform layer
     from bangbot.ai.player import AIPlayer
@@ -107,10 +107,16 @@ class Game:
     theme: Theme | None = None  # the words of a game that plays base BANG!'s cards under other names
     table_note: Callable[[Translator], str] | None = None  # what /help adds at its table, beyond base BANG!
     card_topic: CardTopic | None = None  # the card behind a choice (its step's ❓, the terminal's ?3), if it tells
+    # The steps a choice its presenter makes beyond step_menu's stands for (a card's step), for the terminal's numbers
+    opened_steps: Callable[[str], tuple[Step, ...] | None] | None = None
     # `bangbot scenario`: runs a JSON scenario (strict or not) and returns its summary; raises ScenarioError
     scenario: Callable[[dict[str, Any], bool], dict[str, Any]] | None = None
     # The Mini App's board of a seat's view (None: the group's), in the reader's words (messaging.board_model)
     board: Callable[[Translator, Any, Sequence[str]], Board] | None = None
+
+    def opened_steps_of(self, choice: str) -> tuple[Step, ...] | None:
+        """Returns the steps a choice of its presenter's own stands for (opened_steps), None when it tells none."""
+        return self.opened_steps(choice) if self.opened_steps is not None else None
 
     @property
     def id(self) -> str:

@@ -48,6 +48,7 @@ class Theme:
     # The presenter's extensions for what the base game does not have: an event kind's log line, a request type's
     # prompt and Pass button, an action class's button, and the name of a cause (e.g. a fate effect).
     lines: Mapping[str, Callable[..., str]] = field(default_factory=dict)
+    own_lines: Mapping[str, Callable[..., str | None]] = field(default_factory=dict)  # the reader's own, if told apart
     prompts: Mapping[str, Callable[..., str]] = field(default_factory=dict)
     passes: Mapping[str, Callable[[Translator], str]] = field(default_factory=dict)
     actions: Mapping[str, Callable[[Translator, Any], str]] = field(default_factory=dict)

@@ -1,13 +1,15 @@
-"""The card behind a choice of any game: its ❓ answer and the terminal's `?3`, through its game's card_topic hook."""
+"""The card behind a choice of any game (its ❓ answer and the terminal's `?3`, through its game's card_topic hook), and
+what a choice picks (the terminal's numbers)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from bangbot.core.ruleset import Step
 from bangbot.games import game as registered
 from bangbot.games.declaration import Topic
 from bangbot.messaging.confirm import CONFIRM
-from bangbot.messaging.step_menu import ABOUT, PRESS
+from bangbot.messaging.step_menu import ABOUT, PRESS, choice_path
 from bangbot.rulesets import ruleset
 
 
@@ -35,3 +37,17 @@ def action_card(action: Any) -> int | None:
     """Returns the card an action plays or picks (its .card), or None for one without a card."""
     card = getattr(action, "card", None)
     return card if isinstance(card, int) else None
+
+
+def choice_steps(state: Any, seat: int, choice: str) -> tuple[Step, ...] | None:
+    """Returns what a seat's choice picks, the same while the game moves on: the steps of the action it applies or
+    the step it opens (choice_path, or its game's own opened_steps), a ❓'s card, a confirmation's action; None for
+    any other choice."""
+    path = choice_path(state, seat, choice) or registered(state.config.ruleset).opened_steps_of(choice)
+    if path:
+        return path
+    if (card := about_card(choice)) is not None:
+        return (Step(ABOUT, card),)
+    if choice.startswith(CONFIRM) and (action := chosen_action(state, seat, choice)) is not None:
+        return (*ruleset(state.config.ruleset).steps(action), Step(CONFIRM, ""))
+    return None

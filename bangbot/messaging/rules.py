@@ -37,16 +37,22 @@ def table_rules(ctx: Context, cmd: Command) -> TableRules:
     return TableRules.of_preset(game.preset, game.ruleset)
 
 
-def topics_list(tr: Translator, ruleset_id: str) -> str:
-    """Returns what /rules can explain at a table of a ruleset: its names, a line per kind, in the reader's words."""
+def topic_names(tr: Translator, ruleset_id: str) -> list[list[str]]:
+    """Returns the names of what /rules can explain at a table of a ruleset (its cards, its characters…), a list
+    per kind, in the reader's words."""
     game_tr = themed(tr, ruleset_id)
     if game_tr.theme is not None:
         tables = [names for names, _ in game_tr.theme.topics.values()]
     else:
         tables = [names for _, names in registered(ruleset_id).rules.topics]
+    return [[game_tr.name(marked) for marked in table.values()] for table in tables]
+
+
+def topics_list(tr: Translator, ruleset_id: str) -> str:
+    """Returns what /rules can explain at a table of a ruleset: its names, a line per kind, in the reader's words."""
     lines = [tr.gettext("/rules explains any of these by name:")]
-    lines += ["• " + join_list(tr, [game_tr.name(marked) for marked in table.values()]) for table in tables]
-    lines.append(game_tr.gettext("Name a card or a character, for example: /rules Barrel"))
+    lines += ["• " + join_list(tr, names) for names in topic_names(tr, ruleset_id)]
+    lines.append(themed(tr, ruleset_id).gettext("Name a card or a character, for example: /rules Barrel"))
     return "\n".join(lines)
 
 

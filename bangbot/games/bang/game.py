@@ -15,6 +15,7 @@ from bangbot.games.bang.bench.sanity import main as bench_sanity
 from bangbot.games.bang.determinize import determinize, role_of, won
 from bangbot.games.bang.presenter.board import table_board
 from bangbot.games.bang.presenter.card_topic import base_card_topic
+from bangbot.games.bang.presenter.keyboards import opened_steps
 from bangbot.games.bang.presenter.outcome import table_outcomes
 from bangbot.games.bang.presenter.presenter import BASE_PRESENTER
 from bangbot.games.bang.rules.options import preset
@@ -75,6 +76,7 @@ GAME = Game(
     search=Search(determinize, won, role_of, step),
     sides=BASE_SIDES,
     card_topic=base_card_topic,
+    opened_steps=opened_steps,
     scenario=run_scenario,
     board=table_board,
 )

@@ -96,6 +96,15 @@ def parse_level(level: str) -> tuple[int | None, int | None]:
     return None, None
 
 
+def opened_steps(choice: str) -> tuple[Step, ...] | None:
+    """Returns the steps a choice of this menu's own stands for: a card's step ('c<card>'), a target's
+    ('t<card>.<seat>'), the heal step; None for any other choice."""
+    card, target = parse_level(choice) if choice[:1] in "ct" and choice[1:].replace(".", "").isdigit() else (None, None)
+    if card is None:
+        return (HEAL,) if choice == HEAL_MENU else None
+    return (Step(STEP_CARD, card),) if target is None else (Step(STEP_CARD, card), Step(STEP_TARGET, target))
+
+
 def keyboard(tr: Translator, view: PlayerView, names: Sequence[str], level: str, make: MakeData) -> Keyboard:
     """Returns the buttons of one step: TOP, a card's targets ('c<card>'), a target's cards ('t<card>.<seat>').
 

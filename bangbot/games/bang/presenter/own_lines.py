@@ -10,6 +10,7 @@ from bangbot.games.bang.rules.actions import HAND
 from bangbot.games.bang.rules.cards import CAT_BALOU, DYNAMITE, JAIL, NEW_HOPE, PANIC
 from bangbot.games.bang.texts.glossary import card_name, role_name
 from bangbot.i18n import Translator
+from bangbot.i18n.theme import extension
 
 EventData = Mapping[str, Any]
 OwnLine = Callable[[Translator, EventData, Sequence[str]], str | None]
@@ -32,6 +33,8 @@ def play(tr: Translator, e: EventData, names: Sequence[str]) -> str:
     card, target, which = card_label(tr, e["card"]), e.get("target"), e.get("target_card")
     if target is None:
         return tr.gettext("You play {card}.", card=card)
+    if target == e["seat"]:
+        return at_yourself(tr, card, which)
     if which is None:
         return tr.gettext("You play {card} on {target}.", card=card, target=names[target])
     if which == HAND:
@@ -39,6 +42,15 @@ def play(tr: Translator, e: EventData, names: Sequence[str]) -> str:
     return tr.gettext(
         "You play {card} on {other} of {target}.", card=card, other=card_label(tr, which), target=names[target]
     )
+
+
+def at_yourself(tr: Translator, card: str, which: int | None) -> str:
+    """The reader played a card at themselves, or at one of their own cards."""
+    if which is None:
+        return tr.gettext("You play {card} on yourself.", card=card)
+    if which == HAND:
+        return tr.gettext("You play {card} on a card in your hand.", card=card)
+    return tr.gettext("You play {card} on your {other}.", card=card, other=card_label(tr, which))
 
 
 def steal(tr: Translator, e: EventData, names: Sequence[str]) -> str:
@@ -234,12 +246,25 @@ def taken_from_you(tr: Translator, e: EventData, names: Sequence[str]) -> str:
     return tr.gettext("{name} takes {card} from you ({cause}).", name=name, card=card, cause=cause)
 
 
+def passed_to_you(tr: Translator, e: EventData, names: Sequence[str]) -> str:
+    """A Dynamite or a New Hope passed on to the reader."""
+    card = card_name(tr, DYNAMITE if e["kind"] == "dynamite_passed" else NEW_HOPE)
+    return tr.gettext("{card} passes from {name} to you.", card=card, name=names[e["seat"]])
+
+
 def own_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str | None:
     """Returns the second-person line of an event of the reader (viewer's seat) or aimed at the reader, or None to
     use the table's line."""
     if viewer is None:
         return None
     kind = e["kind"]
+    themed = extension(tr, "own_lines").get(kind)
+    if themed is not None:
+        return themed(tr, e, names, viewer)  # type: ignore[no-any-return]
+    if kind in ("dynamite_passed", "new_hope_passed") and e.get("to") == viewer and e.get("seat") != viewer:
+        return passed_to_you(tr, e, names)
+    if kind == "penalty" and e.get("seat") == viewer:
+        return tr.gettext("You eliminated a Deputy: as the Sheriff, you discard every card.")
     if e.get("seat") == viewer:
         line = OWN_LINES.get(kind)
         return line(tr, e, names) if line is not None else None

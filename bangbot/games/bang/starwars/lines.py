@@ -101,3 +101,99 @@ STARWARS_LINES: dict[str, Line] = {
     "fate_cancelled": fate_cancelled,
     "swap_hands": swap_hands,
 }
+
+
+def own_fate(tr: Translator, e: EventData, names: Sequence[str], viewer: int) -> str | None:
+    """The reader's card brought its fate effect."""
+    if e["seat"] != viewer:
+        return None
+    card, effect = card_name(tr, CARDS[e["card"]].kind), sw_fate_name(tr, e["effect"])
+    return tr.gettext("Face your destiny! Your card {card}: {fate}.", card=card, fate=effect)
+
+
+def own_fate_cancelled(tr: Translator, e: EventData, names: Sequence[str], viewer: int) -> str | None:
+    """The fate effect of the reader's card did not happen."""
+    if e["seat"] != viewer:
+        return None
+    return tr.gettext("The fate effect of your card {card} does not happen.", card=card_name(tr, CARDS[e["card"]].kind))
+
+
+def own_swap_hands(tr: Translator, e: EventData, names: Sequence[str], viewer: int) -> str | None:
+    """The reader's hand was swapped with another player's."""
+    if viewer == e["seat"]:
+        return tr.gettext("You and {other} swap your hands.", other=names[e["other"]])
+    if viewer == e["other"]:
+        return tr.gettext("{name} and you swap your hands.", name=names[e["seat"]])
+    return None
+
+
+def own_repeat(tr: Translator, e: EventData, names: Sequence[str], viewer: int) -> str | None:
+    """The reader discarded a BANG! to apply a card once more (Seasoned)."""
+    if e["seat"] != viewer:
+        return None
+    return tr.gettext(
+        "You discard the card {bang} and apply the card {card} once more.",
+        bang=card_label(tr, e["with"]),
+        card=card_name(tr, CARDS[e["card"]].kind),
+    )
+
+
+def own_fate_heal(tr: Translator, e: EventData, names: Sequence[str], viewer: int) -> str | None:
+    """The fate effect of the reader's Bacta healed another player, or another's healed the reader."""
+    if viewer == e["seat"]:
+        return tr.gettext(
+            "Thanks to the fate effect of your card, {other} regains 1 energy (now: {life}).",
+            other=names[e["target"]],
+            life=e["life"],
+        )
+    if viewer == e["target"]:
+        return tr.gettext(
+            "Thanks to the fate effect of {name}, you regain 1 energy (now: {life}).",
+            name=names[e["seat"]],
+            life=e["life"],
+        )
+    return None
+
+
+def own_new_hope(tr: Translator, e: EventData, names: Sequence[str], viewer: int) -> str | None:
+    """The reader's New Hope gave energy."""
+    if e["seat"] != viewer:
+        return None
+    return tr.gettext("{card} gives you energy (now: {life}).", card=card_name(tr, NEW_HOPE), life=e["life"])
+
+
+def own_first_check(tr: Translator, e: EventData, names: Sequence[str], viewer: int) -> str | None:
+    """The reader chose which start-of-turn card is checked first."""
+    if e["seat"] != viewer:
+        return None
+    return tr.gettext("You check the card {card} first.", card=card_label(tr, e["card"]))
+
+
+def own_rebound(tr: Translator, e: EventData, names: Sequence[str], viewer: int) -> str | None:
+    """Nimble: the reader discarded a card for an energy."""
+    if e["seat"] != viewer:
+        return None
+    return tr.gettext(
+        "You discard the card {card} and regain 1 energy (now: {life}).", card=card_label(tr, e["card"]), life=e["life"]
+    )
+
+
+def own_survived(tr: Translator, e: EventData, names: Sequence[str], viewer: int) -> str | None:
+    """Dangerous: the reader's check kept them in the game."""
+    if e["seat"] != viewer:
+        return None
+    return tr.gettext("You stay in the game (energy: {life}).", life=e["life"])
+
+
+# The reader's own Star Wars events, in the second person (None: not the reader's; the table's line is used).
+STARWARS_OWN_LINES: dict[str, Callable[[Translator, EventData, Sequence[str], int], str | None]] = {
+    "repeat": own_repeat,
+    "fate_heal": own_fate_heal,
+    "new_hope": own_new_hope,
+    "first_check": own_first_check,
+    "rebound": own_rebound,
+    "survived": own_survived,
+    "fate": own_fate,
+    "fate_cancelled": own_fate_cancelled,
+    "swap_hands": own_swap_hands,
+}

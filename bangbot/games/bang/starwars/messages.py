@@ -41,6 +41,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "{name}, the Sheriff, eliminated a Deputy and discards every card.": NP_(
         "starwars", "{name}, Darth Vader, eliminated a Stormtrooper and discards every card."
     ),
+    "You eliminated a Deputy: as the Sheriff, you discard every card.": NP_(
+        "starwars", "You eliminated a Stormtrooper: as Darth Vader, you discard every card."
+    ),
     "{name} discards {cards} to regain 1 life.": NP_("starwars", "{name} discards {cards} to regain 1 energy."),
     "Everyone regains 1 life.": NP_("starwars", "Everyone regains 1 energy."),
     "{name} regains 1 life (now: {life}).": NP_("starwars", "{name} regains 1 energy (now: {life})."),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bangbot.games.bang.rules.cards import CARDS
 from bangbot.games.bang.rules.starwars import FATE, STARWARS
 from bangbot.games.bang.rules.symbols import check_symbols
-from bangbot.games.bang.starwars.lines import STARWARS_LINES
+from bangbot.games.bang.starwars.lines import STARWARS_LINES, STARWARS_OWN_LINES
 from bangbot.games.bang.starwars.messages import MESSAGES, PLURALS
 from bangbot.games.bang.starwars.names import (
     FATE as FATE_TOPIC,
@@ -109,6 +109,7 @@ STARWARS_THEME = Theme(
     },
     legend=starwars_legend,
     lines=STARWARS_LINES,
+    own_lines=STARWARS_OWN_LINES,
     prompts=STARWARS_PROMPTS,
     passes=STARWARS_PASSES,
     actions=STARWARS_ACTIONS,

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from bangbot.games.duel.presenter.labels import card_label, cards_label, side_label, source_name
+from bangbot.games.duel.presenter.own_lines import own_line
 from bangbot.games.duel.rules.data import BANG, CARDS, EQUIPMENT, RESOURCE
+from bangbot.games.duel.rules.table import DEATH_DRAW, RELOAD_DRAW, TURN_DRAW
 from bangbot.games.duel.texts.names import (
     duel_card_name,
     duel_character_name,
@@ -67,8 +70,7 @@ def enters(tr: Translator, e: EventData, names: Sequence[str], viewer: int | Non
 
 def draw(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
     """A draw: the cards for the drawer ('You draw' in one's own news), the count for others; and what made it."""
-    who, reason = names[e["seat"]], e.get("reason")
-    cause = source_name(tr, reason) if reason else ""
+    who, cause = names[e["seat"]], draw_cause(tr, e.get("reason", TURN_DRAW))
     if "cards" in e:
         cards = cards_label(tr, e["cards"])
         if viewer == e["seat"]:
@@ -83,6 +85,17 @@ def draw(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None)
             "{name} draws {n} card ({cause}).", "{name} draws {n} cards ({cause}).", e["count"], name=who, cause=cause
         )
     return tr.ngettext("{name} draws {n} card.", "{name} draws {n} cards.", e["count"], name=who)
+
+
+def draw_cause(tr: Translator, reason: str) -> str:
+    """Returns what made a draw, as its line says it in brackets; "" for the turn's own draw."""
+    if reason == TURN_DRAW:
+        return ""
+    if reason == RELOAD_DRAW:
+        return tr.pgettext("a draw's cause", "reload")
+    if reason == DEATH_DRAW:
+        return tr.pgettext("a draw's cause", "a character is out of the game")
+    return source_name(tr, reason)
 
 
 def check(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str:
@@ -446,8 +459,16 @@ def event_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int |
 
     names are the seats' names as the reader's sentences write them (wording.players).
     """
+    at = partial(character_at, tr, names, e)
+    if (own := own_line(tr, e, names, viewer, at)) is not None:
+        return own
     line = LINES.get(e["kind"])
     return line(tr, e, names, viewer) if line is not None else None
+
+
+def character_at(tr: Translator, names: Sequence[str], e: EventData, slot: int) -> str:
+    """Returns the character in a slot an event is about, named by the event when it is its own slot."""
+    return slot_phrase(tr, names, slot, e.get("character") if e.get("slot") == slot else None)
 
 
 def log_text(tr: Translator, events: Sequence[EventData], names: Sequence[str], viewer: int | None) -> str:

@@ -64,6 +64,7 @@ from bangbot.games.duel.rules.requests import (
 from bangbot.games.duel.rules.resources import after_use, resource_effect, use_resource
 from bangbot.games.duel.rules.state import DuelState, Squad, position_of, seat_of, slot_of
 from bangbot.games.duel.rules.table import (
+    RELOAD_DRAW,
     Events,
     ability,
     attacker_slot,
@@ -207,7 +208,7 @@ def _reload(s: DuelState, seat: int, action: Reload, events: Events) -> Requests
     """Discards a card to draw one."""
     discard_card(s, action.card)
     events.append(Event("reload", {"seat": seat, "card": action.card}))
-    draw(s, seat, 1, events)
+    draw(s, seat, 1, events, reason=RELOAD_DRAW)
     return []
 
 
@@ -604,7 +605,7 @@ def _phase_draw(s: DuelState, seat: int, events: Events) -> None:
         # Pat Garrett shows his second card; a horseshoe draws one more from the opponent's deck.
         events.append(Event("shown", {"seat": seat, "card": drawn[1]}))
         if CARDS[drawn[1]].symbol == HORSESHOE:
-            draw(s, seat, 1, events, deck_of=own_target(s, seat))
+            draw(s, seat, 1, events, deck_of=own_target(s, seat), reason="second_draw_horseshoe")
 
 
 # How each pending decision takes its answer, by its type.

@@ -207,7 +207,7 @@ def _harry_draws(state: DuelState, seat: int, r: HarryDraw, option: str, events:
         card = take_top(state, seat, deck_of)
     if card is not None:
         state.squads[seat].hand.append(card)
-        events.append(Event("draw", {"seat": seat, "count": 1}, {"cards": [card]}, (seat,)))
+        events.append(Event("draw", {"seat": seat, "count": 1, "reason": r.cause}, {"cards": [card]}, (seat,)))
     left = r.left - 1
     return [replace(r, left=left, look=None)] if left > 0 and can_take(state, seat, deck_of) else []
 

@@ -194,6 +194,7 @@ class HarryDraw:
     first: bool = field(default=True, init=False)
     options: tuple[str, ...] = ()
     look: int | None = field(default=None, metadata=SPARSE)
+    cause: str = field(default="turn", metadata=SPARSE)  # what made the draw (table.draw's reason)
 
 
 @dataclass(frozen=True, slots=True)

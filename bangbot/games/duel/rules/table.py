@@ -37,6 +37,10 @@ TARGET_ONLY_CHARACTERS = frozenset(
 Events = list[Event]
 COMMON_DECK = -1  # deck_of value naming the common deck itself (the Marshal may draw from it)
 
+TURN_DRAW = "turn"  # a draw's reason: the turn's own draw
+RELOAD_DRAW = "reload"  # a draw's reason: a card discarded for its reload symbol
+DEATH_DRAW = "death"  # a draw's reason: one of the drawer's characters is out of the game
+
 
 def mode_of(state: DuelState) -> str:
     """Returns the mode id of the table."""
@@ -157,15 +161,16 @@ def peek_top(state: DuelState, seat: int, deck_of: int | None = None) -> int | N
 
 
 def draw(
-    state: DuelState, seat: int, n: int, events: Events, deck_of: int | None = None, reason: str | None = None
+    state: DuelState, seat: int, n: int, events: Events, deck_of: int | None = None, reason: str = TURN_DRAW
 ) -> list[int]:
     """Draws n cards into seat's hand (own deck first, then the common deck); returns them.
 
-    reason (a card, character or ability id) says what made the draw, for the log; None for the turn's own draw.
+    reason (a card, character or ability id, RELOAD_DRAW, DEATH_DRAW) says what made the draw, for the log;
+    TURN_DRAW for the turn's own draw.
 
     Dutch Harry's player decides on each card: the draw becomes a decision put before all others (returns [])."""
     if n > 0 and ability(state, seat, FILTERS_DRAWS) and can_take(state, seat, deck_of):
-        state.requests.append(HarryDraw(seat, n, deck_of))
+        state.requests.append(HarryDraw(seat, n, deck_of, cause=reason))
         return []
     drawn: list[int] = []
     for _ in range(n):
@@ -175,10 +180,7 @@ def draw(
         drawn.append(c)
     state.squads[seat].hand += drawn
     if drawn:
-        public: dict[str, object] = {"seat": seat, "count": len(drawn)}
-        if reason is not None:
-            public["reason"] = reason
-        events.append(Event("draw", public, {"cards": drawn}, (seat,)))
+        events.append(Event("draw", {"seat": seat, "count": len(drawn), "reason": reason}, {"cards": drawn}, (seat,)))
     return drawn
 
 

@@ -29,6 +29,7 @@ from bangbot.games.duel.rules.requests import (
 from bangbot.games.duel.rules.resources import resource_in
 from bangbot.games.duel.rules.state import DuelState, seat_of
 from bangbot.games.duel.rules.table import (
+    DEATH_DRAW,
     Events,
     ability,
     attacker_slot,
@@ -82,7 +83,7 @@ def died(state: DuelState, r: Died, events: Events) -> Requests:
         if ability(state, other, "draws_on_any_death"):
             draw(state, other, 2, events, reason="draws_on_any_death")
     if squad.fighters or squad.reserve:
-        draw(state, seat, 2, events)
+        draw(state, seat, 2, events, reason=DEATH_DRAW)
     # Bull Anderson takes his pick once the dead character's cards are discarded and its player drew two; a hand
     # card is taken at random (ASSUMPTIONS: bull_anderson_after_draw).
     loots = [q for q in state.alive_seats() if ability(state, q, LOOTS_THE_DEAD)] if squad.fighters else []
