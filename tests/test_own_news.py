@@ -195,3 +195,15 @@ def test_a_duel_players_own_news_of_whole_games_never_names_them(
             assert names[reader] not in line, (e.kind, line)
             told.add(e.kind)
     assert {"hit", "stolen", "reload"} & told
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_boards_log_tells_the_reader_their_own_draw_from_the_tables_count(language: str) -> None:
+    """The board's log is the table's (a draw's count, not its cards): the reader's own draw still says "you"."""
+    tr = themed(translator(language), "base")
+    names = players(tr, NAMES[:4])
+    for reason in ("phase1", "reward", "kit_carlson"):
+        public = {"kind": "draw", "seat": 1, "count": 2, "reason": reason}
+        mine = event_line(tr, public, names, 1) or ""
+        assert names[1] not in mine and "2" in mine, (reason, mine)
+        assert names[1] in (event_line(tr, public, names, None) or "")

@@ -17,15 +17,26 @@ OwnLine = Callable[[Translator, EventData, Sequence[str]], str | None]
 
 
 def draw(tr: Translator, e: EventData, names: Sequence[str]) -> str | None:
-    """The reader drew cards: which ones (the reader always sees them), and what made the draw if not the turn."""
+    """The reader drew cards: which ones (or how many, from the table's log), and what made the draw if not the turn."""
     if "cards" not in e:
-        return None
+        return drew_count(tr, e)
     cards, reason = cards_label(tr, e["cards"]), e.get("reason", "phase1")
     if reason == "reward":
         return tr.gettext("You draw as a reward: {cards}.", cards=cards)
     if reason == "phase1":
         return tr.gettext("You draw: {cards}.", cards=cards)
     return tr.gettext("You draw ({cause}): {cards}.", cause=cause_name(tr, reason), cards=cards)
+
+
+def drew_count(tr: Translator, e: EventData) -> str:
+    """The reader drew cards, as the table's log tells it (the count, not the cards): the board's log of the turn."""
+    n, reason = e["count"], e.get("reason", "phase1")
+    if reason == "reward":
+        return tr.ngettext("You draw {n} card as a reward.", "You draw {n} cards as a reward.", n)
+    if reason == "phase1":
+        return tr.ngettext("You draw {n} card.", "You draw {n} cards.", n)
+    cause = cause_name(tr, reason)
+    return tr.ngettext("You draw {n} card ({cause}).", "You draw {n} cards ({cause}).", n, cause=cause)
 
 
 def play(tr: Translator, e: EventData, names: Sequence[str]) -> str:
