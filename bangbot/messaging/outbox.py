@@ -374,7 +374,8 @@ async def touching(ctx: Context, game_id: int) -> AsyncIterator[None]:
     """Holds a game's lock for a change or a view, and has what its earlier changes still have to show delivered."""
     async with ctx.repo.game_lock(game_id):
         yield
-    if ctx.lanes.of(game_id).runner is None:
+    runner = ctx.lanes.of(game_id).runner
+    if runner is None or runner.done():  # one stopped by failures starts again: the game is reachable now
         kick(ctx, game_id)
 
 
