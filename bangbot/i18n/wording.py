@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from babel.lists import format_list
 
@@ -32,6 +32,22 @@ def join_list(tr: Translator, items: Iterable[str], empty: str = NOTHING) -> str
     """Returns items as one list in the reader's language ('A, B and C', 'A、B、C'), or empty for none."""
     parts = list(items)
     return str(format_list(parts, locale=tr.language)) if parts else empty
+
+
+def waiting_for(tr: Translator, names: Sequence[str], awaiting: Iterable[int], reader: int | None) -> str:
+    """Returns whom the table waits for (names by seat), the reader first and as "you" when they are awaited."""
+    asked = list(awaiting)
+    others = join_list(tr, (names[s] for s in asked if s != reader))
+    if reader is None or reader not in asked:
+        return tr.gettext("Waiting for: {names}.", names=others)
+    if len(asked) == 1:
+        return tr.gettext("Waiting for you.")
+    return tr.ngettext(
+        "Waiting for you and {n} more player: {names}.",
+        "Waiting for you and {n} more players: {names}.",
+        len(asked) - 1,
+        names=others,
+    )
 
 
 def duration(tr: Translator, seconds: int) -> str:

@@ -6,7 +6,6 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from contextlib import nullcontext
-from functools import partial
 
 from bangbot.i18n import Translator, normalize_language, translator
 from bangbot.messaging.adapter import Press, Undeliverable
@@ -25,7 +24,6 @@ from bangbot.messaging.language_menu import language_press
 from bangbot.messaging.later import Later, run_later
 from bangbot.messaging.lobby import NO_RIGHTS, Rights, lobby_press, lobby_rights, may_manage
 from bangbot.messaging.outbox import all_shown, kick
-from bangbot.messaging.player_messages import show_player
 from bangbot.messaging.replace import REPLACE, replace_press
 from bangbot.messaging.urgency import hurrying, urgently
 from bangbot.storage.models import PressAnswer
@@ -170,10 +168,13 @@ def answered(ctx: Context, press: Press) -> PressAnswer | None:
 
 
 def locked_game_press(ctx: Context, press: Press, data: ButtonData, later: Later) -> tuple[str, bool]:
-    """Answers a game press delivered again as it was answered, else applies it (game_press); in a thread."""
+    """Answers a game press delivered again as it was answered, else applies it (game_press); in a thread.
+
+    A press delivered again (to a second worker, or after a restart) shows nothing itself: the game's delivery shows
+    its change, and the presser's message may show a step of their next choice by now, which a redraw would leave.
+    """
     known = answered(ctx, press)
     if known is not None:  # an applied press delivered again
-        later.append(partial(show_player, ctx, press.user.id, False, game_id=known.game_id))
         return known.text, known.alert
     return game_press(ctx, press, data, later)
 

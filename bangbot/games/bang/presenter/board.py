@@ -12,7 +12,7 @@ from bangbot.games.bang.rules.roles import SHERIFF
 from bangbot.games.bang.rules.views import PlayerView, SeatView
 from bangbot.games.bang.texts.glossary import card_help, character_help, character_name, role_goal, role_name, term
 from bangbot.i18n import Translator
-from bangbot.i18n.wording import join_list, players
+from bangbot.i18n.wording import players, waiting_for
 from bangbot.messaging.board_model import Board, CardFace, Figure, Look, Pile, SeatBoard, from_viewer, seat_board
 from bangbot.messaging.labels import life_bar
 
@@ -65,9 +65,7 @@ def status(tr: Translator, view: PlayerView, names: Sequence[str]) -> str:
     """Returns who won, or whom the table waits for."""
     if view.winner:
         return game_over_line(tr, view.winner, deputies_at(len(view.seats)))
-    if view.awaiting:
-        return tr.gettext("Waiting for: {names}.", names=join_list(tr, (names[s] for s in view.awaiting)))
-    return ""
+    return waiting_for(tr, names, view.awaiting, view.seat) if view.awaiting else ""
 
 
 def table_board(tr: Translator, view: PlayerView, names: Sequence[str]) -> Board:

@@ -13,7 +13,7 @@ from bangbot.games.bang.rules.views import PlayerView, SeatView
 from bangbot.games.bang.texts.glossary import character_help, character_name, role_goal, role_name
 from bangbot.i18n import Translator
 from bangbot.i18n.theme import extension
-from bangbot.i18n.wording import join_list, players
+from bangbot.i18n.wording import players, waiting_for
 from bangbot.messaging.labels import life_bar
 from bangbot.messaging.presenter import log_lines
 
@@ -75,7 +75,7 @@ def table_text(tr: Translator, view: PlayerView, names: Sequence[str], title: st
     if view.winner:
         lines.append(game_over_line(tr, view.winner, deputies_at(len(view.seats))))
     elif view.awaiting:
-        lines.append(tr.gettext("Waiting for: {names}.", names=join_list(tr, (written[s] for s in view.awaiting))))
+        lines.append(waiting_for(tr, written, view.awaiting, view.seat))
     return "\n".join(lines)
 
 

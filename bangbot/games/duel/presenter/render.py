@@ -9,7 +9,7 @@ from bangbot.games.duel.presenter.lines import winner_line
 from bangbot.games.duel.rules.views import DuelView, FighterView, SquadView
 from bangbot.games.duel.texts.names import duel_character_name, duel_mode_name, duel_side_name
 from bangbot.i18n import Translator
-from bangbot.i18n.wording import join_list, players
+from bangbot.i18n.wording import join_list, players, waiting_for
 from bangbot.messaging.labels import life_bar
 
 STANDOFF = "standoff"
@@ -89,14 +89,18 @@ def body_lines(tr: Translator, view: DuelView, names: Sequence[str], winners: bo
 
 def status_line(tr: Translator, view: DuelView, names: Sequence[str]) -> str | None:
     """Returns who won, or whose turn it is and whom the table waits for (None when it waits for nobody)."""
-    waiting = join_list(tr, (names[s] for s in view.awaiting))
     if view.winner:
         return winner_line(tr, view.winner)
+    waiting = waiting_for(tr, names, view.awaiting, view.seat)
     if view.phase == SETUP:
-        return tr.gettext("The players choose their characters. Waiting for: {names}.", names=waiting)
-    if view.awaiting:
-        return tr.gettext("{name}'s turn. Waiting for: {names}.", name=names[view.turn], names=waiting)
-    return None
+        return tr.gettext("The players choose their characters. {waiting}", waiting=waiting)
+    if not view.awaiting:
+        return None
+    if view.turn != view.seat:
+        return tr.gettext("{name}'s turn. {waiting}", name=names[view.turn], waiting=waiting)
+    if tuple(view.awaiting) == (view.seat,):
+        return tr.gettext("Your turn.")
+    return tr.gettext("Your turn. {waiting}", waiting=waiting)
 
 
 def table_text(tr: Translator, view: DuelView, names: Sequence[str], title: str) -> str:
