@@ -2,8 +2,8 @@
 
 Whole games of people pressing random buttons run through the game service (on SQLite, with the collecting
 messenger); counting wrappers installed by this bench alone count, per press, the calls of `legal_actions` (every
-game's rules), the builds of a step's buttons (the menus), the views computed, the buttons decoded and the game
-rows read, and time each press until what it changed is shown.
+game's rules), the builds of a step's buttons (the menus), the views computed, the buttons decoded, the game
+rows read and the SQL statements and commits made, and time each press until what it changed is shown.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
+
+from sqlalchemy import Engine, event
 
 from bangbot.ai.players import random_players
 from bangbot.games import GAMES
@@ -49,7 +51,8 @@ ELSEWHERE = {  # what is counted in the platform: a name, and the function (modu
     "decodes": ("bangbot.messaging.codec", "decode"),
     "game_reads": ("bangbot.storage.repository", "Repository.game_and_seats"),
 }
-COUNTED = (*IN_GAMES, *ELSEWHERE)
+SQL = {"statements": "before_cursor_execute", "commits": "commit"}  # the engine's events that count them
+COUNTED = (*IN_GAMES, *ELSEWHERE, *SQL)
 Spent = tuple[float, float]  # seconds: on the clock, and of this process's CPU (less disturbed by other work)
 MOVE = "a"  # a press whose choice starts so applies a legal action; any other opens a step (or shows a card)
 
@@ -193,13 +196,26 @@ async def measure(table: Table, games: int, url: str, counts: Counter[str] | Non
     """Plays games of a table on the database at url; returns the presses and their time, counting in counts."""
     messenger = CollectingMessenger()
     seeds = itertools.count(1)
-    ctx = Context(Repository(open_engine(url)), messenger, random_players(), seeds=lambda: next(seeds))
+    engine = open_engine(url)
+    if counts is not None:
+        count_sql(engine, counts)
+    ctx = Context(Repository(engine), messenger, random_players(), seeds=lambda: next(seeds))
     service = GameService(ctx)
     presses, wall, cpu = 0, 0.0, 0.0
     for g in range(games):
         done, (took, worked) = await play(service, messenger, table, -(20_000 + g), counts)
         presses, wall, cpu = presses + done, wall + took, cpu + worked
     return presses, (wall, cpu)
+
+
+def count_sql(engine: Engine, counts: Counter[str]) -> None:
+    """Counts in counts every SQL statement the engine runs and every commit it makes (the SQL names)."""
+    for name, happening in SQL.items():
+
+        def counted(*_: Any, name: str = name) -> None:
+            counts[name] += 1
+
+        event.listen(engine, happening, counted)
 
 
 def figures(table: Table, games: int, folder: Path) -> dict[str, Any]:
