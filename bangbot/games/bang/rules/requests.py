@@ -170,6 +170,7 @@ class Rebound:
 
 # Decisions that hold every decision queued behind them (a play's fate effects come before the reactions to it).
 EXCLUSIVE = (FateOrder, FateTake, FateHeal)
+NO_HEAL_BETWEEN = (Dying, FateOrder)  # a rescue, or a play not finished yet: no anytime heal while it is pending
 QUEUED = (Respond, IndiansRespond)  # the decisions a seat may answer before those ahead of it are done
 
 

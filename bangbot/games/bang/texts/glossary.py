@@ -9,7 +9,7 @@ from __future__ import annotations
 from bangbot.games.bang.rules.abilities import BASE_CHARACTER_ABILITIES, HARD_TO_REACH, SEES_NEARER
 from bangbot.games.bang.rules.cards import MUSTANG, PANIC, SCOPE
 from bangbot.games.bang.rules.options import RuleOptions
-from bangbot.games.bang.rules.starwars import ABILITY_CARDS
+from bangbot.games.bang.rules.roster import ABILITY_CARDS
 from bangbot.games.bang.texts.rulehelp import details
 from bangbot.i18n import NP_, Translator
 from bangbot.i18n.theme import themed_name

@@ -9,9 +9,8 @@ import pytest
 
 from bangbot.games.bang.rules.cards import CARDS, NEW_HOPE, WELLS_FARGO
 from bangbot.games.bang.rules.roles import SHERIFF
-from bangbot.games.bang.rules.starwars import ABILITY_CARDS, DECK, FATE
 from bangbot.games.bang.rules.state import GameConfig
-from bangbot.games.bang.rules.variants import STARWARS
+from bangbot.games.bang.starwars.rules.data import ABILITY_CARDS, DECK, FATE, STARWARS
 from bangbot.rulesets import ruleset
 from tests.scenario_helpers import event_index, events, kinds, legal, play, scenario, seat, seat_spec
 
