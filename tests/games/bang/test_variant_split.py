@@ -47,8 +47,6 @@ KNOWN: dict[str, tuple[frozenset[str], str]] = {
     "rules/actions.py": (frozenset({"Fate"}), "the Action union"),
     "rules/notation.py": (frozenset({"Fate", "'fate'"}), "the text form of every action"),
     "ruleset.py": (frozenset({"Fate", "'fate_first'", "'fate_last'"}), "the steps of every action"),
-    "presenter/lines.py": (frozenset({"NEW_HOPE", "'new_hope_passed'"}), "New Hope passed on, told"),
-    "presenter/own_lines.py": (frozenset({"NEW_HOPE", "'new_hope_passed'"}), "New Hope passed on, told"),
 }
 
 
