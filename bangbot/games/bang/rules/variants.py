@@ -16,6 +16,7 @@ from bangbot.core.events import Event
 from bangbot.games.bang.rules.actions import Action, Play
 from bangbot.games.bang.rules.characters import CHARACTERS
 from bangbot.games.bang.rules.options import RuleOptions
+from bangbot.games.bang.rules.requests import VariantRequest, register_requests
 from bangbot.games.bang.rules.state import GameConfig, GameState, Player
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ class Variant:
     no_reward_causes: frozenset[str] = frozenset()  # eliminations by these causes earn no reward
     drinks_in_vain: bool = False  # a dying player may play Beer with two left, healing nothing
     options: RuleOptions | None = None  # the game's own rule options; None: the base game's presets
+    requests: tuple[type[VariantRequest], ...] = ()  # its own decisions (their class names tag them in saved games)
     answers: Mapping[type, Resolver] = field(default_factory=dict)  # its own decisions' resolvers, by type
     request_actions: Mapping[type, RequestActions] = field(default_factory=dict)  # their answers, by type
     card_plays: Mapping[str, CardPlays] = field(default_factory=dict)  # phase-2 plays of a card kind it changes
@@ -65,7 +67,9 @@ VARIANTS: dict[str, Variant] = {BASE: Variant(BASE, None, CHARACTERS)}
 
 
 def register(variant: Variant) -> Variant:
-    """Makes a variant playable by the engine (its package calls this when imported); returns it."""
+    """Makes a variant playable by the engine (its package calls this when imported), its decisions readable from
+    saved games; returns it."""
+    register_requests(variant.requests)
     VARIANTS[variant.id] = variant
     return variant
 
@@ -77,7 +81,7 @@ def known_variant(ruleset: str) -> Variant | None:
     return VARIANTS.get(ruleset)
 
 
-def load_declarations(ruleset: str) -> None:
+def load_declarations(ruleset: str = "") -> None:
     """Imports the games' declarations (once), and with them every variant's package, which registers its hooks."""
     from bangbot import games  # the platform's registry, asked at run time only: it imports every declaration
 

@@ -6,7 +6,6 @@ from bangbot.core.events import Event
 from bangbot.games.bang.rules.actions import HAND, Action, Play
 from bangbot.games.bang.rules.cards import MISSED
 from bangbot.games.bang.rules.effects import Events, draw, hurt
-from bangbot.games.bang.rules.requests import FateHeal, FateTake
 from bangbot.games.bang.rules.state import GameState
 from bangbot.games.bang.starwars.rules.data import (
     FATE,
@@ -18,6 +17,7 @@ from bangbot.games.bang.starwars.rules.data import (
     FATE_STEAL,
     FATE_SWAP_HANDS,
 )
+from bangbot.games.bang.starwars.rules.requests import FateHeal, FateTake
 
 
 def fate_of(state: GameState, seat: int, card: int) -> str | None:

@@ -8,9 +8,9 @@ from bangbot.core.events import Event
 from bangbot.games.bang.rules.cards import DYNAMITE, NEW_HOPE
 from bangbot.games.bang.rules.effects import Events, check, heal, is_heart
 from bangbot.games.bang.rules.flow import START_CHECKS, dynamite_check
-from bangbot.games.bang.rules.requests import FirstCheck
 from bangbot.games.bang.rules.state import CARD_KIND, DYNAMITE_PHASE, JAIL_PHASE, SECOND_CHECK_PHASE, GameState, Player
 from bangbot.games.bang.starwars.rules.data import NEW_HOPE_ENERGY
+from bangbot.games.bang.starwars.rules.requests import FirstCheck
 
 # The player orders the compactor (Dynamite) and «Новая надежда»; unasked, New Hope comes after the compactor.
 NEW_HOPE_PHASE = SECOND_CHECK_PHASE  # New Hope after the compactor

@@ -10,16 +10,7 @@ from bangbot.games.bang.rules.actions import Action, Answer, Fate, Pick, Play
 from bangbot.games.bang.rules.cards import BANG, BEER, CAT_BALOU, MISSED, NEW_HOPE, PANIC
 from bangbot.games.bang.rules.effects import Events, attack, chosen_take, discard_from_hand, heal, missed_needed
 from bangbot.games.bang.rules.legal import request_of
-from bangbot.games.bang.rules.requests import (
-    Dying,
-    FateHeal,
-    FateOrder,
-    FateTake,
-    FirstCheck,
-    Rebound,
-    Repeat,
-    Respond,
-)
+from bangbot.games.bang.rules.requests import Dying, Respond
 from bangbot.games.bang.rules.resolve import (
     BROWN_EFFECTS,
     brown_effect,
@@ -32,6 +23,7 @@ from bangbot.games.bang.rules.variants import BrownEffect, Resolver
 from bangbot.games.bang.starwars.rules.data import FATE_BARRAGE, FATE_DISCARD_ALL, FATE_ENERGY, FATE_STEAL
 from bangbot.games.bang.starwars.rules.fate import apply_fate, fate_of, has_cards
 from bangbot.games.bang.starwars.rules.flow import COMPACTOR_FIRST_PHASE, HOPE_FIRST_PHASE
+from bangbot.games.bang.starwars.rules.requests import FateHeal, FateOrder, FateTake, FirstCheck, Rebound, Repeat
 
 
 def play_brown(state: GameState, ev: Events, seat: int, action: Play) -> None:

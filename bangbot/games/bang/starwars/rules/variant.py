@@ -12,6 +12,7 @@ from bangbot.games.bang.rules.variants import Variant, register
 from bangbot.games.bang.starwars.rules.data import ABILITY_CARDS, DECK, FATE_ENERGY, NO_REWARD_CAUSES, STARWARS
 from bangbot.games.bang.starwars.rules.flow import SW_START_CHECKS, first_check
 from bangbot.games.bang.starwars.rules.legal import REQUEST_ACTIONS, barrage_plays
+from bangbot.games.bang.starwars.rules.requests import STARWARS_REQUESTS
 from bangbot.games.bang.starwars.rules.resolve import ANSWERS, SW_BROWN_EFFECTS, answered, play_brown
 
 # Rulebook 001's «Запасливый» draws «как только» his hand is empty, with no Duel exception (unlike cs's Suzy
@@ -36,6 +37,7 @@ STARWARS_VARIANT = register(
         NO_REWARD_CAUSES,
         drinks_in_vain=True,  # a dying player may play Bacta with two left, healing nothing (fate, «Проворный»)
         options=STARWARS_OPTIONS,
+        requests=STARWARS_REQUESTS,
         answers=ANSWERS,
         request_actions=REQUEST_ACTIONS,
         card_plays={BANG: barrage_plays},
