@@ -40,9 +40,6 @@ KNOWN: dict[str, tuple[frozenset[str], str]] = {
         "abilities are looked up by character before any variant is asked",
     ),
     "texts/glossary.py": (frozenset({"ABILITY_CARDS"}), "the glossary's ability atoms of every character"),
-    "rules/actions.py": (frozenset({"Fate"}), "the Action union"),
-    "rules/notation.py": (frozenset({"Fate", "'fate'"}), "the text form of every action"),
-    "ruleset.py": (frozenset({"Fate", "'fate_first'", "'fate_last'"}), "the steps of every action"),
 }
 
 

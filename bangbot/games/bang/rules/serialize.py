@@ -9,9 +9,9 @@ from bangbot.core.config import config_from_json as read_config
 from bangbot.core.config import config_to_json
 from bangbot.core.errors import RulesError
 from bangbot.games.bang.rules.options import RuleOptions
+from bangbot.games.bang.rules.plugins import load_declarations
 from bangbot.games.bang.rules.requests import REQUEST_TYPES, Request
 from bangbot.games.bang.rules.state import SCHEMA_VERSION, GameConfig, GameState, Player
-from bangbot.games.bang.rules.variants import load_declarations
 
 
 def config_from_json(data: dict[str, Any]) -> GameConfig:

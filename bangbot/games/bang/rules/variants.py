@@ -8,14 +8,15 @@ name) and calls its hooks where the base game has nothing to do or does the defa
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bangbot.core.events import Event
 from bangbot.games.bang.rules.actions import Action, Play
 from bangbot.games.bang.rules.characters import CHARACTERS
+from bangbot.games.bang.rules.notation import register_words
 from bangbot.games.bang.rules.options import RuleOptions
+from bangbot.games.bang.rules.plugins import load_declarations
 from bangbot.games.bang.rules.requests import VariantRequest, register_requests
 from bangbot.games.bang.rules.state import GameConfig, GameState, Player
 
@@ -39,6 +40,7 @@ Answered = Callable[[GameState, Events, Any, int], bool]
 # At the start of a turn, before the checks: True when the variant asked the player something instead.
 TurnStart = Callable[[GameState, Player], bool]
 Invariants = Callable[[GameState, Sequence[Event]], list[str]]
+Parser = Callable[[list[str]], Action | None]  # the words after a verb, read as an action (None: not its shape)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,7 @@ class Variant:
     drinks_in_vain: bool = False  # a dying player may play Beer with two left, healing nothing
     options: RuleOptions | None = None  # the game's own rule options; None: the base game's presets
     requests: tuple[type[VariantRequest], ...] = ()  # its own decisions (their class names tag them in saved games)
+    words: Mapping[str, Parser] = field(default_factory=dict)  # its own actions' verbs, read back from notation
     answers: Mapping[type, Resolver] = field(default_factory=dict)  # its own decisions' resolvers, by type
     request_actions: Mapping[type, RequestActions] = field(default_factory=dict)  # their answers, by type
     card_plays: Mapping[str, CardPlays] = field(default_factory=dict)  # phase-2 plays of a card kind it changes
@@ -70,6 +73,7 @@ def register(variant: Variant) -> Variant:
     """Makes a variant playable by the engine (its package calls this when imported), its decisions readable from
     saved games; returns it."""
     register_requests(variant.requests)
+    register_words(variant.words)
     VARIANTS[variant.id] = variant
     return variant
 
@@ -79,14 +83,6 @@ def known_variant(ruleset: str) -> Variant | None:
     if ruleset not in VARIANTS:
         load_declarations(ruleset)
     return VARIANTS.get(ruleset)
-
-
-def load_declarations(ruleset: str = "") -> None:
-    """Imports the games' declarations (once), and with them every variant's package, which registers its hooks."""
-    from bangbot import games  # the platform's registry, asked at run time only: it imports every declaration
-
-    with suppress(KeyError):  # a ruleset no game declares: nothing more to load
-        games.game(ruleset)
 
 
 def variant_of(config: GameConfig) -> Variant:

@@ -301,8 +301,8 @@ def test_the_heuristic_ai_plays_whole_games_of_star_wars_without_a_fallback() ->
 )
 def test_the_ai_orders_fate_for_its_side(card: str, vader_life: int, first: bool) -> None:
     from bangbot.games.bang.ai.heuristic import HeuristicPlayer
-    from bangbot.games.bang.rules.actions import Fate
     from bangbot.games.bang.rules.views import view
+    from bangbot.games.bang.starwars.rules.actions import Fate
 
     players = table(
         seat_spec("fearless", "deputy", hand=[card, "bang", "bang"], life=2),

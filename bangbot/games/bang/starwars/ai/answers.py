@@ -10,7 +10,7 @@ from bangbot.games.bang.ai.situation import Situation
 from bangbot.games.bang.ai.turn import DUEL_AT, SHOOT_AT, TAKE_AT, duel_score, take_score, volley_pays
 from bangbot.games.bang.ai.values import card_value, least_valuable
 from bangbot.games.bang.ai.variants import Answer as AnswerHook
-from bangbot.games.bang.rules.actions import HAND, Action, Answer, Fate, Pass, Pick, Play
+from bangbot.games.bang.rules.actions import HAND, Action, Answer, Pass, Pick, Play
 from bangbot.games.bang.rules.cards import (
     BANG,
     BEER,
@@ -24,6 +24,7 @@ from bangbot.games.bang.rules.cards import (
     STAGECOACH,
     WELLS_FARGO,
 )
+from bangbot.games.bang.starwars.rules.actions import Fate
 from bangbot.games.bang.starwars.rules.data import FATE_HEAL_OTHER
 
 REBOUND_AT = 1.5  # a card worth less than this is worth discarding for an energy

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bangbot.games.bang.rules.actions import Action, Answer, Fate, Pass, Pick
+from bangbot.games.bang.rules.actions import Action, Answer, Pass, Pick
 from bangbot.games.bang.rules.cards import BANG
 from bangbot.games.bang.rules.legal import NO_PLAYS, Aims, play
 from bangbot.games.bang.rules.state import CARD_KIND, GameState
 from bangbot.games.bang.rules.variants import RequestActions
+from bangbot.games.bang.starwars.rules.actions import Fate
 from bangbot.games.bang.starwars.rules.data import FATE_BARRAGE
 from bangbot.games.bang.starwars.rules.fate import fate_heal_actions, fate_of, fate_take_actions
 from bangbot.games.bang.starwars.rules.requests import FateHeal, FateOrder, FateTake, FirstCheck, Rebound, Repeat

@@ -6,7 +6,7 @@ from typing import Any
 
 from bangbot.core.events import Event
 from bangbot.games.bang.rules.abilities import HEALS_WHEN_OTHERS_DRINK, REPEATS_A_BROWN_EFFECT
-from bangbot.games.bang.rules.actions import Action, Answer, Fate, Pick, Play
+from bangbot.games.bang.rules.actions import Action, Answer, Pick, Play
 from bangbot.games.bang.rules.cards import BANG, BEER, CAT_BALOU, MISSED, NEW_HOPE, PANIC
 from bangbot.games.bang.rules.effects import Events, attack, chosen_take, discard_from_hand, heal, missed_needed
 from bangbot.games.bang.rules.legal import request_of
@@ -20,6 +20,7 @@ from bangbot.games.bang.rules.resolve import (
 )
 from bangbot.games.bang.rules.state import CARD_KIND, GameState
 from bangbot.games.bang.rules.variants import BrownEffect, Resolver
+from bangbot.games.bang.starwars.rules.actions import Fate
 from bangbot.games.bang.starwars.rules.data import FATE_BARRAGE, FATE_DISCARD_ALL, FATE_ENERGY, FATE_STEAL
 from bangbot.games.bang.starwars.rules.fate import apply_fate, fate_of, has_cards
 from bangbot.games.bang.starwars.rules.flow import COMPACTOR_FIRST_PHASE, HOPE_FIRST_PHASE

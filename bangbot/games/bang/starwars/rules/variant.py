@@ -9,6 +9,7 @@ from bangbot.games.bang.rules.cards import BANG
 from bangbot.games.bang.rules.options import RuleOptions
 from bangbot.games.bang.rules.state import GameState
 from bangbot.games.bang.rules.variants import Variant, register
+from bangbot.games.bang.starwars.rules.actions import STARWARS_WORDS
 from bangbot.games.bang.starwars.rules.data import ABILITY_CARDS, DECK, FATE_ENERGY, NO_REWARD_CAUSES, STARWARS
 from bangbot.games.bang.starwars.rules.flow import SW_START_CHECKS, first_check
 from bangbot.games.bang.starwars.rules.legal import REQUEST_ACTIONS, barrage_plays
@@ -38,6 +39,7 @@ STARWARS_VARIANT = register(
         drinks_in_vain=True,  # a dying player may play Bacta with two left, healing nothing (fate, «Проворный»)
         options=STARWARS_OPTIONS,
         requests=STARWARS_REQUESTS,
+        words=STARWARS_WORDS,
         answers=ANSWERS,
         request_actions=REQUEST_ACTIONS,
         card_plays={BANG: barrage_plays},
