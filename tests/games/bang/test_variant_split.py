@@ -35,11 +35,6 @@ NAMES = frozenset({"STARWARS", "NEW_HOPE", "ABILITY_CARDS", *DECISIONS, *FATE_NA
 KNOWN: dict[str, tuple[frozenset[str], str]] = {
     "rules/cards.py": (frozenset({"'new_hope'", "NEW_HOPE"}), "the card table holds every card of the family"),
     "rules/state.py": (frozenset({"'new_hope'"}), "the phase between Dynamite and Jail keeps its saved name"),
-    "rules/roster.py": (
-        frozenset({"ABILITY_CARDS", *(repr(c) for c in ABILITY_CARDS)}),
-        "abilities are looked up by character before any variant is asked",
-    ),
-    "texts/glossary.py": (frozenset({"ABILITY_CARDS"}), "the glossary's ability atoms of every character"),
 }
 
 

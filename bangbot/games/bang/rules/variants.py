@@ -18,6 +18,7 @@ from bangbot.games.bang.rules.notation import register_words
 from bangbot.games.bang.rules.options import RuleOptions
 from bangbot.games.bang.rules.plugins import load_declarations
 from bangbot.games.bang.rules.requests import VariantRequest, register_requests
+from bangbot.games.bang.rules.roster import register_characters
 from bangbot.games.bang.rules.state import GameConfig, GameState, Player
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ class Variant:
     options: RuleOptions | None = None  # the game's own rule options; None: the base game's presets
     requests: tuple[type[VariantRequest], ...] = ()  # its own decisions (their class names tag them in saved games)
     words: Mapping[str, Parser] = field(default_factory=dict)  # its own actions' verbs, read back from notation
+    character_cards: Mapping[str, tuple[frozenset[str], int]] = field(default_factory=dict)  # atoms, printed life
     answers: Mapping[type, Resolver] = field(default_factory=dict)  # its own decisions' resolvers, by type
     request_actions: Mapping[type, RequestActions] = field(default_factory=dict)  # their answers, by type
     card_plays: Mapping[str, CardPlays] = field(default_factory=dict)  # phase-2 plays of a card kind it changes
@@ -74,6 +76,7 @@ def register(variant: Variant) -> Variant:
     saved games; returns it."""
     register_requests(variant.requests)
     register_words(variant.words)
+    register_characters(variant.character_cards)
     VARIANTS[variant.id] = variant
     return variant
 

@@ -8,6 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bangbot.games.bang.rules.abilities import (
+    BANG_AND_MISSED_SWAP,
+    BUILT_IN_BARREL,
+    CHECKS_TWO_CARDS,
+    DRAWS_MORE_WITHOUT_BLUE,
+    DRAWS_ON_EMPTY_HAND,
+    DRAWS_ONE_FROM_ANY_HAND,
+    DRAWS_PER_LIFE_LOST,
+    DRAWS_PER_MISSING_ENERGY,
+    EVERY_HIT_NEEDS_TWO_MISSED,
+    HARD_TO_REACH,
+    HEALS_BY_DISCARDING,
+    HEALS_WHEN_OTHERS_DRINK,
+    NEEDS_TWO_MISSED,
+    REPEATS_A_BROWN_EFFECT,
+    SEES_NEARER,
+    STRIKES_AT_THIEVES,
+    SURVIVES_BY_CHECK,
+)
 from bangbot.games.bang.rules.cards import (
     BANG,
     BASE_DECK,
@@ -20,10 +39,28 @@ from bangbot.games.bang.rules.cards import (
     STAGECOACH,
     WELLS_FARGO,
 )
-from bangbot.games.bang.rules.roster import ABILITY_CARDS
 
 STARWARS = "starwars"
-__all__ = ["ABILITY_CARDS"]  # shown here, kept by the base roster
+
+# The 16 ability cards: (abilities, energy). A character of this game is its ability card.
+ABILITY_CARDS: Mapping[str, tuple[frozenset[str], int]] = {
+    "fearless": (frozenset({SEES_NEARER}), 4),
+    "lucky": (frozenset({BUILT_IN_BARREL}), 4),
+    "hardy": (frozenset({HEALS_BY_DISCARDING}), 4),
+    "seasoned": (frozenset({REPEATS_A_BROWN_EFFECT}), 4),
+    "provident": (frozenset({DRAWS_ON_EMPTY_HAND}), 4),
+    "inventive": (frozenset({BANG_AND_MISSED_SWAP}), 4),
+    "sharpshooter": (frozenset({NEEDS_TWO_MISSED, EVERY_HIT_NEEDS_TWO_MISSED}), 4),
+    "vengeful": (frozenset({STRIKES_AT_THIEVES}), 4),
+    "persistent": (frozenset({DRAWS_ONE_FROM_ANY_HAND}), 4),
+    "resourceful": (frozenset({DRAWS_MORE_WITHOUT_BLUE}), 5),
+    "unflappable": (frozenset({DRAWS_PER_LIFE_LOST}), 4),
+    "elusive": (frozenset({HARD_TO_REACH}), 3),
+    "dangerous": (frozenset({SURVIVES_BY_CHECK}), 3),
+    "nimble": (frozenset({HEALS_WHEN_OTHERS_DRINK}), 4),
+    "calculating": (frozenset({CHECKS_TWO_CARDS}), 4),
+    "furious": (frozenset({DRAWS_PER_MISSING_ENERGY}), 4),
+}
 
 # Fate effects ("Встреча с судьбой"), applied with a card played at FATE_ENERGY or less.
 FATE_DRAW = "fate_draw"

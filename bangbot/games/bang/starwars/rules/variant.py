@@ -40,6 +40,7 @@ STARWARS_VARIANT = register(
         options=STARWARS_OPTIONS,
         requests=STARWARS_REQUESTS,
         words=STARWARS_WORDS,
+        character_cards=ABILITY_CARDS,
         answers=ANSWERS,
         request_actions=REQUEST_ACTIONS,
         card_plays={BANG: barrage_plays},
