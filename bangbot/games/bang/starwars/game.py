@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import bangbot.games.bang.starwars.ai.variant  # noqa: F401 - registers the heuristic player's hooks with the game
 from bangbot.games.bang.ai.match import step
 from bangbot.games.bang.determinize import determinize, role_of, won
 from bangbot.games.bang.game import GAME as BASE_GAME
 from bangbot.games.bang.game import family_bench
 from bangbot.games.bang.rules.options import preset
-from bangbot.games.bang.starwars.ai.variant import STARWARS_AI
 from bangbot.games.bang.starwars.names import (
     NOTES,
     SW_ROLE_NAMES,
@@ -31,7 +31,6 @@ from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import glyph_list, join_list
 
 STARWARS = StarWarsBang.id
-assert STARWARS_AI is not None  # the heuristic player's hooks are registered with the declaration
 
 
 def explain(tr: Translator, topic: tuple[str, str], rules: TableRules) -> str:
