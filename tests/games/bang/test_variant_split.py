@@ -9,9 +9,17 @@ until the list says so), and a new mention fails it.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+import textwrap
+from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 from bangbot.games.bang.rules.cards import NEW_HOPE
+from bangbot.games.bang.rules.notation import register_words
+from bangbot.games.bang.rules.requests import VariantRequest, register_requests
 from bangbot.games.bang.starwars.rules import data
 from bangbot.games.bang.starwars.rules.data import ABILITY_CARDS, FATE, STARWARS
 from tests.test_game_registry import PACKAGE, mentions
@@ -71,3 +79,40 @@ def test_the_scan_finds_a_name_a_literal_and_an_import(tmp_path: Path) -> None:
         "'new_hope'",
         "Rebound",
     }
+
+
+def test_a_star_wars_table_is_played_from_base_modules_alone_in_a_fresh_interpreter() -> None:
+    code = textwrap.dedent(
+        """
+        import sys
+        from bangbot.games.bang.rules.engine import new_game
+        from bangbot.games.bang.rules.notation import parse
+        from bangbot.games.bang.rules.roster import abilities_of
+        from bangbot.games.bang.rules.serialize import request_from_json
+        from bangbot.games.bang.rules.state import GameConfig
+        from bangbot.games.bang.rules.options import RuleOptions
+        assert "bangbot.games.bang.starwars.rules.variant" not in sys.modules
+        fate_heal = request_from_json({"type": "FateHeal", "seat": 0, "card": 3})
+        state, _ = new_game(GameConfig(4, "standard", False, "starwars", RuleOptions()), 1)
+        nimble = sorted(abilities_of("nimble"))
+        print(type(fate_heal).__module__, parse("fate first"), nimble, state.players[0].character)
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    module, fate, abilities, character = result.stdout.split(" ", 3)
+    assert module == "bangbot.games.bang.starwars.rules.requests"
+    assert fate == "Fate(first=True)"
+    assert abilities == "['heals_when_others_drink']"
+    assert character.strip() in ABILITY_CARDS
+
+
+def test_a_variant_may_not_take_a_decision_tag_or_a_verb_another_has() -> None:
+    @dataclass(frozen=True, slots=True)
+    class Respond(VariantRequest):
+        seat: int
+
+    with pytest.raises(ValueError, match="Respond"):
+        register_requests((Respond,))
+    with pytest.raises(ValueError, match="play"):
+        register_words({"play": lambda args: None})
