@@ -47,9 +47,11 @@ from bangbot.games.bang.rules.state import (
     DRAW_PHASE,
     DYNAMITE_PHASE,
     JAIL_PHASE,
+    OVER,
     PLAY_PHASE,
     SECOND_CHECK_PHASE,
     GameState,
+    Player,
     card,
     kind_of,
 )
@@ -60,6 +62,7 @@ PHASE1_CARDS = 2
 KIT_CARLSON_LOOKS = 3
 RESOURCEFUL_EXTRA = 2  # «Находчивый» draws two more with no blue card in play
 NO_CARD = ""  # the kind of no card: a start-of-turn step that checks nothing
+TURN_PHASES = frozenset({DRAW_PHASE, PLAY_PHASE, DISCARD_PHASE, OVER})  # after the start-of-turn checks
 
 
 def settle(state: GameState, ev: Events, judge: bool = True) -> None:
@@ -157,18 +160,8 @@ def advance(state: GameState, ev: Events) -> bool:
     if not p.alive:
         next_turn(state, ev)
         return True
-    phase = state.phase
-    variant = variant_of(state.config)
-    if phase == DYNAMITE_PHASE and variant.turn_start is not None and variant.turn_start(state, p):
+    if state.phase not in TURN_PHASES and start_checks(state, ev, p):
         return True
-    checks = variant.start_checks or START_CHECKS
-    check_step = checks.get(phase)
-    while check_step is not None:  # a check without its card changes nothing but the phase: go on to the next
-        state.phase, kind, run_check = check_step
-        if p.has_in_play(kind):
-            run_check(state, ev)
-            return True
-        check_step = checks.get(state.phase)
     phase = state.phase
     if phase == DRAW_PHASE:
         state.phase = PLAY_PHASE
@@ -183,6 +176,25 @@ def advance(state: GameState, ev: Events) -> bool:
             return False
         next_turn(state, ev)
     return True
+
+
+def start_checks(state: GameState, ev: Events, p: Player) -> bool:
+    """Runs the next start-of-turn check of p's cards (the variant's own question first); returns whether one ran.
+
+    A check without its card changes nothing but the phase: the phase goes on to the next.
+    """
+    variant = variant_of(state.config)
+    if state.phase == DYNAMITE_PHASE and variant.turn_start is not None and variant.turn_start(state, p):
+        return True
+    checks = variant.start_checks or START_CHECKS
+    check_step = checks.get(state.phase)
+    while check_step is not None:
+        state.phase, kind, run_check = check_step
+        if p.has_in_play(kind):
+            run_check(state, ev)
+            return True
+        check_step = checks.get(state.phase)
+    return False
 
 
 def next_turn(state: GameState, ev: Events) -> None:
