@@ -57,19 +57,32 @@ def own_module(path: Path) -> bool:
     return any(relative.startswith(prefix) for prefix, _ in GAME_MODULES)
 
 
-def game_mentions(path: Path) -> list[str]:
-    """Returns every game id, card, role or risk literal and every import of a game's own module in a module."""
+def mentions(
+    path: Path, words: frozenset[str], modules: re.Pattern[str], identifiers: frozenset[str] = frozenset()
+) -> list[str]:
+    """Returns every literal among words, every import of a module modules matches and every use of a name among
+    identifiers (a variable, an attribute, an imported name) in a module, each as "line: what"."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Constant) and node.value in GAME_IDS | GAME_WORDS:
+        if isinstance(node, ast.Constant) and node.value in words:
             found.append(f"{node.lineno}: {node.value!r}")
+        elif isinstance(node, ast.Name) and node.id in identifiers:
+            found.append(f"{node.lineno}: {node.id}")
+        elif isinstance(node, ast.Attribute) and node.attr in identifiers:
+            found.append(f"{node.lineno}: {node.attr}")
         names = []
         if isinstance(node, ast.ImportFrom) and node.module:
             names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+            found += [f"{node.lineno}: {alias.name}" for alias in node.names if alias.name in identifiers]
         elif isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
-        found += [f"{node.lineno}: import {name}" for name in names if GAME_MODULE_NAME.match(name)]
+        found += [f"{node.lineno}: import {name}" for name in names if modules.match(name)]
     return sorted(found, key=lambda hit: int(hit.partition(":")[0]))
+
+
+def game_mentions(path: Path) -> list[str]:
+    """Returns every game id, card, role or risk literal and every import of a game's own module in a module."""
+    return mentions(path, GAME_IDS | GAME_WORDS, GAME_MODULE_NAME)
 
 
 def test_the_platform_names_no_game_and_imports_no_game_module() -> None:

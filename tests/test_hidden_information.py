@@ -16,8 +16,8 @@ import pytest
 from bangbot.ai.players import searching_players
 from bangbot.ai.search import Budget
 from bangbot.games.bang.rules.state import GameConfig
-from bangbot.games.bang.rules.variants import STARWARS
 from bangbot.games.bang.ruleset import BASE
+from bangbot.games.bang.starwars.rules.data import STARWARS
 from bangbot.games.duel.rules.modes import MODE_IDS
 from bangbot.games.duel.rules.state import DuelState
 from bangbot.games.duel.ruleset import DUEL

@@ -17,12 +17,12 @@ from bangbot.games.bang.rules.actions import (
     DrawDiscard,
     DrawHand,
     EndTurn,
-    Fate,
     Heal,
     Pass,
     Pick,
     Play,
     PutBack,
+    VariantAction,
 )
 from bangbot.games.bang.rules.invariants import check_invariants
 from bangbot.games.bang.rules.options import PRESETS
@@ -126,8 +126,8 @@ class BaseBang:
             return (Step(STEP_ANSWER, "heal"), Step(STEP_CARDS, action.cards))
         if isinstance(action, DrawHand):
             return (Step(STEP_ANSWER, "draw_hand"), Step(STEP_TARGET, action.target))
-        if isinstance(action, Fate):
-            return (Step(STEP_ANSWER, "fate_first" if action.first else "fate_last"),)
+        if isinstance(action, VariantAction):
+            return (Step(STEP_ANSWER, action.answer_step()),)
         return (Step(STEP_ANSWER, _ANSWER_STEPS[type(action)]),)
 
     def risk(self, view: PlayerView, action: Action) -> str | None:

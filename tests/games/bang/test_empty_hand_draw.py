@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from bangbot.games.bang.rules.options import PRESETS
-from bangbot.games.bang.rules.variants import STARWARS, VARIANTS
+from bangbot.games.bang.starwars.rules.data import STARWARS
+from bangbot.games.bang.starwars.rules.variant import STARWARS_VARIANT
 from tests.scenario_helpers import event_index, events, four_seats, kinds, legal, play, scenario, seat, seat_spec
 
 
@@ -119,5 +120,5 @@ def test_provident_draws_during_a_duel_and_may_answer_with_the_card() -> None:
 def test_which_games_hold_the_empty_hand_draw_until_a_duel_is_over() -> None:
     # cs 004 «Během Duelu tato schopnost nefunguje» in every base preset (no other rulebook contradicts it).
     assert all(not options.empty_hand_draws_in_duel for options in PRESETS.values())
-    star_wars = VARIANTS[STARWARS].options
+    star_wars = STARWARS_VARIANT.options
     assert star_wars is not None and star_wars.empty_hand_draws_in_duel

@@ -6,11 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from bangbot.games.bang.ai.cardinfo import kind
-from bangbot.games.bang.ai.fate import hits_back
 from bangbot.games.bang.ai.situation import Situation
-from bangbot.games.bang.ai.starwars import choose_fate_answer
 from bangbot.games.bang.ai.turn import cheapest_heal
 from bangbot.games.bang.ai.values import card_value, least_valuable, most_valuable
+from bangbot.games.bang.ai.variants import ai_variant_of, never
 from bangbot.games.bang.rules.abilities import DRAWS_PER_LIFE_LOST, STEALS_FROM_ATTACKER, STRIKES_AT_THIEVES
 from bangbot.games.bang.rules.actions import Action, Answer, DrawDeck, DrawDiscard, DrawHand, Heal, Pass, Pick, PutBack
 from bangbot.games.bang.rules.cards import BEER, MISSED
@@ -47,8 +46,8 @@ def choose_answer(sit: Situation, request: Mapping[str, Any]) -> Action:
         return PutBack(least_valuable(sit, cards, [*sit.view.hand, *cards]))
     if kind_of_request == "DrawChoice":
         return draw_from(sit)
-    other_game = choose_fate_answer(sit, request)
-    return other_game if other_game is not None else legal[0]
+    own = ai_variant_of(sit.view.config).answers.get(str(kind_of_request))
+    return own(sit, request) if own is not None else legal[0]
 
 
 def answers(sit: Situation) -> list[int]:
@@ -59,11 +58,13 @@ def answers(sit: Situation) -> list[int]:
 def dodge(sit: Situation, needed: int, attacker: int | None = None) -> Action:
     """Answers a BANG! or Gatling with a Missed! whenever enough of them can cancel it.
 
-    A Missed! whose fate effect hits the attacker back is kept off a friend, and never kills a spared one.
+    A Missed! that also hits the attacker back (a variant's reading) is kept off a friend, and never kills a
+    spared one.
     """
     cards = answers(sit)
     if len(cards) < needed:
         return Pass()
+    hits_back = ai_variant_of(sit.view.config).hits_back or never
     # whether the attacker is spared matters only for a card that hits back; beliefs are not worked out otherwise
     spared = (
         any(hits_back(sit, c) for c in cards) and attacker is not None and attacker != sit.me and sit.harm(attacker) < 0

@@ -6,10 +6,10 @@ from collections.abc import Callable, Sequence
 
 from bangbot.games.bang.ai.cardinfo import KIND, is_weapon, kind, weapon_range
 from bangbot.games.bang.ai.dynamite import dynamite_gain
-from bangbot.games.bang.ai.fate import is_barrage
 from bangbot.games.bang.ai.handlimit import doomed
 from bangbot.games.bang.ai.situation import Situation
 from bangbot.games.bang.ai.values import card_value
+from bangbot.games.bang.ai.variants import ai_variant_of, never
 from bangbot.games.bang.rules.abilities import UNLIMITED_BANG
 from bangbot.games.bang.rules.actions import HAND, Action, EndTurn, Heal, Play
 from bangbot.games.bang.rules.cards import (
@@ -271,8 +271,9 @@ def volley_pays(sit: Situation, indians: bool) -> bool:
 
 
 def volley(sit: Situation, plays: Sequence[Play]) -> Action | None:
-    """Plays Gatling, Indians! or a BANG! whose barrage hits every other seat, when the volley pays."""
-    barrages = [a for a in of_kind(plays, BANG) if is_barrage(sit, a.card)]
+    """Plays Gatling, Indians! or a BANG! that hits every other seat (a variant's), when the volley pays."""
+    is_volley = ai_variant_of(sit.view.config).volley or never
+    barrages = [a for a in of_kind(plays, BANG) if is_volley(sit, a.card)]
     for found, indians in ((of_kind(plays, GATLING), False), (of_kind(plays, INDIANS), True), (barrages, False)):
         if found and volley_pays(sit, indians):
             return found[0]

@@ -11,7 +11,7 @@ from typing import Any
 
 from bangbot.games.bang.presenter.labels import card_label, cards_label, cause_name
 from bangbot.games.bang.rules.actions import HAND
-from bangbot.games.bang.rules.cards import CAT_BALOU, DYNAMITE, GENERAL_STORE, JAIL, NEW_HOPE, PANIC
+from bangbot.games.bang.rules.cards import CAT_BALOU, DYNAMITE, GENERAL_STORE, JAIL, PANIC
 from bangbot.games.bang.rules.roles import DEPUTY, LAW, OUTLAWS, roles_for
 from bangbot.games.bang.texts.glossary import card_name, role_name
 from bangbot.i18n import Translator
@@ -224,13 +224,13 @@ def reshuffle(tr: Translator, e: EventData, names: Sequence[str], who: str) -> s
 
 
 def passed(tr: Translator, e: EventData, names: Sequence[str], who: str) -> str | None:
-    """Returns a Dynamite or a New Hope passing to the next player."""
-    return tr.gettext(
-        "{card} passes from {name} to {other}.",
-        card=card_name(tr, DYNAMITE if e["kind"] == "dynamite_passed" else NEW_HOPE),
-        name=who,
-        other=names[e["to"]],
-    )
+    """Returns a Dynamite passing to the next player."""
+    return passed_on(tr, DYNAMITE, e, names, who)
+
+
+def passed_on(tr: Translator, kind: str, e: EventData, names: Sequence[str], who: str) -> str:
+    """Returns a card of this kind passing from who to the next player (a variant's too)."""
+    return tr.gettext("{card} passes from {name} to {other}.", card=card_name(tr, kind), name=who, other=names[e["to"]])
 
 
 def exploded(tr: Translator, e: EventData, names: Sequence[str], who: str) -> str | None:
@@ -347,7 +347,6 @@ LINES: dict[str, Line] = {
     "saloon": saloon,
     "reshuffle": reshuffle,
     "dynamite_passed": passed,
-    "new_hope_passed": passed,
     "exploded": exploded,
     "jail": jail,
     "discard": discard,

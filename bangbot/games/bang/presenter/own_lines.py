@@ -7,7 +7,7 @@ from typing import Any
 
 from bangbot.games.bang.presenter.labels import card_label, cards_label, cause_name
 from bangbot.games.bang.rules.actions import HAND
-from bangbot.games.bang.rules.cards import CAT_BALOU, DYNAMITE, JAIL, NEW_HOPE, PANIC
+from bangbot.games.bang.rules.cards import CAT_BALOU, DYNAMITE, JAIL, PANIC
 from bangbot.games.bang.texts.glossary import card_name, role_name
 from bangbot.i18n import Translator
 from bangbot.i18n.theme import extension
@@ -99,9 +99,13 @@ def discard_all(tr: Translator, e: EventData, names: Sequence[str]) -> str:
 
 
 def passed(tr: Translator, e: EventData, names: Sequence[str]) -> str:
-    """The reader's Dynamite or New Hope passed to the next player."""
-    card = card_name(tr, DYNAMITE if e["kind"] == "dynamite_passed" else NEW_HOPE)
-    return tr.gettext("{card} passes from you to {other}.", card=card, other=names[e["to"]])
+    """The reader's Dynamite passed to the next player."""
+    return passed_from_you(tr, DYNAMITE, e, names)
+
+
+def passed_from_you(tr: Translator, kind: str, e: EventData, names: Sequence[str]) -> str:
+    """The reader's card of this kind passed to the next player (a variant's too)."""
+    return tr.gettext("{card} passes from you to {other}.", card=card_name(tr, kind), other=names[e["to"]])
 
 
 def eliminated(tr: Translator, e: EventData, names: Sequence[str]) -> str:
@@ -215,7 +219,6 @@ OWN_LINES: dict[str, OwnLine] = {
     "auto": nothing_to_play,
     "discard_all": discard_all,
     "dynamite_passed": passed,
-    "new_hope_passed": passed,
     "eliminated": eliminated,
     "reveal": reveal,
     "vulture": vulture,
@@ -257,10 +260,9 @@ def taken_from_you(tr: Translator, e: EventData, names: Sequence[str]) -> str:
     return tr.gettext("{name} takes {card} from you ({cause}).", name=name, card=card, cause=cause)
 
 
-def passed_to_you(tr: Translator, e: EventData, names: Sequence[str]) -> str:
-    """A Dynamite or a New Hope passed on to the reader."""
-    card = card_name(tr, DYNAMITE if e["kind"] == "dynamite_passed" else NEW_HOPE)
-    return tr.gettext("{card} passes from {name} to you.", card=card, name=names[e["seat"]])
+def passed_to_you(tr: Translator, kind: str, e: EventData, names: Sequence[str]) -> str:
+    """A card of this kind (a Dynamite, a variant's) passed on to the reader."""
+    return tr.gettext("{card} passes from {name} to you.", card=card_name(tr, kind), name=names[e["seat"]])
 
 
 def own_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int | None) -> str | None:
@@ -272,8 +274,8 @@ def own_line(tr: Translator, e: EventData, names: Sequence[str], viewer: int | N
     themed = extension(tr, "own_lines").get(kind)
     if themed is not None:
         return themed(tr, e, names, viewer)  # type: ignore[no-any-return]
-    if kind in ("dynamite_passed", "new_hope_passed") and e.get("to") == viewer and e.get("seat") != viewer:
-        return passed_to_you(tr, e, names)
+    if kind == "dynamite_passed" and e.get("to") == viewer and e.get("seat") != viewer:
+        return passed_to_you(tr, DYNAMITE, e, names)
     if kind == "penalty" and e.get("seat") == viewer:
         return tr.gettext("You eliminated a Deputy: as the Sheriff, you discard every card.")
     if e.get("seat") == viewer:

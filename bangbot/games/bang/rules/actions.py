@@ -81,14 +81,23 @@ class Pick:
     card: int
 
 
-@dataclass(frozen=True, slots=True)
-class Fate:
-    """BANG! Star Wars: apply the fate effect of the card just played first (first) or after the card's own effect."""
+class VariantAction:
+    """A variant's own action (its package declares it as a frozen dataclass of this class)."""
 
-    first: bool
+    __slots__ = ()
+
+    def text(self) -> str:
+        """Returns the action's notation: its verb (a variant's words) and what follows."""
+        raise NotImplementedError
+
+    def answer_step(self) -> str:
+        """Returns the name of the answer button that takes it."""
+        raise NotImplementedError
 
 
-Action = Play | Answer | Pass | EndTurn | Discard | Heal | DrawDeck | DrawDiscard | DrawHand | PutBack | Pick | Fate
+Action = (
+    Play | Answer | Pass | EndTurn | Discard | Heal | DrawDeck | DrawDiscard | DrawHand | PutBack | Pick | VariantAction
+)
 
 
 def among(action: Action, actions: Sequence[Action]) -> bool:

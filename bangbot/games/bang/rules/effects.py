@@ -27,7 +27,7 @@ from bangbot.games.bang.rules.state import OVER, GameState, Player, card
 from bangbot.games.bang.rules.variants import variant_of
 
 REWARD_CARDS = 3
-HOLDING = (*EXCLUSIVE, Aim)  # pending decisions that make a new BANG! effect's checks wait
+HOLDING = (EXCLUSIVE, Aim)  # pending decisions that make a new BANG! effect's checks wait
 Events = list[Event]
 
 

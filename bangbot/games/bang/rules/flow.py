@@ -17,15 +17,13 @@ from bangbot.games.bang.rules.abilities import (
     SHOWS_SECOND_DRAW,
 )
 from bangbot.games.bang.rules.actions import Action, Answer, EndTurn, Pass
-from bangbot.games.bang.rules.cards import DYNAMITE, JAIL, NEW_HOPE, SPADES, Border, Card, is_red
+from bangbot.games.bang.rules.cards import DYNAMITE, JAIL, SPADES, Border, Card, is_red
 from bangbot.games.bang.rules.effects import (
     Events,
     check,
     draw,
     draw_on_empty_hand,
-    heal,
     hurt,
-    is_heart,
     resolve_aim,
     take_from_deck,
 )
@@ -38,25 +36,22 @@ from bangbot.games.bang.rules.requests import (
     QUEUED,
     Aim,
     DrawChoice,
-    FirstCheck,
     KitChoice,
     Theft,
     is_open,
 )
 from bangbot.games.bang.rules.resolve import queued_action, resolve
-from bangbot.games.bang.rules.starwars import NEW_HOPE_ENERGY
 from bangbot.games.bang.rules.state import (
     CARD_KIND,
-    COMPACTOR_FIRST_PHASE,
-    COMPACTOR_LAST_PHASE,
     DISCARD_PHASE,
     DRAW_PHASE,
     DYNAMITE_PHASE,
-    HOPE_FIRST_PHASE,
     JAIL_PHASE,
-    NEW_HOPE_PHASE,
+    OVER,
     PLAY_PHASE,
+    SECOND_CHECK_PHASE,
     GameState,
+    Player,
     card,
     kind_of,
 )
@@ -66,6 +61,8 @@ DYNAMITE_DAMAGE = 3
 PHASE1_CARDS = 2
 KIT_CARLSON_LOOKS = 3
 RESOURCEFUL_EXTRA = 2  # «Находчивый» draws two more with no blue card in play
+NO_CARD = ""  # the kind of no card: a start-of-turn step that checks nothing
+TURN_PHASES = frozenset({DRAW_PHASE, PLAY_PHASE, DISCARD_PHASE, OVER})  # after the start-of-turn checks
 
 
 def settle(state: GameState, ev: Events, judge: bool = True) -> None:
@@ -163,19 +160,8 @@ def advance(state: GameState, ev: Events) -> bool:
     if not p.alive:
         next_turn(state, ev)
         return True
-    phase = state.phase
-    if phase == DYNAMITE_PHASE and variant_of(state.config).chosen_start_order:
-        starts = tuple(c for c in p.in_play if CARD_KIND[c] in (DYNAMITE, NEW_HOPE))
-        if len(starts) > 1:
-            state.requests.append(FirstCheck(p.seat, starts))
-            return True
-    check_step = START_CHECKS.get(phase)
-    while check_step is not None:  # a check without its card changes nothing but the phase: go on to the next
-        state.phase, kind, run_check = check_step
-        if p.has_in_play(kind):
-            run_check(state, ev)
-            return True
-        check_step = START_CHECKS.get(state.phase)
+    if state.phase not in TURN_PHASES and start_checks(state, ev, p):
+        return True
     phase = state.phase
     if phase == DRAW_PHASE:
         state.phase = PLAY_PHASE
@@ -190,6 +176,25 @@ def advance(state: GameState, ev: Events) -> bool:
             return False
         next_turn(state, ev)
     return True
+
+
+def start_checks(state: GameState, ev: Events, p: Player) -> bool:
+    """Runs the next start-of-turn check of p's cards (the variant's own question first); returns whether one ran.
+
+    A check without its card changes nothing but the phase: the phase goes on to the next.
+    """
+    variant = variant_of(state.config)
+    if state.phase == DYNAMITE_PHASE and variant.turn_start is not None and variant.turn_start(state, p):
+        return True
+    checks = variant.start_checks or START_CHECKS
+    check_step = checks.get(state.phase)
+    while check_step is not None:
+        state.phase, kind, run_check = check_step
+        if p.has_in_play(kind):
+            run_check(state, ev)
+            return True
+        check_step = checks.get(state.phase)
+    return False
 
 
 def next_turn(state: GameState, ev: Events) -> None:
@@ -223,22 +228,6 @@ def dynamite_check(state: GameState, ev: Events) -> None:
     state.discard.append(dyn)
     ev.append(Event("exploded", {"seat": seat}))
     hurt(state, ev, seat, DYNAMITE_DAMAGE, None, DYNAMITE)
-
-
-def new_hope_check(state: GameState, ev: Events) -> None:
-    """Checks the New Hope of the player whose turn it is: on the alliance symbol (♥) +2 energy, else it moves left."""
-    seat = state.turn
-    p = state.players[seat]
-    hope = next(c for c in p.in_play if CARD_KIND[c] == NEW_HOPE)
-    p.in_play.remove(hope)
-    if check(state, ev, seat, NEW_HOPE, is_heart):
-        state.discard.append(hope)
-        heal(state, seat, NEW_HOPE_ENERGY)
-        ev.append(Event("new_hope", {"seat": seat, "life": p.life}))
-        return
-    receiver = state.next_alive(seat)
-    state.players[receiver].in_play.append(hope)
-    ev.append(Event("new_hope_passed", {"seat": seat, "to": receiver}))
 
 
 def jail_check(state: GameState, ev: Events) -> None:
@@ -302,13 +291,16 @@ def phase_one(state: GameState, ev: Events) -> None:
         draw(state, ev, seat, PHASE1_CARDS, "phase1")
 
 
+def no_check(state: GameState, ev: Events) -> None:
+    """Checks nothing: the step of a card no base game deck holds (a variant's own check goes there)."""
+    raise AssertionError("no card of the base game is checked here")
+
+
 # The start-of-turn checks as data: phase -> (the phase after it, the card checked, its check). The base game goes
-# Dynamite, then Jail; BANG! Star Wars puts New Hope after the compactor unless the player picks it first.
+# Dynamite, then Jail; between them is the step where a variant checks a card of its own (its start_checks), a step
+# the base game only passes through (the phase is saved with the game, so it stays).
 START_CHECKS: dict[str, tuple[str, str, Callable[[GameState, Events], None]]] = {
-    DYNAMITE_PHASE: (NEW_HOPE_PHASE, DYNAMITE, dynamite_check),
-    COMPACTOR_FIRST_PHASE: (NEW_HOPE_PHASE, DYNAMITE, dynamite_check),
-    NEW_HOPE_PHASE: (JAIL_PHASE, NEW_HOPE, new_hope_check),
-    HOPE_FIRST_PHASE: (COMPACTOR_LAST_PHASE, NEW_HOPE, new_hope_check),
-    COMPACTOR_LAST_PHASE: (JAIL_PHASE, DYNAMITE, dynamite_check),
+    DYNAMITE_PHASE: (SECOND_CHECK_PHASE, DYNAMITE, dynamite_check),
+    SECOND_CHECK_PHASE: (JAIL_PHASE, NO_CARD, no_check),
     JAIL_PHASE: (DRAW_PHASE, JAIL, jail_check),
 }

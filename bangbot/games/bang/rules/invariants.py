@@ -24,10 +24,9 @@ def check_invariants(state: GameState, events: list[Event]) -> list[str]:
         problems.append("not exactly one Sheriff")
     if any(p.role == SHERIFF and p.has_in_play(JAIL) for p in state.players):
         problems.append("the Sheriff (Vader) is in Jail (carbonite)")
-    fate_energy = variant_of(state.config).fate_energy
-    for e in events:
-        if e.kind == "fate" and not e.data["life"] <= fate_energy:
-            problems.append(f"a fate effect at {e.data['life']} life, above {fate_energy}")
+    own = variant_of(state.config).invariants
+    if own is not None:
+        problems += own(state, events)
 
     if state.winner is None:
         seats = awaiting(state)

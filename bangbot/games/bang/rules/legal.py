@@ -23,7 +23,6 @@ from bangbot.games.bang.rules.actions import (
     DrawDiscard,
     DrawHand,
     EndTurn,
-    Fate,
     Heal,
     Pass,
     Pick,
@@ -40,27 +39,20 @@ from bangbot.games.bang.rules.cards import (
     PANIC,
     VOLCANIC,
 )
-from bangbot.games.bang.rules.fate import fate_heal_actions, fate_take_actions
 from bangbot.games.bang.rules.requests import (
     EXCLUSIVE,
+    NO_HEAL_BETWEEN,
     DrawChoice,
     DuelTurn,
     Dying,
-    FateHeal,
-    FateOrder,
-    FateTake,
-    FirstCheck,
     IndiansRespond,
     KitChoice,
-    Rebound,
-    Repeat,
     Request,
     Respond,
     StorePick,
     is_open,
 )
 from bangbot.games.bang.rules.roles import SHERIFF
-from bangbot.games.bang.rules.starwars import FATE_BARRAGE
 from bangbot.games.bang.rules.state import CARD_KIND, DISCARD_PHASE, IS_BLUE, PLAY_PHASE, GameState, Player
 from bangbot.games.bang.rules.table import distances_from, weapon_range
 from bangbot.games.bang.rules.variants import variant_of
@@ -114,7 +106,7 @@ def legal_actions(state: GameState, seat: int, dist: Mapping[int, int] | None = 
     r = request_of(state, seat) if state.requests else None
     if r is not None:
         out = request_actions(state, r) if is_open(r) and not waits(state, r) else []
-        if isinstance(r, (Dying, FateOrder)):  # a rescue, or a play not finished yet: no heal in between
+        if isinstance(r, NO_HEAL_BETWEEN):  # a rescue, or a play not finished yet: no heal in between
             return out
     elif not state.requests and seat == state.turn and state.phase == PLAY_PHASE:
         return play_actions(state, seat, dist)
@@ -168,7 +160,7 @@ def heal_actions(state: GameState, p: Player, hand: list[int]) -> list[Action]:
 
 def request_actions(state: GameState, r: Request) -> list[Action]:
     """Returns the answers open to the seat of a pending decision."""
-    answers = REQUEST_ACTIONS.get(type(r))
+    answers = REQUEST_ACTIONS.get(type(r)) or variant_of(state.config).request_actions.get(type(r))
     if answers is None:
         raise AssertionError(f"unknown request {r!r}")
     return answers(state, r)
@@ -193,7 +185,7 @@ def _dying(state: GameState, r: Dying) -> list[Action]:
     return dying_actions(state, r, state.players[r.seat])
 
 
-def _picks(state: GameState, r: StorePick | FirstCheck) -> list[Action]:
+def _picks(state: GameState, r: StorePick) -> list[Action]:
     """Returns each card shown, to pick."""
     return [Pick(c) for c in r.cards]
 
@@ -208,35 +200,6 @@ def _draws(state: GameState, r: DrawChoice) -> list[Action]:
     return draw_choices(state, r, state.players[r.seat])
 
 
-def _fate_orders(state: GameState, r: FateOrder) -> list[Action]:
-    """Returns the two orders of a card's fate effect and its own."""
-    return [Fate(True), Fate(False)]
-
-
-def _fate_takes(state: GameState, r: FateTake) -> list[Action]:
-    """Returns the cards a fate effect may take, or declining when there is none."""
-    return fate_take_actions(state, r) or [Pass()]
-
-
-def _fate_heals(state: GameState, r: FateHeal) -> list[Action]:
-    """Returns the players a fate effect may heal, or declining when there is none."""
-    return fate_heal_actions(state, r) or [Pass()]
-
-
-def _repeats(state: GameState, r: Repeat) -> list[Action]:
-    """Returns each BANG! of the hand to discard for the effect again, or declining."""
-    out: list[Action] = [Answer(c) for c in state.players[r.seat].hand if CARD_KIND[c] == BANG]
-    out.append(Pass())
-    return out
-
-
-def _rebounds(state: GameState, r: Rebound) -> list[Action]:
-    """Returns each hand card to discard for 1 life, or declining."""
-    out: list[Action] = [Answer(c) for c in state.players[r.seat].hand]
-    out.append(Pass())
-    return out
-
-
 # The answers open to the seat of each type of pending decision.
 REQUEST_ACTIONS: dict[type, Callable[[GameState, Any], list[Action]]] = {
     Respond: _dodges,
@@ -246,20 +209,14 @@ REQUEST_ACTIONS: dict[type, Callable[[GameState, Any], list[Action]]] = {
     StorePick: _picks,
     KitChoice: _put_backs,
     DrawChoice: _draws,
-    FirstCheck: _picks,
-    FateOrder: _fate_orders,
-    FateTake: _fate_takes,
-    FateHeal: _fate_heals,
-    Repeat: _repeats,
-    Rebound: _rebounds,
 }
 
 
 def dying_actions(state: GameState, r: Dying, p: Player) -> list[Action]:
     """Returns the rescues that can still save a dying seat, and going out of the game.
 
-    With two left BANG! Star Wars lets him play a Bacta all the same: it heals nothing, but its fate effect applies
-    and «Проворный» may answer it.
+    With two left a variant that drinks in vain lets him play a Beer all the same: it heals nothing, but what the
+    variant adds to it applies.
     """
     out: list[Action] = []
     beer = not r.no_beer
@@ -329,11 +286,12 @@ def play(card: int, target: int | None = None, target_card: int | None = None) -
 class Aims:
     """Whom a player's cards may be aimed at this phase 2; distances are worked out at the first card needing them."""
 
-    __slots__ = ("_bang_ok", "_dist", "_in_range", "_near", "_others", "seat", "state")
+    __slots__ = ("_bang_ok", "_dist", "_in_range", "_near", "_others", "own_plays", "seat", "state")
 
     def __init__(self, state: GameState, seat: int, dist: Mapping[int, int] | None) -> None:
-        """Keeps the player's table; nothing is measured yet."""
+        """Keeps the player's table and the variant's own plays; nothing is measured yet."""
         self.state, self.seat, self._dist = state, seat, dist
+        self.own_plays = variant_of(state.config).card_plays
         self._others: list[int] | None = None
         self._bang_ok: bool | None = None
         self._in_range: list[int] | None = None
@@ -432,8 +390,8 @@ PLAYS: dict[str, Callable[[Aims, int], Sequence[Action]]] = {
 def card_plays(state: GameState, seat: int, dist: Mapping[int, int] | None = None) -> Iterator[Action]:
     """Yields the phase-2 actions but ending the turn, in play_actions' order, each worked out when asked for.
 
-    A BANG! whose fate effect is the barrage hits every other player instead of a target: it is played with no
-    target, whatever the distances. A Missed! of a player who swaps the two cards plays as a BANG!.
+    A variant may play a card of a kind its own way (its card_plays). A Missed! of a player who swaps the two cards
+    plays as a BANG!.
     """
     aims = Aims(state, seat, dist)
     for c in state.players[seat].hand:
@@ -445,11 +403,12 @@ def plays_of(aims: Aims, c: int) -> Sequence[Action]:
     """Returns the phase-2 plays of one hand card of the player whose turn it is, in card_plays' order."""
     p = aims.state.players[aims.seat]
     kind = CARD_KIND[c]
-    if kind == BANG:
-        variant = variant_of(aims.state.config)
-        if p.life <= variant.fate_energy and variant.fate and variant.fate.get(c) == FATE_BARRAGE:
-            return (play(c),) if aims.bang_ok else NO_PLAYS
-    elif kind == MISSED and BANG_AND_MISSED_SWAP in p.abilities:
+    own = aims.own_plays.get(kind) if aims.own_plays else None
+    if own is not None:
+        played = own(aims, c)
+        if played is not None:
+            return played
+    if kind == MISSED and BANG_AND_MISSED_SWAP in p.abilities:
         kind = BANG
     return PLAYS.get(kind, own_plays)(aims, c)
 

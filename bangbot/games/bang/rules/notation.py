@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from bangbot.core.errors import BadNotation
@@ -15,14 +15,15 @@ from bangbot.games.bang.rules.actions import (
     DrawDiscard,
     DrawHand,
     EndTurn,
-    Fate,
     Heal,
     Pass,
     Pick,
     Play,
     PutBack,
+    VariantAction,
 )
 from bangbot.games.bang.rules.cards import CARDS, parse_suit_rank
+from bangbot.games.bang.rules.plugins import load_declarations
 
 _SINGLE_CARD: dict[str, type[Answer | Discard | PutBack | Pick]] = {
     "answer": Answer,
@@ -61,8 +62,8 @@ def to_text(action: Action) -> str:
         return "pass"
     if isinstance(action, EndTurn):
         return "end"
-    if isinstance(action, Fate):
-        return "fate first" if action.first else "fate last"
+    if isinstance(action, VariantAction):
+        return action.text()
     raise AssertionError(f"no notation for {action!r}")
 
 
@@ -86,6 +87,8 @@ def parse(text: str) -> Action:
     words = text.split()
     if not words:
         raise BadNotation("empty action")
+    if words[0] not in PARSERS:
+        load_declarations()  # a variant's verb: its package registers it
     parser = PARSERS.get(words[0])
     action = parser(words[1:]) if parser is not None else None
     if action is None:
@@ -125,11 +128,6 @@ def _parse_draw(args: list[str]) -> Action | None:
     return DrawHand(parse_seat(args[0]))
 
 
-def _parse_fate(args: list[str]) -> Action | None:
-    """Returns 'fate first' or 'fate last'."""
-    return Fate(args[0] == "first") if args in (["first"], ["last"]) else None
-
-
 def _parse_bare(action: Action, args: list[str]) -> Action | None:
     """Returns a verb alone ('pass', 'end')."""
     return None if args else action
@@ -143,8 +141,14 @@ PARSERS: dict[str, Callable[[list[str]], Action | None]] = {
     "draw": _parse_draw,
     "pass": partial(_parse_bare, Pass()),
     "end": partial(_parse_bare, EndTurn()),
-    "fate": _parse_fate,
 }
+
+
+def register_words(parsers: Mapping[str, Callable[[list[str]], Action | None]]) -> None:
+    """Adds a variant's verbs to PARSERS; raises ValueError for a verb already read another way."""
+    for verb, parser in parsers.items():
+        if PARSERS.setdefault(verb, parser) is not parser:
+            raise ValueError(f"two actions are written {verb!r}")
 
 
 def _token_matches(pattern: str, token: str) -> bool:

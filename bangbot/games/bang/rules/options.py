@@ -7,7 +7,7 @@ from typing import Any
 
 from bangbot.games.bang.rules.cards import DIAMONDS, HEARTS
 from bangbot.games.bang.rules.characters import EL_GRINGO, KIT_CARLSON
-from bangbot.games.bang.rules.roster import PRINTED_LIFE
+from bangbot.games.bang.rules.roster import printed_life
 
 LEFT = "left"
 RIGHT = "right"
@@ -31,7 +31,8 @@ class RuleOptions:
 
     def life(self, character: str) -> int:
         """Returns a character's printed life points under these options."""
-        return dict(self.life_overrides).get(character, PRINTED_LIFE[character])
+        overrides = dict(self.life_overrides)
+        return overrides[character] if character in overrides else printed_life(character)
 
     def to_json(self) -> dict[str, Any]:
         """Returns the options as a JSON-ready dict."""

@@ -81,14 +81,6 @@ class KitChoice:
 
 
 @dataclass(frozen=True, slots=True)
-class FirstCheck:
-    """BANG! Star Wars: seat has both the compactor and New Hope in play and picks which is checked first."""
-
-    seat: int
-    cards: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class Theft:
     """BANG! Star Wars, «Мстительный»: seat's Panic! or Cat Balou on target, held until its BANG! effect is over.
 
@@ -118,58 +110,29 @@ class Aim:
     answer: int = PASSED
 
 
-@dataclass(frozen=True, slots=True)
-class FateOrder:
-    """BANG! Star Wars: seat played card at low energy and picks whether its fate effect or its own comes first.
+class VariantRequest:
+    """A variant's own pending decision (its package declares it as a frozen dataclass of this class, with a seat);
+    its class name is its type tag in saved games and views, so it must be unique in the family."""
 
-    target and target_card are the play's, kept until the card's own effect is applied.
-    """
-
-    seat: int
-    card: int
-    effect: str
-    target: int | None = None
-    target_card: int | None = None
-    answering: bool = False  # an answer (Missed! to a shot, Bacta while dying): its effect is on seat's next decision
-
-
-@dataclass(frozen=True, slots=True)
-class FateTake:
-    """BANG! Star Wars fate effect: seat takes (steal) or makes target discard one of target's cards."""
-
-    seat: int
-    card: int
-    target: int
-    steal: bool
-    reason: str = ""  # what takes the card when not a fate effect (a repeated Panic! or Cat Balou)
-
-
-@dataclass(frozen=True, slots=True)
-class FateHeal:
-    """BANG! Star Wars fate effect of Bacta: seat picks another player who regains an energy."""
-
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class Repeat:
-    """BANG! Star Wars, «Закалённый»: seat may discard a BANG! to apply the brown card it just played once more."""
-
-    seat: int
-    card: int
-    target: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Rebound:
-    """BANG! Star Wars, «Проворный»: another played Bacta; seat may discard a card from the hand for an energy."""
-
+    __slots__ = ()
     seat: int
 
 
-# Decisions that hold every decision queued behind them (a play's fate effects come before the reactions to it).
-EXCLUSIVE = (FateOrder, FateTake, FateHeal)
+class Exclusive(VariantRequest):
+    """A variant's decision that holds every decision queued behind it (a play's fate effects come before the
+    reactions to it)."""
+
+    __slots__ = ()
+
+
+class Unfinished(Exclusive):
+    """An exclusive decision in the middle of a play: no anytime heal is offered while it is pending."""
+
+    __slots__ = ()
+
+
+EXCLUSIVE = Exclusive
+NO_HEAL_BETWEEN = (Dying, Unfinished)  # a rescue, or a play not finished yet: no anytime heal while it is pending
 QUEUED = (Respond, IndiansRespond)  # the decisions a seat may answer before those ahead of it are done
 
 
@@ -178,27 +141,18 @@ def is_open(r: object) -> bool:
     return getattr(r, "answer", UNANSWERED) == UNANSWERED
 
 
-_REQUEST_CLASSES = (
-    Respond, IndiansRespond, DuelTurn, Dying, StorePick, DrawChoice, KitChoice,
-    FirstCheck, Theft, Aim, Rebound, FateOrder, FateTake, FateHeal, Repeat,
-)  # fmt: skip
+_REQUEST_CLASSES = (Respond, IndiansRespond, DuelTurn, Dying, StorePick, DrawChoice, KitChoice, Theft, Aim)
 
 Request = (
-    Respond
-    | IndiansRespond
-    | DuelTurn
-    | Dying
-    | StorePick
-    | DrawChoice
-    | KitChoice
-    | FirstCheck
-    | Theft
-    | Aim
-    | Rebound
-    | FateOrder
-    | FateTake
-    | FateHeal
-    | Repeat
+    Respond | IndiansRespond | DuelTurn | Dying | StorePick | DrawChoice | KitChoice | Theft | Aim | VariantRequest
 )
 
+# Every decision's class by its type tag: the base game's, and each registered variant's (register_requests).
 REQUEST_TYPES: dict[str, type[Request]] = {cls.__name__: cls for cls in _REQUEST_CLASSES}
+
+
+def register_requests(classes: tuple[type[VariantRequest], ...]) -> None:
+    """Adds a variant's own decisions to REQUEST_TYPES; raises ValueError for a type tag another class has."""
+    for cls in classes:
+        if REQUEST_TYPES.setdefault(cls.__name__, cls) is not cls:
+            raise ValueError(f"two decisions are tagged {cls.__name__!r}")

@@ -10,8 +10,6 @@ from bangbot.core.events import Event
 from bangbot.games.bang.rules.abilities import (
     DRAWS_FROM_DISCARD,
     DRAWS_ONE_FROM_ANY_HAND,
-    HEALS_WHEN_OTHERS_DRINK,
-    REPEATS_A_BROWN_EFFECT,
 )
 from bangbot.games.bang.rules.actions import (
     HAND,
@@ -22,7 +20,6 @@ from bangbot.games.bang.rules.actions import (
     DrawDiscard,
     DrawHand,
     EndTurn,
-    Fate,
     Heal,
     Pass,
     Pick,
@@ -39,7 +36,6 @@ from bangbot.games.bang.rules.cards import (
     INDIANS,
     JAIL,
     MISSED,
-    NEW_HOPE,
     PANIC,
     SALOON,
     STAGECOACH,
@@ -60,7 +56,6 @@ from bangbot.games.bang.rules.effects import (
     take_from_deck,
     take_or_discard,
 )
-from bangbot.games.bang.rules.fate import apply_fate, fate_of, has_cards
 from bangbot.games.bang.rules.legal import beer_works, request_of
 from bangbot.games.bang.rules.requests import (
     PASSED,
@@ -68,24 +63,15 @@ from bangbot.games.bang.rules.requests import (
     DrawChoice,
     DuelTurn,
     Dying,
-    FateHeal,
-    FateOrder,
-    FateTake,
-    FirstCheck,
     IndiansRespond,
     KitChoice,
-    Rebound,
-    Repeat,
     Respond,
     StorePick,
     Theft,
 )
-from bangbot.games.bang.rules.starwars import FATE_BARRAGE, FATE_DISCARD_ALL, FATE_STEAL
 from bangbot.games.bang.rules.state import (
     CARD_KIND,
-    COMPACTOR_FIRST_PHASE,
     DISCARD_PHASE,
-    HOPE_FIRST_PHASE,
     IS_BLUE,
     GameState,
     kind_of,
@@ -105,7 +91,7 @@ def resolve(state: GameState, ev: Events, seat: int, action: Action) -> None:
     if isinstance(r, QUEUED) and state.requests[0] is not r:
         queue_answer(state, ev, r, action)
         return
-    answer = ANSWERS.get(type(r))
+    answer = ANSWERS.get(type(r)) or variant_of(state.config).answers.get(type(r))
     if answer is not None:
         answer(state, ev, r, action)
 
@@ -132,113 +118,12 @@ def resolve_kit_choice(state: GameState, ev: Events, r: KitChoice, action: Actio
     ev.append(Event("put_back", {"seat": r.seat}, {"card": action.card, "kept": kept}, (r.seat,)))
 
 
-def resolve_first_check(state: GameState, ev: Events, r: FirstCheck, action: Action) -> None:
-    """The player chooses which check comes first: New Hope's or the Compactor's."""
-    assert isinstance(action, Pick)
-    replace_request(state, r, None)
-    state.phase = HOPE_FIRST_PHASE if CARD_KIND[action.card] == NEW_HOPE else COMPACTOR_FIRST_PHASE
-    ev.append(Event("first_check", {"seat": r.seat, "card": action.card}))
-
-
-def resolve_rebound(state: GameState, ev: Events, r: Rebound, action: Action) -> None:
-    """«Проворный» discards a card to regain 1 life after another's Bacta, or declines."""
-    replace_request(state, r, None)
-    if isinstance(action, Answer):
-        discard_from_hand(state, r.seat, action.card)
-        heal(state, r.seat, 1)
-        ev.append(Event("rebound", {"seat": r.seat, "card": action.card, "life": state.players[r.seat].life}))
-
-
-def resolve_fate_choice(state: GameState, ev: Events, r: FateOrder, action: Action) -> None:
-    """The player chooses whether a card's fate effect or its own comes first."""
-    assert isinstance(action, Fate)
-    replace_request(state, r, None)
-    resolve_fate_order(state, ev, r, action.first)
-
-
-def resolve_fate_take(state: GameState, ev: Events, r: FateTake, action: Action) -> None:
-    """A fate effect's card is chosen from the target (taken or discarded), or none when declined."""
-    replace_request(state, r, None)
-    if isinstance(action, Play):
-        assert action.target_card is not None
-        reason = r.reason or (FATE_STEAL if r.steal else FATE_DISCARD_ALL)
-        chosen_take(state, ev, r.seat, r.target, action.target_card, r.steal, reason)
-
-
-def resolve_fate_heal(state: GameState, ev: Events, r: FateHeal, action: Action) -> None:
-    """A fate effect heals the chosen player by 1, or no one when declined."""
-    replace_request(state, r, None)
-    if not isinstance(action, Play) or action.target is None:
-        return
-    heal(state, action.target, 1)
-    ev.append(Event("fate_heal", {"seat": r.seat, "target": action.target, "life": state.players[action.target].life}))
-
-
-def resolve_repeat_offer(state: GameState, ev: Events, r: Repeat, action: Action) -> None:
-    """«Закалённый» answers the offer to apply a brown card again (resolve_repeat)."""
-    replace_request(state, r, None)
-    resolve_repeat(state, ev, r, action)
-
-
 def resolve_theft(state: GameState, ev: Events, r: Theft, action: Action) -> None:
     """A card chosen from a player is taken or discarded, if it is still there."""
     replace_request(state, r, None)
     still_there = r.which in state.players[r.target].in_play or (r.which == HAND and state.players[r.target].hand)
     if still_there:
         take_or_discard(state, ev, r.seat, r.target, r.which, r.steal, r.reason)
-
-
-def resolve_fate_order(state: GameState, ev: Events, r: FateOrder, fate_first: bool) -> None:
-    """Applies a low-energy card's fate effect and its own in the chosen order; reactions to either wait for both.
-
-    Own effect first: the fate effect still applies only if the player is still at low energy (Bacta lifting
-    2 energy to 3 cancels it).
-    """
-    seat = r.seat
-    if r.answering:
-        answer_effect(state, ev, r, fate_first)
-        return
-    if fate_first:
-        apply_fate(state, ev, seat, r.card, r.effect, r.target)
-        brown_effect(state, ev, seat, r.card, r.target, r.target_card)
-        offer_repeat(state, seat, r.card, r.target)
-        return
-    before = len(state.requests)
-    brown_effect(state, ev, seat, r.card, r.target, r.target_card, held=True)
-    reactions = state.requests[before:]
-    del state.requests[before:]
-    if state.players[seat].life <= variant_of(state.config).fate_energy:
-        apply_fate(state, ev, seat, r.card, r.effect, r.target)
-    else:
-        ev.append(Event("fate_cancelled", {"seat": seat, "card": r.card}))
-    state.requests.extend(reactions)
-    offer_repeat(state, seat, r.card, r.target)
-
-
-def answer_effect(state: GameState, ev: Events, r: FateOrder, fate_first: bool) -> None:
-    """Applies an answer's own effect (dodge the shot, or one rescue) and its fate effect, in the chosen order."""
-    answered = request_of(state, r.seat)
-    if fate_first:
-        apply_fate(state, ev, r.seat, r.card, r.effect, r.target)
-    if isinstance(answered, Respond):
-        dodge_once(state, ev, answered)
-    elif isinstance(answered, Dying):
-        drink_while_dying(state, ev, answered)
-    if not fate_first:
-        apply_fate(state, ev, r.seat, r.card, r.effect, r.target)
-
-
-def offer_rebounds(state: GameState, drinker: int) -> None:
-    """After a Bacta (Beer) played by drinker, asks every other «Проворный» who could use it."""
-    for q in state.players:
-        if (
-            q.seat != drinker
-            and q.alive
-            and q.hand
-            and q.life < q.max_life
-            and (HEALS_WHEN_OTHERS_DRINK in q.abilities)
-        ):
-            state.requests.append(Rebound(q.seat))
 
 
 def queue_answer(state: GameState, ev: Events, r: Respond | IndiansRespond, action: Action) -> None:
@@ -319,46 +204,11 @@ def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
         put_in_play(state, ev, seat, c, t)
         return
     state.discard.append(c)
-    effect = fate_of(state, seat, c) if kind != MISSED else None  # a Missed! played as a BANG! has no fate
-    if effect == FATE_BARRAGE:  # instead of the shot, a hit on every other player
-        state.bangs_played += 1
-        ev.append(Event("fate", {"seat": seat, "card": c, "effect": effect, "life": p.life}))
-        for other in state.others_in_order(seat):
-            attack(state, ev, other, seat, BANG, missed_needed(p, BANG))
-    elif effect is not None:
-        state.requests.append(FateOrder(seat, c, effect, t, action.target_card))
-    else:
+    play_brown = variant_of(state.config).play_brown
+    if play_brown is None:
         brown_effect(state, ev, seat, c, t, action.target_card)
-        offer_repeat(state, seat, c, t)
-
-
-REPEAT = "repeat"  # the once-a-turn mark of «Закалённый»
-
-
-def offer_repeat(state: GameState, seat: int, card: int, target: int | None) -> None:
-    """After «Закалённый» played a brown card in his turn, offers to apply it again for a discarded BANG!."""
-    p = state.players[seat]
-    may = (REPEATS_A_BROWN_EFFECT in p.abilities) and REPEAT not in state.used and seat == state.turn and p.alive
-    if may and any(CARD_KIND[c] == BANG for c in p.hand):
-        state.requests.append(Repeat(seat, card, target))
-
-
-def resolve_repeat(state: GameState, ev: Events, r: Repeat, action: Action) -> None:
-    """«Закалённый» discards a BANG!: the card's own effect (never its fate) applies again, at the same target."""
-    if not isinstance(action, Answer):
-        return
-    seat, kind = r.seat, CARD_KIND[r.card]
-    discard_from_hand(state, seat, action.card)
-    state.used.append(REPEAT)
-    ev.append(Event("repeat", {"seat": seat, "card": r.card, "with": action.card}))
-    if r.target is not None and not state.players[r.target].alive:
-        return
-    if kind in (PANIC, CAT_BALOU):
-        assert r.target is not None
-        if has_cards(state, r.target):
-            state.requests.append(FateTake(seat, r.card, r.target, kind == PANIC, kind))
-        return
-    brown_effect(state, ev, seat, r.card, r.target, None)
+    else:
+        play_brown(state, ev, seat, action)
 
 
 def brown_effect(
@@ -368,7 +218,7 @@ def brown_effect(
 
     held: the card's fate effect is still to come, so a shot's checks wait for it.
     """
-    effect = BROWN_EFFECTS.get(CARD_KIND[c])
+    effect = (variant_of(state.config).brown_effects or BROWN_EFFECTS).get(CARD_KIND[c])
     if effect is not None:
         effect(state, ev, seat, c, t, which, held)
 
@@ -381,11 +231,10 @@ def _shot(state: GameState, ev: Events, seat: int, c: int, t: int | None, which:
 
 
 def _beer(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
-    """A Beer: 1 life (none once two players are left); others who heal when one drinks are asked."""
+    """A Beer: 1 life (none once two players are left)."""
     p = state.players[seat]
     gained = heal(state, seat, 1) if beer_works(state) else 0
     ev.append(Event("life", {"seat": seat, "life": p.life, "gained": gained}))
-    offer_rebounds(state, seat)
 
 
 def _saloon(state: GameState, ev: Events, seat: int, c: int, t: int | None, which: int | None, held: bool) -> None:
@@ -474,13 +323,11 @@ def put_in_play(state: GameState, ev: Events, seat: int, c: int, target: int | N
 def resolve_respond(state: GameState, ev: Events, r: Respond, action: Action) -> None:
     """A target of a BANG! effect answers with a Missed! effect or takes the hit."""
     if isinstance(action, Answer) and action.card in state.players[r.seat].hand:
-        effect = fate_of(state, r.seat, action.card) if CARD_KIND[action.card] == MISSED else None
         discard_from_hand(state, r.seat, action.card)
         ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": r.source}))
-        if effect is None:
+        answered = variant_of(state.config).answered
+        if answered is None or not answered(state, ev, r, action.card):
             dodge_once(state, ev, r)
-        else:  # the dodge waits for the order of the two effects
-            ask_fate_order(state, r, FateOrder(r.seat, action.card, effect, r.attacker, answering=True))
         return
     hurt_in_place(state, ev, r, r.source)
 
@@ -492,11 +339,6 @@ def dodge_once(state: GameState, ev: Events, r: Respond) -> None:
         return
     replace_request(state, r, None)
     ev.append(Event("dodged", {"seat": r.seat, "attacker": r.attacker, "source": r.source}))
-
-
-def ask_fate_order(state: GameState, r: object, order: FateOrder) -> None:
-    """Asks the order of an answer's two effects right before the decision the answer is for."""
-    state.requests.insert(next(i for i, q in enumerate(state.requests) if q is r), order)
 
 
 def resolve_duel(state: GameState, ev: Events, r: DuelTurn, action: Action) -> None:
@@ -518,13 +360,10 @@ def resolve_dying(state: GameState, ev: Events, r: Dying, action: Action) -> Non
         eliminate(state, ev, r.seat, r.killer, r.cause)
         return
     if isinstance(action, Answer):
-        effect = fate_of(state, r.seat, action.card)
         discard_from_hand(state, r.seat, action.card)
         ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": "dying"}))
-        offer_rebounds(state, r.seat)
-        if effect is not None:  # the rescue waits for the order of the two effects
-            ask_fate_order(state, r, FateOrder(r.seat, action.card, effect, None, answering=True))
-        else:
+        answered = variant_of(state.config).answered
+        if answered is None or not answered(state, ev, r, action.card):
             drink_while_dying(state, ev, r)
         return
     assert isinstance(action, Heal)
@@ -580,7 +419,8 @@ def resolve_draw_choice(state: GameState, ev: Events, r: DrawChoice, action: Act
             draw(state, ev, seat, 1, "phase1")
 
 
-# How each pending decision takes its answer, by the decision's type (a queued early answer is kept first).
+# How each of the base game's pending decisions takes its answer, by type (a queued early answer is kept first); a
+# variant's own decisions take theirs from its answers.
 ANSWERS: dict[type, Callable[[GameState, Events, Any, Action], None]] = {
     Respond: resolve_respond,
     IndiansRespond: resolve_indians,
@@ -589,11 +429,5 @@ ANSWERS: dict[type, Callable[[GameState, Events, Any, Action], None]] = {
     StorePick: resolve_store_pick,
     KitChoice: resolve_kit_choice,
     DrawChoice: resolve_draw_choice,
-    FirstCheck: resolve_first_check,
-    Rebound: resolve_rebound,
-    FateOrder: resolve_fate_choice,
-    FateTake: resolve_fate_take,
-    FateHeal: resolve_fate_heal,
-    Repeat: resolve_repeat_offer,
     Theft: resolve_theft,
 }

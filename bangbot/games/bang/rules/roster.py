@@ -6,20 +6,36 @@ from collections.abc import Mapping
 
 from bangbot.games.bang.rules.abilities import BASE_CHARACTER_ABILITIES
 from bangbot.games.bang.rules.characters import CHARACTER_LIFE
-from bangbot.games.bang.rules.starwars import ABILITY_CARDS
+from bangbot.games.bang.rules.plugins import load_declarations
 
 NO_ABILITIES: frozenset[str] = frozenset()
 
-CHARACTER_ABILITIES: Mapping[str, frozenset[str]] = {
-    **BASE_CHARACTER_ABILITIES,
-    **{card: abilities for card, (abilities, _) in ABILITY_CARDS.items()},
-}
+# Every character's ability atoms and printed life (energy, in BANG! Star Wars): the base game's, and each registered
+# variant's (register_characters).
+CHARACTER_ABILITIES: dict[str, frozenset[str]] = dict(BASE_CHARACTER_ABILITIES)
+PRINTED_LIFE: dict[str, int] = dict(CHARACTER_LIFE)
 
 
-# Life points (energy, in BANG! Star Wars) as printed on each character.
-PRINTED_LIFE: Mapping[str, int] = {**CHARACTER_LIFE, **{card: energy for card, (_, energy) in ABILITY_CARDS.items()}}
+def register_characters(table: Mapping[str, tuple[frozenset[str], int]]) -> None:
+    """Adds a variant's characters: each one's ability atoms and printed life."""
+    for character, (abilities, life) in table.items():
+        CHARACTER_ABILITIES[character] = abilities
+        PRINTED_LIFE[character] = life
 
 
 def abilities_of(character: str) -> frozenset[str]:
-    """Returns the ability atoms of a character (none for one the tables do not know)."""
-    return CHARACTER_ABILITIES.get(character, NO_ABILITIES)
+    """Returns the ability atoms of a character (a variant's: its package loaded first; none for one no table
+    knows)."""
+    found = CHARACTER_ABILITIES.get(character)
+    if found is None:
+        load_declarations()
+        found = CHARACTER_ABILITIES.get(character, NO_ABILITIES)
+    return found
+
+
+def printed_life(character: str) -> int:
+    """Returns a character's printed life (a variant's: its package loaded first); raises KeyError for one no table
+    knows."""
+    if character not in PRINTED_LIFE:
+        load_declarations()
+    return PRINTED_LIFE[character]

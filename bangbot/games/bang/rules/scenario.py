@@ -30,7 +30,7 @@ from bangbot.games.bang.rules.legal import awaiting, legal_actions
 from bangbot.games.bang.rules.notation import card_ref, match, to_text
 from bangbot.games.bang.rules.roles import ROLES
 from bangbot.games.bang.rules.state import DISCARD_PHASE, DYNAMITE_PHASE, PLAY_PHASE, GameConfig, GameState, Player
-from bangbot.games.bang.rules.variants import BASE, VARIANTS
+from bangbot.games.bang.rules.variants import BASE, VARIANTS, known_variant
 
 PHASES = {"start": DYNAMITE_PHASE, "play": PLAY_PHASE, "discard": DISCARD_PHASE}
 CARD_FIELDS = ("card", "cards", "chosen", "kept", "target_card")
@@ -67,9 +67,9 @@ def build_state(data: dict[str, Any]) -> GameState:
     """Returns the state a scenario describes; cards not named are shuffled below the deck top."""
     seats = data["players"]
     ruleset = data.get("ruleset", BASE)
-    if ruleset not in VARIANTS:
+    variant = known_variant(ruleset)
+    if variant is None:
         raise ScenarioError(f"unknown ruleset {ruleset!r}; known: {', '.join(VARIANTS)}")
-    variant = VARIANTS[ruleset]
     config = replace(
         GameConfig.with_preset(len(seats), data.get("preset", "standard"), data.get("simplified", False)),
         ruleset=ruleset,

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, cast
 
 from bangbot.core.config import config_from_json as read_config
 from bangbot.core.config import config_to_json
 from bangbot.core.errors import RulesError
 from bangbot.games.bang.rules.options import RuleOptions
+from bangbot.games.bang.rules.plugins import load_declarations
 from bangbot.games.bang.rules.requests import REQUEST_TYPES, Request
 from bangbot.games.bang.rules.state import SCHEMA_VERSION, GameConfig, GameState, Player
 
@@ -20,24 +21,33 @@ def config_from_json(data: dict[str, Any]) -> GameConfig:
     return GameConfig(common.players, common.preset, common.simplified, common.ruleset, options)
 
 
-REQUEST_FIELDS: dict[str, tuple[str, ...]] = {
-    name: tuple(f.name for f in dataclasses.fields(cls)) for name, cls in REQUEST_TYPES.items()
-}
+# Each decision class's fields in order, by its type tag (a variant's worked out when first written).
+REQUEST_FIELDS: dict[str, tuple[str, ...]] = {}
+
+
+def request_fields(name: str) -> tuple[str, ...]:
+    """Returns the fields of the decision class tagged name, in order."""
+    found = REQUEST_FIELDS.get(name)
+    if found is None:
+        found = REQUEST_FIELDS[name] = tuple(f.name for f in dataclasses.fields(cast(Any, REQUEST_TYPES[name])))
+    return found
 
 
 def request_to_json(r: Request) -> dict[str, Any]:
     """Returns a pending decision as a JSON-ready dict tagged with its type (its fields are numbers, text, tuples)."""
     out: dict[str, Any] = {"type": type(r).__name__}
-    for name in REQUEST_FIELDS[type(r).__name__]:
+    for name in request_fields(type(r).__name__):
         v = getattr(r, name)
         out[name] = list(v) if isinstance(v, tuple) else v
     return out
 
 
 def request_from_json(data: dict[str, Any]) -> Request:
-    """Returns a pending decision read back from request_to_json's output."""
+    """Returns a pending decision read back from request_to_json's output (a variant's: its package loaded first)."""
     fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "type"}
-    return REQUEST_TYPES[data["type"]](**fields)
+    if data["type"] not in REQUEST_TYPES:
+        load_declarations()
+    return cast(Any, REQUEST_TYPES[data["type"]])(**fields)  # type: ignore[no-any-return]
 
 
 def to_json(state: GameState) -> dict[str, Any]:

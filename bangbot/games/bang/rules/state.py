@@ -14,11 +14,9 @@ SCHEMA_VERSION = 1
 
 # Phases of a turn: the start-of-turn checks, then the rulebooks' three phases.
 DYNAMITE_PHASE = "dynamite"
-# BANG! Star Wars orders the compactor (Dynamite) and «Новая надежда» as the player chooses.
-COMPACTOR_FIRST_PHASE = "compactor_first"  # chosen: the compactor, then New Hope
-NEW_HOPE_PHASE = "new_hope"  # New Hope after the compactor
-HOPE_FIRST_PHASE = "hope_first"  # chosen: New Hope, then the compactor
-COMPACTOR_LAST_PHASE = "compactor_last"  # the compactor after New Hope
+# Between Dynamite and Jail, where a variant checks a card of its own; saved games hold this name (BANG! Star Wars'
+# New Hope was checked here first), so it stays as it was.
+SECOND_CHECK_PHASE = "new_hope"
 JAIL_PHASE = "jail"
 DRAW_PHASE = "draw"
 PLAY_PHASE = "play"

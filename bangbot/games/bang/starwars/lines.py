@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bangbot.games.bang.presenter.labels import card_label
+from bangbot.games.bang.presenter.lines import passed_on
+from bangbot.games.bang.presenter.own_lines import passed_from_you, passed_to_you
 from bangbot.games.bang.rules.cards import CARDS, NEW_HOPE
 from bangbot.games.bang.starwars.names import sw_fate_name
 from bangbot.games.bang.texts.glossary import card_name
@@ -24,6 +26,11 @@ def new_hope(tr: Translator, e: EventData, names: Sequence[str], who: str) -> st
     return tr.gettext(
         "{card} gives {name} energy (now: {life}).", card=card_name(tr, NEW_HOPE), name=who, life=e["life"]
     )
+
+
+def new_hope_passed(tr: Translator, e: EventData, names: Sequence[str], who: str) -> str:
+    """New Hope's check failed: it passes to the next player."""
+    return passed_on(tr, NEW_HOPE, e, names, who)
 
 
 def first_check(tr: Translator, e: EventData, names: Sequence[str], who: str) -> str:
@@ -94,6 +101,7 @@ STARWARS_LINES: dict[str, Line] = {
     "repeat": repeat,
     "fate_heal": fate_heal,
     "new_hope": new_hope,
+    "new_hope_passed": new_hope_passed,
     "first_check": first_check,
     "rebound": rebound,
     "survived": survived,
@@ -162,6 +170,15 @@ def own_new_hope(tr: Translator, e: EventData, names: Sequence[str], viewer: int
     return tr.gettext("{card} gives you energy (now: {life}).", card=card_name(tr, NEW_HOPE), life=e["life"])
 
 
+def own_new_hope_passed(tr: Translator, e: EventData, names: Sequence[str], viewer: int) -> str | None:
+    """The reader's New Hope passed on, or another's passed on to the reader."""
+    if e["seat"] == viewer:
+        return passed_from_you(tr, NEW_HOPE, e, names)
+    if e.get("to") == viewer:
+        return passed_to_you(tr, NEW_HOPE, e, names)
+    return None
+
+
 def own_first_check(tr: Translator, e: EventData, names: Sequence[str], viewer: int) -> str | None:
     """The reader chose which start-of-turn card is checked first."""
     if e["seat"] != viewer:
@@ -190,6 +207,7 @@ STARWARS_OWN_LINES: dict[str, Callable[[Translator, EventData, Sequence[str], in
     "repeat": own_repeat,
     "fate_heal": own_fate_heal,
     "new_hope": own_new_hope,
+    "new_hope_passed": own_new_hope_passed,
     "first_check": own_first_check,
     "rebound": own_rebound,
     "survived": own_survived,

@@ -1,6 +1,6 @@
 """/rules assumptions at a BANG! Star Wars table: every fact the engine plays on that rulebook 001 does not print.
 
-One note per key of bangbot.games.bang.rules.starwars.ASSUMPTIONS; the numbers (copies with a fate effect, weapon
+One note per key of bangbot.games.bang.starwars.rules.data.ASSUMPTIONS; the numbers (copies with a fate effect, weapon
 ranges) are read from the engine's own tables, so the note says what the game plays.
 """
 
@@ -23,8 +23,8 @@ from bangbot.games.bang.rules.cards import (
     WELLS_FARGO,
     WINCHESTER,
 )
-from bangbot.games.bang.rules.starwars import ASSUMPTIONS, FATE, FATE_SWAP_HANDS
 from bangbot.games.bang.starwars.names import SW_TOPIC_NAMES, sw_fate_name
+from bangbot.games.bang.starwars.rules.data import ASSUMPTIONS, FATE, FATE_SWAP_HANDS
 from bangbot.games.bang.texts.glossary import card_name, character_name
 from bangbot.i18n import NP_, Translator
 from bangbot.i18n.wording import join_list

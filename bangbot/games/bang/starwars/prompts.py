@@ -10,8 +10,8 @@ from typing import Any
 
 from bangbot.games.bang.presenter.prompts import Prompt, RequestData
 from bangbot.games.bang.rules.cards import BANG, BEER, CARDS
-from bangbot.games.bang.rules.starwars import FATE_DISCARD_ALL, FATE_HEAL_OTHER, FATE_STEAL
 from bangbot.games.bang.starwars.names import sw_fate_name
+from bangbot.games.bang.starwars.rules.data import FATE_DISCARD_ALL, FATE_HEAL_OTHER, FATE_STEAL
 from bangbot.games.bang.texts.glossary import card_name
 from bangbot.i18n import Translator
 

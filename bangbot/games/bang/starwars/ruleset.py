@@ -1,4 +1,4 @@
-"""BANG! Star Wars as a ruleset: the shared engine over the Star Wars data (core/starwars.py)."""
+"""BANG! Star Wars as a ruleset: the shared engine with the Star Wars variant (starwars/rules/variant.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from bangbot.games.bang.rules.options import STANDARD
 from bangbot.games.bang.rules.roles import MAX_PLAYERS, MIN_PLAYERS
 from bangbot.games.bang.rules.state import GameConfig
-from bangbot.games.bang.rules.variants import STARWARS, STARWARS_OPTIONS
 from bangbot.games.bang.ruleset import BaseBang
+from bangbot.games.bang.starwars.rules.data import STARWARS
+from bangbot.games.bang.starwars.rules.variant import STARWARS_OPTIONS
 
 
 class StarWarsBang(BaseBang):

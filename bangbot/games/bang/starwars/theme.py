@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from bangbot.games.bang.rules.cards import CARDS
-from bangbot.games.bang.rules.starwars import FATE, STARWARS
 from bangbot.games.bang.rules.symbols import check_symbols
 from bangbot.games.bang.starwars.lines import STARWARS_LINES, STARWARS_OWN_LINES
 from bangbot.games.bang.starwars.messages import MESSAGES, PLURALS
@@ -30,6 +29,7 @@ from bangbot.games.bang.starwars.names import (
 )
 from bangbot.games.bang.starwars.names import TERM as TERM_TOPIC
 from bangbot.games.bang.starwars.prompts import STARWARS_ACTIONS, STARWARS_PASSES, STARWARS_PROMPTS
+from bangbot.games.bang.starwars.rules.data import FATE, STARWARS
 from bangbot.games.bang.texts.glossary import card_name
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import CARD, CHARACTER

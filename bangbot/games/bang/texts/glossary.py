@@ -6,10 +6,10 @@ rulebook, see spec/glossary.md. A themed game (Star Wars) names them its own way
 
 from __future__ import annotations
 
-from bangbot.games.bang.rules.abilities import BASE_CHARACTER_ABILITIES, HARD_TO_REACH, SEES_NEARER
+from bangbot.games.bang.rules.abilities import HARD_TO_REACH, SEES_NEARER
 from bangbot.games.bang.rules.cards import MUSTANG, PANIC, SCOPE
 from bangbot.games.bang.rules.options import RuleOptions
-from bangbot.games.bang.rules.starwars import ABILITY_CARDS
+from bangbot.games.bang.rules.roster import CHARACTER_ABILITIES, abilities_of
 from bangbot.games.bang.texts.rulehelp import details
 from bangbot.i18n import NP_, Translator
 from bangbot.i18n.theme import themed_name
@@ -287,7 +287,7 @@ STANDARD_OPTIONS = RuleOptions()
 
 
 DISTANCE_ABILITIES = frozenset({HARD_TO_REACH, SEES_NEARER})  # who changes a distance by being who they are
-CHARACTER_ABILITIES = {**BASE_CHARACTER_ABILITIES, **{c: atoms for c, (atoms, _) in ABILITY_CARDS.items()}}
+__all__ = ["CHARACTER_ABILITIES"]  # every character's ability atoms (the roster's), as the help reads them
 
 
 def _translate(tr: Translator, table: dict[str, tuple[str, str]], key: str) -> str:
@@ -326,7 +326,7 @@ def distance_note(tr: Translator) -> str:
     """Returns the sentence naming every card and character of the translator's game that changes a distance."""
     characters = tr.theme.characters if tr.theme is not None else CHARACTER_NAMES
     changers = [card_name(tr, SCOPE), card_name(tr, MUSTANG)] + [
-        character_name(tr, c) for c in characters if CHARACTER_ABILITIES.get(c, frozenset()) & DISTANCE_ABILITIES
+        character_name(tr, c) for c in characters if abilities_of(c) & DISTANCE_ABILITIES
     ]
     return tr.pgettext("rule-detail", "Only {names} change the distance.", names=join_list(tr, changers))
 

@@ -10,8 +10,8 @@ from bangbot.games.bang.ai.heuristic import HeuristicPlayer
 from bangbot.games.bang.rules.actions import Action, Answer, EndTurn, Pass, Play
 from bangbot.games.bang.rules.roles import DEPUTY, OUTLAW, RENEGADE, SHERIFF
 from bangbot.games.bang.rules.state import GameState
-from bangbot.games.bang.rules.variants import STARWARS
 from bangbot.games.bang.rules.views import view
+from bangbot.games.bang.starwars.rules.data import STARWARS
 from tests.scenario_helpers import play, scenario, seat_spec
 
 STRICT = HeuristicPlayer(strict=True)

@@ -9,9 +9,8 @@ import pytest
 
 from bangbot.games.bang.rules.cards import CARDS, NEW_HOPE, WELLS_FARGO
 from bangbot.games.bang.rules.roles import SHERIFF
-from bangbot.games.bang.rules.starwars import ABILITY_CARDS, DECK, FATE
 from bangbot.games.bang.rules.state import GameConfig
-from bangbot.games.bang.rules.variants import STARWARS
+from bangbot.games.bang.starwars.rules.data import ABILITY_CARDS, DECK, FATE, STARWARS
 from bangbot.rulesets import ruleset
 from tests.scenario_helpers import event_index, events, kinds, legal, play, scenario, seat, seat_spec
 
@@ -302,8 +301,8 @@ def test_the_heuristic_ai_plays_whole_games_of_star_wars_without_a_fallback() ->
 )
 def test_the_ai_orders_fate_for_its_side(card: str, vader_life: int, first: bool) -> None:
     from bangbot.games.bang.ai.heuristic import HeuristicPlayer
-    from bangbot.games.bang.rules.actions import Fate
     from bangbot.games.bang.rules.views import view
+    from bangbot.games.bang.starwars.rules.actions import Fate
 
     players = table(
         seat_spec("fearless", "deputy", hand=[card, "bang", "bang"], life=2),

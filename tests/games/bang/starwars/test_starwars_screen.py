@@ -15,9 +15,8 @@ from bangbot.games.bang.presenter.keyboards import TOP, keyboard, pass_label
 from bangbot.games.bang.presenter.labels import card_label
 from bangbot.games.bang.presenter.prompts import prompt
 from bangbot.games.bang.presenter.render import event_line
-from bangbot.games.bang.rules.actions import HAND, Answer, Fate, Pass, Pick, Play
+from bangbot.games.bang.rules.actions import HAND, Answer, Pass, Pick, Play
 from bangbot.games.bang.rules.cards import CARDS, HEARTS, SPADES
-from bangbot.games.bang.rules.starwars import FATE
 from bangbot.games.bang.rules.views import PlayerView
 from bangbot.games.bang.starwars.names import (
     SW_CARD_NAMES,
@@ -28,6 +27,8 @@ from bangbot.games.bang.starwars.names import (
     sw_fate_name,
     sw_role_name,
 )
+from bangbot.games.bang.starwars.rules.actions import Fate
+from bangbot.games.bang.starwars.rules.data import FATE
 from bangbot.games.bang.texts.glossary import (
     CARD_NAMES,
     CHARACTER_NAMES,

@@ -359,8 +359,8 @@ def test_examples_in_each_language() -> None:
 def test_rules_assumptions_at_a_star_wars_table_list_the_fate_table_as_played(language: str) -> None:
     """Issue 20, point 8: two «Мимо!» swap hands, and /rules assumptions says so in every language."""
     from bangbot.games.bang.rules.cards import KINDS
-    from bangbot.games.bang.rules.starwars import ASSUMPTIONS, FATE_SWAP_HANDS
     from bangbot.games.bang.starwars.notes import SW_ASSUMPTION_NOTES, SWAP_HANDS_NOTE
+    from bangbot.games.bang.starwars.rules.data import ASSUMPTIONS, FATE_SWAP_HANDS
     from bangbot.games.bang.texts.glossary import card_name
     from bangbot.i18n.explain import TableRules, explain
     from bangbot.i18n.glossary import lookup

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from bangbot.games.bang.ai.cardinfo import kind
 from bangbot.games.bang.ai.situation import Situation
 from bangbot.games.bang.ai.turn import DUEL_AT, SHOOT_AT, TAKE_AT, duel_score, take_score, volley_pays
 from bangbot.games.bang.ai.values import card_value, least_valuable
-from bangbot.games.bang.rules.actions import HAND, Action, Answer, Fate, Pass, Pick, Play
+from bangbot.games.bang.ai.variants import Answer as AnswerHook
+from bangbot.games.bang.rules.actions import HAND, Action, Answer, Pass, Pick, Play
 from bangbot.games.bang.rules.cards import (
     BANG,
     BEER,
@@ -23,15 +24,10 @@ from bangbot.games.bang.rules.cards import (
     STAGECOACH,
     WELLS_FARGO,
 )
-from bangbot.games.bang.rules.starwars import FATE_HEAL_OTHER
+from bangbot.games.bang.starwars.rules.actions import Fate
+from bangbot.games.bang.starwars.rules.data import FATE_HEAL_OTHER
 
 REBOUND_AT = 1.5  # a card worth less than this is worth discarding for an energy
-
-
-def choose_fate_answer(sit: Situation, request: Mapping[str, Any]) -> Action | None:
-    """Returns the answer to a Star Wars decision of this seat, or None for a decision of another game."""
-    answer = ANSWERS.get(str(request.get("type")))
-    return answer(sit, request) if answer is not None else None
 
 
 def _fate_order(sit: Situation, request: Mapping[str, Any]) -> Action:
@@ -125,7 +121,7 @@ def heal_score(sit: Situation, seat: int) -> tuple[float, float]:
 
 
 # The answer to each kind of Star Wars decision.
-ANSWERS: dict[str, Callable[[Situation, Mapping[str, Any]], Action]] = {
+ANSWERS: dict[str, AnswerHook] = {
     "FateOrder": _fate_order,
     "FateTake": _fate_take,
     "FateHeal": _fate_heal,

@@ -6,25 +6,25 @@ from bangbot.core.events import Event
 from bangbot.games.bang.rules.actions import HAND, Action, Play
 from bangbot.games.bang.rules.cards import MISSED
 from bangbot.games.bang.rules.effects import Events, draw, hurt
-from bangbot.games.bang.rules.requests import FateHeal, FateTake
-from bangbot.games.bang.rules.starwars import (
+from bangbot.games.bang.rules.state import GameState
+from bangbot.games.bang.starwars.rules.data import (
+    FATE,
     FATE_COUNTER_HIT,
     FATE_DISCARD_ALL,
     FATE_DRAW,
+    FATE_ENERGY,
     FATE_HEAL_OTHER,
     FATE_STEAL,
     FATE_SWAP_HANDS,
 )
-from bangbot.games.bang.rules.state import GameState
-from bangbot.games.bang.rules.variants import variant_of
+from bangbot.games.bang.starwars.rules.requests import FateHeal, FateTake
 
 
 def fate_of(state: GameState, seat: int, card: int) -> str | None:
     """Returns the fate effect seat's playing card applies now: the card has one and seat is at low enough energy."""
-    variant = variant_of(state.config)
-    if state.players[seat].life > variant.fate_energy:
+    if state.players[seat].life > FATE_ENERGY:
         return None
-    return variant.fate.get(card)
+    return FATE.get(card)
 
 
 def has_cards(state: GameState, seat: int) -> bool:

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from bangbot.games.bang.ai.situation import Situation
-from bangbot.games.bang.rules.starwars import FATE_BARRAGE, FATE_COUNTER_HIT
-from bangbot.games.bang.rules.variants import variant_of
+from bangbot.games.bang.starwars.rules.data import FATE, FATE_BARRAGE, FATE_COUNTER_HIT, FATE_ENERGY
 
 
 def fate_effect(sit: Situation, card: int) -> str | None:
     """Returns the fate effect this seat's card would apply if played now (it has one and the seat is low enough)."""
-    variant = variant_of(sit.view.config)
-    if sit.mine.life > variant.fate_energy:
+    if sit.mine.life > FATE_ENERGY:
         return None
-    return variant.fate.get(card)
+    return FATE.get(card)
 
 
 def is_barrage(sit: Situation, card: int) -> bool:
