@@ -7,7 +7,7 @@ from typing import Any
 
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.core.events import Event
-from bangbot.games.declaration import Bench, Game, Rules, Search, Words
+from bangbot.games.contract import Bench, Game, Rules, Search, SeatOutcome, TableRules, Words
 from bangbot.games.duel.ai import DuelPlayer
 from bangbot.games.duel.bench.ai import main as bench_ai
 from bangbot.games.duel.bench.engine import main as bench_engine
@@ -21,8 +21,6 @@ from bangbot.games.duel.ruleset import DUEL, DuelBang
 from bangbot.games.duel.texts.names import DUEL_GAME_NAME, duel_character_name, duel_mode_name, duel_side_name
 from bangbot.games.duel.texts.rules import DUEL_TABLES, duel_summary, explain_duel
 from bangbot.i18n import NP_, Translator
-from bangbot.i18n.explain import TableRules
-from bangbot.messaging.outcome import SeatOutcome
 
 
 def explain(tr: Translator, topic: tuple[str, str], rules: TableRules) -> str:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bangbot.core.ruleset import STEP_CARD
-from bangbot.games.declaration import Topic
+from bangbot.games.contract import STEP_CARD, Topic
 from bangbot.games.duel.presenter.keyboards import SEAT_REASONS
 from bangbot.games.duel.presenter.labels import ability_owner
 from bangbot.games.duel.presenter.prompts import asked, reason_of
