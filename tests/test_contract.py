@@ -9,7 +9,9 @@ from collections.abc import Iterator
 from dataclasses import fields, is_dataclass
 from pathlib import Path
 
+from bangbot import games
 from bangbot.games import contract
+from bangbot.games.contract import table_sizes
 
 PACKAGE = Path(contract.__file__).parents[1]
 GAMES = PACKAGE / "games"
@@ -93,3 +95,17 @@ def test_the_contract_holds_every_part_a_game_declares() -> None:
         "search": "Search",
     }.items():
         assert hook in str(declared[part]), part
+
+
+def test_a_cancelled_game_shows_every_role_and_awaits_nobody_in_each_game_s_own_words() -> None:
+    for declared in games.GAMES:
+        rules = declared.ruleset
+        preset = rules.presets[0]
+        state, _ = rules.new_game(rules.config(table_sizes(rules, preset).start, preset), 3)
+        shown = declared.cancelled_view(state) if declared.cancelled_view is not None else rules.view(state, None)
+        assert rules.view(state, None).awaiting and not shown.awaiting, declared.id
+        if hasattr(state, "players"):  # BANG! and Star Wars: the roles hidden while it ran
+            assert [s.role for s in shown.seats] == [p.role for p in state.players]
+            assert any(s.role is None for s in rules.view(state, None).seats)
+        else:  # the Duel: dealt while characters are chosen, a phase its table would say someone is awaited in
+            assert rules.view(state, None).phase == "setup" and shown.phase == ""

@@ -102,7 +102,7 @@ def config_from_json(data: Mapping[str, Any]) -> GameConfig:
 S = TypeVar("S", bound="TableState")
 A = TypeVar("A")
 A_co = TypeVar("A_co", covariant=True)
-V_co = TypeVar("V_co", covariant=True)
+V_co = TypeVar("V_co", bound="SeatView[Any]", covariant=True)  # a seat's view: the platform reads its SeatView part
 
 # Kinds of menu steps: what one button of a multi-step choice picks.
 STEP_CARD = "card"  # a card from the hand (or a revealed card): its index
@@ -255,7 +255,7 @@ class Ruleset(Protocol[S, A, V_co]):
         ...
 
 
-AnyRuleset = Ruleset[Any, Any, Any]
+AnyRuleset = Ruleset[Any, Any, "SeatView[Any]"]  # any game, its views read as SeatViews
 
 
 def table_sizes(rules: AnyRuleset, preset: str) -> range:
@@ -527,6 +527,9 @@ class Game:
     bench: Bench
     search: Search  # how the searching AI (the table's "hard" level) imagines what its seat cannot see
     lobby: tuple[LobbyOption, ...] = ()  # the options its lobby offers beyond the preset, read by ruleset.config
+    # The public view of a game cancelled while it ran, from its state (every role shown, nobody awaited); None: the
+    # ruleset's public view
+    cancelled_view: Callable[[Any], Any] | None = None
     sides: object = None  # the hidden roles' sides, for a game whose own AI reads them (a type of that game's)
     theme: Theme | None = None  # the words of a game that plays base BANG!'s cards under other names
     table_note: Callable[[Translator], str] | None = None  # what /help adds at its table, beyond base BANG!

@@ -15,6 +15,7 @@ from bangbot.games.bang.bench.sanity import main as bench_sanity
 from bangbot.games.bang.determinize import determinize, role_of, won
 from bangbot.games.bang.lobby import LOBBY_OPTIONS
 from bangbot.games.bang.presenter.board import table_board
+from bangbot.games.bang.presenter.cancelled import cancelled_view
 from bangbot.games.bang.presenter.card_topic import base_card_topic
 from bangbot.games.bang.presenter.keyboards import opened_steps
 from bangbot.games.bang.presenter.outcome import table_outcomes
@@ -67,6 +68,7 @@ GAME = Game(
     words=Words(role=role_name, character=character_name, winner=winner_name),
     outcomes=table_outcomes,
     lobby=LOBBY_OPTIONS,
+    cancelled_view=cancelled_view,
     rules=Rules(
         topics=((CARD, CARD_NAMES), (CHARACTER, CHARACTER_NAMES)),
         explain=explain_base,
