@@ -58,7 +58,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         players,
         args.seed,
         preset=preset,
-        simplified=args.simplified,
+        choices=dict.fromkeys(args.option, True),
         workers=args.workers,
         game=args.game,
     )
@@ -332,7 +332,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--game", default=games.DEFAULT, choices=sorted(games.GAME_IDS), help="the ruleset to play")
     sp.add_argument("--preset", default="standard")
     sp.add_argument("--mode", choices=all_modes(), default=None, help=modes_help())
-    sp.add_argument("--simplified", action="store_true")
+    sp.add_argument("--option", action="append", default=[], metavar="ID", help="switch on a lobby option of the game")
     sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over")
     sp.set_defaults(func=cmd_selfplay)
     add_board(sub.add_parser("board", help="serve a game's board (the Telegram Mini App) on 127.0.0.1 to develop it"))

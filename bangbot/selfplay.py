@@ -10,10 +10,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from bangbot.core.config import GameConfig
-from bangbot.core.ruleset import TableState
 from bangbot.games import DEFAULT
-from bangbot.rulesets import AnyRuleset, ruleset, ruleset_of
+from bangbot.games.contract import NO_CHOICES, AnyRuleset, Choices, GameConfig, TableState
+from bangbot.rulesets import ruleset, ruleset_of
 
 STEP_CAP = 5000
 OUT_OF_TURN_SHARE = 0.05
@@ -116,12 +115,12 @@ def run_selfplay(
     players: int,
     seed: int,
     preset: str = "standard",
-    simplified: bool = False,
+    choices: Choices = NO_CHOICES,
     workers: int = 1,
     game: str = DEFAULT,
 ) -> dict[str, Any]:
     """Plays games random games of a ruleset (over workers processes); returns wins, lengths, caps, violations."""
-    config = ruleset(game).config(players, preset, simplified)
+    config = ruleset(game).config(players, preset, choices)
     started = time.perf_counter()
     tally = Tally()
     if workers <= 1:
@@ -138,7 +137,7 @@ def run_selfplay(
         "games": games,
         "players": players,
         "preset": preset,
-        "simplified": simplified,
+        "choices": dict(choices),
         "wins_by_side": dict(sorted(tally.wins.items())),
         "mean_actions_per_game": round(tally.actions / games, 1) if games else 0,
         "games_hitting_step_cap": tally.capped,

@@ -15,10 +15,9 @@ from typing import Any
 
 from bangbot import games
 from bangbot.ai.mixing import mix
-from bangbot.ai.player import AIPlayer, Memory
 from bangbot.ai.players import heuristic_players
 from bangbot.ai.random_player import SEED_KEY
-from bangbot.core.config import GameConfig
+from bangbot.games.contract import AIPlayer, GameConfig, Memory
 from bangbot.rulesets import AnyRuleset, ruleset_of
 
 Resampler = Callable[[Any, int | None, random.Random], Any]

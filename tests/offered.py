@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bangbot import games
-from bangbot.games.declaration import Game
+from bangbot.games.contract import Game
 
 
 def offer(monkeypatch: pytest.MonkeyPatch, *offered: Game) -> None:

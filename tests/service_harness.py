@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from bangbot.ai.player import AIPlayer
 from bangbot.ai.players import random_players
 from bangbot.core.events import Event
 from bangbot.games import DEFAULT as DEFAULT_RULESET
 from bangbot.games.bang.presenter.labels import card_label
 from bangbot.games.bang.rules.cards import BASE_DECK
+from bangbot.games.contract import AIPlayer
 from bangbot.i18n import translator
 from bangbot.messaging.adapter import Command, Press, User
 from bangbot.messaging.codec import decode

@@ -9,9 +9,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from bangbot.ai.player import Memory
 from bangbot.ai.players import searching_players
 from bangbot.ai.search import Budget
+from bangbot.games.contract import Memory
 from bangbot.messaging.codec import lobby_button
 from tests.service_harness import Table, make_users
 

@@ -64,7 +64,7 @@ MESSAGE_REFS = frozenset(
     {"lobby_message_id", "table_message_id", "log_message_id", "private_message_id", "shown_digest", "updated_at"}
 )
 LOBBY_CHOICES = frozenset(
-    {"join", "leave", "start", "preset", "simple", "time", "ai-", "ai+", "level", "remove", "cancel"}
+    {"join", "leave", "start", "preset", "opt.simplified", "time", "ai-", "ai+", "level", "remove", "cancel"}
 )
 COMMANDS = ("start", "newgame", "cancel", "status", "help", "rules", "language", "deadline")
 

@@ -10,10 +10,10 @@ from bangbot.console.messenger import numbered
 from bangbot.games.bang.rules.actions import Pass, Play
 from bangbot.games.bang.rules.scenario import run
 from bangbot.games.bang.rules.views import view
+from bangbot.games.contract import BACK, TOP
 from bangbot.i18n import LANGUAGES, translator
 from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Keyboard
-from bangbot.messaging.presenter import BACK, TOP
 from bangbot.messaging.presenters import presenter
 from tests.duel_tables import RULES as DUEL_RULES
 from tests.duel_tables import do, seat, table

@@ -14,6 +14,7 @@ from bangbot.games.duel.ruleset import DUEL
 from bangbot.games.duel.texts.names import duel_character_name
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import join_list, player
+from bangbot.messaging.lobby_options import table_choices
 from bangbot.messaging.outcome import replay_game
 from bangbot.rulesets import ruleset
 from bangbot.storage.models import Game
@@ -78,7 +79,7 @@ def expected_facts(table: Table, game: Game) -> list[Expected]:
             if owner != data["seat"]:
                 facts[owner].fallen.append((data["seat"], data["character"]))
     rules = ruleset(game.ruleset)
-    state = rules.new_game(rules.config(len(seats), game.preset, game.simplified), game.seed or 0)[0]
+    state = rules.new_game(rules.config(len(seats), game.preset, table_choices(game)), game.seed or 0)[0]
     for a in actions:  # a card played: the action names a card the seat held (in hand or in play) before it
         card = a.action.split()[1].split("#")[-1] if a.action.split()[0] in CARD_ACTIONS else ""
         facts[a.seat].cards += card.isdigit() and int(card) in held(state, a.seat)

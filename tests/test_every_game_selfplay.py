@@ -7,7 +7,7 @@ import os
 import pytest
 
 from bangbot import games
-from bangbot.games.declaration import table_sizes
+from bangbot.games.contract import table_sizes
 from bangbot.selfplay import run_selfplay
 
 GAMES = int(os.environ.get("BANGBOT_SELFPLAY_EVERY", "6"))

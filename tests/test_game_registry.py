@@ -14,18 +14,16 @@ from pathlib import Path
 import pytest
 
 from bangbot import games
-from bangbot.ai.player import GamePlayer
 from bangbot.ai.players import heuristic_players, random_players
 from bangbot.games.bang.rules import risks as bang_risks
 from bangbot.games.bang.rules.cards import KINDS
 from bangbot.games.bang.rules.roles import ROLES
-from bangbot.games.declaration import Game, table_sizes
+from bangbot.games.contract import Game, GamePlayer, Presenter, TableRules, table_sizes
 from bangbot.games.duel.rules import risks as duel_risks
 from bangbot.i18n import LANGUAGES, translator
-from bangbot.i18n.explain import TableRules, explain, preset_name
+from bangbot.i18n.explain import explain, preset_name, preset_rules
 from bangbot.messaging.games_help import games_intro
 from bangbot.messaging.lobby_view import lobby_text
-from bangbot.messaging.presenter import Presenter
 from bangbot.storage.models import Game as StoredGame
 from tests.offered import offer
 from tests.service_harness import GROUP, Table, make_users
@@ -233,7 +231,7 @@ def test_a_preset_is_named_by_its_game_declaration(monkeypatch: pytest.MonkeyPat
     assert preset_name(en, games.DEFAULT, "ja") == "Japanese first edition"  # base BANG!'s declaration names it
     assert preset_name(en, "fourth", "house") == "house"  # a preset its game does not name: its id
     kind, table = base.rules.topics[0]
-    told = explain(en, (kind, next(iter(table))), TableRules.of_preset("ja", "fourth"))
+    told = explain(en, (kind, next(iter(table))), preset_rules("ja", "fourth"))
     assert told.endswith("This is how the table's rules play it: Frontier rules.")  # /rules at its table
     lobby = StoredGame(chat_id=GROUP, creator_id=1, ruleset="fourth", preset="ja")
     assert "Rules: Frontier rules." in lobby_text(en, lobby, [])

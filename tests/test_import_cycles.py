@@ -93,7 +93,7 @@ def test_the_graph_sees_the_package_and_its_function_level_imports() -> None:
     graph = import_graph()
     assert len(graph) > 150 and "bangbot.messaging.outbox" in graph["bangbot.messaging.lobby"]
     assert "bangbot.storage.postgres" in graph["bangbot.bench.faults"]  # imported inside a function
-    assert "bangbot.ai.player" not in graph["bangbot.games.declaration"]  # under TYPE_CHECKING only
+    assert "bangbot.i18n" not in graph["bangbot.games.contract"]  # under TYPE_CHECKING only
 
 
 def test_cycles_finds_a_loop_through_three_modules() -> None:

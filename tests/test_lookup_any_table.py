@@ -9,8 +9,9 @@ from bangbot.games.bang.rules.abilities import HARD_TO_REACH, SEES_NEARER
 from bangbot.games.bang.rules.cards import MUSTANG, SCOPE
 from bangbot.games.bang.texts.glossary import CHARACTER_ABILITIES, CHARACTER_NAMES, card_help, card_name, character_name
 from bangbot.i18n import LANGUAGES, translator
-from bangbot.i18n.explain import TableRules, explain
+from bangbot.i18n.explain import explain, preset_rules
 from bangbot.i18n.glossary import lookup
+from bangbot.i18n.theme import spoken
 from bangbot.i18n.themes import themed
 from bangbot.messaging.rules import as_played_here
 
@@ -30,7 +31,7 @@ def test_a_card_another_game_names_is_explained_as_this_table_plays_it(language:
     game_tr = themed(tr, STAR_WARS)
     found = lookup(tr, query, STAR_WARS)
     assert found is not None
-    text = explain(tr, as_played_here(game_tr, found), TableRules.of_preset("standard", STAR_WARS))
+    text = explain(tr, as_played_here(game_tr, found), preset_rules("standard", STAR_WARS))
     assert text.startswith(card_name(game_tr, "barrel")), text  # the card the table plays: Cover
     assert as_played_here(themed(tr, "base"), found) == found
 
@@ -40,7 +41,7 @@ def test_a_card_another_game_names_is_explained_as_this_table_plays_it(language:
 def test_panics_note_names_every_card_and_character_that_changes_a_distance(language: str, game: str) -> None:
     tr = themed(translator(language), game)
     help_text = card_help(tr, "panic")
-    characters = tr.theme.characters if tr.theme is not None else CHARACTER_NAMES
+    characters = spoken(tr).characters if spoken(tr) is not None else CHARACTER_NAMES
     changers = [c for c in characters if CHARACTER_ABILITIES[c] & {HARD_TO_REACH, SEES_NEARER}]
     assert len(changers) == 2  # Paul Regret and Rose Doolan; Elusive and Fearless
     for name in [card_name(tr, SCOPE), card_name(tr, MUSTANG), *(character_name(tr, c) for c in changers)]:

@@ -294,8 +294,8 @@ def test_play_again_keeps_the_rules_of_every_game(tmp_path: Path, game_id: str, 
             assert not (await table.press(0, table.lobby(), "game")).alert
         while table.game().preset != preset:  # type: ignore[union-attr]
             assert not (await table.press(0, table.lobby(), "preset")).alert
-        if "simple" in choices(table.lobby()):
-            assert not (await table.press(0, table.lobby(), "simple")).alert
+        if "opt.simplified" in choices(table.lobby()):
+            assert not (await table.press(0, table.lobby(), "opt.simplified")).alert
         for _ in range(3):
             assert not (await table.press(0, table.lobby(), "ai+")).alert
         assert not (await table.press(0, table.lobby(), "time")).alert
@@ -305,7 +305,7 @@ def test_play_again_keeps_the_rules_of_every_game(tmp_path: Path, game_id: str, 
         assert not (await table.press(0, final, "again")).alert
         lobby = table.game()
         assert lobby is not None and lobby.status == "gathering"
-        kept = ("ruleset", "preset", "simplified", "deadline_seconds", "ai_seats")
+        kept = ("ruleset", "preset", "choices_json", "deadline_seconds", "ai_seats")
         assert [getattr(lobby, k) for k in kept] == [getattr(old, k) for k in kept]
         assert (old.ruleset, old.preset, old.ai_seats) == (game_id, preset, 3)
         assert not (await table.press(0, table.lobby(), "start")).alert

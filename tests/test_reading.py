@@ -18,12 +18,12 @@ from bangbot.games.bang.presenter.render import event_line
 from bangbot.games.bang.rules.cards import CARDS
 from bangbot.games.bang.starwars.names import SW_ABILITY_NAMES
 from bangbot.games.bang.texts.glossary import CHARACTER_NAMES, character_help, character_name
+from bangbot.games.contract import TOP
 from bangbot.games.duel.presenter.lines import event_line as duel_event_line
 from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import AI_NAMES, ai_name, players
 from bangbot.messaging.delivery import waiting_line
-from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
 from bangbot.messaging.step_menu import PRESS
 from bangbot.rulesets import ruleset

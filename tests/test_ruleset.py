@@ -19,9 +19,9 @@ from alembic.config import Config
 
 from bangbot import games
 from bangbot.ai.players import random_players
-from bangbot.core.ruleset import STEP_KINDS, Ruleset
 from bangbot.games.bang.rules.state import GameConfig
 from bangbot.games.bang.ruleset import BASE, BaseBang
+from bangbot.games.contract import STEP_KINDS, Ruleset
 from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.play import load

@@ -19,7 +19,7 @@ from bangbot.games.bang.ai.evidence import record
 from bangbot.games.bang.determinize import determinize
 from bangbot.games.bang.rules.cards import BANG
 from bangbot.games.bang.rules.roles import OUTLAW, SHERIFF
-from bangbot.games.declaration import Game
+from bangbot.games.contract import Game
 from bangbot.games.duel.determinize import score
 
 TINY = Budget(steps=0, answer_steps=0, candidates=2, horizon=40, seconds=60.0)  # one world a decision, no clock cut

@@ -16,7 +16,7 @@ GAMES = int(os.environ.get("BANGBOT_SELFPLAY_GAMES", "60"))
     [(4, "standard", False), (5, "ja", False), (6, "standard", True), (7, "standard", False), (7, "ja", True)],
 )
 def test_random_games_break_no_invariant(players: int, preset: str, simplified: bool) -> None:
-    summary = run_selfplay(GAMES, players, seed=1000 * players, preset=preset, simplified=simplified)
+    summary = run_selfplay(GAMES, players, seed=1000 * players, preset=preset, choices={"simplified": simplified})
     assert summary["invariant_violations"] == 0, summary["violation_examples"]
     assert summary["games_hitting_step_cap"] == 0
     assert sum(summary["wins_by_side"].values()) == GAMES

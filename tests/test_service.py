@@ -209,9 +209,10 @@ def test_the_lobby(tmp_path: Path) -> None:
         assert (await table.press(1, table.lobby(), "preset")).alert
         assert (await table.press(0, table.lobby(), "preset")).alert is False
         assert table.game().preset == "ja"  # type: ignore[union-attr]
-        await table.press(0, table.lobby(), "simple")
+        await table.press(0, table.lobby(), "opt.simplified")
         await table.press(0, table.lobby(), "time")
-        assert table.game().simplified and table.game().deadline_seconds == 3 * 24 * 3600  # type: ignore[union-attr]
+        assert table.game().choices_json == '{"simplified":true}'  # type: ignore[union-attr]
+        assert table.game().deadline_seconds == 3 * 24 * 3600  # type: ignore[union-attr]
         # Two people are too few without AI seats.
         answer = await table.press(0, table.lobby(), "start")
         assert answer.alert and "4" in answer.text

@@ -14,7 +14,7 @@ from bangbot.console import frame as frame_module
 from bangbot.console.frame import text_width
 from bangbot.console.game import Terminal
 from bangbot.console.messenger import ConsoleMessenger, Prompt
-from bangbot.core.ruleset import STEP_CARD, TableState
+from bangbot.games.contract import STEP_CARD, TableState
 from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import GLUE

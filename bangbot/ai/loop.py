@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from bangbot.ai.mixing import mix
-from bangbot.ai.player import AIPlayer, Memory
 from bangbot.ai.random_player import SEED_KEY
 from bangbot.core.events import Event
+from bangbot.games.contract import AIPlayer, Memory
 
 S = TypeVar("S")
 V = TypeVar("V")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bangbot import games
 from bangbot.ai.levels import EASY, HARD, LEVELS, NORMAL
-from bangbot.ai.player import AIPlayer
 from bangbot.ai.search import Budget, SearchPlayer, budget_from_env
+from bangbot.games.contract import AIPlayer
 
 
 def heuristic_players() -> dict[str, AIPlayer]:

@@ -3,39 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 from bangbot.ai.mixing import mix
-from bangbot.ai.player import Memory
+from bangbot.games.contract import Memory, SeatView
 
 SEED_KEY = "seed"
 T = TypeVar("T")
 A = TypeVar("A")
-A_co = TypeVar("A_co", covariant=True)
-
-
-class Choosing(Protocol[A_co]):
-    """What a random player reads of a view (BANG!'s PlayerView, the Duel's DuelView): the legal actions and a clock."""
-
-    @property
-    def seat(self) -> int | None:
-        """The seat the view belongs to (None: the group)."""
-        ...
-
-    @property
-    def version(self) -> int:
-        """The state's version."""
-        ...
-
-    @property
-    def turn_number(self) -> int:
-        """The turn's number."""
-        ...
-
-    @property
-    def legal(self) -> Sequence[A_co]:
-        """The actions the seat may take now."""
-        ...
 
 
 def uniform_pick(legal: Sequence[T], memory: Memory, seat: int | None, version: int, turn_number: int) -> T:
@@ -49,7 +24,7 @@ def uniform_pick(legal: Sequence[T], memory: Memory, seat: int | None, version: 
 class RandomPlayer(Generic[A]):
     """Uniform over view.legal, from a hash of the seat, the view's version and turn, and memory's seed (any game)."""
 
-    def decide(self, view: Choosing[A], memory: Memory) -> A:
+    def decide(self, view: SeatView[A], memory: Memory) -> A:
         """Returns a legal action chosen by hashing (memory seed, seat, version, turn number)."""
         return uniform_pick(view.legal, memory, view.seat, view.version, view.turn_number)
 

@@ -20,10 +20,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bangbot.ai.mixing import mix
-from bangbot.ai.player import AIPlayer, Memory
 from bangbot.ai.random_player import SEED_KEY
-from bangbot.core.ruleset import Ruleset
-from bangbot.games.declaration import Search
+from bangbot.games.contract import AIPlayer, Memory, Ruleset, Search
 
 SECONDS_ENV = "BANGBOT_AI_SECONDS"  # the searching AI's time per decision in its own turn (answers: a fifth)
 DEFAULT_SECONDS = 1.0

@@ -8,6 +8,7 @@ import random
 import time
 from typing import Any
 
+from bangbot.games.contract import BACK
 from bangbot.messaging.adapter import Command, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import CollectingMessenger
@@ -16,7 +17,6 @@ from bangbot.rulesets import ruleset
 from tools.awaited import NotifyAudit
 
 PLAYERS = 5
-BACK = "x"
 POLL_SECONDS = 0.001
 
 

@@ -19,10 +19,9 @@ from typing import Any
 
 from bangbot import games
 from bangbot.ai.mixing import mix
-from bangbot.ai.player import AIPlayer, Memory
 from bangbot.ai.players import players_at
 from bangbot.ai.random_player import SEED_KEY
-from bangbot.games.declaration import Game, table_sizes
+from bangbot.games.contract import AIPlayer, Game, Memory, table_sizes
 
 STEP_CAP = 3000
 Z95 = 1.96

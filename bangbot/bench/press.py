@@ -28,7 +28,7 @@ from sqlalchemy import Engine, event
 
 from bangbot.ai.players import random_players
 from bangbot.games import GAMES
-from bangbot.games.declaration import table_sizes
+from bangbot.games.contract import table_sizes
 from bangbot.messaging.adapter import BACK, Command, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context

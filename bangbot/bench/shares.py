@@ -14,7 +14,7 @@ from typing import Any
 from bangbot import games
 from bangbot.ai.players import players_at
 from bangbot.bench.compare import interval, play_deal, tables
-from bangbot.games.declaration import Game
+from bangbot.games.contract import Game
 
 CAPPED = ""  # the winner of a game stopped at the step cap
 

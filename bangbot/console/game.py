@@ -21,8 +21,8 @@ from bangbot.ai.players import players_at
 from bangbot.console.frame import frame, terminal_width
 from bangbot.console.keyboard import Keyboard
 from bangbot.console.messenger import ConsoleMessenger, Piece
-from bangbot.core.ruleset import Step, TableState
 from bangbot.games import DEFAULT as DEFAULT_RULESET
+from bangbot.games.contract import Step, TableState
 from bangbot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator, translator
 from bangbot.i18n.digits import plain_digits
 from bangbot.i18n.themes import themed

@@ -11,10 +11,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from bangbot.games.declaration import Game
+from bangbot.games.contract import Game
 
 if TYPE_CHECKING:
-    from bangbot.core.config import GameConfig
+    from bangbot.games.contract import GameConfig
 
 # The offered games and the module declaring each, in the order the lobby cycles through them and /help lists them;
 # the first is the default.

@@ -11,14 +11,10 @@ import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
-
-if TYPE_CHECKING:
-    from bangbot.i18n.theme import Theme
 
 DOMAIN = "bangbot"
 SOURCE_LANGUAGE = "en"
@@ -67,32 +63,26 @@ def system_language(env: Mapping[str, str] | None = None) -> str:
 
 
 class Translator:
-    """Renders messages in one language: gettext, ngettext and their context variants.
+    """Renders messages in one language: gettext, ngettext and their context variants (a game's theme speaks
+    through bangbot.i18n.theme.ThemedTranslator)."""
 
-    A themed translator (see bangbot.i18n.themes) renders the messages its theme overrides by the theme's wording.
-    """
-
-    def __init__(self, language: str, translations: NullTranslations, theme: Theme | None = None) -> None:
+    def __init__(self, language: str, translations: NullTranslations) -> None:
         self.language = language
         self._t = translations
-        self.theme = theme
         self._name_affixes: tuple[str, str] | None = None
 
-    def with_theme(self, theme: Theme) -> Translator:
-        """Returns a translator of the same language and catalog that speaks in theme's words."""
-        return Translator(self.language, self._t, theme)
-
     def gettext(self, message: str, **values: object) -> str:
-        """Returns message translated (as the theme words it, if it does), with {placeholders} filled from values."""
-        override = self.theme.messages.get(message) if self.theme else None
-        text = str(self._t.pgettext(*override)) if override else self._t.gettext(message)
+        """Returns message translated, with {placeholders} filled from values."""
+        text = self._t.gettext(message)
         return text.format(**values) if values else text
 
     def ngettext(self, singular: str, plural: str, n: int, **values: object) -> str:
-        """Returns the plural form for n (as the theme words it, if it does), with {n} and placeholders filled."""
-        override = self.theme.plurals.get(singular) if self.theme else None
-        text = self._t.npgettext(*override, n) if override else self._t.ngettext(singular, plural, n)
-        return str(text).format(n=n, **values)
+        """Returns the plural form for n, with {n} and placeholders filled."""
+        return str(self._t.ngettext(singular, plural, n)).format(n=n, **values)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, **values: object) -> str:
+        """Returns the plural form for n of a message in context, with {n} and placeholders filled."""
+        return str(self._t.npgettext(context, singular, plural, n)).format(n=n, **values)
 
     def pgettext(self, context: str, message: str, **values: object) -> str:
         """Returns message in context translated, with placeholders filled."""

@@ -2,42 +2,25 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from bangbot import games
-from bangbot.core.config import GameConfig, GameOptions, NoOptions
+from bangbot.games.contract import STANDARD, TableRules
 from bangbot.i18n import N_, Translator
 
-STANDARD = "standard"  # the preset every game without modes offers first
 STANDARD_NAME = N_("standard")
 
 
-@dataclass(frozen=True, slots=True)
-class TableRules:
-    """What a table plays by: its ruleset (searched first by /rules), its rule preset and that preset's options."""
-
-    ruleset: str = games.DEFAULT
-    preset: str = STANDARD
-    options: GameOptions = field(default_factory=NoOptions)
-
-    @staticmethod
-    def of(config: GameConfig) -> TableRules:
-        """Returns the rules of a dealt game."""
-        return TableRules(config.ruleset, config.preset, config.options)
-
-    @staticmethod
-    def of_preset(name: str, ruleset: str = games.DEFAULT) -> TableRules:
-        """Returns a game played by a named preset (the standard one, or a game's first mode, for a name not known)."""
-        played = games.game(ruleset)
-        if played.rules.options is not None:
-            try:
-                return TableRules(ruleset, name, played.rules.options(name))
-            except ValueError:
-                pass
-        if not played.modal:
-            return TableRules(ruleset)
-        modes = played.ruleset.modes
-        return TableRules(ruleset, name if name in modes else modes[0])
+def preset_rules(name: str, ruleset: str = games.DEFAULT) -> TableRules:
+    """Returns a game played by a named preset (the standard one, or a game's first mode, for a name not known)."""
+    played = games.game(ruleset)
+    if played.rules.options is not None:
+        try:
+            return TableRules(ruleset, name, played.rules.options(name))
+        except ValueError:
+            pass
+    if not played.modal:
+        return TableRules(ruleset)
+    modes = played.ruleset.modes
+    return TableRules(ruleset, name if name in modes else modes[0])
 
 
 def preset_name(tr: Translator, ruleset: str, name: str) -> str:

@@ -7,8 +7,9 @@ import unicodedata
 from functools import cache
 
 from bangbot import games
-from bangbot.games.declaration import TopicTables
+from bangbot.games.contract import TopicTables
 from bangbot.i18n import LANGUAGES, Translator, translator
+from bangbot.i18n.theme import spoken
 
 # The English source strings. Ids are the keys of bangbot.core (cards.py, characters.py, roles.py);
 # each language's names come from its own rulebook, see spec/glossary.md.
@@ -20,8 +21,9 @@ CHARACTER = "character"
 
 def game_name(tr: Translator, ruleset_id: str) -> str:
     """Returns the name of a game (a ruleset id) in the translator's language; a themed game's from its theme."""
-    if tr.theme is not None and tr.theme.id == ruleset_id:
-        return tr.name(tr.theme.game)
+    theme = spoken(tr)
+    if theme is not None and theme.id == ruleset_id:
+        return tr.name(theme.game)
     try:
         return tr.name(games.game(ruleset_id).name)
     except KeyError:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from bangbot.games.contract import TOP
 from bangbot.messaging.adapter import Undeliverable
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import notification_due, show_private
 from bangbot.messaging.outbox import all_shown
 from bangbot.messaging.play import Batch, load
-from bangbot.messaging.presenter import TOP
 from bangbot.messaging.showing import decoded
 from bangbot.messaging.urgency import urgently
 from bangbot.storage.models import Outbox

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import logging
 
+from bangbot.games.contract import TOP
 from bangbot.messaging.adapter import Undeliverable
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import show_private
 from bangbot.messaging.lanes import GameLanes, News
 from bangbot.messaging.play import load
-from bangbot.messaging.presenter import TOP
 from bangbot.messaging.showing import RECENT_LINES
 from bangbot.storage.models import Outbox
 

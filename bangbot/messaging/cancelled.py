@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
+from bangbot.games import game as registered
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import player
 from bangbot.messaging.context import Context
@@ -13,18 +13,11 @@ from bangbot.messaging.presenters import presenter
 from bangbot.messaging.showing import Showing
 from bangbot.storage.models import CANCELLED, Outbox
 
-SETUP = "setup"  # the Duel's phase while characters are chosen (its table then says who is awaited)
-
 
 def final_view(batch: Batch) -> Any:
-    """Returns the public view of a cancelled game: every role shown, nobody awaited."""
-    view = batch.rules.view(batch.state, None)
-    players = getattr(batch.state, "players", None)
-    if players is not None:  # base BANG! and Star Wars: roles stay hidden while the game runs
-        roles = [p.role for p in players]
-        seats = tuple(replace(s, role=roles[s.seat]) for s in view.seats)
-        return replace(view, seats=seats, awaiting=())
-    return replace(view, awaiting=(), phase="" if view.phase == SETUP else view.phase)
+    """Returns the public view of a cancelled game as its game shows it (every role shown, nobody awaited)."""
+    shown = registered(batch.rules.id).cancelled_view
+    return shown(batch.state) if shown is not None else batch.rules.view(batch.state, None)
 
 
 def cancel_running(ctx: Context, batch: Batch, by: str) -> None:

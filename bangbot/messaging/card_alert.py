@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from bangbot.core.config import GameConfig
-from bangbot.games.declaration import Topic
+from bangbot.games.contract import GameConfig, TableRules, Topic
 from bangbot.i18n import Translator
-from bangbot.i18n.explain import TableRules, explain
+from bangbot.i18n.explain import explain
 
 ALERT_LIMIT = 200  # the most characters a messenger's alert shows
 ELLIPSIS = "…"

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bangbot.core.ruleset import Step
 from bangbot.games import game as registered
-from bangbot.games.declaration import Topic
+from bangbot.games.contract import Step, Topic
 from bangbot.messaging.confirm import CONFIRM
 from bangbot.messaging.step_menu import ABOUT, PRESS, choice_path
 from bangbot.rulesets import ruleset

@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bangbot.games.contract import BACK
 from bangbot.i18n import Translator
 from bangbot.messaging.adapter import BACK as FIXED_BACK
-from bangbot.messaging.presenter import BACK
 from bangbot.messaging.step_menu import PRESS, Entry, Menu
 from bangbot.rulesets import ruleset
 

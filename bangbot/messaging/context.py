@@ -10,9 +10,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bangbot.ai.levels import DEFAULT_LEVEL, LEVELS
-from bangbot.ai.player import AIPlayer
 from bangbot.ai.players import players_at
-from bangbot.core.ruleset import TableState
+from bangbot.games.contract import AIPlayer, TableState
 from bangbot.i18n import SOURCE_LANGUAGE, Translator, normalize_language, translator
 from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import Messenger, User

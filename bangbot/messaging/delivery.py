@@ -10,6 +10,7 @@ from typing import Any
 
 from bangbot.checkpoints import checkpoint
 from bangbot.games import game as registered
+from bangbot.games.contract import TOP
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import duration, join_list, player
 from bangbot.messaging.absence import ABANDONED, RESUMED, group_note, private_note
@@ -25,7 +26,6 @@ from bangbot.messaging.group_message import delete_group, edit_group, send_group
 from bangbot.messaging.lanes import GameLanes
 from bangbot.messaging.moves import MOVED
 from bangbot.messaging.play import STANDIN, Batch, load, seat_view
-from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
 from bangbot.messaging.records import final_ending
 from bangbot.messaging.replace import REPLACED, offer_keyboard, replaced_text

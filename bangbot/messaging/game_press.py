@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from bangbot.games.contract import TOP
 from bangbot.i18n import Translator
 from bangbot.messaging.adapter import MessageRef, Press
 from bangbot.messaging.card_alert import topic_alert
@@ -17,7 +18,6 @@ from bangbot.messaging.later import Later
 from bangbot.messaging.outbox import save
 from bangbot.messaging.play import Batch, apply_move, loaded, run_ai, seat_view
 from bangbot.messaging.player_messages import drop_copy, show_current, within_reach
-from bangbot.messaging.presenter import TOP
 from bangbot.messaging.refusals import game_press_refusal
 from bangbot.messaging.seat_choices import seat_choices
 from bangbot.messaging.step_menu import ABOUT

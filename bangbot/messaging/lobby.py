@@ -17,6 +17,7 @@ from bangbot.messaging.adapter import Button, Command, MessageRef, Press, Undeli
 from bangbot.messaging.codec import BadButton, ButtonData, lobby_button, offered_choices
 from bangbot.messaging.context import Context
 from bangbot.messaging.later import Later
+from bangbot.messaging.lobby_options import OPTION, switch, table_choices
 from bangbot.messaging.lobby_view import (
     MODE,
     REMOVE,
@@ -127,7 +128,7 @@ def new_lobby(
     game: tuple[str, str],
     thread: int = 0,
 ) -> Game:
-    """Returns a lobby (not stored) of a game and preset (or mode), with the simplified game, time per move and AI
+    """Returns a lobby (not stored) of a game and preset (or mode), with the lobby options, time per move and AI
     seats of a chat's settings or of an earlier game."""
     now = ctx.clock()
     lobby = Game(
@@ -137,7 +138,7 @@ def new_lobby(
         creator_id=creator_id,
         ruleset=game[0],
         preset=game[1],
-        simplified=like.simplified,
+        choices_json=like.choices_json,
         deadline_seconds=like.deadline_seconds,
         ai_seats=like.ai_seats,
         ai_level=like.ai_level if isinstance(like, Game) else DEFAULT_LEVEL,
@@ -381,7 +382,7 @@ def remember_game(ctx: Context, game: Game) -> None:
 
 
 def change_setting(game: Game, choice: str) -> None:
-    """Steps one lobby setting: the game, its preset or mode, simplified game, time per move, AI seats, AI level."""
+    """Steps one lobby setting: the game, its preset or mode, one of its options, time per move, AI seats, AI level."""
     rules = ruleset(game.ruleset)
     if choice == "game":
         game.ruleset = following(offered(), game.ruleset)
@@ -391,8 +392,8 @@ def change_setting(game: Game, choice: str) -> None:
         game.preset = following(list(rules.presets), game.preset)
     elif choice.startswith(MODE):  # offered, so one of the game's modes
         game.preset = choice.removeprefix(MODE)
-    elif choice == "simple":
-        game.simplified = not game.simplified
+    elif choice.startswith(OPTION):  # offered, so one of the game's options
+        switch(game, choice.removeprefix(OPTION))
     elif choice == "time":
         later = [d for d in DEADLINE_CHOICES if d > game.deadline_seconds]
         game.deadline_seconds = later[0] if later else DEADLINE_CHOICES[0]
@@ -425,7 +426,7 @@ async def start_game(
             high=sizes.stop - 1,
         ), True
     assert game.id is not None
-    config = rules.config(total, game.preset, game.simplified)
+    config = rules.config(total, game.preset, table_choices(game))
     game.seed = ctx.seeds()
     state, events = await ctx.repo.run(rules.new_game, config, game.seed)
     table = [Seat(game_id=game.id, position=i, user_id=s.user_id, name=s.name) for i, s in enumerate(seats)] + [

@@ -15,8 +15,9 @@ from bangbot.messaging.codec import lobby_button
 from bangbot.messaging.context import Context
 from bangbot.messaging.group_message import edit_group, show_kept
 from bangbot.messaging.lobby_extras import lobby_extras
+from bangbot.messaging.lobby_options import OPTION, declared, table_choices
 from bangbot.messaging.showing import LOBBY_CANCELLED, LOBBY_EXPIRED
-from bangbot.rulesets import AnyRuleset, ruleset, table_sizes
+from bangbot.rulesets import ruleset, table_sizes
 from bangbot.storage.models import Game, Seat
 
 MODE = "mode."  # a mode button's choice: this prefix and the mode it switches to
@@ -31,7 +32,6 @@ def offered() -> list[str]:
 def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
     """Returns the lobby message: who joined and the settings."""
     humans = players(tr, (s.name for s in seats))
-    rules = ruleset(game.ruleset)
     lines = [tr.gettext("A new game of BANG! is gathering players.")]
     if len(offered()) > 1:
         lines.append(tr.gettext("Game: {game}.", game=game_name(tr, game.ruleset)))
@@ -44,9 +44,10 @@ def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
         lines.append(tr.gettext("Mode: {mode}.", mode=mode_name(tr, game.preset)))
     else:
         lines.append(tr.gettext("Rules: {preset}.", preset=preset_name(tr, game.ruleset, game.preset)))
-    if offers_simplified(rules):
-        simplified = tr.gettext("yes") if game.simplified else tr.gettext("no")
-        lines.append(tr.gettext("Simplified game (no book-symbol cards): {answer}.", answer=simplified))
+    choices = table_choices(game)
+    for option in declared(game.ruleset):
+        answer = tr.gettext("yes") if choices[option.id] else tr.gettext("no")
+        lines.append(tr.gettext(option.label, answer=answer))
     lines.append(tr.gettext("Time for each move: {time}.", time=duration(tr, game.deadline_seconds)))
     sizes = sizes_of(game)
     if len(sizes) == 1:
@@ -84,11 +85,6 @@ def sizes_of(game: Game) -> range:
     return table_sizes(rules, game.preset) or rules.seats
 
 
-def offers_simplified(rules: AnyRuleset) -> bool:
-    """Returns whether a game has the simplified variant (its config keeps the choice)."""
-    return rules.config(rules.seats.start, rules.presets[0], True).simplified
-
-
 def max_ai_seats(game: Game) -> int:
     """Returns the most AI players a lobby's table takes: all seats but the creator's."""
     return sizes_of(game).stop - 2
@@ -107,10 +103,10 @@ def lobby_keyboard(tr: Translator, game: Game, messenger: Messenger) -> Keyboard
     choose_game = ((b(tr.gettext("Game"), "game"),),) if len(offered()) > 1 else ()
     rules = ruleset(game.ruleset)
     if registry.game(game.ruleset).modal:
-        rule_buttons = (b(tr.gettext("Mode"), MODE + following(list(rules.modes), game.preset)),)
+        preset_button = b(tr.gettext("Mode"), MODE + following(list(rules.modes), game.preset))
     else:
-        simple = (b(tr.gettext("Simplified"), "simple"),) if offers_simplified(rules) else ()
-        rule_buttons = (b(tr.gettext("Rules"), "preset"), *simple)
+        preset_button = b(tr.gettext("Rules"), "preset")
+    rule_buttons = (preset_button, *(b(tr.gettext(o.button), OPTION + o.id) for o in declared(game.ruleset)))
     return (
         (joining, b(tr.gettext("Leave"), "leave")),
         (b(tr.gettext("Start the game"), "start"),),

@@ -8,6 +8,8 @@ from typing import Any
 
 from bangbot.core.events import Event
 from bangbot.games import game as registered
+from bangbot.games.contract import Course, SeatOutcome
+from bangbot.messaging.lobby_options import table_choices
 from bangbot.rulesets import ruleset
 from bangbot.storage.models import ActionLog, Game, Seat
 
@@ -24,43 +26,10 @@ class Replayed:
     events: list[Event]
 
 
-@dataclass(frozen=True, slots=True)
-class Course:
-    """How one seat's game went, from the events: when and by whom it went out, what it played, how long it lasted."""
-
-    out_turn: int | None = None  # the turn it went out in (the Duel: its last character fell); None: to the end
-    out_by: int | None = None  # the seat that put it out; None: nobody else (Dynamite, its own card, no one)
-    in_turn_of: bool = False  # out_by is whose turn it was (the Duel), not a player who eliminated it
-    cards_played: int = 0  # cards it played in its turns and in answer, from the hand or in play
-    turns_played: int = 0  # its own turns
-    turns_survived: int = 0  # the game's turns it was still in the game at the end of
-
-
-@dataclass(frozen=True, slots=True)
-class SeatOutcome:
-    """How one seat ended: role (the Duel: side), characters, won, still in the game, players it eliminated.
-
-    eliminated names the seats it put out of the game (the Duel: the other squads' characters that fell in its turns,
-    as (owner, character)); lost, the Duel's own characters that fell; reserve, those that never came into play.
-    """
-
-    position: int
-    role: str
-    characters: tuple[str, ...]
-    won: bool
-    survived: bool
-    eliminations: int
-    course: Course = Course()
-    eliminated: tuple[int, ...] = ()
-    fallen: tuple[tuple[int, str], ...] = ()
-    lost: tuple[str, ...] = ()
-    reserve: tuple[str, ...] = ()  # the Duel: its characters that never came into play (the last of characters)
-
-
 def replay_game(game: Game, seats: Sequence[Seat], actions: Sequence[ActionLog]) -> Replayed:
     """Returns the game dealt again from its seed with every logged action applied, and all events that happened."""
     rules = ruleset(game.ruleset)
-    config = rules.config(len(seats), game.preset, game.simplified)
+    config = rules.config(len(seats), game.preset, table_choices(game))
     state, events = rules.new_game(config, game.seed or 0)
     out = list(events)
     for row in actions:

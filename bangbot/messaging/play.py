@@ -8,13 +8,12 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from bangbot.ai.player import Memory
 from bangbot.core.events import Event
-from bangbot.core.ruleset import TableState
+from bangbot.games.contract import AnyRuleset, Memory, TableState
 from bangbot.messaging.context import MISSES_BEFORE_STANDIN, OFFER_SHARE, REMINDER_SHARE, Context
 from bangbot.messaging.farewell import eliminations
 from bangbot.messaging.showing import Showing, recent_of
-from bangbot.rulesets import AnyRuleset, ruleset
+from bangbot.rulesets import ruleset
 from bangbot.storage.models import FINISHED, ActionLog, Game, Outbox, PressAnswer, Seat
 
 AI_MOVE_CAP = 5000

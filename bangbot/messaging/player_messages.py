@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import logging
 
+from bangbot.games.contract import TOP
 from bangbot.messaging.adapter import MessageRef, Undeliverable
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import BACK, as_stored, show_private
 from bangbot.messaging.outbox import kick, save, shown, touching
 from bangbot.messaging.play import Batch, load
-from bangbot.messaging.presenter import TOP
 from bangbot.storage.models import Seat
 
 log = logging.getLogger(__name__)

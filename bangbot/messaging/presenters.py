@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bangbot.games import game
-from bangbot.messaging.presenter import Presenter
+from bangbot.games.contract import Presenter
 
 
 def presenter(ruleset_id: str) -> Presenter:

@@ -10,11 +10,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from bangbot.games import game as registered
+from bangbot.games.contract import SeatOutcome
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import game_name
 from bangbot.i18n.wording import join_list, player
+from bangbot.messaging.lobby_options import table_choices
 from bangbot.messaging.lobby_view import level_name
-from bangbot.messaging.outcome import Replayed, SeatOutcome, outcomes
+from bangbot.messaging.outcome import Replayed, outcomes
 from bangbot.messaging.presenters import presenter
 from bangbot.rulesets import ruleset
 from bangbot.storage.models import ActionLog, Game, Seat
@@ -24,11 +26,11 @@ CHUNK_EVENTS = 40  # the presenter writes at most 40 lines at once: a long turn 
 
 
 def replay_line(game: Game, seats: int) -> str:
-    """Returns what replays the game exactly: game, preset or mode, variant, table size, seed and versions."""
+    """Returns what replays the game exactly: game, preset or mode, lobby options, table size, seed and versions."""
     rules = ruleset(game.ruleset)
+    options = "".join(f"{o}={'yes' if on else 'no'} " for o, on in table_choices(game).items())
     return (
-        f"ruleset={rules.id} preset={game.preset} simplified={'yes' if game.simplified else 'no'} "
-        f"seats={seats} seed={game.seed} bangbot={bangbot_version()}"
+        f"ruleset={rules.id} preset={game.preset} {options}seats={seats} seed={game.seed} bangbot={bangbot_version()}"
     )
 
 

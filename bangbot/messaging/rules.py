@@ -6,9 +6,11 @@ import json
 
 from bangbot.games import DEFAULT
 from bangbot.games import game as registered
+from bangbot.games.contract import TableRules
 from bangbot.i18n import Translator
-from bangbot.i18n.explain import TableRules, explain
+from bangbot.i18n.explain import explain, preset_rules
 from bangbot.i18n.glossary import lookup, unclear
+from bangbot.i18n.theme import spoken
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import join_list
 from bangbot.messaging.adapter import Command
@@ -31,18 +33,19 @@ def table_rules(ctx: Context, cmd: Command) -> TableRules:
         chat = ctx.repo.chat_settings(cmd.chat_id)
         default, game_id = chat.preset, chat.ruleset
     if game is None:
-        return TableRules.of_preset(default, game_id)
+        return preset_rules(default, game_id)
     if game.state_json:
         return TableRules.of(ruleset(game.ruleset).from_json(json.loads(game.state_json)).config)
-    return TableRules.of_preset(game.preset, game.ruleset)
+    return preset_rules(game.preset, game.ruleset)
 
 
 def topic_names(tr: Translator, ruleset_id: str) -> list[list[str]]:
     """Returns the names of what /rules can explain at a table of a ruleset (its cards, its characters…), a list
     per kind, in the reader's words."""
     game_tr = themed(tr, ruleset_id)
-    if game_tr.theme is not None:
-        tables = [names for names, _ in game_tr.theme.topics.values()]
+    theme = spoken(game_tr)
+    if theme is not None:
+        tables = [names for names, _ in theme.topics.values()]
     else:
         tables = [names for _, names in registered(ruleset_id).rules.topics]
     return [[game_tr.name(marked) for marked in table.values()] for table in tables]
@@ -84,7 +87,7 @@ def rules_answer(ctx: Context, cmd: Command, tr: Translator) -> str:
 def as_played_here(game_tr: Translator, topic: tuple[str, str]) -> tuple[str, str]:
     """Returns the table's own topic for a card another game names (a Barrel at a themed table: the card its theme
     plays in the Barrel's place), else the topic itself."""
-    theme, (what, ident) = game_tr.theme, topic
+    theme, (what, ident) = spoken(game_tr), topic
     if theme is None or what not in theme.topics or ident not in theme.cards:
         return topic
     names = theme.topics[what][0]

@@ -6,9 +6,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from bangbot.core.ruleset import Step
+from bangbot.games.contract import BACK, MakeData, Step
 from bangbot.messaging.adapter import Button, Keyboard
-from bangbot.messaging.presenter import BACK, MakeData
 from bangbot.rulesets import ruleset
 
 T = TypeVar("T")

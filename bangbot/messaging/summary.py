@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bangbot.games import game as registered
+from bangbot.games.contract import SeatOutcome
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import join_list, player
-from bangbot.messaging.outcome import SeatOutcome
 from bangbot.messaging.record import seat_line
 from bangbot.storage.models import Game
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from bangbot.core.config import GameConfig
 from bangbot.games import game
-from bangbot.games.declaration import AnyRuleset, table_sizes
+from bangbot.games.contract import AnyRuleset, GameConfig, table_sizes
 
 __all__ = ["AnyRuleset", "ruleset", "ruleset_of", "table_sizes"]
 

@@ -18,7 +18,9 @@ def finished_results(
     game: Mapping[str, Any], seats: Sequence[Mapping[str, Any]], actions: Sequence[Mapping[str, Any]]
 ) -> list[dict[str, Any]]:
     """Returns the result rows of a stored finished game, or none if its action log does not replay to its end."""
-    row = Game(creator_id=0, created_at=game["updated_at"], **game)
+    columns = {k: v for k, v in game.items() if k != "simplified"}  # read as revision 0012 knew the table
+    choices = '{"simplified":true}' if game.get("simplified") else "{}"  # the JSON revision 0020 moves it into
+    row = Game(creator_id=0, created_at=game["updated_at"], choices_json=choices, **columns)
     table = [Seat(**seat) for seat in seats]
     logged = [ActionLog(at=game["updated_at"], **action) for action in actions]
     try:

@@ -28,7 +28,7 @@ class ChatSettings(SQLModel, table=True):
     language: str | None = None
     ruleset: str = DEFAULT_RULESET
     preset: str = "standard"
-    simplified: bool = False
+    choices_json: str = Field(default="{}", sa_column=Column(Text, nullable=False, default="{}"))  # lobby options
     deadline_seconds: int = DEFAULT_DEADLINE_SECONDS
     ai_seats: int = 0
 
@@ -83,7 +83,8 @@ class Game(SQLModel, table=True):
     creator_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     ruleset: str = DEFAULT_RULESET
     preset: str = "standard"
-    simplified: bool = False
+    # The lobby options chosen (its game's LobbyOption ids -> values, JSON); a game reads the ones it declares
+    choices_json: str = Field(default="{}", sa_column=Column(Text, nullable=False, default="{}"))
     deadline_seconds: int = DEFAULT_DEADLINE_SECONDS
     ai_seats: int = 0
     ai_level: str = Field(default="normal", sa_column_kwargs={"server_default": "normal"})  # how its AI seats play

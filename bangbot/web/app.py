@@ -13,13 +13,13 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from bangbot.games.contract import TOP
 from bangbot.i18n import N_, Translator, normalize_language, translator
 from bangbot.i18n.glossary import game_name
 from bangbot.messaging.adapter import Press, User
 from bangbot.messaging.codec import BadButton, ButtonData
 from bangbot.messaging.context import Context
 from bangbot.messaging.lru import LruCache
-from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presses import press_answer
 from bangbot.web.access import Forbidden, Members, Sight, Versions, sight
 from bangbot.web.auth import InvalidInitData, InvalidSession, issue_session, open_session, session_key, verify_init_data

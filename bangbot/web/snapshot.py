@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bangbot.games import game as declared
+from bangbot.games.contract import TOP
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import game_name
-from bangbot.messaging.presenter import TOP
 from bangbot.messaging.presenters import presenter
 
 SNAPSHOT_FORMAT = 1  # the shape's version: a page built for another one reloads

@@ -13,7 +13,9 @@ from bangbot.games.bang.bench.ai import main as bench_ai
 from bangbot.games.bang.bench.engine import main as bench_engine
 from bangbot.games.bang.bench.sanity import main as bench_sanity
 from bangbot.games.bang.determinize import determinize, role_of, won
+from bangbot.games.bang.lobby import LOBBY_OPTIONS
 from bangbot.games.bang.presenter.board import table_board
+from bangbot.games.bang.presenter.cancelled import cancelled_view
 from bangbot.games.bang.presenter.card_topic import base_card_topic
 from bangbot.games.bang.presenter.keyboards import opened_steps
 from bangbot.games.bang.presenter.outcome import table_outcomes
@@ -24,7 +26,7 @@ from bangbot.games.bang.ruleset import BASE, BaseBang
 from bangbot.games.bang.texts.explain import explain_base
 from bangbot.games.bang.texts.glossary import CARD_NAMES, CHARACTER_NAMES, character_name, role_name
 from bangbot.games.bang.texts.readings import CARD_READINGS, CHARACTER_READINGS
-from bangbot.games.declaration import Bench, Game, Rules, Search, Words
+from bangbot.games.contract import Bench, Game, Rules, Search, Words
 from bangbot.i18n import N_, NP_, Translator
 from bangbot.i18n.glossary import CARD, CHARACTER
 
@@ -65,6 +67,8 @@ GAME = Game(
     random=RandomPlayer,
     words=Words(role=role_name, character=character_name, winner=winner_name),
     outcomes=table_outcomes,
+    lobby=LOBBY_OPTIONS,
+    cancelled_view=cancelled_view,
     rules=Rules(
         topics=((CARD, CARD_NAMES), (CHARACTER, CHARACTER_NAMES)),
         explain=explain_base,

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bangbot.core.config import GameConfig as TableConfig
 from bangbot.core.events import Event
-from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_CARDS, STEP_TARGET, STEP_TARGET_CARD, Step
 from bangbot.games.bang.rules import engine, legal, notation, risks, serialize
 from bangbot.games.bang.rules.actions import (
     Action,
@@ -28,8 +26,19 @@ from bangbot.games.bang.rules.invariants import check_invariants
 from bangbot.games.bang.rules.options import PRESETS
 from bangbot.games.bang.rules.requests import Dying
 from bangbot.games.bang.rules.roles import MAX_PLAYERS, MIN_PLAYERS
-from bangbot.games.bang.rules.state import GameConfig, GameState, family_config
+from bangbot.games.bang.rules.state import SIMPLIFIED, GameConfig, GameState, family_config
 from bangbot.games.bang.rules.views import PlayerView, view
+from bangbot.games.contract import (
+    NO_CHOICES,
+    STEP_ANSWER,
+    STEP_CARD,
+    STEP_CARDS,
+    STEP_TARGET,
+    STEP_TARGET_CARD,
+    Choices,
+    Step,
+)
+from bangbot.games.contract import GameConfig as TableConfig
 
 BASE = "base"
 
@@ -48,11 +57,11 @@ class BaseBang:
     presets: Sequence[str] = tuple(PRESETS)
     modes: Sequence[str] = ("",)
 
-    def config(self, players: int, preset: str, simplified: bool = False) -> GameConfig:
+    def config(self, players: int, preset: str, choices: Choices = NO_CHOICES) -> GameConfig:
         """Returns the config of a base table; raises ValueError for a size or preset it does not have."""
         if players not in self.seats:
             raise ValueError(f"BANG! needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
-        return GameConfig.with_preset(players, preset, simplified)
+        return GameConfig.with_preset(players, preset, choices.get(SIMPLIFIED, False))
 
     def new_game(self, config: TableConfig, seed: int) -> tuple[GameState, list[Event]]:
         """Deals a game from seed and plays up to the Sheriff's first decision."""

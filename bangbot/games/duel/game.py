@@ -7,13 +7,14 @@ from typing import Any
 
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.core.events import Event
-from bangbot.games.declaration import Bench, Game, Rules, Search, Words
+from bangbot.games.contract import Bench, Game, Rules, Search, SeatOutcome, TableRules, Words
 from bangbot.games.duel.ai import DuelPlayer
 from bangbot.games.duel.bench.ai import main as bench_ai
 from bangbot.games.duel.bench.engine import main as bench_engine
 from bangbot.games.duel.bench.sanity import main as bench_sanity
 from bangbot.games.duel.determinize import CUTOFF, determinize, role_of, score, won
 from bangbot.games.duel.presenter.board import duel_board
+from bangbot.games.duel.presenter.cancelled import cancelled_view
 from bangbot.games.duel.presenter.card_topic import duel_card_topic
 from bangbot.games.duel.presenter.outcome import duel_outcome
 from bangbot.games.duel.presenter.presenter import DUEL_PRESENTER
@@ -21,8 +22,6 @@ from bangbot.games.duel.ruleset import DUEL, DuelBang
 from bangbot.games.duel.texts.names import DUEL_GAME_NAME, duel_character_name, duel_mode_name, duel_side_name
 from bangbot.games.duel.texts.rules import DUEL_TABLES, duel_summary, explain_duel
 from bangbot.i18n import NP_, Translator
-from bangbot.i18n.explain import TableRules
-from bangbot.messaging.outcome import SeatOutcome
 
 
 def explain(tr: Translator, topic: tuple[str, str], rules: TableRules) -> str:
@@ -48,6 +47,7 @@ GAME = Game(
     random=RandomPlayer,
     words=Words(role=duel_side_name, character=duel_character_name, winner=duel_side_name, mode=duel_mode_name),
     outcomes=outcomes,
+    cancelled_view=cancelled_view,
     # What /rules searches first at a Duel table; at another game's table, only when that game has no such name.
     rules=Rules(topics=DUEL_TABLES, explain=explain, late=True, summary=duel_summary),
     bench=Bench(engine=bench_engine, ai=bench_ai, sanity=bench_sanity),

@@ -5,9 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bangbot.core.config import GameConfig
 from bangbot.core.events import Event
-from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_TARGET, STEP_TARGET_CARD, Step
+from bangbot.games.contract import (
+    NO_CHOICES,
+    STEP_ANSWER,
+    STEP_CARD,
+    STEP_TARGET,
+    STEP_TARGET_CARD,
+    Choices,
+    GameConfig,
+    Step,
+)
 from bangbot.games.duel.rules import engine, legal, notation, risks, serialize
 from bangbot.games.duel.rules.actions import (
     Answer,
@@ -45,13 +53,13 @@ class DuelBang:
     presets: Sequence[str] = MODE_IDS
     modes: Sequence[str] = MODE_IDS
 
-    def config(self, players: int, preset: str, simplified: bool = False) -> GameConfig:
+    def config(self, players: int, preset: str, choices: Choices = NO_CHOICES) -> GameConfig:
         """Returns the config of a Duel table in a mode; raises ValueError for another mode or table size."""
         if preset not in MODES:
             raise ValueError(f"the Duel has no mode {preset!r}; modes: {', '.join(MODE_IDS)}")
         if players != MODES[preset].players:
             raise ValueError(f"the Duel's mode {preset!r} needs {MODES[preset].players} players, not {players}")
-        return GameConfig(players, preset, False, DUEL)
+        return GameConfig(players, preset, DUEL)
 
     def seats_for(self, preset: str) -> int:
         """Returns the number of seats of a mode."""

@@ -15,7 +15,8 @@ import pytest
 
 from bangbot.ai import AIPlayer, Memory, RandomPlayer
 from bangbot.ai.mixing import mix
-from bangbot.ai.random_player import SEED_KEY, Choosing
+from bangbot.ai.random_player import SEED_KEY
+from bangbot.games import contract
 from bangbot.games.bang.ai.beliefs import estimate
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
 from bangbot.games.bang.ai.match import MEMORY_SALT, play_match
@@ -93,9 +94,10 @@ def test_ai_inputs_are_a_view_and_visible_events_only() -> None:
         observe = get_type_hints(cls.observe)
         if cls is HeuristicPlayer:
             assert decide["view"] is PlayerView and decide["return"] == Action
-        else:  # every game's random player reads a view's legal actions and clock, fields of PlayerView and DuelView
-            read = {n for n in vars(Choosing) if not n.startswith("_")}
-            assert read == {"seat", "version", "turn_number", "legal"}
+        else:  # every game's random player reads the contract's seat view, fields of PlayerView and DuelView
+            assert decide["view"].__origin__ is contract.SeatView
+            read = {n for c in (contract.SeatView, contract.TableState) for n in vars(c) if not n.startswith("_")}
+            assert read == {"seat", "config", "version", "turn", "turn_number", "legal", "winner"}
             assert read <= {f.name for f in dataclasses.fields(PlayerView)} & {
                 f.name for f in dataclasses.fields(DuelView)
             }

@@ -16,7 +16,7 @@ from bangbot.games.bang.rules.views import view
 from bangbot.games.bang.texts.glossary import CARD_NAMES, card_help, character_help
 from bangbot.games.bang.texts.rulehelp import DETAILS
 from bangbot.i18n import LANGUAGES, NP_, translator
-from bangbot.i18n.explain import TableRules, explain
+from bangbot.i18n.explain import explain, preset_rules
 from bangbot.i18n.glossary import CARD, CHARACTER, _global_index, lookup, search_order
 from tests.offered import offer
 from tests.scenario_helpers import scenario, seat_spec
@@ -67,11 +67,11 @@ def test_the_english_help_says_what_each_preset_plays() -> None:
     assert "second card from the discard pile" in character_help(en, "pedro_ramirez", JA)
     assert "per hit" in character_help(en, "el_gringo", JA)
     assert "for each life point" in character_help(en, "el_gringo", STANDARD)
-    assert explain(en, (CHARACTER, "kit_carlson"), TableRules.of_preset("ja")).splitlines()[1:] == [
+    assert explain(en, (CHARACTER, "kit_carlson"), preset_rules("ja")).splitlines()[1:] == [
         "Life points: 3.",
         "This is how the table's rules play it: Japanese first edition.",
     ]
-    assert "Life points: 4." in explain(en, (CHARACTER, "kit_carlson"), TableRules.of_preset("standard"))
+    assert "Life points: 4." in explain(en, (CHARACTER, "kit_carlson"), preset_rules("standard"))
 
 
 def test_suits_are_listed_the_way_each_language_lists() -> None:

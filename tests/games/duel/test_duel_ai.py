@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
-from bangbot.ai.player import AIPlayer
 from bangbot.ai.players import heuristic_players, random_players
 from bangbot.ai.random_player import RandomPlayer
+from bangbot.games.contract import AIPlayer
 from bangbot.games.duel.ai import DuelPlayer
 from bangbot.games.duel.ai.match import play_duel
 from bangbot.games.duel.rules.actions import Answer, Choose, Discard, DuelAction, EndTurn, Pass, Play, Swap, Use

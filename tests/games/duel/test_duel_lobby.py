@@ -48,7 +48,7 @@ def test_the_mode_button_cycles_the_modes_and_each_mode_fixes_the_seats(tmp_path
         assert "Game: BANG! The Duel." in text
         assert "Mode: Law against Outlaws." in text and "when 2 seats are filled" in text
         assert "Rules:" not in text and "Simplified" not in text
-        assert "preset" not in offered and "simple" not in offered
+        assert "preset" not in offered and "opt.simplified" not in offered
         seen = [game.preset]
         for _ in MODE_IDS:
             expected = mode_choice(table).removeprefix(lobby.MODE)
@@ -125,7 +125,7 @@ def test_a_stale_or_malformed_mode_press_is_answered_and_changes_nothing(tmp_pat
             lobby_button(1, game.version, lobby.MODE + "nonsense"),
             lobby_button(1, game.version, lobby.MODE + game.preset),
             lobby_button(1, game.version, "preset"),
-            lobby_button(1, game.version, "simple"),
+            lobby_button(1, game.version, "opt.simplified"),
         ]
         for data in forged:
             answer = await table.press(0, table.lobby(), data=data)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bangbot.games.bang.presenter.presenter import BASE_PRESENTER
+from bangbot.games.contract import BACK, TOP
 from bangbot.games.duel.presenter.labels import card_label
 from bangbot.games.duel.presenter.lines import LINES, event_line
 from bangbot.games.duel.presenter.presenter import DUEL_PRESENTER
@@ -33,7 +34,6 @@ from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import MAX_MESSAGE_LENGTH
 from bangbot.messaging.codec import MAX_GAME_ID, MAX_SMALL, game_button
-from bangbot.messaging.presenter import BACK, TOP
 from bangbot.messaging.presenters import presenter
 from bangbot.messaging.step_menu import PRESS
 from bangbot.rulesets import ruleset

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bangbot.games.bang.texts.glossary import CHARACTER_NAMES
+from bangbot.games.contract import TableRules
 from bangbot.games.duel.rules.data import ASSUMPTIONS, CARD_TYPES, CARDS, CHARACTER, DECKS, EXPANSION_CARDS
 from bangbot.games.duel.rules.modes import MODE_IDS, MODES
 from bangbot.games.duel.texts import help as helps
@@ -26,7 +27,7 @@ from bangbot.games.duel.texts.rules import (
     mode_marks,
 )
 from bangbot.i18n import LANGUAGES, Translator, translator
-from bangbot.i18n.explain import TableRules, explain
+from bangbot.i18n.explain import explain
 from bangbot.i18n.glossary import CARD, lookup
 from bangbot.rulesets import ruleset
 from tests.service_harness import GROUP, Table, make_users

@@ -10,11 +10,11 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from bangbot.ai.player import Memory
 from bangbot.games.bang.ai.cardinfo import kind
 from bangbot.games.bang.ai.sides import BASE, Sides
 from bangbot.games.bang.rules.actions import HAND
 from bangbot.games.bang.rules.cards import BANG, CAT_BALOU, DUEL, DYNAMITE, GATLING, INDIANS, JAIL, MISSED, PANIC
+from bangbot.games.contract import Memory
 
 KEY = "beliefs"
 HOSTILE = "hostile"  # acts while foes were in the game (the only tallies of memories saved before the split)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bangbot.ai.player import Memory
 from bangbot.games.bang.ai.discarding import choose_discard
 from bangbot.games.bang.ai.evidence import record
 from bangbot.games.bang.ai.reactions import choose_answer, my_request
@@ -13,6 +12,7 @@ from bangbot.games.bang.ai.situation import Situation
 from bangbot.games.bang.ai.turn import cheapest_heal, choose_play
 from bangbot.games.bang.rules.actions import Action, Discard, EndTurn, Heal, among
 from bangbot.games.bang.rules.views import PlayerView
+from bangbot.games.contract import Memory
 
 
 class HeuristicPlayer:

@@ -6,7 +6,6 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 
 from bangbot.ai.loop import Course, MatchResult, Referee, play
-from bangbot.ai.player import AIPlayer, Memory
 from bangbot.core.errors import IllegalAction
 from bangbot.core.events import Event
 from bangbot.games.bang.rules.actions import Action, among
@@ -16,6 +15,7 @@ from bangbot.games.bang.rules.legal import awaiting
 from bangbot.games.bang.rules.resolve import resolve
 from bangbot.games.bang.rules.state import GameConfig, GameState
 from bangbot.games.bang.rules.views import PlayerView, view
+from bangbot.games.contract import AIPlayer, Memory
 
 STEP_CAP = 5000
 MEMORY_SALT = 0xA1

@@ -10,10 +10,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bangbot.core.config import GameConfig
 from bangbot.games.bang.ai.situation import Situation
 from bangbot.games.bang.rules.actions import Action
 from bangbot.games.bang.rules.plugins import load_declarations
+from bangbot.games.contract import GameConfig
 
 # The answer to one of the variant's own decisions (the request as the seat's view shows it).
 Answer = Callable[[Situation, Mapping[str, Any]], Action]

@@ -6,7 +6,6 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from bangbot.ai.player import AIPlayer
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.bench.batches import HEURISTIC, P99_GOAL_MS, RANDOM, Outcome, percentile, run_batches
 from bangbot.games import DEFAULT
@@ -14,6 +13,7 @@ from bangbot.games.bang.ai.heuristic import HeuristicPlayer
 from bangbot.games.bang.ai.match import play_match
 from bangbot.games.bang.rules.roles import DEPUTY, LAW, OUTLAWS, RENEGADE_SIDE, SHERIFF
 from bangbot.games.bang.rules.state import family_config
+from bangbot.games.contract import AIPlayer
 from bangbot.rulesets import ruleset
 
 SIDES = (LAW, OUTLAWS, RENEGADE_SIDE)

@@ -8,12 +8,12 @@ import time
 from typing import Any
 
 from bangbot.bench.batches import json_costs
-from bangbot.core.config import GameConfig
 from bangbot.games import DEFAULT
 from bangbot.games.bang.rules.engine import apply, apply_in_place, new_game
 from bangbot.games.bang.rules.legal import awaiting, legal_actions
 from bangbot.games.bang.rules.serialize import from_json, to_json
 from bangbot.games.bang.rules.state import GameState, family_config
+from bangbot.games.contract import GameConfig
 from bangbot.rulesets import ruleset
 
 STATE_SAMPLE_EVERY = 10

@@ -7,16 +7,15 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from bangbot.ai.player import AIPlayer
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.bench.batches import HEURISTIC, RANDOM, Batch, report, run_chunks, share, speed
-from bangbot.core.config import GameConfig
 from bangbot.games import DEFAULT
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
 from bangbot.games.bang.ai.match import play_match
 from bangbot.games.bang.ai.sides import Sides, sides_for
 from bangbot.games.bang.bench.referee import PHASES, SanityReferee
 from bangbot.games.bang.rules.state import family_config
+from bangbot.games.contract import AIPlayer, GameConfig
 from bangbot.rulesets import ruleset
 
 SIZES = (5, 7)

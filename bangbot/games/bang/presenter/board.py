@@ -12,6 +12,7 @@ from bangbot.games.bang.rules.roles import SHERIFF
 from bangbot.games.bang.rules.views import PlayerView, SeatView
 from bangbot.games.bang.texts.glossary import card_help, character_help, character_name, role_goal, role_name, term
 from bangbot.i18n import Translator
+from bangbot.i18n.theme import spoken
 from bangbot.i18n.wording import players, waiting_for
 from bangbot.messaging.board_model import Board, CardFace, Figure, Look, Pile, SeatBoard, from_viewer, seat_board
 from bangbot.messaging.labels import life_bar
@@ -81,7 +82,7 @@ def table_board(tr: Translator, view: PlayerView, names: Sequence[str]) -> Board
     if view.role:
         role = tr.gettext("Your role: {role}. {goal}", role=role_name(tr, view.role), goal=role_goal(tr, view.role))
     return Board(
-        look=GALAXY if tr.theme is not None else WESTERN,
+        look=GALAXY if spoken(tr) is not None else WESTERN,
         turn_number=view.turn_number,
         seats=from_viewer(seats, view.seat),
         hand=[card_face(tr, view, c) for c in view.hand],

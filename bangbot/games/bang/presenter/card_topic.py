@@ -6,7 +6,7 @@ from typing import Any
 
 from bangbot.games import game as registered
 from bangbot.games.bang.rules.cards import CARDS
-from bangbot.games.declaration import Topic
+from bangbot.games.contract import Topic
 from bangbot.i18n.glossary import CARD
 from bangbot.messaging.choice_topic import about_card, action_card, chosen_action
 

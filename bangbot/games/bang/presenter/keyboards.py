@@ -6,7 +6,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cached_property
 
-from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_TARGET, Step
 from bangbot.games.bang.presenter.labels import card_label, cards_label
 from bangbot.games.bang.rules.actions import (
     HAND,
@@ -26,6 +25,7 @@ from bangbot.games.bang.rules.actions import (
 from bangbot.games.bang.rules.hints import own_turn_to_play, pointless
 from bangbot.games.bang.rules.views import PlayerView
 from bangbot.games.bang.texts.glossary import character_name, role_name
+from bangbot.games.contract import BACK, STEP_ANSWER, STEP_CARD, STEP_TARGET, TOP, MakeData, Step
 from bangbot.i18n import Translator
 from bangbot.i18n.theme import extension
 from bangbot.i18n.wording import players
@@ -33,7 +33,6 @@ from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Keyboard
 from bangbot.messaging.confirm import with_confirmations
 from bangbot.messaging.labels import life_bar
-from bangbot.messaging.presenter import BACK, TOP, MakeData
 from bangbot.messaging.step_menu import ABOUT, ENDING, Entry, Menu, Option, number, paths, render, rows, walk_choices
 
 HEAL_MENU = "h"

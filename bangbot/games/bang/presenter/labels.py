@@ -7,14 +7,15 @@ from collections.abc import Sequence
 from bangbot.games.bang.rules.cards import CARDS
 from bangbot.games.bang.texts.glossary import card_name, character_name, is_character
 from bangbot.i18n import Translator
-from bangbot.i18n.theme import extension
+from bangbot.i18n.theme import extension, spoken
 from bangbot.i18n.wording import join_list, with_marks
 
 
 def card_label(tr: Translator, index: int) -> str:
     """Returns a card as the theme shows it; the base game: its name with its suit and rank, e.g. 'BANG! Q♥'."""
-    if tr.theme is not None:
-        return tr.theme.label(tr, index)
+    theme = spoken(tr)
+    if theme is not None:
+        return theme.label(tr, index)
     c = CARDS[index]
     return with_marks(card_name(tr, c.kind), c.label)
 

@@ -8,10 +8,10 @@ from typing import Any
 from bangbot.games.bang.presenter import keyboards, render
 from bangbot.games.bang.presenter.prompts import prompt
 from bangbot.games.bang.presenter.risks import risk_question
+from bangbot.games.contract import EventData, MakeData
 from bangbot.i18n import Translator
 from bangbot.messaging.adapter import Keyboard
 from bangbot.messaging.confirm import question
-from bangbot.messaging.presenter import EventData, MakeData
 
 
 class BasePresenter:

@@ -14,10 +14,10 @@ from bangbot.games.bang.rules.hints import pointless
 from bangbot.games.bang.rules.state import CARD_KIND
 from bangbot.games.bang.rules.views import PlayerView
 from bangbot.games.bang.texts.glossary import card_name, character_name
+from bangbot.games.contract import TOP
 from bangbot.i18n import Translator
 from bangbot.i18n.theme import extension
 from bangbot.i18n.wording import players
-from bangbot.messaging.presenter import TOP
 
 RequestData = Mapping[str, Any]
 Prompt = Callable[[Translator, RequestData, Sequence[str]], str]

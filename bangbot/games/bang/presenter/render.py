@@ -12,7 +12,7 @@ from bangbot.games.bang.presenter.reasons import reach_lines
 from bangbot.games.bang.rules.views import PlayerView, SeatView
 from bangbot.games.bang.texts.glossary import character_help, character_name, role_goal, role_name
 from bangbot.i18n import Translator
-from bangbot.i18n.theme import extension
+from bangbot.i18n.theme import extension, spoken
 from bangbot.i18n.wording import players, waiting_for
 from bangbot.messaging.labels import life_bar
 from bangbot.messaging.presenter import log_lines
@@ -98,8 +98,9 @@ def private_text(tr: Translator, view: PlayerView, names: Sequence[str], title: 
     lines.append(tr.gettext("Life: {life}", life=life_bar(tr, me.life, me.max_life)))
     lines.append(tr.gettext("Hand: {cards}", cards=cards_label(tr, view.hand)))
     lines.append(tr.gettext("In play: {cards}", cards=cards_label(tr, me.in_play)))
-    if tr.theme is not None and tr.theme.legend is not None:
-        lines.append(tr.theme.legend(tr))
+    theme = spoken(tr)
+    if theme is not None and theme.legend is not None:
+        lines.append(theme.legend(tr))
     lines += reach_lines(tr, view, players(tr, names))
     if recent:
         lines += ["", recent]

@@ -5,20 +5,20 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, cast
 
-from bangbot.core.config import config_from_json as read_config
-from bangbot.core.config import config_to_json
 from bangbot.core.errors import RulesError
 from bangbot.games.bang.rules.options import RuleOptions
 from bangbot.games.bang.rules.plugins import load_declarations
 from bangbot.games.bang.rules.requests import REQUEST_TYPES, Request
 from bangbot.games.bang.rules.state import SCHEMA_VERSION, GameConfig, GameState, Player
+from bangbot.games.contract import config_from_json as read_config
+from bangbot.games.contract import config_to_json
 
 
 def config_from_json(data: dict[str, Any]) -> GameConfig:
     """Returns a config read back from config_to_json's output."""
     common = read_config(data)
     options = RuleOptions.from_json(data["options"])
-    return GameConfig(common.players, common.preset, common.simplified, common.ruleset, options)
+    return GameConfig(common.players, common.preset, common.ruleset, options, bool(data.get("simplified", False)))
 
 
 # Each decision class's fields in order, by its type tag (a variant's worked out when first written).
@@ -54,7 +54,7 @@ def to_json(state: GameState) -> dict[str, Any]:
     """Returns the whole state as a JSON-ready dict."""
     return {
         "schema": SCHEMA_VERSION,
-        "config": config_to_json(state.config),
+        "config": config_to_json(state.config, simplified=state.config.simplified),
         "seed": state.seed,
         "rng": state.rng,
         "players": [[p.character, p.role, p.life, p.max_life, p.hand, p.in_play, p.alive] for p in state.players],

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bangbot.core.config import GameConfig as TableConfig
 from bangbot.games.bang.rules.cards import CARDS, KINDS, Border, Card, CardKind
 from bangbot.games.bang.rules.options import RuleOptions, preset
 from bangbot.games.bang.rules.requests import KitChoice, Request, StorePick
 from bangbot.games.bang.rules.roster import abilities_of
+from bangbot.games.contract import GameConfig as TableConfig
 
 SCHEMA_VERSION = 1
+SIMPLIFIED = "simplified"  # the lobby option (bangbot.games.bang.lobby) of the deck without book-symbol cards
 
 # Phases of a turn: the start-of-turn checks, then the rulebooks' three phases.
 DYNAMITE_PHASE = "dynamite"
@@ -43,11 +44,12 @@ class GameConfig(TableConfig):
 
     ruleset: str = "base"
     options: RuleOptions = field(default_factory=RuleOptions)
+    simplified: bool = False  # the lobby option SIMPLIFIED: the deck without its book-symbol cards
 
     @staticmethod
     def with_preset(players: int, name: str = "standard", simplified: bool = False) -> GameConfig:
         """Returns a base-game config using a named rule preset."""
-        return GameConfig(players, name, simplified, "base", preset(name))
+        return GameConfig(players, name, "base", preset(name), simplified)
 
 
 def family_config(config: TableConfig) -> GameConfig:

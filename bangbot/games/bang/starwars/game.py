@@ -23,9 +23,8 @@ from bangbot.games.bang.starwars.notes import starwars_assumptions
 from bangbot.games.bang.starwars.ruleset import StarWarsBang
 from bangbot.games.bang.starwars.theme import STARWARS_THEME
 from bangbot.games.bang.texts.explain import explain_themed
-from bangbot.games.declaration import Rules, Search
+from bangbot.games.contract import Rules, Search, TableRules
 from bangbot.i18n import NP_, Translator
-from bangbot.i18n.explain import TableRules
 from bangbot.i18n.glossary import game_name
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import glyph_list, join_list

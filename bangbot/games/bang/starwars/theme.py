@@ -31,9 +31,9 @@ from bangbot.games.bang.starwars.names import TERM as TERM_TOPIC
 from bangbot.games.bang.starwars.prompts import STARWARS_ACTIONS, STARWARS_PASSES, STARWARS_PROMPTS
 from bangbot.games.bang.starwars.rules.data import FATE, STARWARS
 from bangbot.games.bang.texts.glossary import card_name
+from bangbot.games.contract import Theme
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import CARD, CHARACTER
-from bangbot.i18n.theme import Theme
 from bangbot.i18n.wording import glyph_list, with_marks
 
 # The base card kind each Star Wars card is played as (the engine's kinds; 'colt45' is the rifle on the board).

@@ -5,10 +5,10 @@ from __future__ import annotations
 from bangbot import games
 from bangbot.games.bang.rules.options import RuleOptions
 from bangbot.games.bang.texts.glossary import STANDARD_OPTIONS, card_help, card_name, character_help, character_name
+from bangbot.games.contract import STANDARD, TableRules, Theme
 from bangbot.i18n import Translator
-from bangbot.i18n.explain import STANDARD, TableRules, preset_name
+from bangbot.i18n.explain import preset_name
 from bangbot.i18n.glossary import CARD
-from bangbot.i18n.theme import Theme
 from bangbot.i18n.themes import themed
 
 

@@ -12,7 +12,7 @@ from bangbot.games.bang.rules.options import RuleOptions
 from bangbot.games.bang.rules.roster import CHARACTER_ABILITIES, abilities_of
 from bangbot.games.bang.texts.rulehelp import details
 from bangbot.i18n import NP_, Translator
-from bangbot.i18n.theme import themed_name
+from bangbot.i18n.theme import spoken, themed_name
 from bangbot.i18n.wording import join_list
 
 ROLE_NAMES: dict[str, tuple[str, str]] = {
@@ -324,7 +324,8 @@ def card_help(tr: Translator, kind: str, options: RuleOptions = STANDARD_OPTIONS
 
 def distance_note(tr: Translator) -> str:
     """Returns the sentence naming every card and character of the translator's game that changes a distance."""
-    characters = tr.theme.characters if tr.theme is not None else CHARACTER_NAMES
+    theme = spoken(tr)
+    characters = theme.characters if theme is not None else CHARACTER_NAMES
     changers = [card_name(tr, SCOPE), card_name(tr, MUSTANG)] + [
         character_name(tr, c) for c in characters if abilities_of(c) & DISTANCE_ABILITIES
     ]
@@ -333,7 +334,8 @@ def distance_note(tr: Translator) -> str:
 
 def is_character(tr: Translator, id: str) -> bool:
     """Returns whether id names a character (of the base game or of the translator's theme)."""
-    return id in CHARACTER_NAMES or (tr.theme is not None and id in tr.theme.characters)
+    theme = spoken(tr)
+    return id in CHARACTER_NAMES or (theme is not None and id in theme.characters)
 
 
 def character_name(tr: Translator, id: str) -> str:

@@ -6,8 +6,8 @@ import time
 from collections.abc import Callable, Sequence
 
 from bangbot.ai.loop import Course, MatchResult, Referee, play
-from bangbot.ai.player import AIPlayer
 from bangbot.core.events import Event
+from bangbot.games.contract import AIPlayer
 from bangbot.games.duel.rules.actions import DuelAction
 from bangbot.games.duel.rules.engine import apply, new_game
 from bangbot.games.duel.rules.legal import awaiting

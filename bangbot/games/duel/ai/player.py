@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bangbot.ai.player import Memory
+from bangbot.games.contract import Memory
 from bangbot.games.duel.ai.answers import answer
 from bangbot.games.duel.ai.board import read
 from bangbot.games.duel.ai.turn import best_turn_action

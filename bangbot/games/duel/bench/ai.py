@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from bangbot.ai.player import AIPlayer
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.bench.batches import HEURISTIC, P99_GOAL_MS, RANDOM, Outcome, percentile, run_batches
+from bangbot.games.contract import AIPlayer
 from bangbot.games.duel.ai import DuelPlayer
 from bangbot.games.duel.ai.match import play_duel
 from bangbot.games.duel.rules.data import LAW, OUTLAW, RENEGADE

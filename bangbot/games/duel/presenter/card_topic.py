@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bangbot.core.ruleset import STEP_CARD
-from bangbot.games.declaration import Topic
+from bangbot.games.contract import STEP_CARD, Topic
 from bangbot.games.duel.presenter.keyboards import SEAT_REASONS
 from bangbot.games.duel.presenter.labels import ability_owner
 from bangbot.games.duel.presenter.prompts import asked, reason_of
 from bangbot.games.duel.rules.actions import Choose
 from bangbot.games.duel.rules.data import CARDS, CHARACTER, type_id
+from bangbot.games.duel.rules.views import view as seat_view
 from bangbot.games.duel.texts.rules import DUEL_CARD, DUEL_CHARACTER
 from bangbot.messaging.choice_topic import about_card, action_card, chosen_action
 from bangbot.messaging.step_menu import OPENS
@@ -49,7 +49,7 @@ def option_topic(state: Any, seat: int, option: str) -> Topic | None:
         return DUEL_CHARACTER, option
     if (owner := ability_owner(option)) is not None:
         return DUEL_CHARACTER, owner
-    reason = reason_of(asked(ruleset(state.config.ruleset).view(state, seat)))
+    reason = reason_of(asked(seat_view(state, seat)))
     if option.isdigit() and int(option) < len(CARDS) and reason not in SEAT_REASONS:
         return DUEL_CARD, type_id(int(option))
     return None

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from functools import cache, partial
 from typing import Any
 
-from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_TARGET, STEP_TARGET_CARD, Step
+from bangbot.games.contract import STEP_ANSWER, STEP_CARD, STEP_TARGET, STEP_TARGET_CARD, TOP, MakeData, Step
 from bangbot.games.duel.presenter.labels import ability_owner, card_label, fighter_at, slot_label
 from bangbot.games.duel.presenter.prompts import AS_CARD, RELOAD, REUSE, asked, played_as, reason_of
 from bangbot.games.duel.rules.actions import Choose, Pass, Play, Use
@@ -20,7 +20,6 @@ from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Keyboard
 from bangbot.messaging.confirm import with_confirmations
 from bangbot.messaging.labels import life_bar
-from bangbot.messaging.presenter import TOP, MakeData
 from bangbot.messaging.step_menu import (
     ABOUT,
     ENDING,

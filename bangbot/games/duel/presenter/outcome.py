@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bangbot.core.events import Event
-from bangbot.messaging.outcome import SeatOutcome, course
+from bangbot.games.contract import SeatOutcome
+from bangbot.messaging.outcome import course
 
 
 def duel_outcome(state: Any, events: Sequence[Event], seat: int) -> SeatOutcome:

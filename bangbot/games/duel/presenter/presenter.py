@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bangbot.games.contract import EventData, MakeData
 from bangbot.games.duel.presenter import keyboards as duel_keyboards
 from bangbot.games.duel.presenter import lines as duel_lines
 from bangbot.games.duel.presenter import render as duel_render
@@ -13,7 +14,6 @@ from bangbot.games.duel.presenter.risks import risk_question
 from bangbot.i18n import Translator
 from bangbot.messaging.adapter import Keyboard
 from bangbot.messaging.confirm import question
-from bangbot.messaging.presenter import EventData, MakeData
 
 
 class DuelPresenter:

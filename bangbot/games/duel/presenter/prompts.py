@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bangbot.core.ruleset import STEP_ANSWER, STEP_CARD, STEP_TARGET, Step
+from bangbot.games.contract import STEP_ANSWER, STEP_CARD, STEP_TARGET, Step
 from bangbot.games.duel.presenter.labels import ability_owner, card_label, position_label, slot_label, source_name
 from bangbot.games.duel.presenter.lines import winner_line
 from bangbot.games.duel.rules.data import CARDS, CHARACTER, EQUIPMENT

@@ -7,9 +7,9 @@ from dataclasses import replace
 from typing import Any
 
 from bangbot.core import rng
-from bangbot.core.config import GameConfig
 from bangbot.core.errors import IllegalAction
 from bangbot.core.events import Event
+from bangbot.games.contract import GameConfig
 from bangbot.games.duel.rules import legal, pending, renegade_effects
 from bangbot.games.duel.rules.abilities import (
     DISCARDS_OWN_CARD_DRAWS,

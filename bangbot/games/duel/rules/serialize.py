@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, NamedTuple
 
-from bangbot.core.config import config_from_json, config_to_json
+from bangbot.games.contract import config_from_json, config_to_json
 from bangbot.games.duel.rules.requests import CHOICES, KEY, REQUEST_TYPES, Choice, DuelRequest
 from bangbot.games.duel.rules.state import DuelState, Fighter, Squad
 
@@ -92,7 +92,7 @@ def _fighter_from_json(d: dict[str, Any]) -> Fighter:
 def to_json(state: DuelState) -> dict[str, Any]:
     """Returns the state as a JSON-ready dict."""
     return {
-        "config": config_to_json(state.config),
+        "config": config_to_json(state.config, simplified=False),  # a key of every saved state before lobby options
         "squads": [
             {
                 "seat": q.seat,

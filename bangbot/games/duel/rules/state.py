@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bangbot.core.config import GameConfig
+from bangbot.games.contract import GameConfig
 from bangbot.games.duel.rules.requests import DuelRequest, KeepOne, StorePick
 
 # A character in play is named by a slot number: seat * 2 + position (0: attacking, 1: covering).

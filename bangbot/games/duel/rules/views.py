@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bangbot.core.config import GameConfig
+from bangbot.games.contract import GameConfig
 from bangbot.games.duel.rules.actions import DuelAction
 from bangbot.games.duel.rules.legal import asked, awaiting, bang_allowed, legal_actions
 from bangbot.games.duel.rules.requests import Decision, DuelRequest, HarryDraw, KeepOne, Lineup, Replace

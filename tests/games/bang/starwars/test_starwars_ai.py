@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bangbot.ai.player import Memory
 from bangbot.games.bang.ai.beliefs import estimate
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
 from bangbot.games.bang.rules.actions import Action, Answer, EndTurn, Pass, Play
@@ -12,6 +11,7 @@ from bangbot.games.bang.rules.roles import DEPUTY, OUTLAW, RENEGADE, SHERIFF
 from bangbot.games.bang.rules.state import GameState
 from bangbot.games.bang.rules.views import view
 from bangbot.games.bang.starwars.rules.data import STARWARS
+from bangbot.games.contract import Memory
 from tests.scenario_helpers import play, scenario, seat_spec
 
 STRICT = HeuristicPlayer(strict=True)

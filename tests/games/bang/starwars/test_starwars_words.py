@@ -14,6 +14,7 @@ from bangbot.games.bang.starwars import names as sw
 from bangbot.games.bang.texts import glossary as base
 from bangbot.i18n import LANGUAGES, Translator, glossary, translator
 from bangbot.i18n.glossary import normalize_name
+from bangbot.i18n.theme import spoken
 from tests.test_catalogs import REPO, load, placeholders
 
 TRANSLATED = ("ru", "ja", "cs")
@@ -362,7 +363,8 @@ def test_rules_assumptions_at_a_star_wars_table_list_the_fate_table_as_played(la
     from bangbot.games.bang.starwars.notes import SW_ASSUMPTION_NOTES, SWAP_HANDS_NOTE
     from bangbot.games.bang.starwars.rules.data import ASSUMPTIONS, FATE_SWAP_HANDS
     from bangbot.games.bang.texts.glossary import card_name
-    from bangbot.i18n.explain import TableRules, explain
+    from bangbot.games.contract import TableRules
+    from bangbot.i18n.explain import explain
     from bangbot.i18n.glossary import lookup
     from bangbot.i18n.themes import themed
 
@@ -399,11 +401,11 @@ def test_rules_assumptions_at_a_star_wars_table_list_the_fate_table_as_played(la
 def test_rules_finds_roles_and_the_fate_rule_at_a_star_wars_table(
     language: str, text: str, topic: tuple[str, str], says: str
 ) -> None:
-    from bangbot.i18n.explain import TableRules, explain
+    from bangbot.i18n.explain import explain, preset_rules
 
     tr = translator(language)
     assert glossary.lookup(tr, text, "starwars") == topic
-    assert says in explain(tr, topic, TableRules.of_preset("standard", "starwars"))
+    assert says in explain(tr, topic, preset_rules("standard", "starwars"))
 
 
 def test_help_at_a_star_wars_table_tells_its_words_and_symbols() -> None:
@@ -414,6 +416,6 @@ def test_help_at_a_star_wars_table_tells_its_words_and_symbols() -> None:
     assert note is not None and "«Бэнг! Звёздные войны»" in note and "Дарт Вейдер" in note
     assert all(glyph in note for glyph in sw.SW_SYMBOL_GLYPHS.values()) and "/rules «Укрытие»" in note
     assert table_note(translator("ru"), "base") is None
-    legend = themed(translator("ja"), "starwars").theme
+    legend = spoken(themed(translator("ja"), "starwars"))
     assert legend is not None and legend.legend is not None
     assert legend.legend(themed(translator("ja"), "starwars")).startswith("判定マーク：✦\u00a0反乱同盟")
