@@ -4,6 +4,7 @@ gives the same decisions, and a level is chosen by name (a bad one is refused)."
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 
 import pytest
 
@@ -11,7 +12,7 @@ from bangbot import games
 from bangbot.ai.players import players_at
 from bangbot.ai.random_player import SEED_KEY
 from bangbot.ai.search import MIN_WORLDS, Budget, SearchPlayer, budget_for, budget_from_env
-from bangbot.bench.compare import Tally, play_seat, tables
+from bangbot.bench.compare import Tally, compare_game, play_seat, tables
 from bangbot.bench.shares import level_shares
 from bangbot.cli import main
 from bangbot.games.bang.ai.cardinfo import kind
@@ -179,3 +180,12 @@ def test_a_cut_bang_rollout_is_scored_by_the_sides_chances_to_win() -> None:
     assert bang_score(state, outlaw.seat) > before[OUTLAWS] and bang_score(state, sheriff.seat) < before[LAW]
     outlaw.life, outlaw.alive = 0, False
     assert bang_score(state, outlaw.seat) < chances(rules.new_game(rules.config(5, "standard"), 4)[0])[OUTLAWS]
+
+
+def test_the_compare_bench_pairs_each_seats_results_by_game_and_role(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BANGBOT_AI_SECONDS", "0.01")  # too little to search: the hard level plays as the heuristic
+    diffs: list[int] = []
+    by_role: dict[str, list[int]] = defaultdict(list)
+    compare_game(games.game("duel"), ["hard", "normal"], 1, 1, diffs, by_role)
+    assert sum(map(len, by_role.values())) == len(diffs) == sum(n for _, n in tables(games.game("duel")))
+    assert all(key.startswith("duel ") for key in by_role) and len(by_role) >= 2

@@ -2,10 +2,10 @@
 
 For each decision it asks the heuristic for its few best actions (its choice, then its choice once that one is
 taken away, and so on), imagines worlds consistent with what its seat sees and remembers (the game's determinizer
-builds them from the view and the seat's memory alone), plays each candidate in every world to the end with
-heuristic players that remember what the seat remembers, and keeps the heuristic's choice unless another wins
-clearly more often in the same worlds. Work is counted in rollouts (deterministic for a seed); the clock only cuts
-a decision that overruns its budget.
+builds them from the view and the seat's memory alone), plays each candidate in every world with heuristic players
+that remember what the seat remembers, to the end or for the game's cutoff of decisions (where its score guesses the
+seat's side's chance), and keeps the heuristic's choice unless another scores clearly better in the same worlds.
+Work is counted in rollout decisions (deterministic for a seed); the clock only cuts a decision that overruns.
 """
 
 from __future__ import annotations
