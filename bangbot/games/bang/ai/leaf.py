@@ -2,8 +2,8 @@
 
 Each side's chance is a logistic model of the life, the hands and the numbers of every role still alive (the
 Sheriff's life counts most for both the Law and the Outlaws), fitted on about 30 000 positions of 3 000 heuristic
-games of 4 to 7 players (seeds 10 000 on); the three chances are scaled to sum to one. The rollouts of the search
-read it on the roles their world dealt, which the seat's own beliefs chose.
+games of 4 to 7 players (seeds 10 000 on, `python -m tools.fit_leaf`); the three chances are scaled to sum to one.
+The rollouts of the search read it on the roles their world dealt, which the seat's own beliefs chose.
 """
 
 from __future__ import annotations
