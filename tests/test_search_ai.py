@@ -4,6 +4,7 @@ gives the same decisions, and a level is chosen by name (a bad one is refused)."
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 
 import pytest
 
@@ -11,14 +12,16 @@ from bangbot import games
 from bangbot.ai.players import players_at
 from bangbot.ai.random_player import SEED_KEY
 from bangbot.ai.search import MIN_WORLDS, Budget, SearchPlayer, budget_for, budget_from_env
-from bangbot.bench.compare import Tally, play_seat, tables
+from bangbot.bench.compare import Tally, compare_game, play_seat, tables
 from bangbot.bench.shares import level_shares
 from bangbot.cli import main
 from bangbot.games.bang.ai.cardinfo import kind
 from bangbot.games.bang.ai.evidence import record
+from bangbot.games.bang.ai.leaf import chances
+from bangbot.games.bang.ai.leaf import score as bang_score
 from bangbot.games.bang.determinize import determinize
 from bangbot.games.bang.rules.cards import BANG
-from bangbot.games.bang.rules.roles import OUTLAW, SHERIFF
+from bangbot.games.bang.rules.roles import LAW, OUTLAW, OUTLAWS, SHERIFF
 from bangbot.games.contract import Game
 from bangbot.games.duel.determinize import score
 
@@ -164,3 +167,25 @@ def test_the_shares_bench_counts_each_winning_side_against_the_games_aim() -> No
     assert all(
         "aimed" not in v for v in level_shares(duel, duel.ruleset.config(2, "duel"), "easy", 2, 1)["sides"].values()
     )
+
+
+def test_a_cut_bang_rollout_is_scored_by_the_sides_chances_to_win() -> None:
+    rules = games.game("base").ruleset
+    state, _ = rules.new_game(rules.config(5, "standard"), 4)
+    sheriff = next(p for p in state.players if p.role == SHERIFF)
+    outlaw = next(p for p in state.players if p.role == OUTLAW)
+    before = chances(state)
+    assert sum(before.values()) == pytest.approx(1.0) and all(0 < x < 1 for x in before.values())
+    sheriff.life -= 2
+    assert bang_score(state, outlaw.seat) > before[OUTLAWS] and bang_score(state, sheriff.seat) < before[LAW]
+    outlaw.life, outlaw.alive = 0, False
+    assert bang_score(state, outlaw.seat) < chances(rules.new_game(rules.config(5, "standard"), 4)[0])[OUTLAWS]
+
+
+def test_the_compare_bench_pairs_each_seats_results_by_game_and_role(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BANGBOT_AI_SECONDS", "0.01")  # too little to search: the hard level plays as the heuristic
+    diffs: list[int] = []
+    by_role: dict[str, list[int]] = defaultdict(list)
+    compare_game(games.game("duel"), ["hard", "normal"], 1, 1, diffs, by_role)
+    assert sum(map(len, by_role.values())) == len(diffs) == sum(n for _, n in tables(games.game("duel")))
+    assert all(key.startswith("duel ") for key in by_role) and len(by_role) >= 2

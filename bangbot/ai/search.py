@@ -2,10 +2,10 @@
 
 For each decision it asks the heuristic for its few best actions (its choice, then its choice once that one is
 taken away, and so on), imagines worlds consistent with what its seat sees and remembers (the game's determinizer
-builds them from the view and the seat's memory alone), plays each candidate in every world to the end with
-heuristic players that remember what the seat remembers, and keeps the heuristic's choice unless another wins
-clearly more often in the same worlds. Work is counted in rollouts (deterministic for a seed); the clock only cuts
-a decision that overruns its budget.
+builds them from the view and the seat's memory alone), plays each candidate in every world with heuristic players
+that remember what the seat remembers, to the end or for the game's cutoff of decisions (where its score guesses the
+seat's side's chance), and keeps the heuristic's choice unless another scores clearly better in the same worlds.
+Work is counted in rollout decisions (deterministic for a seed); the clock only cuts a decision that overruns.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class Budget:
     horizon: int = 600  # decisions a rollout plays before it counts as a draw
     seconds: float = DEFAULT_SECONDS  # the clock's cap in turn (thread CPU time); answers get ANSWER_SHARE of it
     z: float = 1.0  # how many standard errors another candidate's lead over the heuristic's must reach
-    min_lead: float = 1.5  # rollouts won beyond the heuristic's choice another candidate needs at least
+    min_lead: float = 0.03  # the mean lead per world (in chances to win) another candidate needs at least
 
     def for_answer(self, answering: bool) -> tuple[int, float]:
         """Returns (rollout steps, seconds) for a decision in the own turn or an answer out of it."""
@@ -139,13 +139,12 @@ class SearchPlayer:
         for i in range(1, len(results)):
             diffs = [a - b for a, b in zip(results[i], base, strict=True)]
             n = len(diffs)
-            lead = sum(diffs)
-            if n < MIN_WORLDS or lead < self.budget.min_lead:
+            mean = sum(diffs) / n if n else 0.0
+            if n < MIN_WORLDS or mean < self.budget.min_lead:
                 continue
-            mean = lead / n
             spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-            if mean > self.budget.z * spread / math.sqrt(n) and lead > best_lead:
-                best, best_lead = i, lead
+            if mean > self.budget.z * spread / math.sqrt(n) and mean > best_lead:
+                best, best_lead = i, mean
         return best
 
     def rollout(self, world: Any, seat: int, action: Any, seed: int, own: Memory) -> tuple[float, int]:

@@ -3,8 +3,8 @@
 Every game and table size (a modal game: every mode) is dealt from the same seeds; each deal is played once per seat
 and level, the compared level in that seat and the heuristic everywhere else, so each level meets the same deals in
 every role. Prints win rates per role and level with 95% (Wilson) intervals, the gain in points of the first level
-over the second (also paired: the mean of each deal's and seat's difference, with its 95% interval), and decision
-times (thread CPU time) per level.
+over the second (also paired: the mean of each deal's and seat's difference, with its 95% interval, overall and per
+game and role), and decision times (thread CPU time) per level.
 """
 
 from __future__ import annotations
@@ -135,10 +135,13 @@ def summary(tally: Tally) -> dict[str, Any]:
     }
 
 
-def compare_game(game: Game, levels: list[str], deals: int, first_seed: int, diffs: list[int]) -> dict[str, Any]:
+def compare_game(
+    game: Game, levels: list[str], deals: int, first_seed: int, diffs: list[int], by_role: dict[str, list[int]]
+) -> dict[str, Any]:
     """Returns each table's figures per level and the gain of the first level over the second, for one game.
 
-    Adds each deal's and seat's difference (first level's result minus the second's) to diffs.
+    Adds each deal's and seat's difference (first level's result minus the second's) to diffs, and to by_role under
+    the game and the seat's role.
     """
     players = {level: players_at(level)[game.id] for level in levels}
     others = players_at("normal")[game.id]
@@ -151,6 +154,7 @@ def compare_game(game: Game, levels: list[str], deals: int, first_seed: int, dif
             for seat in range(n):
                 won = [play_seat(game, config, seed, seat, players[lv], others, tallies[lv]) for lv in levels]
                 table.append(won[0] - won[-1])
+                by_role[f"{game.id} {game.search.role(game.ruleset.new_game(config, seed)[0], seat)}"].append(table[-1])
         diffs.extend(table)
         figures = {level: summary(t) for level, t in tallies.items()}
         gain = figures[levels[0]]["win_rate"] - figures[levels[-1]]["win_rate"]
@@ -164,10 +168,11 @@ def main(levels: list[str], deals: int, first_seed: int, as_json: bool, only: st
     wins = dict.fromkeys(levels, 0)
     played = dict.fromkeys(levels, 0)
     diffs: list[int] = []
+    by_role: dict[str, list[int]] = defaultdict(list)
     for game in games.GAMES:
         if only is not None and game.id != only:
             continue
-        report["games"][game.id] = result = compare_game(game, levels, deals, first_seed, diffs)
+        report["games"][game.id] = result = compare_game(game, levels, deals, first_seed, diffs, by_role)
         for table in result.values():
             for level, fig in table["levels"].items():
                 played[level] += fig["games"]
@@ -176,6 +181,7 @@ def main(levels: list[str], deals: int, first_seed: int, as_json: bool, only: st
     report["win_rate_gain_points"] = round(rates[levels[0]] - rates[levels[-1]], 1)
     report["overall"] = {level: {"games": played[level], "win_rate": round(rates[level], 1)} for level in levels}
     report["paired"] = paired_gain(diffs)
+    report["paired_by_role"] = {role: {"games": len(d), **paired_gain(d)} for role, d in sorted(by_role.items())}
     if as_json:
         print(json.dumps(report, indent=1))
     else:
@@ -195,6 +201,8 @@ def print_lines(report: dict[str, Any]) -> None:
                 )
             print(f"{game_id} {table} paired gain {figures['gain_points']} points {figures['gain_interval_95']}")
     paired = report["paired"]
+    for role, fig in report["paired_by_role"].items():
+        print(f"{role}: paired gain {fig['gain_points']} points {fig['gain_interval_95']} over {fig['games']} seats")
     print(
         f"overall {report['overall']}; gain {report['win_rate_gain_points']} points "
         f"(paired {paired['gain_points']} {paired['gain_interval_95']})"

@@ -6,6 +6,7 @@ from typing import Any
 
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
+from bangbot.games.bang.ai.leaf import CUTOFF, score
 from bangbot.games.bang.ai.match import step
 from bangbot.games.bang.ai.sides import AIMED_SHARES
 from bangbot.games.bang.ai.sides import BASE as BASE_SIDES
@@ -77,7 +78,7 @@ GAME = Game(
         preset_names={"ja": N_("Japanese first edition")},
     ),
     bench=family_bench(BASE),
-    search=Search(determinize, won, role_of, step),
+    search=Search(determinize, won, role_of, step, score=score, cutoff=CUTOFF),
     sides=BASE_SIDES,
     card_topic=base_card_topic,
     opened_steps=opened_steps,
