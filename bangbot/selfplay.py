@@ -13,7 +13,8 @@ from typing import Any
 from bangbot.core.config import GameConfig
 from bangbot.core.ruleset import TableState
 from bangbot.games import DEFAULT
-from bangbot.rulesets import AnyRuleset, ruleset, ruleset_of
+from bangbot.games import game as registered
+from bangbot.games.declaration import AnyRuleset
 
 STEP_CAP = 5000
 OUT_OF_TURN_SHARE = 0.05
@@ -42,7 +43,7 @@ def replay(rules: AnyRuleset, config: GameConfig, seed: int, actions: list[tuple
 
 def play_random_game(config: GameConfig, seed: int, chooser: random.Random, checks: bool = True) -> GameRecord:
     """Plays one game of config's ruleset choosing uniformly among legal actions; checks invariants after each."""
-    rules = ruleset_of(config)
+    rules = registered(config.ruleset).ruleset
     record = GameRecord(config, seed)
     state, events = rules.new_game(config, seed)
     if checks:
@@ -121,7 +122,7 @@ def run_selfplay(
     game: str = DEFAULT,
 ) -> dict[str, Any]:
     """Plays games random games of a ruleset (over workers processes); returns wins, lengths, caps, violations."""
-    config = ruleset(game).config(players, preset, simplified)
+    config = registered(game).ruleset.config(players, preset, simplified)
     started = time.perf_counter()
     tally = Tally()
     if workers <= 1:

@@ -24,7 +24,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bangbot.ai.players import random_players
+from bangbot.ai.levels import EASY, players_at
 from bangbot.games import GAMES
 from bangbot.games.declaration import table_sizes
 from bangbot.messaging.adapter import BACK, Command, Press, User
@@ -193,7 +193,7 @@ async def measure(table: Table, games: int, url: str, counts: Counter[str] | Non
     """Plays games of a table on the database at url; returns the presses and their time, counting in counts."""
     messenger = CollectingMessenger()
     seeds = itertools.count(1)
-    ctx = Context(Repository(open_engine(url)), messenger, random_players(), seeds=lambda: next(seeds))
+    ctx = Context(Repository(open_engine(url)), messenger, players_at(EASY), seeds=lambda: next(seeds))
     service = GameService(ctx)
     presses, wall, cpu = 0, 0.0, 0.0
     for g in range(games):

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from bangbot.core.config import GameConfig
 from bangbot.core.events import Event
 
 S = TypeVar("S", bound="TableState")
 A = TypeVar("A")
-V_co = TypeVar("V_co", covariant=True)
+V = TypeVar("V")
 
 # Kinds of menu steps: what one button of a multi-step choice picks.
 STEP_CARD = "card"  # a card from the hand (or a revealed card): its index
@@ -59,89 +59,47 @@ class TableState(Protocol):
         ...
 
 
-class Ruleset(Protocol[S, A, V_co]):
-    """A game: its table limits and choices, its moves, its views, and how its states and actions are written."""
+def winner_of(state: TableState) -> str | None:
+    """Returns the winning side of a game, None while it goes on (as its state tells)."""
+    return state.winner
 
-    @property
-    def id(self) -> str:
-        """Returns the id stored with each game ("base", "starwars", "duel")."""
+
+class Configure(Protocol):
+    """Builds the config of a table of a game; raises ValueError for a size or preset it does not have."""
+
+    def __call__(self, players: int, preset: str, simplified: bool = False) -> GameConfig:
+        """Returns the config of a table of players seats with a preset (simplified: the simplified deck)."""
         ...
 
-    @property
-    def seats(self) -> range:
-        """Returns the table sizes the game allows, counting people and AI players."""
-        ...
 
-    @property
-    def presets(self) -> Sequence[str]:
-        """Returns the named rule presets, the default first."""
-        ...
+@dataclass(frozen=True, slots=True)
+class Ruleset(Generic[S, A, V]):
+    """A game: its table limits and choices, its moves, its views, and how its states and actions are written.
 
-    @property
-    def modes(self) -> Sequence[str]:
-        """Returns the game's modes, the default first (one "" for a game without modes)."""
-        ...
+    Each hook is a plain function of the game's rules, called with the arguments its comment names.
+    """
 
-    def config(self, players: int, preset: str, simplified: bool = False) -> GameConfig:
-        """Returns the config of a table of this game; raises ValueError for a size or preset it does not have."""
-        ...
-
-    def new_game(self, config: GameConfig, seed: int) -> tuple[S, list[Event]]:
-        """Deals a game from seed and plays up to the first decision."""
-        ...
-
-    def awaiting(self, state: S) -> tuple[int, ...]:
-        """Returns the seats that must decide now, in the order they are asked."""
-        ...
-
-    def legal_actions(self, state: S, seat: int) -> list[A]:
-        """Returns exactly what seat may do now (empty when it is not asked)."""
-        ...
-
-    def apply(self, state: S, seat: int, action: A) -> tuple[S, list[Event]]:
-        """Returns the state after a legal action and what happened; raises IllegalAction otherwise."""
-        ...
-
-    def winner(self, state: S) -> str | None:
-        """Returns the winning side, or None while the game goes on."""
-        ...
-
-    def view(self, state: S, seat: int | None) -> V_co:
-        """Returns what seat may see and do (None: the public table)."""
-        ...
-
-    def in_game(self, state: S, seat: int) -> bool:
-        """Returns whether seat is still in the game (not eliminated, its squad not beaten)."""
-        ...
-
-    def safe_action(self, state: S, seat: int) -> A | None:
-        """Returns the move made for an absent seat at its deadline, or None to let the AI choose."""
-        ...
-
-    def invariants(self, state: S, events: Sequence[Event]) -> list[str]:
-        """Returns every rule invariant the state or its events break (empty when sound), for self-play."""
-        ...
-
-    def to_json(self, state: S) -> dict[str, Any]:
-        """Returns the state as a JSON-ready dict."""
-        ...
-
-    def from_json(self, data: Mapping[str, Any]) -> S:
-        """Returns a state read back from to_json's output."""
-        ...
-
-    def notation(self, action: A) -> str:
-        """Returns the action in the game's text notation."""
-        ...
-
-    def parse(self, text: str) -> A:
-        """Returns the action a notation text names; raises NotationError for a malformed one."""
-        ...
-
-    def steps(self, action: A) -> tuple[Step, ...]:
-        """Returns the menu steps that lead to the action, one per button pressed, the action's own last."""
-        ...
-
-    def risk(self, view: Any, action: A) -> str | None:
-        """Returns why the action, one of view.legal, is confirmed first (a code its game words), else None."""
-        ...
+    id: str  # stored with each game ("base", "starwars", "duel")
+    seats: range  # the table sizes the game allows, counting people and AI players
+    presets: Sequence[str]  # the named rule presets, the default first
+    modes: Sequence[str]  # the game's modes, the default first (one "" for a game without modes)
+    config: Configure
+    # (config, seed) -> a game dealt from seed and played up to the first decision
+    new_game: Callable[[GameConfig, int], tuple[S, list[Event]]]
+    awaiting: Callable[[S], tuple[int, ...]]  # the seats that must decide now, in the order they are asked
+    legal_actions: Callable[[S, int], list[A]]  # exactly what a seat may do now (empty when it is not asked)
+    # (state, seat, a legal action) -> the state after and what happened; raises IllegalAction for another action
+    apply: Callable[[S, int, A], tuple[S, list[Event]]]
+    view: Callable[[S, int | None], V]  # what a seat may see and do (None: the public table)
+    in_game: Callable[[S, int], bool]  # whether a seat is still in the game (not eliminated, its squad not beaten)
+    safe_action: Callable[[S, int], A | None]  # the move made for an absent seat at its deadline (None: the AI's)
+    # every rule invariant the state or its events break (empty when sound), for self-play
+    invariants: Callable[[S, Sequence[Event]], list[str]]
+    to_json: Callable[[S], dict[str, Any]]  # the state as a JSON-ready dict
+    from_json: Callable[[Mapping[str, Any]], S]  # a state read back from to_json's output
+    notation: Callable[[A], str]  # the action in the game's text notation
+    parse: Callable[[str], A]  # the action a notation text names; raises NotationError for a malformed one
+    steps: Callable[[A], tuple[Step, ...]]  # the menu steps that lead to the action, the action's own last
+    # (a view, one of view.legal) -> why the action is confirmed first (a code its game words), else None
+    risk: Callable[[Any, A], str | None]
+    winner: Callable[[S], str | None] = winner_of  # the winning side, None while the game goes on

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from bangbot import games as registry
 from bangbot.ai.levels import EASY, HARD, NORMAL
+from bangbot.games.declaration import AnyRuleset, table_sizes
 from bangbot.i18n import Translator
 from bangbot.i18n.explain import preset_name
 from bangbot.i18n.glossary import game_name
@@ -16,7 +17,6 @@ from bangbot.messaging.context import Context
 from bangbot.messaging.group_message import edit_group, show_kept
 from bangbot.messaging.lobby_extras import lobby_extras
 from bangbot.messaging.showing import LOBBY_CANCELLED, LOBBY_EXPIRED
-from bangbot.rulesets import AnyRuleset, ruleset, table_sizes
 from bangbot.storage.models import Game, Seat
 
 MODE = "mode."  # a mode button's choice: this prefix and the mode it switches to
@@ -31,7 +31,7 @@ def offered() -> list[str]:
 def lobby_text(tr: Translator, game: Game, seats: list[Seat]) -> str:
     """Returns the lobby message: who joined and the settings."""
     humans = players(tr, (s.name for s in seats))
-    rules = ruleset(game.ruleset)
+    rules = registry.game(game.ruleset).ruleset
     lines = [tr.gettext("A new game of BANG! is gathering players.")]
     if len(offered()) > 1:
         lines.append(tr.gettext("Game: {game}.", game=game_name(tr, game.ruleset)))
@@ -80,7 +80,7 @@ def level_name(tr: Translator, level: str) -> str:
 
 def sizes_of(game: Game) -> range:
     """Returns the table sizes a lobby's game allows with its preset (or mode), people and AI players together."""
-    rules = ruleset(game.ruleset)
+    rules = registry.game(game.ruleset).ruleset
     return table_sizes(rules, game.preset) or rules.seats
 
 
@@ -105,7 +105,7 @@ def lobby_keyboard(tr: Translator, game: Game, messenger: Messenger) -> Keyboard
 
     joining = Button(tr.gettext("Join"), url=join_link) if join_link else b(tr.gettext("Join"), "join")
     choose_game = ((b(tr.gettext("Game"), "game"),),) if len(offered()) > 1 else ()
-    rules = ruleset(game.ruleset)
+    rules = registry.game(game.ruleset).ruleset
     if registry.game(game.ruleset).modal:
         rule_buttons = (b(tr.gettext("Mode"), MODE + following(list(rules.modes), game.preset)),)
     else:

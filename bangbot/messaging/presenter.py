@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import players
@@ -17,37 +18,31 @@ TOP = ""  # the first step of a seat's buttons
 BACK = "x"  # the choice of « Back: the first step again
 
 
-class Presenter(Protocol):
+TableText = Callable[[Translator, Any, Sequence[str], str], str]  # (tr, the public view, names, title)
+# (tr, a seat's view, names, title, what it is asked, news: a rendered log)
+SeatText = Callable[[Translator, Any, Sequence[str], str, str, str], str]
+PromptText = Callable[[Translator, Any, Sequence[str], bool, str], str]  # (tr, a seat's view, names, standin, level)
+RiskQuestion = Callable[[Translator, Any, Any, str, Sequence[str]], str]  # (tr, view, action, risk, names) -> text
+StepKeyboard = Callable[[Translator, Any, Sequence[str], str, MakeData], Keyboard]  # (tr, view, names, level, make)
+Reachable = Callable[[Translator, Any, Sequence[str]], frozenset[str]]  # (tr, a seat's view, names)
+LogText = Callable[[Translator, Sequence[EventData], Sequence[str], int | None], str]  # (tr, events, names, viewer)
+
+
+@dataclass(frozen=True, slots=True)
+class Presenter:
     """Renders one game's views and events for a reader: every text and button of a game goes through one of these.
 
-    view is the game's per-seat view (the ruleset's view(state, seat)); names are the seats' names as stored.
+    view is the game's per-seat view (the ruleset's view(state, seat)); names are the seats' names as stored. What a
+    seat is asked is confirm.prompt_text's: a confirmation step's risk_question, else the game's prompt.
     """
 
-    def table_text(self, tr: Translator, view: Any, names: Sequence[str], title: str) -> str:
-        """Returns the group's table of a game titled title (view: the public view)."""
-        ...
-
-    def private_text(
-        self, tr: Translator, view: Any, names: Sequence[str], title: str, standin: bool, level: str, news: str
-    ) -> str:
-        """Returns a seat's private message: its table, its own cards, news (a rendered log) and what it is asked."""
-        ...
-
-    def prompt_text(self, tr: Translator, view: Any, names: Sequence[str], standin: bool, level: str) -> str:
-        """Returns what a step of a seat's choice asks (its confirmation's question on a confirmation step)."""
-        ...
-
-    def keyboard(self, tr: Translator, view: Any, names: Sequence[str], level: str, make: MakeData) -> Keyboard:
-        """Returns the buttons of one step of a seat's choice (TOP first), their data made by make."""
-        ...
-
-    def reachable_choices(self, tr: Translator, view: Any, names: Sequence[str]) -> frozenset[str]:
-        """Returns the choices of the buttons of every step a seat can reach from TOP."""
-        ...
-
-    def log_text(self, tr: Translator, events: Sequence[EventData], names: Sequence[str], viewer: int | None) -> str:
-        """Returns events as lines for a reader (viewer None: the group)."""
-        ...
+    table_text: TableText  # the group's table of a game titled title (view: the public view)
+    seat_text: SeatText  # a seat's private message: its table, own cards, news and what it is asked
+    prompt: PromptText  # what a step of a seat's choice asks (at a later step: about which card), or what it waits for
+    risk_question: RiskQuestion  # "Are you sure? …" of a risky action, by its risk code (the ruleset's risk)
+    keyboard: StepKeyboard  # the buttons of one step of a seat's choice (TOP first), their data made by make
+    reachable_choices: Reachable  # the choices of the buttons of every step a seat can reach from TOP
+    log_text: LogText  # events as lines for a reader (viewer None: the group)
 
 
 def log_lines(

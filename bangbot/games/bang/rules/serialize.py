@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from bangbot.core.config import config_from_json as read_config
@@ -61,7 +62,7 @@ def to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-def from_json(data: dict[str, Any]) -> GameState:
+def from_json(data: Mapping[str, Any]) -> GameState:
     """Returns the state read back from to_json's output; raises RulesError for another schema."""
     if data.get("schema") != SCHEMA_VERSION:
         raise RulesError(f"state schema {data.get('schema')!r} is not {SCHEMA_VERSION}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bangbot.core.ruleset import STEP_CARD
+from bangbot.games import game as registered
 from bangbot.games.declaration import Topic
 from bangbot.games.duel.presenter.keyboards import SEAT_REASONS
 from bangbot.games.duel.presenter.labels import ability_owner
@@ -14,7 +15,6 @@ from bangbot.games.duel.rules.data import CARDS, CHARACTER, type_id
 from bangbot.games.duel.texts.rules import DUEL_CARD, DUEL_CHARACTER
 from bangbot.messaging.choice_topic import about_card, action_card, chosen_action
 from bangbot.messaging.step_menu import OPENS
-from bangbot.rulesets import ruleset
 
 
 def duel_card_topic(state: Any, seat: int, choice: str) -> Topic | None:
@@ -35,7 +35,7 @@ def opened_card(state: Any, seat: int, choice: str) -> int | None:
     index, _, depth = choice[len(OPENS) :].partition(".")
     if not choice.startswith(OPENS) or not (index.isdigit() and depth.isdigit()):
         return None
-    rules = ruleset(state.config.ruleset)
+    rules = registered(state.config.ruleset).ruleset
     legal = rules.legal_actions(state, seat)
     if int(index) >= len(legal):
         return None
@@ -49,7 +49,7 @@ def option_topic(state: Any, seat: int, option: str) -> Topic | None:
         return DUEL_CHARACTER, option
     if (owner := ability_owner(option)) is not None:
         return DUEL_CHARACTER, owner
-    reason = reason_of(asked(ruleset(state.config.ruleset).view(state, seat)))
+    reason = reason_of(asked(registered(state.config.ruleset).ruleset.view(state, seat)))
     if option.isdigit() and int(option) < len(CARDS) and reason not in SEAT_REASONS:
         return DUEL_CARD, type_id(int(option))
     return None
