@@ -31,6 +31,7 @@ from bangbot.i18n.glossary import game_name
 from bangbot.i18n.wording import GLUE
 from bangbot.messaging import lobby
 from bangbot.messaging.codec import decode
+from tests.offered import with_hooks
 from tests.service_harness import GROUP, Table
 
 EN = translator("en")
@@ -173,8 +174,7 @@ class DuelWatch:
             self.follow(state, events)
             return state, events
 
-        monkeypatch.setattr(rules, "apply", apply)
-        monkeypatch.setattr(rules, "new_game", new_game)
+        with_hooks(monkeypatch, DUEL, apply=apply, new_game=new_game)
 
     def follow(self, state: DuelState, events: list[Event]) -> None:
         """Adds what the group and each seat learned from a move."""

@@ -27,6 +27,7 @@ from bangbot.messaging.step_menu import ABOUT
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import Game
 from bangbot.storage.repository import Repository
+from tests.offered import with_hooks
 
 GROUP = -1001234567890
 
@@ -197,8 +198,7 @@ class Table:
             record(events)
             return state, events
 
-        monkeypatch.setattr(rules, "apply", apply)
-        monkeypatch.setattr(rules, "new_game", new_game)
+        with_hooks(monkeypatch, DEFAULT_RULESET, apply=apply, new_game=new_game)
 
 
 def make_users(n: int, language: str = "en") -> list[User]:
