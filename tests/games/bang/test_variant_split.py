@@ -93,7 +93,7 @@ def test_a_star_wars_table_is_played_from_base_modules_alone_in_a_fresh_interpre
         from bangbot.games.bang.rules.options import RuleOptions
         assert "bangbot.games.bang.starwars.rules.variant" not in sys.modules
         fate_heal = request_from_json({"type": "FateHeal", "seat": 0, "card": 3})
-        state, _ = new_game(GameConfig(4, "standard", False, "starwars", RuleOptions()), 1)
+        state, _ = new_game(GameConfig(4, "standard", "starwars", RuleOptions()), 1)
         nimble = sorted(abilities_of("nimble"))
         print(type(fate_heal).__module__, parse("fate first"), nimble, state.players[0].character)
         """
