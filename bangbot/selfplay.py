@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bangbot.games import DEFAULT
+from bangbot.games import game as registered
 from bangbot.games.contract import NO_CHOICES, AnyRuleset, Choices, GameConfig, TableState
-from bangbot.rulesets import ruleset, ruleset_of
 
 STEP_CAP = 5000
 OUT_OF_TURN_SHARE = 0.05
@@ -41,7 +41,7 @@ def replay(rules: AnyRuleset, config: GameConfig, seed: int, actions: list[tuple
 
 def play_random_game(config: GameConfig, seed: int, chooser: random.Random, checks: bool = True) -> GameRecord:
     """Plays one game of config's ruleset choosing uniformly among legal actions; checks invariants after each."""
-    rules = ruleset_of(config)
+    rules = registered(config.ruleset).ruleset
     record = GameRecord(config, seed)
     state, events = rules.new_game(config, seed)
     if checks:
@@ -120,7 +120,7 @@ def run_selfplay(
     game: str = DEFAULT,
 ) -> dict[str, Any]:
     """Plays games random games of a ruleset (over workers processes); returns wins, lengths, caps, violations."""
-    config = ruleset(game).config(players, preset, choices)
+    config = registered(game).ruleset.config(players, preset, choices)
     started = time.perf_counter()
     tally = Tally()
     if workers <= 1:

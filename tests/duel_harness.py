@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bangbot.core.events import Event
+from bangbot.games import game as registered
 from bangbot.games.duel.presenter.prompts import AS_NAMES
 from bangbot.games.duel.rules.data import type_id
 from bangbot.games.duel.rules.state import DuelState
@@ -30,7 +31,7 @@ from bangbot.i18n.glossary import game_name
 from bangbot.i18n.wording import GLUE
 from bangbot.messaging import lobby
 from bangbot.messaging.codec import decode
-from bangbot.rulesets import ruleset
+from tests.offered import with_hooks
 from tests.service_harness import GROUP, Table
 
 EN = translator("en")
@@ -49,7 +50,7 @@ async def gather_duel(table: Table, mode: str, people: int) -> None:
         assert not (await table.press(0, table.lobby(), choice)).alert
     for user in range(1, people):
         assert not (await table.press(user, table.lobby(), "join")).alert
-    for _ in range(ruleset(DUEL).seats_for(mode) - people):  # type: ignore[attr-defined]
+    for _ in range(registered(DUEL).mode_seats(mode) - people):  # type: ignore[attr-defined]
         assert not (await table.press(0, table.lobby(), "ai+")).alert
     answer = await table.press(0, table.lobby(), "start")
     assert not answer.alert, answer.text
@@ -160,7 +161,7 @@ class DuelWatch:
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """Wraps the Duel ruleset's deal and moves so the watch sees each state and its events."""
-        rules = ruleset(DUEL)
+        rules = registered(DUEL).ruleset
         real_apply, real_new_game = rules.apply, rules.new_game
 
         def apply(*args: Any) -> Any:
@@ -173,8 +174,7 @@ class DuelWatch:
             self.follow(state, events)
             return state, events
 
-        monkeypatch.setattr(rules, "apply", apply)
-        monkeypatch.setattr(rules, "new_game", new_game)
+        with_hooks(monkeypatch, DUEL, apply=apply, new_game=new_game)
 
     def follow(self, state: DuelState, events: list[Event]) -> None:
         """Adds what the group and each seat learned from a move."""

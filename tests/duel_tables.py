@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bangbot.core.events import Event
+from bangbot.games import game as registered
 from bangbot.games.duel.rules import engine
 from bangbot.games.duel.rules.data import CARDS, CHARACTER, cards_of, characters_of, type_id
 from bangbot.games.duel.rules.legal import awaiting
@@ -18,9 +19,8 @@ from bangbot.games.duel.rules.modes import MODES
 from bangbot.games.duel.rules.requests import DuelRequest, KeepOne, StorePick
 from bangbot.games.duel.rules.state import DuelState, Fighter, Squad
 from bangbot.games.duel.ruleset import DUEL
-from bangbot.rulesets import ruleset
 
-RULES = ruleset(DUEL)
+RULES = registered(DUEL).ruleset
 
 
 @dataclass

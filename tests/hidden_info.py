@@ -14,18 +14,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from bangbot import games
+from bangbot.ai.levels import NORMAL, players_at
 from bangbot.ai.mixing import mix
-from bangbot.ai.players import heuristic_players
 from bangbot.ai.random_player import SEED_KEY
-from bangbot.games.contract import AIPlayer, GameConfig, Memory
-from bangbot.rulesets import AnyRuleset, ruleset_of
+from bangbot.games.contract import AIPlayer, AnyRuleset, GameConfig, Memory
 
 Resampler = Callable[[Any, int | None, random.Random], Any]
 
 
 def resampler(config: GameConfig) -> Resampler:
     """Returns a resampler of a config's game: its declared determinizer fed the seat's view of the state."""
-    rules = ruleset_of(config)
+    rules = games.game(config.ruleset).ruleset
     determinize = games.game(rules.id).search.determinize
     return lambda state, seat, rnd: determinize(rules.view(state, seat), rnd)
 
@@ -44,8 +43,8 @@ def self_play(config: GameConfig, seed: int, explore: float = 0.2, step_cap: int
 
     A share explore of the moves is a random legal action instead, so the game reaches positions the AI avoids.
     """
-    rules = ruleset_of(config)
-    player = heuristic_players()[rules.id]
+    rules = games.game(config.ruleset).ruleset
+    player = players_at(NORMAL)[rules.id]
     chooser = random.Random(seed)
     memories: list[Memory] = [{SEED_KEY: mix(0x5E, seed, s)} for s in range(config.players)]
     state, events = rules.new_game(config, seed)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import pytest
 
 from bangbot import games
@@ -14,3 +17,10 @@ def offer(monkeypatch: pytest.MonkeyPatch, *offered: Game) -> None:
     for declared in offered:
         monkeypatch.setitem(games._loaded, declared.id, declared)
     monkeypatch.setitem(games._attributes, "GAMES", tuple(offered))
+
+
+def with_hooks(monkeypatch: pytest.MonkeyPatch, game_id: str, **hooks: Any) -> None:
+    """Makes a registered game play with these ruleset hooks in place of its own (apply=…, new_game=…), for one test."""
+    declared = games.game(game_id)
+    patched = replace(declared, ruleset=replace(declared.ruleset, **hooks))
+    offer(monkeypatch, *(patched if g.id == game_id else g for g in games.GAMES))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bangbot.ai.players import heuristic_players
+from bangbot.ai.levels import NORMAL
 from bangbot.messaging import lobby
 from bangbot.messaging.adapter import BACK, Button
 from bangbot.messaging.codec import decode
@@ -55,7 +55,7 @@ class Playthrough:
 
     def __init__(self, case: Case, language: str, url: str) -> None:
         self.case = case
-        self.table = Table(url, make_users(case.people, language), seed=seed_of(case, language), ai=heuristic_players)
+        self.table = Table(url, make_users(case.people, language), seed=seed_of(case, language), ai=NORMAL)
         names = {GROUP: "group"} | {u.id: f"{u.name} (private)" for u in self.table.users}
         self.recording = Recording(self.table.messenger, names, self.moves)
         self.rng = random.Random(f"{case.name}.{language}")

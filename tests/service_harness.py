@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from bangbot.ai.players import random_players
+from bangbot.ai.levels import EASY, players_at
 from bangbot.core.events import Event
 from bangbot.games import DEFAULT as DEFAULT_RULESET
+from bangbot.games import game as registered
 from bangbot.games.bang.presenter.labels import card_label
 from bangbot.games.bang.rules.cards import BASE_DECK
-from bangbot.games.contract import AIPlayer
 from bangbot.i18n import translator
 from bangbot.messaging.adapter import Command, Press, User
 from bangbot.messaging.codec import decode
@@ -24,10 +24,10 @@ from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger, Sent
 from bangbot.messaging.service import GameService
 from bangbot.messaging.step_menu import ABOUT
-from bangbot.rulesets import ruleset
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import Game
 from bangbot.storage.repository import Repository
+from tests.offered import with_hooks
 
 GROUP = -1001234567890
 
@@ -59,7 +59,7 @@ class Table:
     presses: int = 0
     public_events: list[dict[str, Any]] = field(default_factory=list)
     service: GameService | None = None
-    ai: Callable[[], dict[str, AIPlayer]] = random_players
+    ai: str = EASY  # the AI level of the service's own players
 
     def __post_init__(self) -> None:
         self.restart()
@@ -75,7 +75,7 @@ class Table:
             self.service.ctx.repo.close()
             self.service.ctx.repo.engine.dispose()
         repo = Repository(open_engine(self.url))
-        ctx = Context(repo, self.messenger, self.ai(), clock=self.clock, seeds=lambda: self.seed)
+        ctx = Context(repo, self.messenger, players_at(self.ai), clock=self.clock, seeds=lambda: self.seed)
         self.service = GameService(ctx)
 
     @property
@@ -181,7 +181,7 @@ class Table:
 
     def capture_events(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """Records the public side of every event the service produces."""
-        rules = ruleset(DEFAULT_RULESET)
+        rules = registered(DEFAULT_RULESET).ruleset
         real_apply = rules.apply
         real_new_game = rules.new_game
 
@@ -198,8 +198,7 @@ class Table:
             record(events)
             return state, events
 
-        monkeypatch.setattr(rules, "apply", apply)
-        monkeypatch.setattr(rules, "new_game", new_game)
+        with_hooks(monkeypatch, DEFAULT_RULESET, apply=apply, new_game=new_game)
 
 
 def make_users(n: int, language: str = "en") -> list[User]:

@@ -12,7 +12,6 @@ import pytest
 
 from bangbot import games
 from bangbot.games.duel.rules.modes import MODE_IDS
-from bangbot.rulesets import ruleset
 from tests.duel_harness import gather_duel
 from tests.offered import offer
 from tests.service_harness import Table, make_users
@@ -37,7 +36,7 @@ def turn_of(table: Table, game_id: int) -> int:
     """Returns the stored game's turn number."""
     game = table.repo.game(game_id)
     assert game is not None and game.state_json is not None
-    return ruleset(game.ruleset).from_json(json.loads(game.state_json)).turn_number
+    return games.game(game.ruleset).ruleset.from_json(json.loads(game.state_json)).turn_number
 
 
 async def deadlines_per_turn(table: Table) -> Counter[int]:

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from bangbot.ai.players import searching_players
+from bangbot.ai.levels import HARD, players_at
 from bangbot.ai.search import Budget
 from bangbot.games.contract import Memory
 from bangbot.messaging.codec import lobby_button
@@ -35,7 +35,7 @@ class Counting:
 def test_the_lobby_sets_the_ai_level_and_the_game_plays_its_ai_seats_at_it(tmp_path: Path) -> None:
     async def scenario() -> None:
         table = Table(f"sqlite:///{tmp_path / 'level.sqlite3'}", make_users(1), seed=4)
-        hard = {game: Counting(p) for game, p in searching_players(TINY).items()}
+        hard = {game: Counting(p) for game, p in players_at(HARD, TINY).items()}
         table.svc.ctx.leveled["hard"] = hard
         await table.command(0, "newgame")
         assert "AI level" not in table.lobby().text  # no AI seat, nothing to set

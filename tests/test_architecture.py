@@ -75,4 +75,4 @@ def test_the_layers_above_the_core_ask_the_ruleset_for_the_moves() -> None:
             rf"^from {re.escape(module)} import|^import {re.escape(module)}\b", path.read_text(encoding="utf-8"), re.M
         )
     ]
-    assert offenders == [], "the service, storage and front ends reach the rules through bangbot.rulesets"
+    assert offenders == [], "the service, storage and front ends reach the rules through the registry (bangbot.games)"

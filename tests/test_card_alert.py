@@ -24,7 +24,6 @@ from bangbot.messaging.card_alert import ALERT_LIMIT, shortened, topic_alert, to
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import Sent
 from bangbot.messaging.step_menu import ABOUT, PRESS
-from bangbot.rulesets import ruleset
 from tests.duel_harness import gather_duel
 from tests.service_harness import Table, make_users
 
@@ -90,7 +89,7 @@ def test_a_star_wars_card_is_told_as_star_wars() -> None:
 
 def ruleset_topic(config: GameConfig, choice: str) -> tuple[str, str] | None:
     """Returns the topic its game's card_topic hook gives a choice at a freshly dealt table of config's game."""
-    state, _ = ruleset(config.ruleset).new_game(config, 1)
+    state, _ = game(config.ruleset).ruleset.new_game(config, 1)
     hook = game(config.ruleset).card_topic
     assert hook is not None
     return hook(state, 0, choice)

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from bangbot.console.messenger import numbered
+from bangbot.games import game as registered
 from bangbot.games.bang.rules.actions import Pass, Play
 from bangbot.games.bang.rules.scenario import run
 from bangbot.games.bang.rules.views import view
@@ -14,7 +15,7 @@ from bangbot.games.contract import BACK, TOP
 from bangbot.i18n import LANGUAGES, translator
 from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Keyboard
-from bangbot.messaging.presenters import presenter
+from bangbot.messaging.confirm import prompt_text
 from tests.duel_tables import RULES as DUEL_RULES
 from tests.duel_tables import do, seat, table
 from tests.scenario_helpers import four_seats, seat_spec
@@ -25,7 +26,7 @@ NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
 def buttons(v: Any, level: str = TOP) -> dict[str, str]:
     """Returns a step's buttons as choice -> text (the choice is the button's data here)."""
-    board: Keyboard = presenter(v.config.ruleset).keyboard(EN, v, NAMES, level, lambda choice: choice)
+    board: Keyboard = registered(v.config.ruleset).presenter.keyboard(EN, v, NAMES, level, lambda choice: choice)
     return {b.data: b.text for row in board for b in row}
 
 
@@ -42,14 +43,15 @@ def index_of(v: Any, wanted: Any) -> int:
 
 def confirms(v: Any, index: int, level: str) -> str:
     """Checks that the action opens a confirmation whose Yes applies it and « Back goes to the first step."""
-    board = presenter(v.config.ruleset).keyboard(EN, v, NAMES, f"k{index}", lambda choice: choice)
+    board = registered(v.config.ruleset).presenter.keyboard(EN, v, NAMES, f"k{index}", lambda choice: choice)
     assert [[b.data for b in row] for row in board] == [[f"a{index}"], [BACK]]
     assert board[1][0].fixed == FIXED_BACK
     assert [key for key, _ in numbered(board)] == ["1", "9"], "the terminal: 1) Yes, 9) « Back"
-    reachable = presenter(v.config.ruleset).reachable_choices(EN, v, NAMES)
+    reachable = registered(v.config.ruleset).presenter.reachable_choices(EN, v, NAMES)
     assert {f"k{index}", f"a{index}"} <= reachable, "the service accepts both presses"
     assert f"k{index}" in buttons(v, level)
-    return presenter(v.config.ruleset).private_text(EN, v, NAMES, "Chat", False, f"k{index}", "")
+    shows = registered(v.config.ruleset).presenter
+    return shows.seat_text(EN, v, NAMES, "Chat", prompt_text(shows, EN, v, NAMES, False, f"k{index}"), "")
 
 
 def test_a_bang_at_oneself_asks_first() -> None:
@@ -73,7 +75,7 @@ def test_taking_the_last_hit_with_a_missed_in_hand_asks_first(life: int, asks: b
         seat_no=1,
     )
     give_up = index_of(v, Pass())
-    top = presenter("base").keyboard(EN, v, NAMES, TOP, lambda choice: choice)
+    top = registered("base").presenter.keyboard(EN, v, NAMES, TOP, lambda choice: choice)
     end = next(b for row in top for b in row if b.fixed == END)
     assert end.data == (f"k{give_up}" if asks else f"a{give_up}"), "the 0 key alone never takes the last life"
     if asks:
@@ -145,8 +147,9 @@ def test_every_question_and_yes_is_translated(language: str) -> None:
         four_seats(seat_spec("bart_cassidy", "sheriff", hand=["bang", "beer"]), seat_spec("willy_the_kid", "outlaw"))
     )
     mine = index_of(v, Play(v.hand[0], 0))
-    text = presenter("base").private_text(tr, v, NAMES, "Chat", False, f"k{mine}", "")
-    board = presenter("base").keyboard(tr, v, NAMES, f"k{mine}", lambda choice: choice)
+    shows = registered("base").presenter
+    text = shows.seat_text(tr, v, NAMES, "Chat", prompt_text(shows, tr, v, NAMES, False, f"k{mine}"), "")
+    board = registered("base").presenter.keyboard(tr, v, NAMES, f"k{mine}", lambda choice: choice)
     if language != "en":
         assert "Are you sure" not in text and board[0][0].text != "Yes"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bangbot import games
-from bangbot.ai.players import heuristic_players, random_players
+from bangbot.ai.levels import EASY, NORMAL, players_at
 from bangbot.games.bang.rules import risks as bang_risks
 from bangbot.games.bang.rules.cards import KINDS
 from bangbot.games.bang.rules.roles import ROLES
@@ -172,7 +172,7 @@ def test_every_registered_game_is_complete(game: str) -> None:
 
 def test_the_lookups_follow_the_registry() -> None:
     assert [g.id for g in games.GAMES] == list(games.GAME_IDS) and games.GAME_IDS[0] == games.DEFAULT
-    assert set(heuristic_players()) == set(random_players()) == set(games.GAME_IDS)
+    assert set(players_at(NORMAL)) == set(players_at(EASY)) == set(games.GAME_IDS)
     with pytest.raises(KeyError, match="unknown game"):
         games.game("monopoly")
 
@@ -207,9 +207,9 @@ def test_rules_finds_a_duel_and_a_star_wars_card_in_a_fresh_interpreter() -> Non
 
 def test_a_fourth_game_is_offered_by_its_declaration_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     base = games.game(games.DEFAULT)
-    fourth = replace(base, ruleset=type("Fourth", (type(base.ruleset),), {"id": "fourth"})(), name=("game", "Fourth"))
+    fourth = replace(base, ruleset=replace(base.ruleset, id="fourth"), name=("game", "Fourth"))
     offer(monkeypatch, *games.GAMES, fourth)
-    assert "Fourth" in games_intro(translator("en")) and "fourth" in heuristic_players()
+    assert "Fourth" in games_intro(translator("en")) and "fourth" in players_at(NORMAL)
     table = Table(f"sqlite:///{tmp_path / 'fourth.sqlite3'}", make_users(1, "en"))
 
     async def scenario() -> None:
@@ -224,7 +224,7 @@ def test_a_fourth_game_is_offered_by_its_declaration_alone(tmp_path: Path, monke
 def test_a_preset_is_named_by_its_game_declaration(monkeypatch: pytest.MonkeyPatch) -> None:
     base = games.game(games.DEFAULT)
     frontier = replace(base.rules, preset_names={"ja": "Frontier rules"})
-    fourth = replace(base, ruleset=type("Fourth", (type(base.ruleset),), {"id": "fourth"})(), rules=frontier)
+    fourth = replace(base, ruleset=replace(base.ruleset, id="fourth"), rules=frontier)
     offer(monkeypatch, *games.GAMES, fourth)
     en = translator("en")
     assert preset_name(en, "fourth", "ja") == "Frontier rules"

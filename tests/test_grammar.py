@@ -14,6 +14,7 @@ from babel import Locale
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
+from bangbot.games import game as registered
 from bangbot.games.bang.presenter.lines import game_over_line
 from bangbot.games.bang.presenter.prompts import prompt
 from bangbot.games.bang.presenter.render import event_line, log_text, private_text, table_text
@@ -29,7 +30,6 @@ from bangbot.i18n.wording import duration, join_list, player
 from bangbot.messaging.delivery import group_reminder, notice_text, private_reminder
 from bangbot.messaging.departure import return_text
 from bangbot.messaging.lobby_view import lobby_text
-from bangbot.rulesets import ruleset
 from bangbot.storage.models import Game, Seat
 
 REPO = Path(__file__).resolve().parents[1]
@@ -148,7 +148,7 @@ def starwars_requests(n: int) -> list[dict[str, Any]]:
 def fresh_state(players: int, game: str = "base") -> Any:
     """Returns a freshly dealt table of a game."""
     if game == STARWARS:
-        rules = ruleset(STARWARS)
+        rules = registered(STARWARS).ruleset
         return rules.new_game(rules.config(players, "standard"), players)[0]
     return new_game(GameConfig.with_preset(players), seed=players)[0]
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from bangbot.games import game as registered
 from bangbot.games.bang.ruleset import BASE
 from bangbot.games.bang.texts.glossary import role_name
 from bangbot.games.duel.ruleset import DUEL
 from bangbot.i18n import translator
 from bangbot.i18n.wording import player
 from bangbot.messaging.adapter import Command
-from bangbot.rulesets import ruleset
 from bangbot.storage.models import CANCELLED
 from tests.duel_harness import gather_duel
 from tests.service_harness import GROUP, Table, make_users
@@ -32,7 +32,9 @@ def test_cancelling_a_running_game_shows_every_role_tells_each_player_and_takes_
         await table.gather(4)
         game = table.game()
         assert game is not None and game.id is not None
-        roles = [p.role for p in ruleset(game.ruleset).from_json(json.loads(game.state_json or "{}")).players]
+        roles = [
+            p.role for p in registered(game.ruleset).ruleset.from_json(json.loads(game.state_json or "{}")).players
+        ]
         pressable = [(i, m, b.data) for i, u in enumerate(table.users) for m, b in table.messenger.pressable(u.id)]
         assert pressable, "the players had buttons before"
         before = {u.id: len(table.messenger.in_chat(u.id)) for u in table.users}

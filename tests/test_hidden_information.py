@@ -13,15 +13,16 @@ from typing import Any
 
 import pytest
 
-from bangbot.ai.players import searching_players
+from bangbot.ai.levels import HARD, players_at
 from bangbot.ai.search import Budget
+from bangbot.games import game as registered
 from bangbot.games.bang.rules.state import GameConfig
 from bangbot.games.bang.ruleset import BASE
 from bangbot.games.bang.starwars.rules.data import STARWARS
+from bangbot.games.contract import AnyRuleset
 from bangbot.games.duel.rules.modes import MODE_IDS
 from bangbot.games.duel.rules.state import DuelState
 from bangbot.games.duel.ruleset import DUEL
-from bangbot.rulesets import AnyRuleset, ruleset, ruleset_of
 from tests.hidden_info import Position, check_position, resampler, self_play
 
 GAMES = int(os.environ.get("BANGBOT_HIDDEN_GAMES", "20"))
@@ -39,19 +40,19 @@ class Table:
 
     def config(self) -> GameConfig:
         """Returns the config this table is dealt with."""
-        return ruleset(self.game).config(self.players, self.preset)
+        return registered(self.game).ruleset.config(self.players, self.preset)
 
 
 TABLES = [
     *(Table(BASE, preset, n) for preset in ("standard", "ja") for n in range(4, 8)),
     *(Table(STARWARS, "standard", n) for n in range(4, 8)),
-    *(Table(DUEL, mode, ruleset(DUEL).seats_for(mode)) for mode in MODE_IDS),  # type: ignore[attr-defined]
+    *(Table(DUEL, mode, registered(DUEL).mode_seats(mode)) for mode in MODE_IDS),  # type: ignore[attr-defined]
 ]
 
 
 def seats_to_check(position: Position, rnd: random.Random) -> list[int | None]:
     """Returns the seats checked at a position: one asked, another one at random, and the group chat (None)."""
-    rules = ruleset_of(position.state.config)
+    rules = registered(position.state.config.ruleset).ruleset
     asked = rnd.choice(rules.awaiting(position.state))
     other = rnd.choice([s for s in range(position.state.config.players) if s != asked])
     return [asked, other, None]
@@ -65,7 +66,7 @@ def table_id(table: Table) -> str:
 @pytest.mark.parametrize("table", TABLES, ids=table_id)
 def test_what_a_seat_cannot_see_changes_nothing_it_sees_or_does(table: Table) -> None:
     config = table.config()
-    rules, resample = ruleset_of(config), resampler(config)
+    rules, resample = registered(config.ruleset).ruleset, resampler(config)
     rnd = random.Random(table.players)
     found = positions(table, GAMES)
     problems = [
@@ -95,8 +96,8 @@ SEARCH_BUDGET = Budget(steps=10**6, answer_steps=10**6, max_worlds=4, candidates
 @pytest.mark.parametrize("table", [TABLES[1], TABLES[9], TABLES[-2], TABLES[-1]], ids=table_id)
 def test_the_searching_ai_decides_the_same_whatever_its_seat_cannot_see(table: Table) -> None:
     config = table.config()
-    rules, resample = ruleset_of(config), resampler(config)
-    searcher = searching_players(SEARCH_BUDGET)[rules.id]
+    rules, resample = registered(config.ruleset).ruleset, resampler(config)
+    searcher = players_at(HARD, SEARCH_BUDGET)[rules.id]
     rnd = random.Random(5)
     found = [Position(p.state, p.memories, searcher) for p in positions(table, 1)[::2]]
     problems = [
@@ -118,7 +119,7 @@ def hidden_parts(state: Any, seat: int) -> Any:
 
 @pytest.mark.parametrize("table", [TABLES[1], TABLES[6], TABLES[9], TABLES[-2], TABLES[-1]], ids=table_id)
 def test_a_resampled_state_is_sound_and_deals_again_what_the_seat_cannot_see(table: Table) -> None:
-    rules, resample = ruleset(table.game), resampler(table.config())
+    rules, resample = registered(table.game).ruleset, resampler(table.config())
     rnd = random.Random(7)
     changed = 0
     found = positions(table, 1)
@@ -174,7 +175,7 @@ def test_the_check_catches_a_view_that_shows_a_hidden_thing(
     table: Table, leak: Callable[[Any, int | None], int]
 ) -> None:
     config = table.config()
-    leaky = LeakyRules(ruleset(table.game), leak)
+    leaky = LeakyRules(registered(table.game).ruleset, leak)
     rnd = random.Random(3)
     caught = sum(
         bool(check_position(leaky, p, seat, resampler(config), rnd, TRIES))  # type: ignore[arg-type]

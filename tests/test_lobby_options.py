@@ -13,7 +13,7 @@ from alembic import command
 from alembic.config import Config
 
 from bangbot import games
-from bangbot.ai.players import random_players
+from bangbot.ai.levels import EASY, players_at
 from bangbot.games.bang.rules.cards import deck_indices
 from bangbot.games.bang.ruleset import BASE
 from bangbot.games.contract import LobbyOption, chosen
@@ -23,7 +23,6 @@ from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.lobby_options import table_choices
 from bangbot.messaging.outcome import replay_game
 from bangbot.messaging.play import load
-from bangbot.rulesets import ruleset
 from bangbot.storage.db import MIGRATIONS, open_engine
 from bangbot.storage.models import Seat
 from bangbot.storage.repository import Repository
@@ -56,7 +55,7 @@ def insert_game(connection: sa.Connection, chat: int, status: str, simplified: b
 
 def test_games_lobbies_and_chats_stored_with_the_simplified_column_keep_their_choice(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    rules = ruleset(BASE)
+    rules = games.game(BASE).ruleset
     state, _ = rules.new_game(rules.config(4, "standard", {"simplified": True}), 9)
     saved = json.dumps(rules.to_json(state))
     assert json.loads(saved)["config"]["simplified"] is True and len(json.loads(saved)["deck"]) < BOOK_FREE
@@ -80,7 +79,7 @@ def test_games_lobbies_and_chats_stored_with_the_simplified_column_keep_their_ch
     assert [table_choices(g)["simplified"] for g in (running, simple, full)] == [True, True, False]
     assert table_choices(repo.chat_settings(-2)) == {"simplified": True}
     assert table_choices(repo.chat_settings(-3)) == {"simplified": False}
-    batch = load(Context(repo, CollectingMessenger(), random_players()), running.id)
+    batch = load(Context(repo, CollectingMessenger(), players_at(EASY)), running.id)
     assert batch is not None and rules.to_json(batch.state) == json.loads(saved)
     seats = [Seat(game_id=running.id, position=n) for n in range(4)]
     replayed = replay_game(running, seats, [])  # dealt again from its seed with the options the JSON kept

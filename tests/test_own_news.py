@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bangbot.core.events import Event
+from bangbot.games import game as registered
 from bangbot.games.bang.presenter.labels import card_label
 from bangbot.games.bang.presenter.render import event_line
 from bangbot.games.bang.texts.glossary import character_name
@@ -23,7 +24,6 @@ from bangbot.games.duel.texts.names import duel_card_name, duel_character_name
 from bangbot.i18n import LANGUAGES, Translator, catalog_path, translator
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import player, players
-from bangbot.rulesets import ruleset
 
 GAMES = [("base", "standard", 5), ("base", "ja", 7), ("starwars", "standard", 6)]
 # Kinds whose reader's own line still names them in the third person: a turn's heading, the deal.
@@ -33,7 +33,7 @@ NAMES = ["Anna", "Petr", "Jana", "Karel", "Ivo", "Eva", "田中さん"]
 
 def own_lines(language: str, game: str, preset: str, seats: int, seed: int) -> list[tuple[str, str]]:
     """Returns (kind, line) of every event of a random game as its own acting player reads it."""
-    rules, tr = ruleset(game), themed(translator(language), game)
+    rules, tr = registered(game).ruleset, themed(translator(language), game)
     names = players(tr, NAMES[:seats])
     state, _ = rules.new_game(rules.config(seats, preset), seed)
     rng = random.Random(seed)
@@ -89,7 +89,7 @@ def test_the_summary_says_who_took_out_whom(language: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_draw_says_why(language: str) -> None:
     tr = translator(language)
-    rules = ruleset("duel")
+    rules = registered("duel").ruleset
     state, _ = rules.new_game(rules.config(2, "third_law"), 1)
     events: list[Event] = []
     _marshal_draws(state, 0, MarshalDraw(0, 3), "0", events)
@@ -140,7 +140,7 @@ def line_of(game: str) -> Callable[[Translator, dict[str, Any], Sequence[str], i
 
 def whole_games(game: str, preset: str, seats: int, seeds: Sequence[int]) -> Iterator[Event]:
     """Yields every event of random whole games of a table."""
-    rules = ruleset(game)
+    rules = registered(game).ruleset
     for seed in seeds:
         state, events = rules.new_game(rules.config(seats, preset), seed)
         yield from events

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bangbot.rulesets import ruleset
+from bangbot.games import game as registered
 
 GAMES = [("base", "standard", 4), ("base", "ja", 7), ("starwars", "standard", 4), ("starwars", "standard", 6)] + [
     ("duel", mode, 3 if mode == "standoff" else 2)
@@ -20,7 +20,7 @@ MAX_ACTIONS = 400
 
 @pytest.mark.parametrize(("game", "preset", "seats"), GAMES)
 def test_every_question_asked_has_answers_that_end_differently(game: str, preset: str, seats: int) -> None:
-    rules = ruleset(game)
+    rules = registered(game).ruleset
     asked = 0
     for seed in range(SEEDS):
         state, _ = rules.new_game(rules.config(seats, preset), seed)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine, MetaData, select
 
-from bangbot.ai.players import heuristic_players
+from bangbot.ai.levels import NORMAL
 from bangbot.messaging.fake import Sent
 from bangbot.storage.models import Outbox, PressAnswer
 from bangbot.storage.purge import purge_finished
@@ -64,7 +64,7 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @synchronously
 async def test_purge_keeps_records_and_stats_and_leaves_no_hand(database: str) -> None:
-    table = Table(database, make_users(2), ai=heuristic_players)
+    table = Table(database, make_users(2), ai=NORMAL)
     await table.gather(2, ai_seats=2)
     old_button = next(m for m in table.messenger.in_chat(table.users[0].id) if m.buttons)
     old_data = old_button.buttons[0][0].data  # the buttons go when the game ends: the press is kept as it was

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bangbot.games import game as registered
 from bangbot.games.bang.presenter.render import event_line
 from bangbot.games.bang.rules.cards import CARDS
 from bangbot.games.bang.starwars.names import SW_ABILITY_NAMES
@@ -23,10 +24,9 @@ from bangbot.games.duel.presenter.lines import event_line as duel_event_line
 from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import AI_NAMES, ai_name, players
+from bangbot.messaging.confirm import prompt_text
 from bangbot.messaging.delivery import waiting_line
-from bangbot.messaging.presenters import presenter
 from bangbot.messaging.step_menu import PRESS
-from bangbot.rulesets import ruleset
 from tests.test_grammar import card_of, glossary_strings, strip
 
 NAMES = ["Anna", "🤖 2", "Petr", "🤖 4", "Jana", "🤖 6", "花子"]
@@ -48,7 +48,7 @@ HALF_WIDTH = set("()[]!?:")
 
 def played(game: str, preset: str, seats: int, seed: int) -> Iterator[tuple[Any, list[Any], int]]:
     """Yields (state, events so far in this step, the seat that acted) of a random game, action after action."""
-    rules = ruleset(game)
+    rules = registered(game).ruleset
     state, events = rules.new_game(rules.config(seats, preset), seed)
     rng = random.Random(seed)
     yield state, list(events), -1
@@ -62,7 +62,7 @@ def played(game: str, preset: str, seats: int, seed: int) -> Iterator[tuple[Any,
 
 def screens(tr: Translator, game: str, preset: str, seats: int, seed: int) -> Iterator[tuple[str, str, bool]]:
     """Yields (what, text, whether the reader must act in another player's turn) for every screen of a game."""
-    rules, shown = ruleset(game), presenter(game)
+    rules, shown = registered(game).ruleset, registered(game).presenter
     tr = themed(tr, game)
     names = NAMES[:seats]
     for step, (state, events, actor) in enumerate(played(game, preset, seats, seed)):
@@ -73,7 +73,8 @@ def screens(tr: Translator, game: str, preset: str, seats: int, seed: int) -> It
             view = rules.view(state, seat)
             news = shown.log_text(tr, [e.for_seat(seat) for e in events], names, seat)
             answering = seat in rules.awaiting(state) and public.turn != seat
-            yield f"{step} private {seat}", shown.private_text(tr, view, names, "Dodge", False, TOP, news), answering
+            text = shown.seat_text(tr, view, names, "Dodge", prompt_text(shown, tr, view, names, False, TOP), news)
+            yield f"{step} private {seat}", text, answering
             for level in sorted(shown.reachable_choices(tr, view, names)):
                 if not level.startswith(PRESS):
                     keys = shown.keyboard(tr, view, names, level, lambda choice: choice)
@@ -150,7 +151,7 @@ def test_ai_players_have_names_and_never_a_persons(language: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_group_is_told_whose_turn_it_is_or_who_must_answer(language: str) -> None:
     tr = translator(language)
-    rules = ruleset("base")
+    rules = registered("base").ruleset
     state, _ = rules.new_game(rules.config(4, "standard"), 3)
     turn = rules.view(state, None).turn
     seats = [SimpleNamespace(user_id=i + 1, name=f"P{i}", ai_controlled=False, position=i) for i in range(4)]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Connection, event
 
-from bangbot.ai.players import random_players
+from bangbot.ai.levels import EASY, players_at
 from bangbot.bench.bot import new_database
 from bangbot.bench.records import COMMANDS, measure_records
 from bangbot.i18n import translator
@@ -74,4 +74,4 @@ def test_every_stats_and_record_query_reads_an_index(tmp_path: Path) -> None:
 
 def _ctx(engine: Any) -> Context:
     """Returns a service context over engine with the collecting messenger."""
-    return Context(Repository(engine), CollectingMessenger(), random_players())
+    return Context(Repository(engine), CollectingMessenger(), players_at(EASY))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from telegram import Bot
 
-from bangbot.ai.players import random_players
+from bangbot.ai.levels import EASY, players_at
 from bangbot.messaging.adapter import Command, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
@@ -33,7 +33,7 @@ class Group:
     def __init__(self, emu: BotApiEmulator, bot: Bot, url: str, people: dict[int, str], group: int) -> None:
         self.emu, self.group, self.clock = emu, group, FakeClock()
         self.users = {uid: User(uid, name, "en") for uid, name in people.items()}
-        ctx = Context(Repository(open_engine(url)), TelegramMessenger(bot), random_players(), clock=self.clock)
+        ctx = Context(Repository(open_engine(url)), TelegramMessenger(bot), players_at(EASY), clock=self.clock)
         ctx.seeds = lambda: 5
         self.svc = GameService(ctx)
 

@@ -18,14 +18,13 @@ from alembic import command
 from alembic.config import Config
 
 from bangbot import games
-from bangbot.ai.players import random_players
+from bangbot.ai.levels import EASY, NORMAL, players_at
 from bangbot.games.bang.rules.state import GameConfig
-from bangbot.games.bang.ruleset import BASE, BaseBang
-from bangbot.games.contract import STEP_KINDS, Ruleset
+from bangbot.games.bang.ruleset import BASE, BASE_RULESET
+from bangbot.games.contract import STEP_KINDS, AnyRuleset, Ruleset
 from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.play import load
-from bangbot.rulesets import AnyRuleset, ruleset, ruleset_of
 from bangbot.storage.db import MIGRATIONS, open_engine
 from bangbot.storage.repository import Repository
 from tests.offered import offer
@@ -35,12 +34,12 @@ CONTRACT = [name for name in dir(Ruleset) if not name.startswith("_")]
 
 
 def test_the_registry_knows_base_bang_and_refuses_unknown_ids() -> None:
-    rules = ruleset(BASE)
+    rules = games.game(BASE).ruleset
     assert rules is games.game(BASE).ruleset and rules.id == BASE
     assert list(rules.seats) == [4, 5, 6, 7] and rules.presets[0] == "standard"
-    assert ruleset_of(GameConfig.with_preset(5)) is rules
+    assert games.game(GameConfig.with_preset(5).ruleset).ruleset is rules
     with pytest.raises(KeyError, match="unknown game"):
-        ruleset("monopoly")
+        games.game("monopoly")
     with pytest.raises(ValueError):
         rules.config(3, "standard")
 
@@ -53,7 +52,7 @@ def test_every_registered_ruleset_fulfils_the_whole_contract() -> None:
 
 
 def test_a_game_through_the_contract_alone_ends_and_round_trips() -> None:
-    rules = ruleset(BASE)
+    rules = games.game(BASE).ruleset
     chooser = random.Random(3)
     state, _ = rules.new_game(rules.config(6, "ja"), 3)
     applied = 0
@@ -91,7 +90,7 @@ def assert_menus_tell_apart(rules: AnyRuleset, legal: Sequence[Any]) -> None:
 
 
 def test_menu_steps_tell_every_legal_action_apart() -> None:
-    rules = ruleset(BASE)
+    rules = games.game(BASE).ruleset
     checked = 0
     for state in random_states(rules, 7, 12, random.Random(11)):
         for seat in range(7):
@@ -102,7 +101,7 @@ def test_menu_steps_tell_every_legal_action_apart() -> None:
 
 
 def test_the_safe_move_never_lets_a_dying_seat_go_out() -> None:
-    rules = ruleset(BASE)
+    rules = games.game(BASE).ruleset
     seen = 0
     for state in random_states(rules, 5, 30, random.Random(5)):
         for seat in rules.awaiting(state):
@@ -116,7 +115,7 @@ def test_the_safe_move_never_lets_a_dying_seat_go_out() -> None:
 
 def test_games_stored_before_rulesets_load_as_base_bang(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    rules = ruleset(BASE)
+    rules = games.game(BASE).ruleset
     state, _ = rules.new_game(rules.config(4, "standard"), 9)
     engine = sa.create_engine(url)
     config = Config()
@@ -144,34 +143,31 @@ def test_games_stored_before_rulesets_load_as_base_bang(tmp_path: Path) -> None:
     game = repo.open_game(-7)
     assert game is not None and game.ruleset == BASE and game.id is not None
     assert repo.chat_settings(-7).ruleset == BASE
-    batch = load(Context(repo, CollectingMessenger(), random_players()), game.id)
+    batch = load(Context(repo, CollectingMessenger(), players_at(EASY)), game.id)
     assert batch is not None and batch.rules is rules
     assert rules.to_json(batch.state) == rules.to_json(state)
 
 
-class SevenOnly(BaseBang):
-    """A second game for the lobby to offer: base BANG! that only a full table of seven may play."""
-
-    id = "seven"
-    seats = range(7, 8)
+# A second game for the lobby to offer: base BANG! that only a full table of seven may play.
+SEVEN_ONLY = replace(BASE_RULESET, id="seven", seats=range(7, 8))
 
 
 def test_the_lobby_offers_the_game_and_the_chat_remembers_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    offer(monkeypatch, games.game(BASE), replace(games.game(BASE), ruleset=SevenOnly(), name=("game", "seven")))
+    offer(monkeypatch, games.game(BASE), replace(games.game(BASE), ruleset=SEVEN_ONLY, name=("game", "seven")))
     table = Table(f"sqlite:///{tmp_path / 'bang.sqlite3'}", make_users(2, "en"))
-    table.svc.ctx.ai = {**table.svc.ctx.ai, SevenOnly.id: table.svc.ctx.ai[BASE]}
+    table.svc.ctx.ai = {**table.svc.ctx.ai, SEVEN_ONLY.id: table.svc.ctx.ai[BASE]}
 
     async def scenario() -> None:
         await table.command(0, "newgame")
         assert "Game: BANG!." in table.lobby().text
         await table.press(0, table.lobby(), "game")
         game = table.game()
-        assert game is not None and game.ruleset == SevenOnly.id
+        assert game is not None and game.ruleset == SEVEN_ONLY.id
         assert "seven" in table.lobby().text and "when 7 seats are filled" in table.lobby().text
-        assert table.repo.chat_settings(GROUP).ruleset == SevenOnly.id
+        assert table.repo.chat_settings(GROUP).ruleset == SEVEN_ONLY.id
         await table.press(1, table.lobby(), "join")
         refused = await table.press(1, table.lobby(), "game")
-        assert refused.alert and table.game().ruleset == SevenOnly.id  # type: ignore[union-attr]
+        assert refused.alert and table.game().ruleset == SEVEN_ONLY.id  # type: ignore[union-attr]
         for _ in range(6):
             await table.press(0, table.lobby(), "ai+")
         assert table.game().ai_seats == 6  # type: ignore[union-attr]
@@ -181,7 +177,7 @@ def test_the_lobby_offers_the_game_and_the_chat_remembers_it(tmp_path: Path, mon
         answer = await table.press(0, table.lobby(), "start")
         assert not answer.alert, answer.text
         running = table.repo.game(1)
-        assert running is not None and running.status == "running" and running.ruleset == SevenOnly.id
+        assert running is not None and running.status == "running" and running.ruleset == SEVEN_ONLY.id
 
     asyncio.run(scenario())
 
@@ -197,10 +193,10 @@ def test_selfplay_takes_the_game_and_refuses_an_unknown_one() -> None:
 
 
 def test_every_offered_game_has_its_ai_players() -> None:
-    from bangbot.ai.players import heuristic_players, random_players
+    from bangbot.ai.levels import EASY, players_at
 
     offered = [g.id for g in games.GAMES]
-    assert set(offered) <= set(heuristic_players()) and set(offered) <= set(random_players())
+    assert set(offered) <= set(players_at(NORMAL)) and set(offered) <= set(players_at(EASY))
 
 
 def test_every_offered_game_has_a_name_in_every_language() -> None:
@@ -219,7 +215,7 @@ def test_the_menus_built_from_the_steps_reach_every_legal_action(game: str) -> N
     from bangbot.i18n import translator
     from bangbot.i18n.themes import themed
 
-    rules = ruleset(game)
+    rules = games.game(game).ruleset
     tr = themed(translator("en"), game)  # as the service renders a game: in its own words
     names = [f"P{n}" for n in range(5)]
     checked = 0

@@ -9,7 +9,7 @@ from collections import defaultdict
 import pytest
 
 from bangbot import games
-from bangbot.ai.players import players_at
+from bangbot.ai.levels import EASY, HARD, NORMAL, player_at, players_at
 from bangbot.ai.random_player import SEED_KEY
 from bangbot.ai.search import MIN_WORLDS, Budget, SearchPlayer, budget_for, budget_from_env
 from bangbot.bench.compare import Tally, compare_game, play_seat, tables
@@ -37,8 +37,8 @@ def play(game: Game, preset: str, n: int, seed: int) -> list[object]:
     """Plays one deal with the searching AI in seat 0 against heuristic players; returns every decision made."""
     rules = game.ruleset
     config = rules.config(n, preset)
-    searcher = players_at("hard", TINY)[game.id]
-    others = players_at("normal")[game.id]
+    searcher = player_at(game, HARD, TINY)
+    others = player_at(game, NORMAL)
     state, events = rules.new_game(config, seed)
     decisions: list[object] = []
     for _ in range(3000):
@@ -69,12 +69,12 @@ def test_the_bench_counts_the_seats_role_and_result() -> None:
     game = games.game(games.GAME_IDS[0])
     tally = Tally()
     config = game.ruleset.config(4, "standard")
-    play_seat(game, config, 3, 1, players_at("hard", TINY)[game.id], players_at("normal")[game.id], tally)
+    play_seat(game, config, 3, 1, player_at(game, HARD, TINY), player_at(game, NORMAL), tally)
     assert sum(tally.games.values()) == 1 and tally.times
 
 
 def test_a_level_is_chosen_by_name_and_a_bad_one_is_refused() -> None:
-    assert set(players_at("easy")) == set(games.GAME_IDS)
+    assert set(players_at(EASY)) == set(games.GAME_IDS)
     with pytest.raises(ValueError, match="easy, normal, hard"):
         players_at("brutal")
     assert budget_from_env({"BANGBOT_AI_SECONDS": "0.5"}).seconds == 0.5
@@ -95,7 +95,7 @@ def test_a_bad_time_budget_or_level_stops_the_terminal_with_one_line(monkeypatch
 
 def searcher(game_id: str, budget: Budget = TINY) -> SearchPlayer:
     """Returns the searching AI of a game."""
-    player = players_at("hard", budget)[game_id]
+    player = players_at(HARD, budget)[game_id]
     assert isinstance(player, SearchPlayer)
     return player
 
@@ -142,7 +142,7 @@ def test_hidden_roles_are_dealt_by_what_the_seat_saw_each_seat_do() -> None:
 def test_a_cut_duel_rollout_is_scored_by_each_squads_share_of_the_life_left() -> None:
     rules = games.game("duel").ruleset
     state, _ = rules.new_game(rules.config(2, "duel"), 4)
-    heuristic = players_at("normal")["duel"]
+    heuristic = players_at(NORMAL)["duel"]
     while not all(q.fighters for q in state.squads):  # the lineups
         asked = rules.awaiting(state)[0]
         state, _ = rules.apply(state, asked, heuristic.decide(rules.view(state, asked), {}))

@@ -10,9 +10,9 @@ import pytest
 
 from bangbot.console.game import GROUP_ID
 from bangbot.console.messenger import RECORDS_DIR
+from bangbot.games import game as registered
 from bangbot.i18n import LANGUAGES, translator
 from bangbot.i18n.themes import themed
-from bangbot.messaging.presenters import presenter
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository
 from tests.terminal_driver import TABLES, play_terminal
@@ -63,7 +63,11 @@ def current_log(url: str) -> list[str]:
             assert game is not None and game.id is not None
             tr = themed(translator(repo.chat_settings(GROUP_ID).language or "en"), game.ruleset)
             names = [seat.name for seat in repo.seats(game.id)]
-            return presenter(game.ruleset).log_text(tr, json.loads(game.log_json or "[]"), names, None).splitlines()
+            return (
+                registered(game.ruleset)
+                .presenter.log_text(tr, json.loads(game.log_json or "[]"), names, None)
+                .splitlines()
+            )
     finally:
         engine.dispose()
 

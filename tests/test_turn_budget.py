@@ -13,9 +13,9 @@ import pytest
 
 from bangbot.bench.bot import measure
 from bangbot.bench.requests import requests_per_turn
+from bangbot.games import game as registered
 from bangbot.messaging.fake import GROUP as TO_GROUP
 from bangbot.messaging.play import load
-from bangbot.messaging.presenters import presenter
 from tests.service_harness import GROUP, Table, make_users
 from tools.awaited import NotifyAudit
 
@@ -47,7 +47,7 @@ def assert_group_shows_the_turn(table: Table, game_id: int) -> None:
     assert game is not None and batch is not None and game.log_message_id is not None
     events = json.loads(game.log_json or "[]")
     tr = table.svc.ctx.tr_chat(GROUP, game=game.ruleset)
-    expected = presenter(game.ruleset).log_text(tr, events, batch.names, None)
+    expected = registered(game.ruleset).presenter.log_text(tr, events, batch.names, None)
     shown = next(m for m in table.messenger.in_chat(GROUP) if m.ref.message_id == game.log_message_id)
     assert shown.text.startswith(expected), (expected, shown.text)
 

@@ -12,11 +12,11 @@ import httpx
 import pytest
 from pydantic import ValidationError
 
-from bangbot.ai.players import random_players
+from bangbot.ai.levels import EASY, players_at
+from bangbot.games import game as registered
 from bangbot.messaging.adapter import User
 from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger
-from bangbot.rulesets import ruleset
 from bangbot.settings import BoardAddress, BotSettings, SettingError, load
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository
@@ -191,7 +191,7 @@ def test_a_page_served_by_another_worker_is_nudged_through_postgresql(
         table = Table(postgres_url, make_users(4))
         await table.gather(4)
         _, saving_board = board_app(table.svc.ctx, SETTINGS)  # the worker that saves: its board notifies the others
-        other = Context(Repository(open_engine(postgres_url)), CollectingMessenger(), random_players())
+        other = Context(Repository(open_engine(postgres_url)), CollectingMessenger(), players_at(EASY))
         made = board_app(other, SETTINGS)
         async with serving(other, SETTINGS, made=made) as base, httpx.AsyncClient(timeout=30) as client:
             watcher = await session(client, base, WATCHER)
@@ -215,7 +215,7 @@ def test_a_tap_that_costs_the_last_life_is_confirmed_first(tmp_path: Path) -> No
         table = await open_table(tmp_path, CASES[0])
         game = table.repo.game(1)
         assert game is not None and game.state_json is not None
-        rules = ruleset(game.ruleset)
+        rules = registered(game.ruleset).ruleset
         state = rules.from_json(json.loads(game.state_json))
         shooter, target = table_pair(state)  # type: ignore[misc]
         state.players[target].life = 1  # one life left, and a Missed! in hand: taking the hit is asked twice

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from bangbot.games import game as registered
 from bangbot.i18n import translator
 from bangbot.i18n.themes import themed
-from bangbot.rulesets import ruleset_of
 from bangbot.web.snapshot import snapshot
 from tests.hidden_info import resampler, self_play
 from tests.test_hidden_information import TABLES, Table, table_id
@@ -24,7 +24,7 @@ NAMES = ("Аня", "山田", "Zoë", "<b>x</b>", "Ann", "Bob", "Cy")
 
 def page(state: Any, seat: int | None, lang: str) -> str:
     """Returns a seat's snapshot of a state as the page receives it (JSON text), in lang."""
-    rules = ruleset_of(state.config)
+    rules = registered(state.config.ruleset).ruleset
     tr = themed(translator(lang), rules.id)
     view = rules.view(state, seat)
     return json.dumps(snapshot(tr, view, NAMES[: state.config.players]), ensure_ascii=False, sort_keys=True)
@@ -55,7 +55,7 @@ def test_the_group_sees_no_hand_and_no_menu() -> None:
     data = json.loads(page(position.state, None, "ru"))
     assert data["board"]["hand"] == [] and data["board"]["own"] == [] and data["menu"] is None
     assert data["board"]["role"] == ""
-    asked = ruleset_of(position.state.config).awaiting(position.state)[0]
+    asked = registered(position.state.config.ruleset).ruleset.awaiting(position.state)[0]
     mine = json.loads(page(position.state, asked, "ru"))
     assert mine["board"]["hand"] and mine["menu"]["rows"]
     assert mine["board"]["seats"][0]["seat"] == asked  # the table goes round from the viewer

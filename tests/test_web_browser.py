@@ -18,6 +18,7 @@ from urllib.parse import quote
 
 import pytest
 
+from bangbot.games import game as registered
 from bangbot.games.bang.rules.cards import CARDS
 from bangbot.games.bang.texts.glossary import card_name
 from bangbot.games.duel.rules.data import type_id
@@ -25,7 +26,6 @@ from bangbot.games.duel.texts.names import duel_card_name
 from bangbot.i18n import translator
 from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import User
-from bangbot.rulesets import ruleset
 from bangbot.web.app import BoardSettings
 from bangbot.web.dev import LOCAL_SDK
 from bangbot.web.serve import serving
@@ -132,7 +132,7 @@ def rig_duel(state: Any, shooter: int, target: int) -> bool:
 
 def table_pair(state: Any) -> tuple[int, int] | None:
     """Returns (shooter, target) of a table whose turn's owner can BANG! a neighbour who has no barrel to check."""
-    rules = ruleset(state.config.ruleset)
+    rules = registered(state.config.ruleset).ruleset
     view = rules.view(state, state.turn)
     plain = lambda s: s.character not in ("jourdonnais", "slab_the_killer", "vengeful", "dangerous")  # noqa: E731
     targets = [s.seat for s in view.seats if s.seat != state.turn and 0 < view.distances[s.seat] <= 1 and plain(s)]
@@ -178,7 +178,7 @@ async def rigged(table: Table, case: Case) -> bool:
     """Deals the shot and its answer into the stored game (a new version); False when the table does not fit."""
     game = table.repo.game(1)
     assert game is not None and game.state_json is not None
-    rules = ruleset(game.ruleset)
+    rules = registered(game.ruleset).ruleset
     state = rules.from_json(json.loads(game.state_json))
     if case.game == "duel":
         shooter = state.turn
@@ -295,7 +295,7 @@ async def answer_target(table: Table, case: Case, pages: dict[str, Any], browser
     assert game is not None and game.state_json is not None
     state = json.loads(game.state_json)
     shooter_seat = state["turn"]
-    rules = ruleset(game.ruleset)
+    rules = registered(game.ruleset).ruleset
     loaded = rules.from_json(state)
     if case.game == "duel":
         target_seat = rules.view(loaded, shooter_seat).squads[shooter_seat].target

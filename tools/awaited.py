@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from bangbot.games import game as registered
 from bangbot.messaging.fake import CollectingMessenger
-from bangbot.rulesets import ruleset
 from bangbot.storage.repository import Repository
 
 
@@ -57,7 +57,7 @@ def awaited_users(repo: Repository, game_id: int) -> set[int]:
     game = repo.game(game_id)
     if game is None or game.state_json is None:
         return set()
-    rules = ruleset(game.ruleset)
+    rules = registered(game.ruleset).ruleset
     state = rules.from_json(json.loads(game.state_json))
     if rules.winner(state) is not None:
         return set()

@@ -15,7 +15,7 @@ import json
 import random
 from typing import Any
 
-from bangbot.rulesets import ruleset
+from bangbot.games import game as registered
 
 VIEW_EVERY = 10
 TABLES: tuple[tuple[str, int, str | None], ...] = (
@@ -34,8 +34,8 @@ def _dump(value: Any) -> bytes:
 
 def digest(game: str, players: int, mode: str | None, games: int) -> dict[str, Any]:
     """Plays games seeded random games of one table and returns their digest and totals."""
-    rules: Any = ruleset(game)
-    config = rules.config(rules.seats_for(mode), mode) if mode else rules.config(players, rules.presets[0])
+    rules: Any = registered(game).ruleset
+    config = rules.config(registered(game).mode_seats(mode), mode) if mode else rules.config(players, rules.presets[0])
     h = hashlib.sha256()
     actions = 0
     winners: dict[str, int] = {}

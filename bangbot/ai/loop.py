@@ -10,10 +10,10 @@ from typing import Any, Generic, Protocol, TypeVar
 from bangbot.ai.mixing import mix
 from bangbot.ai.random_player import SEED_KEY
 from bangbot.core.events import Event
-from bangbot.games.contract import AIPlayer, Memory
+from bangbot.games.contract import AIPlayer, Memory, Ruleset, SeatView, TableState
 
-S = TypeVar("S")
-V = TypeVar("V")
+S = TypeVar("S", bound=TableState)
+V = TypeVar("V", bound=SeatView[Any])
 A = TypeVar("A")
 S_contra = TypeVar("S_contra", contravariant=True)
 V_contra = TypeVar("V_contra", contravariant=True)
@@ -52,15 +52,14 @@ class Referee(Protocol[S_contra, V_contra, A_contra]):
 
 @dataclass(frozen=True, slots=True)
 class Course(Generic[S, V, A]):
-    """A game's hooks for the loop: who is asked, a seat's view and its legal actions, how an action is applied."""
+    """A game's hooks for the loop beyond its ruleset: how a decision is applied, the memory salt, the step cap."""
 
-    awaiting: Callable[[S], Sequence[int]]  # the seats asked now, the first one decides
-    view: Callable[[S, int], V]
-    legal: Callable[[V], Sequence[A]]  # the actions the view was built with
-    step: Callable[[S, int, A, Sequence[A]], tuple[S, list[Event]]]  # the state after (maybe the same object)
-    winner: Callable[[S], str | None]
+    rules: Ruleset[S, A, V]  # who is asked, a seat's view (with its legal actions), the winner
     salt: int  # mixed with the game's seed and the seat into each AI's memory seed
     step_cap: int  # decisions before a game is stopped unfinished
+    # (state, seat, action, the legal actions its view was built with) -> the state after (maybe the same object);
+    # None: the ruleset's apply
+    step: Callable[[S, int, A, Sequence[A]], tuple[S, list[Event]]] | None = None
 
 
 def play(
@@ -79,31 +78,32 @@ def play(
     clock times the decisions (time.thread_time: the CPU time of this thread, steady on a shared machine).
     """
     state, events = dealt
+    rules, step = course.rules, course.step
     cap = course.step_cap if step_cap is None else step_cap
     memories: list[Memory] = [{SEED_KEY: mix(course.salt, seed, s)} for s in range(len(players))]
     result = MatchResult(None, roles, timings={s: [] for s in range(len(players))})
     if referee is not None:
         referee.begin(state, events)
     deliver(players, memories, events)
-    while course.winner(state) is None:
+    while rules.winner(state) is None:
         if len(result.moves) >= cap:
             result.capped = True
             break
-        seat = course.awaiting(state)[0]
+        seat = rules.awaiting(state)[0]
         started = clock()
-        seen = course.view(state, seat)
+        seen = rules.view(state, seat)
         action: A = players[seat].decide(seen, memories[seat])
         result.timings[seat].append(clock() - started)
         if watch is not None:
             watch(seat, seen, memories[seat], action)
         if referee is not None:
             referee.decided(state, seat, seen, action)
-        state, events = course.step(state, seat, action, course.legal(seen))
+        state, events = rules.apply(state, seat, action) if step is None else step(state, seat, action, seen.legal)
         result.moves.append((seat, action))
         if referee is not None:
             referee.happened(state, events)
         deliver(players, memories, events)
-    result.winner = course.winner(state)
+    result.winner = rules.winner(state)
     return result
 
 

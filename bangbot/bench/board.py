@@ -21,7 +21,7 @@ from typing import Any
 
 import httpx
 
-from bangbot.ai.players import random_players
+from bangbot.ai.levels import EASY, players_at
 from bangbot.messaging.adapter import User
 from bangbot.messaging.context import Context
 from bangbot.messaging.fake import CollectingMessenger
@@ -177,7 +177,7 @@ def serve_games(url: str, games: int, port: int, ready: Any) -> None:
 
 async def serving_games(url: str, games: int, port: int, ready: Any) -> None:
     """Opens the games of PLAYERS people each and serves their board until the process is stopped."""
-    service = GameService(Context(Repository(open_engine(url)), CollectingMessenger(), random_players()))
+    service = GameService(Context(Repository(open_engine(url)), CollectingMessenger(), players_at(EASY)))
     tables = []
     for i in range(games):
         people = [User(10_000 * (i + 1) + p, f"P{p}", "en") for p in range(PLAYERS)]

@@ -24,7 +24,7 @@ from typing import Any
 
 from sqlalchemy import create_engine, text
 
-from bangbot.ai.players import random_players
+from bangbot.ai.levels import EASY, players_at
 from bangbot.bench.bot_game import play_one
 from bangbot.bench.records import records_lines
 from bangbot.bench.requests import requests_per_turn
@@ -43,7 +43,7 @@ async def measure(url: str, games: int, hold: bool = True) -> dict[str, Any]:
     """Plays games on the database at url and returns the figures; hold: the group's lane merges and holds as the
     bot's defaults say (else the group is shown every move alone, as when moves come far apart)."""
     messenger = CollectingMessenger()
-    context = Context(Repository(open_engine(url)), messenger, random_players(), seeds=lambda: 12345)
+    context = Context(Repository(open_engine(url)), messenger, players_at(EASY), seeds=lambda: 12345)
     if hold:
         context.group_merge_seconds = BotSettings.default("group_merge_seconds")
         context.group_quiet_seconds = BotSettings.default("group_quiet_seconds")

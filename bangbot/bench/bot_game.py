@@ -8,12 +8,12 @@ import random
 import time
 from typing import Any
 
+from bangbot.games import game as registered
 from bangbot.games.contract import BACK
 from bangbot.messaging.adapter import Command, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.service import GameService
-from bangbot.rulesets import ruleset
 from tools.awaited import NotifyAudit
 
 PLAYERS = 5
@@ -79,5 +79,5 @@ async def play_one(
     await service.idle()
     game = service.ctx.repo.latest_game(chat)
     state_json = game.state_json if game else None
-    turns = ruleset(game.ruleset).from_json(json.loads(state_json)).turn_number if game and state_json else 1
+    turns = registered(game.ruleset).ruleset.from_json(json.loads(state_json)).turn_number if game and state_json else 1
     return timings, turns, len(messenger.in_chat(chat, live_only=False)) - before_play

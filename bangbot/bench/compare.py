@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bangbot import games
+from bangbot.ai.levels import NORMAL, player_at
 from bangbot.ai.mixing import mix
-from bangbot.ai.players import players_at
 from bangbot.ai.random_player import SEED_KEY
 from bangbot.games.contract import AIPlayer, Game, Memory, table_sizes
 
@@ -143,8 +143,8 @@ def compare_game(
     Adds each deal's and seat's difference (first level's result minus the second's) to diffs, and to by_role under
     the game and the seat's role.
     """
-    players = {level: players_at(level)[game.id] for level in levels}
-    others = players_at("normal")[game.id]
+    players = {level: player_at(game, level) for level in levels}
+    others = player_at(game, NORMAL)
     out: dict[str, Any] = {}
     for preset, n in tables(game):
         config = game.ruleset.config(n, preset)

@@ -21,8 +21,8 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from bangbot.games import game as registered
 from bangbot.messaging.codec import JOIN_PAYLOAD, BadButton, decode
-from bangbot.rulesets import ruleset
 from bangbot.selfplay import replay
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import GATHERING, RUNNING, ActionLog, Game, PressAnswer, Seat
@@ -182,7 +182,7 @@ class FaultTable:
         game = self.open_game()
         if game is None or game.id is None or game.status != RUNNING or game.state_json is None:
             return None
-        rules = ruleset(game.ruleset)
+        rules = registered(game.ruleset).ruleset
         state = rules.from_json(json.loads(game.state_json))
         seats = self.repo.seats(game.id)
         if self.repo.outbox(game.id):
@@ -298,7 +298,7 @@ class FaultTable:
             assert game.id is not None
             if game.status != RUNNING:
                 self.run.finished += game.winner is not None
-            rules = ruleset(game.ruleset)
+            rules = registered(game.ruleset).ruleset
             actions = [(a.seat, rules.parse(a.action)) for a in self.repo.actions(game.id)]
             data = json.loads(game.state_json or "{}")
             if rules.to_json(replay(rules, rules.from_json(data).config, game.seed or 0, actions)) != data:

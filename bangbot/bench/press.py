@@ -26,7 +26,7 @@ from typing import Any
 
 from sqlalchemy import Engine, event
 
-from bangbot.ai.players import random_players
+from bangbot.ai.levels import EASY, players_at
 from bangbot.games import GAMES
 from bangbot.games.contract import table_sizes
 from bangbot.messaging.adapter import BACK, Command, Press, User
@@ -199,7 +199,7 @@ async def measure(table: Table, games: int, url: str, counts: Counter[str] | Non
     engine = open_engine(url)
     if counts is not None:
         count_sql(engine, counts)
-    ctx = Context(Repository(engine), messenger, random_players(), seeds=lambda: next(seeds))
+    ctx = Context(Repository(engine), messenger, players_at(EASY), seeds=lambda: next(seeds))
     service = GameService(ctx)
     presses, wall, cpu = 0, 0.0, 0.0
     for g in range(games):

@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import Engine, event
 
-from bangbot.ai.players import random_players
+from bangbot.ai.levels import EASY, players_at
 from bangbot.bench.bot_game import play_one
 from bangbot.bench.stored import store_games
 from bangbot.bench.stored_results import store_results
@@ -51,7 +51,7 @@ async def measure_records(url: str, stored: int) -> dict[str, Any]:
     if stored:
         store_results(engine, store_games(engine, stored, datetime.now(UTC)), datetime.now(UTC))
     messenger = CollectingMessenger()
-    service = GameService(Context(Repository(engine), messenger, random_players(), seeds=lambda: 12345))
+    service = GameService(Context(Repository(engine), messenger, players_at(EASY), seeds=lambda: 12345))
     await play_one(service, messenger, CHAT, 1, NotifyAudit(messenger))
     await service.idle()
     counter = Statements(engine)

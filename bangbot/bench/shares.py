@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from bangbot import games
-from bangbot.ai.players import players_at
+from bangbot.ai.levels import player_at
 from bangbot.bench.compare import interval, play_deal, tables
 from bangbot.games.contract import Game
 
@@ -21,7 +21,7 @@ CAPPED = ""  # the winner of a game stopped at the step cap
 
 def level_shares(game: Game, config: Any, level: str, deals: int, first_seed: int) -> dict[str, Any]:
     """Returns the winning sides' shares of tables whose every seat plays level, against the game's aims."""
-    player = players_at(level)[game.id]
+    player = player_at(game, level)
     won: Counter[str] = Counter()
     for seed in range(first_seed, first_seed + deals):
         state = play_deal(game, config, seed, [player] * config.players, None, [])

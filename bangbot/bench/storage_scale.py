@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import Engine, text
 
-from bangbot.ai.players import random_players
+from bangbot.ai.levels import EASY, players_at
 from bangbot.bench.stored import store_games
 from bangbot.messaging.context import Context, utc_now
 from bangbot.messaging.fake import CollectingMessenger
@@ -29,7 +29,7 @@ WARM_UP_TICKS = 20
 
 def service_for(engine: Engine) -> GameService:
     """Returns a game service on engine that talks to the collecting messenger."""
-    return GameService(Context(Repository(engine), CollectingMessenger(), random_players()))
+    return GameService(Context(Repository(engine), CollectingMessenger(), players_at(EASY)))
 
 
 async def tick_times(service: GameService, ticks: int) -> list[float]:

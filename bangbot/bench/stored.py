@@ -11,7 +11,7 @@ from sqlalchemy import Engine, insert
 from sqlmodel import col
 
 from bangbot.games import DEFAULT, game
-from bangbot.rulesets import ruleset
+from bangbot.games import game as registered
 from bangbot.selfplay import play_random_game
 from bangbot.storage.models import CANCELLED, EXPIRED, FINISHED, GATHERING, RUNNING, Game, Seat, new_join_token
 
@@ -83,7 +83,7 @@ def finished_sample(seed: int = 1) -> Finished:
 
 def store_games(engine: Engine, count: int, now: datetime) -> list[int]:
     """Inserts count stored games with their seats in bulk (game_row's mix) and returns their ids in order."""
-    rules = ruleset(DEFAULT)
+    rules = registered(DEFAULT).ruleset
     state, _ = rules.new_game(rules.config(PLAYERS, rules.presets[0]), 1)
     state_json = json.dumps(rules.to_json(state), separators=(",", ":"))
     winner = finished_sample().winner

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bangbot import games
+from bangbot.games.contract import table_sizes
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import join_list
-from bangbot.rulesets import ruleset, table_sizes
 
 DEFAULT_PLAYERS = 5
 
@@ -16,7 +16,7 @@ def seats_and_preset(game: str, preset: str | None, mode: str | None, players: i
     if declared.modal:
         chosen = mode or declared.ruleset.modes[0]
         return declared.mode_seats(chosen), chosen
-    return DEFAULT_PLAYERS if players is None else players, preset or ruleset(game).presets[0]
+    return DEFAULT_PLAYERS if players is None else players, preset or games.game(game).ruleset.presets[0]
 
 
 def options_problem(tr: Translator, game: str, preset: str | None, mode: str | None, players: int | None) -> str | None:
@@ -36,7 +36,7 @@ def options_problem(tr: Translator, game: str, preset: str | None, mode: str | N
             duel=game,
             modes=join_list(tr, declared.ruleset.modes),
         )
-    presets = ruleset(game).presets
+    presets = games.game(game).ruleset.presets
     if preset is not None and preset not in presets:
         return tr.gettext(
             "--game {game} has no preset {preset} (its presets: {presets}).",
@@ -53,7 +53,7 @@ def options_problem(tr: Translator, game: str, preset: str | None, mode: str | N
             seats=seats,
             players=players,
         )
-    sizes = table_sizes(ruleset(game), chosen)
+    sizes = table_sizes(games.game(game).ruleset, chosen)
     if seats not in sizes:
         return tr.gettext(
             "--game {game} is played by {low} to {high} players, not --players {players}.",

@@ -16,13 +16,13 @@ from itertools import chain
 from pathlib import Path
 from typing import TextIO
 
-from bangbot.ai.levels import DEFAULT_LEVEL
-from bangbot.ai.players import players_at
+from bangbot.ai.levels import DEFAULT_LEVEL, players_at
 from bangbot.console.frame import frame, terminal_width
 from bangbot.console.keyboard import Keyboard
 from bangbot.console.messenger import ConsoleMessenger, Piece
 from bangbot.games import DEFAULT as DEFAULT_RULESET
-from bangbot.games.contract import Step, TableState
+from bangbot.games import game as registered
+from bangbot.games.contract import Step, TableState, table_sizes
 from bangbot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator, translator
 from bangbot.i18n.digits import plain_digits
 from bangbot.i18n.themes import themed
@@ -37,7 +37,6 @@ from bangbot.messaging.games_help import table_note
 from bangbot.messaging.play import batch_of
 from bangbot.messaging.rules import topic_names
 from bangbot.messaging.service import GameService
-from bangbot.rulesets import ruleset, table_sizes
 from bangbot.storage.db import UnusableDatabase, open_named
 from bangbot.storage.models import GAME_REFS, GATHERING, RUNNING, Game
 from bangbot.storage.repository import Repository
@@ -95,13 +94,13 @@ def stopped_line(tr: Translator, kept: bool) -> str:
 
 def alive(state: TableState) -> tuple[bool, ...]:
     """Returns, seat by seat, whether each player is still in the game (as the game's ruleset shows the table)."""
-    rules = ruleset(state.config.ruleset)
+    rules = registered(state.config.ruleset).ruleset
     return tuple(rules.in_game(state, seat) for seat in range(state.config.players))
 
 
 def awaited(state: TableState, seat: int) -> bool:
     """Returns whether the game waits for seat's decision."""
-    return seat in ruleset(state.config.ruleset).awaiting(state)
+    return seat in registered(state.config.ruleset).ruleset.awaiting(state)
 
 
 def table_key(state: TableState) -> tuple[int, tuple[bool, ...], str | None]:
@@ -151,7 +150,7 @@ async def play(options: TerminalOptions, stdin: TextIO, stdout: TextIO, voice: V
     """
     voice = voice or Voice(translator(options.language or SOURCE_LANGUAGE))
     tr = voice.tr
-    seats = table_sizes(ruleset(options.game), options.preset)
+    seats = table_sizes(registered(options.game).ruleset, options.preset)
     if options.players not in seats:
         stdout.write(
             tr.gettext(
@@ -621,7 +620,7 @@ TERMINAL_HELP = N_(
 def state_of(game: Game) -> TableState:
     """Returns the state of a running game, read by its ruleset."""
     assert game.state_json is not None
-    state: TableState = ruleset(game.ruleset).from_json(json.loads(game.state_json))
+    state: TableState = registered(game.ruleset).ruleset.from_json(json.loads(game.state_json))
     return state
 
 

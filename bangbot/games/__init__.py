@@ -9,12 +9,9 @@ without an import cycle and no lookup depends on which modules happened to be im
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bangbot.games.contract import Game
-
-if TYPE_CHECKING:
-    from bangbot.games.contract import GameConfig
 
 # The offered games and the module declaring each, in the order the lobby cycles through them and /help lists them;
 # the first is the default.
@@ -67,8 +64,3 @@ def game(game_id: str) -> Game:
     if game_id not in games:
         raise KeyError(f"unknown game {game_id!r}; known: {', '.join(games)}")
     return games[game_id]
-
-
-def game_of(config: GameConfig) -> Game:
-    """Returns the game a table was set up with."""
-    return game(config.ruleset)

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from bangbot.core.events import Event
@@ -166,93 +166,51 @@ class SeatView(TableState, Protocol[A_co]):
         ...
 
 
-class Ruleset(Protocol[S, A, V_co]):
-    """A game: its table limits and choices, its moves, its views, and how its states and actions are written."""
+def winner_of(state: TableState) -> str | None:
+    """Returns the winning side of a game, None while it goes on (as its state tells)."""
+    return state.winner
 
-    @property
-    def id(self) -> str:
-        """Returns the id stored with each game ("base", "starwars", "duel")."""
+
+class Configure(Protocol):
+    """Builds the config of a table of a game; raises ValueError for a size or preset it does not have."""
+
+    def __call__(self, players: int, preset: str, choices: Choices = NO_CHOICES) -> GameConfig:
+        """Returns the config of a table of players seats with a preset and its lobby options chosen (missing ones:
+        their defaults)."""
         ...
 
-    @property
-    def seats(self) -> range:
-        """Returns the table sizes the game allows, counting people and AI players."""
-        ...
 
-    @property
-    def presets(self) -> Sequence[str]:
-        """Returns the named rule presets, the default first."""
-        ...
+@dataclass(frozen=True, slots=True)
+class Ruleset(Generic[S, A, V_co]):
+    """A game: its table limits and choices, its moves, its views, and how its states and actions are written.
 
-    @property
-    def modes(self) -> Sequence[str]:
-        """Returns the game's modes, the default first (one "" for a game without modes)."""
-        ...
+    Each hook is a plain function of the game's rules, called with the arguments its comment names.
+    """
 
-    def config(self, players: int, preset: str, choices: Choices = NO_CHOICES) -> GameConfig:
-        """Returns the config of a table of this game with its lobby options chosen (missing ones: their defaults);
-        raises ValueError for a size or preset it does not have."""
-        ...
-
-    def new_game(self, config: GameConfig, seed: int) -> tuple[S, list[Event]]:
-        """Deals a game from seed and plays up to the first decision."""
-        ...
-
-    def awaiting(self, state: S) -> tuple[int, ...]:
-        """Returns the seats that must decide now, in the order they are asked."""
-        ...
-
-    def legal_actions(self, state: S, seat: int) -> list[A]:
-        """Returns exactly what seat may do now (empty when it is not asked)."""
-        ...
-
-    def apply(self, state: S, seat: int, action: A) -> tuple[S, list[Event]]:
-        """Returns the state after a legal action and what happened; raises IllegalAction otherwise."""
-        ...
-
-    def winner(self, state: S) -> str | None:
-        """Returns the winning side, or None while the game goes on."""
-        ...
-
-    def view(self, state: S, seat: int | None) -> V_co:
-        """Returns what seat may see and do (None: the public table)."""
-        ...
-
-    def in_game(self, state: S, seat: int) -> bool:
-        """Returns whether seat is still in the game (not eliminated, its squad not beaten)."""
-        ...
-
-    def safe_action(self, state: S, seat: int) -> A | None:
-        """Returns the move made for an absent seat at its deadline, or None to let the AI choose."""
-        ...
-
-    def invariants(self, state: S, events: Sequence[Event]) -> list[str]:
-        """Returns every rule invariant the state or its events break (empty when sound), for self-play."""
-        ...
-
-    def to_json(self, state: S) -> dict[str, Any]:
-        """Returns the state as a JSON-ready dict."""
-        ...
-
-    def from_json(self, data: Mapping[str, Any]) -> S:
-        """Returns a state read back from to_json's output."""
-        ...
-
-    def notation(self, action: A) -> str:
-        """Returns the action in the game's text notation."""
-        ...
-
-    def parse(self, text: str) -> A:
-        """Returns the action a notation text names; raises NotationError for a malformed one."""
-        ...
-
-    def steps(self, action: A) -> tuple[Step, ...]:
-        """Returns the menu steps that lead to the action, one per button pressed, the action's own last."""
-        ...
-
-    def risk(self, view: Any, action: A) -> str | None:
-        """Returns why the action, one of view.legal, is confirmed first (a code its presenter words), else None."""
-        ...
+    id: str  # stored with each game ("base", "starwars", "duel")
+    seats: range  # the table sizes the game allows, counting people and AI players
+    presets: Sequence[str]  # the named rule presets, the default first
+    modes: Sequence[str]  # the game's modes, the default first (one "" for a game without modes)
+    config: Configure
+    # (config, seed) -> a game dealt from seed and played up to the first decision
+    new_game: Callable[[GameConfig, int], tuple[S, list[Event]]]
+    awaiting: Callable[[S], tuple[int, ...]]  # the seats that must decide now, in the order they are asked
+    legal_actions: Callable[[S, int], list[A]]  # exactly what a seat may do now (empty when it is not asked)
+    # (state, seat, a legal action) -> the state after and what happened; raises IllegalAction for another action
+    apply: Callable[[S, int, A], tuple[S, list[Event]]]
+    view: Callable[[S, int | None], V_co]  # what a seat may see and do (None: the public table)
+    in_game: Callable[[S, int], bool]  # whether a seat is still in the game (not eliminated, its squad not beaten)
+    safe_action: Callable[[S, int], A | None]  # the move made for an absent seat at its deadline (None: the AI's)
+    # every rule invariant the state or its events break (empty when sound), for self-play
+    invariants: Callable[[S, Sequence[Event]], list[str]]
+    to_json: Callable[[S], dict[str, Any]]  # the state as a JSON-ready dict
+    from_json: Callable[[Mapping[str, Any]], S]  # a state read back from to_json's output
+    notation: Callable[[A], str]  # the action in the game's text notation
+    parse: Callable[[str], A]  # the action a notation text names; raises NotationError for a malformed one
+    steps: Callable[[A], tuple[Step, ...]]  # the menu steps that lead to the action, the action's own last
+    # (a view, one of view.legal) -> why the action is confirmed first (a code its presenter words), else None
+    risk: Callable[[Any, A], str | None]
+    winner: Callable[[S], str | None] = winner_of  # the winning side, None while the game goes on
 
 
 AnyRuleset = Ruleset[Any, Any, "SeatView[Any]"]  # any game, its views read as SeatViews
@@ -329,38 +287,32 @@ TOP = ""  # the first step of a seat's buttons
 BACK = "x"  # the choice of « Back: the first step again
 
 
-class Presenter(Protocol):
+TableText = Callable[["Translator", Any, Sequence[str], str], str]  # (tr, the public view, names, title)
+# (tr, a seat's view, names, title, what it is asked, news: a rendered log)
+SeatText = Callable[["Translator", Any, Sequence[str], str, str, str], str]
+PromptText = Callable[["Translator", Any, Sequence[str], bool, str], str]  # (tr, a seat's view, names, standin, level)
+RiskQuestion = Callable[["Translator", Any, Any, str, Sequence[str]], str]  # (tr, view, action, risk, names) -> text
+StepKeyboard = Callable[["Translator", Any, Sequence[str], str, MakeData], "Keyboard"]  # (tr, view, names, level, make)
+Reachable = Callable[["Translator", Any, Sequence[str]], frozenset[str]]  # (tr, a seat's view, names)
+LogText = Callable[["Translator", Sequence[EventData], Sequence[str], int | None], str]  # (tr, events, names, viewer)
+
+
+@dataclass(frozen=True, slots=True)
+class Presenter:
     """Renders one game's views and events for a reader: every text and button of a game goes through one of these.
 
-    view is the game's per-seat view (the ruleset's view(state, seat)); names are the seats' names as stored. A
-    confirmation step's question (a risk of Ruleset.risk) is its prompt_text.
+    view is the game's per-seat view (the ruleset's view(state, seat)); names are the seats' names as stored. What a
+    seat is asked is messaging.confirm.prompt_text's: a confirmation step's risk_question (a risk of Ruleset.risk),
+    else the game's prompt.
     """
 
-    def table_text(self, tr: Translator, view: Any, names: Sequence[str], title: str) -> str:
-        """Returns the group's table of a game titled title (view: the public view)."""
-        ...
-
-    def private_text(
-        self, tr: Translator, view: Any, names: Sequence[str], title: str, standin: bool, level: str, news: str
-    ) -> str:
-        """Returns a seat's private message: its table, its own cards, news (a rendered log) and what it is asked."""
-        ...
-
-    def prompt_text(self, tr: Translator, view: Any, names: Sequence[str], standin: bool, level: str) -> str:
-        """Returns what a step of a seat's choice asks (its confirmation's question on a confirmation step)."""
-        ...
-
-    def keyboard(self, tr: Translator, view: Any, names: Sequence[str], level: str, make: MakeData) -> Keyboard:
-        """Returns the buttons of one step of a seat's choice (TOP first), their data made by make."""
-        ...
-
-    def reachable_choices(self, tr: Translator, view: Any, names: Sequence[str]) -> frozenset[str]:
-        """Returns the choices of the buttons of every step a seat can reach from TOP."""
-        ...
-
-    def log_text(self, tr: Translator, events: Sequence[EventData], names: Sequence[str], viewer: int | None) -> str:
-        """Returns events as lines for a reader (viewer None: the group)."""
-        ...
+    table_text: TableText  # the group's table of a game titled title (view: the public view)
+    seat_text: SeatText  # a seat's private message: its table, own cards, news and what it is asked
+    prompt: PromptText  # what a step of a seat's choice asks (at a later step: about which card), or what it waits for
+    risk_question: RiskQuestion  # "Are you sure? …" of a risky action, by its risk code (the ruleset's risk)
+    keyboard: StepKeyboard  # the buttons of one step of a seat's choice (TOP first), their data made by make
+    reachable_choices: Reachable  # the choices of the buttons of every step a seat can reach from TOP
+    log_text: LogText  # events as lines for a reader (viewer None: the group)
 
 
 # ---------------------------------------------------------------- Outcomes: how each seat ended

@@ -9,7 +9,6 @@ from bangbot.i18n import Translator
 from bangbot.i18n.wording import player
 from bangbot.messaging.context import Context
 from bangbot.messaging.play import Batch, split_log
-from bangbot.messaging.presenters import presenter
 from bangbot.messaging.showing import Showing
 from bangbot.storage.models import CANCELLED, Outbox
 
@@ -39,7 +38,7 @@ def cancel_running(ctx: Context, batch: Batch, by: str) -> None:
 
 def cancelled_table(tr: Translator, batch: Batch, by: str = "") -> str:
     """Returns the final table of a cancelled game (cancelled by a person named by, if known): every role shown."""
-    table = presenter(batch.rules.id).table_text(tr, final_view(batch), batch.names, batch.game.chat_title)
+    table = batch.declared.presenter.table_text(tr, final_view(batch), batch.names, batch.game.chat_title)
     if not by:
         return "\n\n".join([table, tr.gettext("This game was cancelled.")])
     return "\n\n".join([table, tr.gettext("{name} cancelled the game: nobody wins.", name=player(tr, by))])

@@ -9,7 +9,6 @@ from bangbot.games import game as registered
 from bangbot.games.contract import Step, Topic
 from bangbot.messaging.confirm import CONFIRM
 from bangbot.messaging.step_menu import ABOUT, PRESS, choice_path
-from bangbot.rulesets import ruleset
 
 
 def choice_topic(state: Any, seat: int, choice: str) -> Topic | None:
@@ -28,7 +27,7 @@ def chosen_action(state: Any, seat: int, choice: str) -> Any | None:
     index = choice[1:]
     if choice[:1] not in (PRESS, CONFIRM) or not index.isdigit():
         return None
-    legal = ruleset(state.config.ruleset).legal_actions(state, seat)
+    legal = registered(state.config.ruleset).ruleset.legal_actions(state, seat)
     return legal[int(index)] if int(index) < len(legal) else None
 
 
@@ -48,5 +47,5 @@ def choice_steps(state: Any, seat: int, choice: str) -> tuple[Step, ...] | None:
     if (card := about_card(choice)) is not None:
         return (Step(ABOUT, card),)
     if choice.startswith(CONFIRM) and (action := chosen_action(state, seat, choice)) is not None:
-        return (*ruleset(state.config.ruleset).steps(action), Step(CONFIRM, ""))
+        return (*registered(state.config.ruleset).ruleset.steps(action), Step(CONFIRM, ""))
     return None

@@ -11,11 +11,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bangbot.games.contract import BACK
+from bangbot.games import game as registered
+from bangbot.games.contract import BACK, Presenter, RiskQuestion
 from bangbot.i18n import Translator
 from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.step_menu import PRESS, Entry, Menu
-from bangbot.rulesets import ruleset
 
 CONFIRM = "k"  # a choice that opens the confirmation of the legal action of this index: 'k<index>'
 
@@ -24,7 +24,7 @@ def risky(view: Any, index: int) -> str | None:
     """Returns the risk of the view's legal action of this index (see Ruleset.risk), or None."""
     if not 0 <= index < len(view.legal):
         return None
-    return ruleset(view.config.ruleset).risk(view, view.legal[index])
+    return registered(view.config.ruleset).ruleset.risk(view, view.legal[index])
 
 
 def guarded(view: Any, choice: str) -> str:
@@ -61,9 +61,6 @@ def with_confirmations(steps: StepEntries, tr: Translator, view: Any, names: Seq
     return tuple(tuple(replace(e, choice=guarded(view, e.choice)) for e in row) for row in menu)
 
 
-RiskQuestion = Callable[[Translator, Any, Any, str, Sequence[str]], str]  # (tr, view, action, risk, names) -> text
-
-
 def question(tr: Translator, view: Any, names: Sequence[str], level: str, ask: RiskQuestion) -> str | None:
     """Returns the question of a confirmation step, as the game asks it of its risk (ask), or None for another step."""
     index = confirmed(view, level)
@@ -72,3 +69,10 @@ def question(tr: Translator, view: Any, names: Sequence[str], level: str, ask: R
     code = risky(view, index)
     assert code is not None
     return ask(tr, view, view.legal[index], code, names)
+
+
+def prompt_text(shows: Presenter, tr: Translator, view: Any, names: Sequence[str], standin: bool, level: str) -> str:
+    """Returns what a step of a seat's choice asks: a confirmation step's question (never a stand-in's), else the
+    prompt of the game shows presents."""
+    asked = None if standin else question(tr, view, names, level, shows.risk_question)
+    return asked or shows.prompt(tr, view, names, standin, level)

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bangbot.ai.levels import DEFAULT_LEVEL, LEVELS
-from bangbot.ai.players import players_at
+from bangbot.ai.levels import DEFAULT_LEVEL, LEVELS, players_at
 from bangbot.games.contract import AIPlayer, TableState
+from bangbot.games.contract import Game as Declared
 from bangbot.i18n import SOURCE_LANGUAGE, Translator, normalize_language, translator
 from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import Messenger, User
@@ -69,17 +69,17 @@ class Context:
     bans: Bans = field(default_factory=Bans)  # the chats the owner banned (messaging.banned)
     leveled: dict[str, Mapping[str, AIPlayer]] = field(default_factory=dict)  # AI players of the other levels
 
-    def ai_for(self, ruleset_id: str, level: str = DEFAULT_LEVEL) -> AIPlayer:
+    def ai_for(self, game: Declared, level: str = DEFAULT_LEVEL) -> AIPlayer:
         """Returns the AI player of a game at a level: the service's own at the default level, else that level's.
 
         Raises KeyError when there is none for the game or the level."""
         if level == DEFAULT_LEVEL:
-            return self.ai[ruleset_id]
+            return self.ai[game.id]
         if level not in self.leveled:
             if level not in LEVELS:
                 raise KeyError(level)
             self.leveled[level] = players_at(level)
-        return self.leveled[level][ruleset_id]
+        return self.leveled[level][game.id]
 
     def _cached(self, key: tuple[str, int], load: Callable[[], str]) -> str:
         """Returns a language from the short-lived cache, loading it when missing or old."""

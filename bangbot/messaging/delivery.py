@@ -9,7 +9,6 @@ from functools import cache
 from typing import Any
 
 from bangbot.checkpoints import checkpoint
-from bangbot.games import game as registered
 from bangbot.games.contract import TOP
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import duration, join_list, player
@@ -18,6 +17,7 @@ from bangbot.messaging.adapter import Button, Keyboard, MessageRef, Undeliverabl
 from bangbot.messaging.board_buttons import seat_board, table_board
 from bangbot.messaging.cancelled import cancelled_note, cancelled_table
 from bangbot.messaging.codec import game_button
+from bangbot.messaging.confirm import prompt_text
 from bangbot.messaging.context import Context
 from bangbot.messaging.departure import LEFT, return_text
 from bangbot.messaging.farewell import farewell_text
@@ -26,7 +26,6 @@ from bangbot.messaging.group_message import delete_group, edit_group, send_group
 from bangbot.messaging.lanes import GameLanes
 from bangbot.messaging.moves import MOVED
 from bangbot.messaging.play import STANDIN, Batch, load, seat_view
-from bangbot.messaging.presenters import presenter
 from bangbot.messaging.records import final_ending
 from bangbot.messaging.replace import REPLACED, offer_keyboard, replaced_text
 from bangbot.messaging.showing import MAINTENANCE, RECENT_LINES, Showing
@@ -295,7 +294,7 @@ async def send_farewells(ctx: Context, batch: Batch, showing: Showing, progress:
         if seat.user_id is None or seat.unreachable:
             continue
         tr = ctx.tr_user(seat.user_id, batch.rules.id)
-        role = registered(batch.rules.id).words.role(tr, out["role"])
+        role = batch.declared.words.role(tr, out["role"])
         await progress.send(seat.user_id, farewell_text(tr, out, batch.names, batch.game.chat_title, over, role))
 
 
@@ -400,7 +399,7 @@ def turn_message(ctx: Context, batch: Batch, events: list[dict[str, Any]], curre
     """Returns a turn's log message as the group is shown it, its buttons, and whether the table is in it: the
     events' lines; for the current turn, the table below them (see table_below) and the waiting line."""
     tr = ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)
-    text = presenter(batch.rules.id).log_text(tr, events, batch.names, None)
+    text = batch.declared.presenter.log_text(tr, events, batch.names, None)
     buttons: Keyboard = ()
     in_log = False
     if current and (table := table_below(ctx, batch, text)):
@@ -507,7 +506,7 @@ async def show_table(ctx: Context, batch: Batch, resend: bool) -> None:
 def table_text(ctx: Context, batch: Batch) -> str:
     """Returns the group's table of a game as it stands, in the chat's language."""
     tr = ctx.tr_chat(batch.game.chat_id, game=batch.rules.id)
-    return presenter(batch.rules.id).table_text(tr, seat_view(ctx, batch, None), batch.names, batch.game.chat_title)
+    return batch.declared.presenter.table_text(tr, seat_view(ctx, batch, None), batch.names, batch.game.chat_title)
 
 
 def private_message(
@@ -518,9 +517,11 @@ def private_message(
     tr = ctx.tr_user(seat.user_id, batch.rules.id)
     v = seat_view(ctx, batch, seat.position)
     names = batch.names
-    shows = presenter(batch.rules.id)
+    shows = batch.declared.presenter
     news = shows.log_text(tr, list(recent), names, seat.position)
-    text = shows.private_text(tr, v, names, batch.game.chat_title, seat.standin, level, news)
+    text = shows.seat_text(
+        tr, v, names, batch.game.chat_title, prompt_text(shows, tr, v, names, seat.standin, level), news
+    )
     game_id, version, position = batch.game.id, seat.prompt_version, seat.position
 
     def make(choice: str) -> str:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from bangbot.games import DEFAULT
+from bangbot.games import game as registered
 from bangbot.i18n import Translator
 from bangbot.i18n.explain import explain, preset_rules
 from bangbot.i18n.glossary import lookup, unclear
 from bangbot.messaging.adapter import Article, Button, InlineQuery, Keyboard
 from bangbot.messaging.context import Context
-from bangbot.rulesets import ruleset
 from bangbot.storage.models import Game
 
 MAX_ARTICLES = 10
@@ -32,7 +32,7 @@ def inline_articles(tr: Translator, text: str) -> list[Article]:
     query = text.strip()
     if not query or len(query) > MAX_INLINE_QUERY:
         return []
-    rules = preset_rules(ruleset(DEFAULT).presets[0], DEFAULT)
+    rules = preset_rules(registered(DEFAULT).ruleset.presets[0], DEFAULT)
     found = lookup(tr, query, DEFAULT)
     topics = [found] if found is not None else [lookup(tr, name, DEFAULT) for name in unclear(tr, query, DEFAULT)]
     articles = []

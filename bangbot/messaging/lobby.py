@@ -30,7 +30,6 @@ from bangbot.messaging.lobby_view import (
 from bangbot.messaging.outbox import kick, save, touching
 from bangbot.messaging.play import Batch, run_ai
 from bangbot.messaging.showing import LOBBY_CANCELLED, LOBBY_EXPIRED, LOBBY_SHOW, Showing
-from bangbot.rulesets import ruleset
 from bangbot.storage.models import (
     CANCELLED,
     EXPIRED,
@@ -113,12 +112,6 @@ async def change_lobby(
     return answer
 
 
-def seats_after(table: Sequence[Seat], written: Sequence[Seat], removed: Sequence[Seat]) -> list[Seat]:
-    """Returns a lobby's seats in order once these were written (new or changed) and these removed."""
-    changed = {s.position for s in written} | {s.position for s in removed}
-    return sorted([s for s in table if s.position not in changed] + list(written), key=lambda s: s.position)
-
-
 def new_lobby(
     ctx: Context,
     chat_id: int,
@@ -154,7 +147,7 @@ async def create_lobby(ctx: Context, cmd: Command) -> Game:
     """Opens a lobby with the chat's settings and returns it; the creator joins it (the chat adopts their language)."""
     settings = await ctx.repo.run(ctx.adopt_language, cmd.chat_id, cmd.user.id)
     game_id = settings.ruleset if settings.ruleset in offered() else registry.DEFAULT
-    presets = ruleset(game_id).presets
+    presets = registry.game(game_id).ruleset.presets
     preset = settings.preset if settings.preset in presets else presets[0]
     seat = Seat(game_id=0, position=0, user_id=cmd.user.id, name=cmd.user.name)
     lobby = new_lobby(ctx, cmd.chat_id, cmd.chat_title, cmd.user.id, settings, (game_id, preset), cmd.thread)
@@ -383,10 +376,10 @@ def remember_game(ctx: Context, game: Game) -> None:
 
 def change_setting(game: Game, choice: str) -> None:
     """Steps one lobby setting: the game, its preset or mode, one of its options, time per move, AI seats, AI level."""
-    rules = ruleset(game.ruleset)
+    rules = registry.game(game.ruleset).ruleset
     if choice == "game":
         game.ruleset = following(offered(), game.ruleset)
-        rules = ruleset(game.ruleset)
+        rules = registry.game(game.ruleset).ruleset
         game.preset = game.preset if game.preset in rules.presets else rules.presets[0]
     elif choice == "preset":
         game.preset = following(list(rules.presets), game.preset)
@@ -411,7 +404,8 @@ async def start_game(
 ) -> tuple[str, bool]:
     """Deals the game for the joined people plus the AI seats, saves it in one change and shows it to everyone."""
     total = len(seats) + game.ai_seats
-    rules = ruleset(game.ruleset)
+    declared = registry.game(game.ruleset)
+    rules = declared.ruleset
     sizes = sizes_of(game)
     if total not in sizes and len(sizes) == 1:
         return tr.ngettext(
@@ -434,7 +428,7 @@ async def start_game(
     ]
     game.status = RUNNING
     game.lobby_expires_at = None
-    batch = Batch(game, table, rules, state, list(events), remove_seats=seats)
+    batch = Batch(game, table, declared, state, list(events), remove_seats=seats)
     batch.notices += [("unreachable", {"seat": s.position}) for s in table if s.unreachable]
     game.table_message_id = game.lobby_message_id  # the lobby message becomes the table, edited in place
     batch.pin_table = True

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from bangbot import games as registry
 from bangbot.ai.levels import EASY, HARD, NORMAL
+from bangbot.games.contract import table_sizes
 from bangbot.i18n import Translator
 from bangbot.i18n.explain import preset_name
 from bangbot.i18n.glossary import game_name
@@ -17,7 +18,6 @@ from bangbot.messaging.group_message import edit_group, show_kept
 from bangbot.messaging.lobby_extras import lobby_extras
 from bangbot.messaging.lobby_options import OPTION, declared, table_choices
 from bangbot.messaging.showing import LOBBY_CANCELLED, LOBBY_EXPIRED
-from bangbot.rulesets import ruleset, table_sizes
 from bangbot.storage.models import Game, Seat
 
 MODE = "mode."  # a mode button's choice: this prefix and the mode it switches to
@@ -81,7 +81,7 @@ def level_name(tr: Translator, level: str) -> str:
 
 def sizes_of(game: Game) -> range:
     """Returns the table sizes a lobby's game allows with its preset (or mode), people and AI players together."""
-    rules = ruleset(game.ruleset)
+    rules = registry.game(game.ruleset).ruleset
     return table_sizes(rules, game.preset) or rules.seats
 
 
@@ -101,7 +101,7 @@ def lobby_keyboard(tr: Translator, game: Game, messenger: Messenger) -> Keyboard
 
     joining = Button(tr.gettext("Join"), url=join_link) if join_link else b(tr.gettext("Join"), "join")
     choose_game = ((b(tr.gettext("Game"), "game"),),) if len(offered()) > 1 else ()
-    rules = ruleset(game.ruleset)
+    rules = registry.game(game.ruleset).ruleset
     if registry.game(game.ruleset).modal:
         preset_button = b(tr.gettext("Mode"), MODE + following(list(rules.modes), game.preset))
     else:

@@ -10,7 +10,6 @@ from bangbot.core.events import Event
 from bangbot.games import game as registered
 from bangbot.games.contract import Course, SeatOutcome
 from bangbot.messaging.lobby_options import table_choices
-from bangbot.rulesets import ruleset
 from bangbot.storage.models import ActionLog, Game, Seat
 
 # Events of a card a seat played: in its turn (the Duel: also a card reused or in play used), or in answer.
@@ -28,7 +27,7 @@ class Replayed:
 
 def replay_game(game: Game, seats: Sequence[Seat], actions: Sequence[ActionLog]) -> Replayed:
     """Returns the game dealt again from its seed with every logged action applied, and all events that happened."""
-    rules = ruleset(game.ruleset)
+    rules = registered(game.ruleset).ruleset
     config = rules.config(len(seats), game.preset, table_choices(game))
     state, events = rules.new_game(config, game.seed or 0)
     out = list(events)

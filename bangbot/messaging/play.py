@@ -9,11 +9,12 @@ from datetime import timedelta
 from typing import Any
 
 from bangbot.core.events import Event
+from bangbot.games import game as registered
 from bangbot.games.contract import AnyRuleset, Memory, TableState
+from bangbot.games.contract import Game as Declared
 from bangbot.messaging.context import MISSES_BEFORE_STANDIN, OFFER_SHARE, REMINDER_SHARE, Context
 from bangbot.messaging.farewell import eliminations
 from bangbot.messaging.showing import Showing, recent_of
-from bangbot.rulesets import ruleset
 from bangbot.storage.models import FINISHED, ActionLog, Game, Outbox, PressAnswer, Seat
 
 AI_MOVE_CAP = 5000
@@ -23,11 +24,11 @@ STANDIN = "standin"  # the group notice that a seat missed two deadlines and the
 
 @dataclass
 class Batch:
-    """A loaded game, its ruleset and the moves applied to it since, waiting to be saved as one change."""
+    """A loaded game, its game's declaration and the moves applied to it since, waiting to be saved as one change."""
 
     game: Game
     seats: list[Seat]
-    rules: AnyRuleset
+    declared: Declared  # the registered game it plays: its ruleset, presenter, words
     state: TableState
     events: list[Event] = field(default_factory=list)
     actions: list[ActionLog] = field(default_factory=list)
@@ -42,6 +43,11 @@ class Batch:
     pin_table: bool = False  # the change starts the game: its table is pinned where the bot may
     stored: TableState | None = None  # the state as stored at game.version (as read, or once saved), else None
     presser: int = -1  # the seat whose press makes this change (-1: a deadline, the AI, a command)
+
+    @property
+    def rules(self) -> AnyRuleset:
+        """Returns the ruleset of the game it plays."""
+        return self.declared.ruleset
 
     @property
     def names(self) -> list[str]:
@@ -66,13 +72,13 @@ def loaded(ctx: Context, game: Game | None, seats: list[Seat]) -> Batch | None:
     stored version is decoded once (ctx.states)."""
     if game is None or game.state_json is None or game.id is None:
         return None
-    rules = ruleset(game.ruleset)
+    declared = registered(game.ruleset)
     key = (game.id, game.version)
     state = ctx.states.get(key)
     if state is None:
-        state = rules.from_json(json.loads(game.state_json))
+        state = declared.ruleset.from_json(json.loads(game.state_json))
         ctx.states.put(key, state)
-    return Batch(game, seats, rules, state, stored=state)
+    return Batch(game, seats, declared, state, stored=state)
 
 
 def seat_view(ctx: Context, batch: Batch, seat: int | None) -> Any:
@@ -120,7 +126,7 @@ def observe(ctx: Context, batch: Batch, seat: int) -> Memory:
     start = batch.observed.get(seat, 0)
     if start < len(batch.events):
         seen = [e.for_seat(seat) for e in batch.events[start:]]
-        ctx.ai_for(batch.rules.id, batch.game.ai_level).observe(mem, seat, seen)
+        ctx.ai_for(batch.declared, batch.game.ai_level).observe(mem, seat, seen)
         batch.observed[seat] = len(batch.events)
     return mem
 
@@ -128,7 +134,7 @@ def observe(ctx: Context, batch: Batch, seat: int) -> Memory:
 def ai_choice(ctx: Context, batch: Batch, seat: int) -> Any:
     """Returns what the game's AI would do for seat now."""
     mem = observe(ctx, batch, seat)
-    return ctx.ai_for(batch.rules.id, batch.game.ai_level).decide(batch.rules.view(batch.state, seat), mem)
+    return ctx.ai_for(batch.declared, batch.game.ai_level).decide(batch.rules.view(batch.state, seat), mem)
 
 
 def run_ai(ctx: Context, batch: Batch) -> None:

@@ -17,8 +17,6 @@ from bangbot.i18n.wording import join_list, player
 from bangbot.messaging.lobby_options import table_choices
 from bangbot.messaging.lobby_view import level_name
 from bangbot.messaging.outcome import Replayed, outcomes
-from bangbot.messaging.presenters import presenter
-from bangbot.rulesets import ruleset
 from bangbot.storage.models import ActionLog, Game, Seat
 from bangbot.version import bangbot_version
 
@@ -27,7 +25,7 @@ CHUNK_EVENTS = 40  # the presenter writes at most 40 lines at once: a long turn 
 
 def replay_line(game: Game, seats: int) -> str:
     """Returns what replays the game exactly: game, preset or mode, lobby options, table size, seed and versions."""
-    rules = ruleset(game.ruleset)
+    rules = registered(game.ruleset).ruleset
     options = "".join(f"{o}={'yes' if on else 'no'} " for o, on in table_choices(game).items())
     return (
         f"ruleset={rules.id} preset={game.preset} {options}seats={seats} seed={game.seed} bangbot={bangbot_version()}"
@@ -49,7 +47,7 @@ def record_text(
 ) -> str:
     """Returns the whole record; hidden things only once the game is over."""
     names = [s.name for s in seats]
-    rules = ruleset(game.ruleset)
+    rules = registered(game.ruleset).ruleset
     over = rules.winner(replayed.state) is not None
     parts = [record_caption(tr, game), header(tr, game)]
     if over:  # the seed deals every hand again: it is shown only once nothing is hidden any more
@@ -58,7 +56,9 @@ def record_text(
         parts.append(section(tr.gettext("Who was who"), [seat_line(tr, game, names, o) for o in ends]))
     else:
         parts.append(tr.gettext("The game is still running: this record shows only what the group sees."))
-        table = presenter(game.ruleset).table_text(tr, rules.view(replayed.state, None), names, game.chat_title)
+        table = registered(game.ruleset).presenter.table_text(
+            tr, rules.view(replayed.state, None), names, game.chat_title
+        )
         parts.append(table)
     parts.append(section(tr.gettext("Eliminations"), elimination_lines(tr, game, names, replayed) or ["—"]))
     parts.append(section(tr.gettext("Turn by turn"), turn_texts(tr, game, names, replayed)))
@@ -144,7 +144,7 @@ def turn_texts(tr: Translator, game: Game, names: Sequence[str], replayed: Repla
         if e.kind == "turn":
             segments.append([])
         segments[-1].append(e.for_seat(None))
-    shows = presenter(game.ruleset)
+    shows = registered(game.ruleset).presenter
     blocks = []
     for segment in segments:
         pieces = [segment[i : i + CHUNK_EVENTS] for i in range(0, len(segment), CHUNK_EVENTS)]

@@ -16,7 +16,6 @@ from bangbot.i18n.wording import join_list
 from bangbot.messaging.adapter import Command
 from bangbot.messaging.context import Context
 from bangbot.messaging.echo import echo
-from bangbot.rulesets import ruleset
 
 
 def table_rules(ctx: Context, cmd: Command) -> TableRules:
@@ -27,7 +26,7 @@ def table_rules(ctx: Context, cmd: Command) -> TableRules:
     if cmd.private:
         games = ctx.repo.running_games_of(cmd.user.id)
         game = max(games, key=lambda g: g.updated_at) if games else None
-        default, game_id = ruleset(DEFAULT).presets[0], DEFAULT
+        default, game_id = registered(DEFAULT).ruleset.presets[0], DEFAULT
     else:
         game = ctx.repo.open_game(cmd.chat_id, cmd.thread)
         chat = ctx.repo.chat_settings(cmd.chat_id)
@@ -35,7 +34,7 @@ def table_rules(ctx: Context, cmd: Command) -> TableRules:
     if game is None:
         return preset_rules(default, game_id)
     if game.state_json:
-        return TableRules.of(ruleset(game.ruleset).from_json(json.loads(game.state_json)).config)
+        return TableRules.of(registered(game.ruleset).ruleset.from_json(json.loads(game.state_json)).config)
     return preset_rules(game.preset, game.ruleset)
 
 

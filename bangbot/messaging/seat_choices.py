@@ -6,7 +6,6 @@ from bangbot.i18n import Translator
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery import BACK_FROM_AI
 from bangbot.messaging.play import Batch, seat_view
-from bangbot.messaging.presenters import presenter
 from bangbot.storage.models import CANCELLED, Seat
 
 
@@ -23,10 +22,10 @@ def seat_choices(ctx: Context, tr: Translator, batch: Batch, seat: Seat) -> froz
     if not view.legal:
         return frozenset()
     if batch.state is not batch.stored or batch.game.id is None:
-        return presenter(batch.rules.id).reachable_choices(tr, view, batch.names)
+        return batch.declared.presenter.reachable_choices(tr, view, batch.names)
     key = (batch.game.id, batch.game.version, seat.position, tr.language, tuple(batch.names))
     found = ctx.choices.get(key)  # walked once per stored version: a step's press and the move after it share it
     if found is None:
-        found = presenter(batch.rules.id).reachable_choices(tr, view, batch.names)
+        found = batch.declared.presenter.reachable_choices(tr, view, batch.names)
         ctx.choices.put(key, found)
     return found

@@ -6,9 +6,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from bangbot.games import game as registered
 from bangbot.games.contract import BACK, MakeData, Step
 from bangbot.messaging.adapter import Button, Keyboard
-from bangbot.rulesets import ruleset
 
 T = TypeVar("T")
 Option = tuple[int, Any, tuple[Step, ...]]  # a legal action's index, the action, and its menu steps
@@ -38,7 +38,7 @@ def render(menu: Menu, make: MakeData) -> Keyboard:
 
 def paths(view: Any) -> list[Option]:
     """Returns every legal action of a view (its .legal) with its index and the steps its game's ruleset gives it."""
-    steps = ruleset(view.config.ruleset).steps
+    steps = registered(view.config.ruleset).ruleset.steps
     return [(i, a, steps(a)) for i, a in enumerate(view.legal)]
 
 
@@ -97,7 +97,7 @@ def choice_path(state: Any, seat: int, choice: str) -> tuple[Step, ...] | None:
     if not choice.startswith((PRESS, OPENS)):
         return None
     index, _, depth = choice[1:].partition(".")
-    rules = ruleset(state.config.ruleset)
+    rules = registered(state.config.ruleset).ruleset
     legal = rules.legal_actions(state, seat)
     if not index.isdigit() or int(index) >= len(legal):
         return None

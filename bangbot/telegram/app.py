@@ -24,7 +24,7 @@ from telegram.ext import (
     filters,
 )
 
-from bangbot.ai.players import heuristic_players
+from bangbot.ai.levels import NORMAL, players_at
 from bangbot.i18n import system_language, translator
 from bangbot.messaging.context import Context
 from bangbot.messaging.flood import FloodGate
@@ -108,7 +108,7 @@ class BangBot:
         self.application = builder.build()
         self.messenger = TelegramMessenger(self.application.bot, board=settings.board)
         repo = Repository(engine)
-        context = Context(repo, self.messenger, heuristic_players(), flood=FloodGate(), owner_id=settings.owner_id)
+        context = Context(repo, self.messenger, players_at(NORMAL), flood=FloodGate(), owner_id=settings.owner_id)
         context.group_merge_seconds = settings.group_merge_seconds
         context.group_quiet_seconds = settings.group_quiet_seconds
         context.group_hold_seconds = settings.group_hold_seconds

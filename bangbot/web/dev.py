@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from urllib.parse import quote, urlencode
 
-from bangbot.ai.players import heuristic_players
+from bangbot.ai.levels import NORMAL, players_at
 from bangbot.messaging.adapter import Command, Press, User
 from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
@@ -57,7 +57,7 @@ async def develop(port: int, language: str, players: int) -> None:
     """Serves a new game of people speaking language and prints each seat's link, until interrupted."""
     with tempfile.TemporaryDirectory() as folder:
         repo = Repository(open_engine(f"sqlite:///{Path(folder) / 'board.sqlite3'}"))
-        service = GameService(Context(repo, CollectingMessenger(), heuristic_players()))
+        service = GameService(Context(repo, CollectingMessenger(), players_at(NORMAL)))
         users = [User(1000 + i, f"Player {i + 1}", language) for i in range(players)]
         game = await open_game(service, DEV_CHAT, users)
         sdk = LOCAL_SDK if LOCAL_SDK.exists() else None

@@ -9,7 +9,7 @@ from bangbot.games import game as declared
 from bangbot.games.contract import TOP
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import game_name
-from bangbot.messaging.presenters import presenter
+from bangbot.messaging.confirm import prompt_text
 
 SNAPSHOT_FORMAT = 1  # the shape's version: a page built for another one reloads
 
@@ -19,10 +19,10 @@ def menu(tr: Translator, view: Any, names: Sequence[str], level: str) -> dict[st
     the viewer is not asked."""
     if view.seat is None or not view.legal:
         return None
-    shows = presenter(view.config.ruleset)
+    shows = declared(view.config.ruleset).presenter
     keyboard = shows.keyboard(tr, view, names, level, lambda choice: choice)
     rows = [[{"label": b.text, "choice": b.data} for b in row if b.data and not b.url] for row in keyboard]
-    return {"level": level, "question": shows.prompt_text(tr, view, names, False, level), "rows": rows}
+    return {"level": level, "question": prompt_text(shows, tr, view, names, False, level), "rows": rows}
 
 
 def snapshot(
@@ -39,7 +39,7 @@ def snapshot(
     board = declared(rules_id).board
     if board is None:
         raise LookupError(f"the game {rules_id} draws no board")
-    lines = presenter(rules_id).log_text(tr, log, names, view.seat) if log else ""
+    lines = declared(rules_id).presenter.log_text(tr, log, names, view.seat) if log else ""
     return {
         "format": SNAPSHOT_FORMAT,
         "game": game_name(tr, rules_id),

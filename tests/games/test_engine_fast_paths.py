@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bangbot.games import game as registered
 from bangbot.games.bang.rules import flow
 from bangbot.games.bang.rules import legal as bang_legal
 from bangbot.games.bang.rules.actions import EndTurn, Heal, Play
@@ -21,7 +22,6 @@ from bangbot.games.bang.rules.resolve import resolve
 from bangbot.games.bang.rules.state import GameState
 from bangbot.games.duel.rules import actions as duel_actions
 from bangbot.games.duel.rules import legal as duel_legal
-from bangbot.rulesets import ruleset
 
 GAMES = 6
 BANG_TABLES = (("base", 4), ("base", 7), ("starwars", 5))
@@ -30,7 +30,7 @@ DUEL_MODES = ("duel", "third_law", "reinforcements", "standoff")
 
 def _states(game: str, config: Any, games: int) -> Iterator[tuple[Any, list[Any]]]:
     """Yields every state of seeded random games with the actions chosen on the way (strangers to most states)."""
-    rules: Any = ruleset(game)
+    rules: Any = registered(game).ruleset
     for seed in range(games):
         chooser = random.Random(seed)
         state, _ = rules.new_game(config, seed)
@@ -54,7 +54,7 @@ def _bang_candidates(state: GameState, seen: list[Any]) -> list[Any]:
 
 @pytest.mark.parametrize(("game", "players"), BANG_TABLES)
 def test_bang_is_legal_is_membership_in_the_legal_actions(game: str, players: int) -> None:
-    rules: Any = ruleset(game)
+    rules: Any = registered(game).ruleset
     config = rules.config(players, rules.presets[0])
     checked = 0
     for state, seen in _states(game, config, GAMES):
@@ -90,7 +90,7 @@ def test_alike_with_its_queued_answer_shortcut_is_the_plain_comparison(
         return result
 
     monkeypatch.setattr(flow, "alike", recording)
-    rules: Any = ruleset(game)
+    rules: Any = registered(game).ruleset
     config = rules.config(players, rules.presets[0])
     for seed in range(GAMES):
         chooser = random.Random(seed)
@@ -115,8 +115,8 @@ def _duel_candidates(state: Any, seen: list[Any]) -> list[Any]:
 
 @pytest.mark.parametrize("mode", DUEL_MODES)
 def test_duel_is_legal_is_membership_in_the_legal_actions(mode: str) -> None:
-    rules: Any = ruleset("duel")
-    config = rules.config(rules.seats_for(mode), mode)
+    rules: Any = registered("duel").ruleset
+    config = rules.config(registered("duel").mode_seats(mode), mode)
     checked = 0
     for state, seen in _states("duel", config, GAMES):
         for seat in range(config.players):

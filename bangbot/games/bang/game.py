@@ -23,7 +23,7 @@ from bangbot.games.bang.presenter.outcome import table_outcomes
 from bangbot.games.bang.presenter.presenter import BASE_PRESENTER
 from bangbot.games.bang.rules.options import preset
 from bangbot.games.bang.rules.scenario import run
-from bangbot.games.bang.ruleset import BASE, BaseBang
+from bangbot.games.bang.ruleset import BASE, BASE_RULESET
 from bangbot.games.bang.texts.explain import explain_base
 from bangbot.games.bang.texts.glossary import CARD_NAMES, CHARACTER_NAMES, character_name, role_name
 from bangbot.games.bang.texts.readings import CARD_READINGS, CHARACTER_READINGS
@@ -56,7 +56,7 @@ def family_bench(game_id: str) -> Bench:
 
 
 GAME = Game(
-    ruleset=BaseBang(),
+    ruleset=BASE_RULESET,
     name=NP_("game", "BANG!"),
     pitch=NP_(
         "game-pitch",

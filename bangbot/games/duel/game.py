@@ -18,7 +18,7 @@ from bangbot.games.duel.presenter.cancelled import cancelled_view
 from bangbot.games.duel.presenter.card_topic import duel_card_topic
 from bangbot.games.duel.presenter.outcome import duel_outcome
 from bangbot.games.duel.presenter.presenter import DUEL_PRESENTER
-from bangbot.games.duel.ruleset import DUEL, DuelBang
+from bangbot.games.duel.ruleset import DUEL, DUEL_RULESET
 from bangbot.games.duel.texts.names import DUEL_GAME_NAME, duel_character_name, duel_mode_name, duel_side_name
 from bangbot.games.duel.texts.rules import DUEL_TABLES, duel_summary, explain_duel
 from bangbot.i18n import NP_, Translator
@@ -35,7 +35,7 @@ def outcomes(state: Any, events: Sequence[Event]) -> list[SeatOutcome]:
 
 
 GAME = Game(
-    ruleset=DuelBang(),
+    ruleset=DUEL_RULESET,
     name=DUEL_GAME_NAME,
     pitch=NP_(
         "game-pitch",

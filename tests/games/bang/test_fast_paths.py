@@ -12,6 +12,7 @@ import pytest
 
 from bangbot.ai.mixing import mix, mix_on
 from bangbot.core.events import Event
+from bangbot.games import game as registered
 from bangbot.games.bang.ai.beliefs import (
     LIKELIHOOD,
     ROUNDS,
@@ -47,7 +48,6 @@ from bangbot.games.bang.rules.serialize import request_to_json
 from bangbot.games.bang.rules.state import GameState
 from bangbot.games.bang.rules.table import distance
 from bangbot.games.bang.rules.views import PlayerView, view
-from bangbot.rulesets import ruleset
 
 
 class Keep:
@@ -69,7 +69,7 @@ class Keep:
 
 @pytest.fixture(scope="module", params=["base", "starwars"])
 def games(request: pytest.FixtureRequest) -> Keep:
-    rules = ruleset(request.param)
+    rules = registered(request.param).ruleset
     keep = Keep()
     player = HeuristicPlayer(strict=True)
     for seed in range(4):
@@ -191,12 +191,17 @@ def test_lawfulness_is_the_plain_sum_bit_for_bit() -> None:
 
     player = HeuristicPlayer(strict=True)
     for seed in range(3):
-        play_match(ruleset("base").config(7, ruleset("base").presets[0]), seed, lambda s, r: player, watch=compare)
+        play_match(
+            registered("base").ruleset.config(7, registered("base").ruleset.presets[0]),
+            seed,
+            lambda s, r: player,
+            watch=compare,
+        )
     assert checked > 100
 
 
 def test_cached_odds_are_the_odds_worked_out_afresh() -> None:
-    rules = ruleset("base")
+    rules = registered("base").ruleset
     seen_odds: list[tuple[RoleOdds, RoleOdds]] = []
 
     def compare(seat: int, seen: PlayerView, memory: Any, action: Any) -> None:

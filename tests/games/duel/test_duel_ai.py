@@ -8,8 +8,9 @@ from collections import Counter
 
 import pytest
 
-from bangbot.ai.players import heuristic_players, random_players
+from bangbot.ai.levels import EASY, NORMAL, players_at
 from bangbot.ai.random_player import RandomPlayer
+from bangbot.games import game as registered
 from bangbot.games.contract import AIPlayer
 from bangbot.games.duel.ai import DuelPlayer
 from bangbot.games.duel.ai.match import play_duel
@@ -23,11 +24,10 @@ from bangbot.games.duel.rules.requests import Dodge, HandLimit
 from bangbot.games.duel.rules.state import DuelState, Fighter
 from bangbot.games.duel.rules.views import view
 from bangbot.games.duel.ruleset import DUEL
-from bangbot.rulesets import ruleset
 from tests import duel_tables as tables
 
 AI = DuelPlayer()
-RULES = ruleset(DUEL)
+RULES = registered(DUEL).ruleset
 
 
 def dealt(mode: str = "duel", seed: int = 1) -> DuelState:
@@ -325,8 +325,8 @@ def test_the_random_duel_player_is_legal_and_repeats_itself() -> None:
 
 
 def test_both_duel_players_are_registered_for_the_duel() -> None:
-    assert isinstance(heuristic_players()[DUEL], DuelPlayer)
-    assert isinstance(random_players()[DUEL], RandomPlayer)
+    assert isinstance(players_at(NORMAL)[DUEL], DuelPlayer)
+    assert isinstance(players_at(EASY)[DUEL], RandomPlayer)
 
 
 @pytest.mark.parametrize("mode", MODE_IDS)

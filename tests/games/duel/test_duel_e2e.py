@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bangbot.core.events import Event
+from bangbot.games import game as registered
 from bangbot.games.duel.rules.modes import MODES
 from bangbot.games.duel.rules.state import DuelState
 from bangbot.games.duel.ruleset import DUEL
@@ -18,8 +19,6 @@ from bangbot.games.duel.texts.names import duel_card_name, duel_character_name, 
 from bangbot.i18n import Translator, translator
 from bangbot.i18n.glossary import game_name
 from bangbot.messaging.codec import decode
-from bangbot.messaging.presenters import presenter
-from bangbot.rulesets import ruleset
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import FINISHED
 from bangbot.storage.repository import Repository
@@ -28,7 +27,7 @@ from tests.test_telegram_e2e import join_payload, press_in_lobby, settled_button
 from tools.process import BotProcess
 from tools.telegram import BotApiEmulator
 
-RULES = ruleset(DUEL)
+RULES = registered(DUEL).ruleset
 GAME_ID = 1
 MARK = "\x00"  # stands for a placeholder's value, to cut a translated message at it
 # The group's budget, the emulator's and the bot's: a larger one than Telegram's, so that a game of a few hundred
@@ -179,7 +178,7 @@ def test_a_whole_duel_over_http(
         assert game is not None and game.status == FINISHED
         assert game.winner in {side.side for side in MODES[mode].sides}
         # The group was told who won, in its language; every press was answered.
-        told = presenter(DUEL).log_text(tr, [{"kind": "game_over", "winner": game.winner}], [], None)
+        told = registered(DUEL).presenter.log_text(tr, [{"kind": "game_over", "winner": game.winner}], [], None)
         assert told
         group_texts = [text for texts in emulator.history(group).values() for text in texts]
         assert any(told in text for text in group_texts), told

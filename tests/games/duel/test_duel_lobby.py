@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from bangbot.games import game as registered
 from bangbot.games.bang.ruleset import BASE
 from bangbot.games.duel.rules.modes import MODE_IDS, MODES
 from bangbot.games.duel.ruleset import DUEL
 from bangbot.messaging import lobby
 from bangbot.messaging.codec import decode, lobby_button
 from bangbot.messaging.fake import Sent
-from bangbot.rulesets import ruleset
 from tests.service_harness import GROUP, Table, make_users
 
 STALE, NOT_MINE = "This choice is no longer current.", "This button is not mine or is too old."
@@ -103,8 +103,7 @@ def test_one_person_and_ai_seats_start_each_mode(tmp_path: Path) -> None:
             assert not answer.alert, answer.text
             game = table.repo.game(1)
             assert game is not None and game.status == "running" and game.preset == mode
-            rules = ruleset(DUEL)
-            assert len(table.repo.seats(1)) == MODES[mode].players == rules.seats_for(mode)  # type: ignore[attr-defined]
+            assert len(table.repo.seats(1)) == MODES[mode].players == registered(DUEL).mode_seats(mode)
 
     asyncio.run(scenario())
 
@@ -156,7 +155,7 @@ def test_the_next_lobby_starts_from_the_chats_game_and_mode(tmp_path: Path) -> N
         # Back to BANG!: its presets and seat range return, the mode does not stick.
         await table.press(0, table.lobby(), "game")
         game = table.game()
-        assert game is not None and game.ruleset == BASE and game.preset in ruleset(BASE).presets
+        assert game is not None and game.ruleset == BASE and game.preset in registered(BASE).ruleset.presets
         assert "4–7 seats" in table.lobby().text and "preset" in choices(table.lobby())
 
     asyncio.run(scenario())

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from functools import partial
 
+from bangbot.games import game as registered
 from bangbot.games.duel.rules.actions import Choose, Use
 from bangbot.games.duel.rules.data import CARDS, LAW, LAW_RENEGADE, OUTLAW, OUTLAW_RENEGADE, RENEGADE, characters_of
 from bangbot.games.duel.rules.modes import MODES
 from bangbot.games.duel.rules.requests import Dodge, HandLimit, Indians
 from bangbot.games.duel.rules.state import DuelState
-from bangbot.rulesets import ruleset
 from tests.duel_tables import (
     RULES,
     asked,
@@ -654,7 +654,7 @@ def test_standoff_wild_bill_and_hick_addams_answer_any_other_player() -> None:
 
 
 def test_the_duel_ruleset_offers_the_fortune_tellers_uses_as_their_own_steps() -> None:
-    rules = ruleset("duel")
+    rules = registered("duel").ruleset
     use = Use(12, 3, how="bang")
     assert rules.parse(rules.notation(use)) == use and rules.steps(use)[0].value == "as_bang"
     assert rules.parse(rules.notation(Use(12, how="missed"))) == Use(12, how="missed")

@@ -8,15 +8,15 @@ from collections.abc import Iterator
 
 import pytest
 
+from bangbot.games import game as registered
 from bangbot.games.duel.rules.data import CARDS
 from bangbot.games.duel.rules.modes import MODE_IDS, MODES
 from bangbot.games.duel.rules.requests import Lineup, Replace
 from bangbot.games.duel.rules.state import DuelState
 from bangbot.games.duel.ruleset import DUEL
-from bangbot.rulesets import ruleset
 from tests.test_ruleset import assert_menus_tell_apart
 
-RULES = ruleset(DUEL)
+RULES = registered(DUEL).ruleset
 
 
 def play(mode: str, seed: int, chooser: random.Random) -> Iterator[DuelState]:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bangbot.games import game as registered
 from bangbot.games.bang.presenter.presenter import BASE_PRESENTER
 from bangbot.games.contract import BACK, TOP
 from bangbot.games.duel.presenter.labels import card_label
@@ -34,12 +35,11 @@ from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import MAX_MESSAGE_LENGTH
 from bangbot.messaging.codec import MAX_GAME_ID, MAX_SMALL, game_button
-from bangbot.messaging.presenters import presenter
+from bangbot.messaging.confirm import prompt_text
 from bangbot.messaging.step_menu import PRESS
-from bangbot.rulesets import ruleset
 
 DUEL = "duel"
-RULES = ruleset(DUEL)
+RULES = registered(DUEL).ruleset
 MODES = tuple(RULES.modes)
 NAMES = ["Ann", "Bob", "Cid"]
 TITLE = "Saloon"
@@ -55,7 +55,7 @@ def tr_of(language: str) -> Translator:
 
 def lined_up(mode: str, seed: int) -> DuelState:
     """Deals a game in a mode and lets every seat take its first offered characters into play."""
-    state, _ = RULES.new_game(RULES.config(RULES.seats_for(mode), mode), seed)
+    state, _ = RULES.new_game(RULES.config(registered(DUEL).mode_seats(mode), mode), seed)
     while state.phase == "setup" and RULES.awaiting(state):
         seat = RULES.awaiting(state)[0]
         state, _ = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0])
@@ -64,12 +64,15 @@ def lined_up(mode: str, seed: int) -> DuelState:
 
 def private(language: str, view: DuelView, level: str = TOP) -> str:
     """Returns a seat's private message at a step, without news."""
-    return DUEL_PRESENTER.private_text(tr_of(language), view, NAMES, TITLE, False, level, "")
+    tr = tr_of(language)
+    return DUEL_PRESENTER.seat_text(
+        tr, view, NAMES, TITLE, prompt_text(DUEL_PRESENTER, tr, view, NAMES, False, level), ""
+    )
 
 
 def random_positions(mode: str, seed: int, steps: int) -> Iterator[tuple[DuelState, list[dict[str, Any]]]]:
     """Plays a random game; yields each position with the public events that led to it."""
-    state, events = RULES.new_game(RULES.config(RULES.seats_for(mode), mode), seed)
+    state, events = RULES.new_game(RULES.config(registered(DUEL).mode_seats(mode), mode), seed)
     rng = random.Random(seed)
     for _ in range(steps):
         yield state, [e.for_seat(None) for e in events] + [e.for_seat(s) for e in events for s in e.to]
@@ -80,10 +83,10 @@ def random_positions(mode: str, seed: int, steps: int) -> Iterator[tuple[DuelSta
 
 
 def test_each_game_has_its_presenter() -> None:
-    assert presenter(DUEL) is DUEL_PRESENTER
-    assert presenter("base") is BASE_PRESENTER and presenter("starwars") is BASE_PRESENTER
+    assert registered(DUEL).presenter is DUEL_PRESENTER
+    assert registered("base").presenter is BASE_PRESENTER and registered("starwars").presenter is BASE_PRESENTER
     with pytest.raises(KeyError):
-        presenter("poker")
+        registered("poker")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -135,7 +138,7 @@ def test_a_private_message_shows_the_own_hand_and_reserve_and_hides_the_others(m
 @pytest.mark.parametrize("mode", MODES)
 def test_the_prompt_says_what_is_asked(mode: str, language: str) -> None:
     tr = tr_of(language)
-    state, _ = RULES.new_game(RULES.config(RULES.seats_for(mode), mode), 5)
+    state, _ = RULES.new_game(RULES.config(registered(DUEL).mode_seats(mode), mode), 5)
     asked = RULES.awaiting(state)[0]
     lineup = tr.gettext("Choose your attacking character (the one who shoots and whose cards count).")
     waiting = tr.gettext("Not your move now: the group's table shows whose it is.")
@@ -274,7 +277,7 @@ def test_every_event_reads_in_every_language(language: str) -> None:
 @pytest.mark.parametrize("mode", MODES)
 def test_a_starting_hand_is_shown_once_in_its_owners_message(mode: str, language: str) -> None:
     tr = tr_of(language)
-    state, events = RULES.new_game(RULES.config(RULES.seats_for(mode), mode), 13)
+    state, events = RULES.new_game(RULES.config(registered(DUEL).mode_seats(mode), mode), 13)
     for squad in state.squads:
         text = private(language, RULES.view(state, squad.seat))
         assert all(card_label(tr, c) in text for c in squad.hand)

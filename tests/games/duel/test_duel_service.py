@@ -10,17 +10,16 @@ from pathlib import Path
 
 import pytest
 
+from bangbot.games import game as registered
 from bangbot.games.duel.rules.modes import MODE_IDS, MODES
 from bangbot.games.duel.ruleset import DUEL
 from bangbot.i18n import translator
 from bangbot.messaging.codec import MAX_CALLBACK_DATA, decode
-from bangbot.messaging.presenters import presenter
-from bangbot.rulesets import ruleset
 from bangbot.storage.models import Game
 from tests.duel_harness import DuelWatch, gather_duel
 from tests.service_harness import GROUP, Table, make_users
 
-RULES = ruleset(DUEL)
+RULES = registered(DUEL).ruleset
 # How many people sit at each mode's table (the AI takes the other seats), and the language they read.
 PEOPLE = {"duel": 2, "third_law": 1, "third_outlaws": 2, "reinforcements": 1, "standoff": 2}
 LANGUAGE = {"duel": "en", "third_law": "ru", "third_outlaws": "ja", "reinforcements": "cs", "standoff": "en"}
@@ -108,7 +107,7 @@ def test_a_whole_duel_by_presses_with_a_restart_in_the_middle(
         assert len(table.messenger.answers) == table.presses
         assert replays(game, table)
         # The group was told who won, in its language; nobody got a farewell (a squad out ends the game).
-        told = presenter(DUEL).log_text(tr, [{"kind": "game_over", "winner": game.winner}], [], None)
+        told = registered(DUEL).presenter.log_text(tr, [{"kind": "game_over", "winner": game.winner}], [], None)
         assert told and any(told in text for text in table.group_texts())
         for seat in table.repo.seats(game.id or 0)[:people]:  # each player's last message says it once
             final = [

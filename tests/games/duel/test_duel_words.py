@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bangbot.games import game as registered
 from bangbot.games.bang.texts.glossary import CHARACTER_NAMES
 from bangbot.games.contract import TableRules
 from bangbot.games.duel.rules.data import ASSUMPTIONS, CARD_TYPES, CARDS, CHARACTER, DECKS, EXPANSION_CARDS
@@ -29,7 +30,6 @@ from bangbot.games.duel.texts.rules import (
 from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.explain import explain
 from bangbot.i18n.glossary import CARD, lookup
-from bangbot.rulesets import ruleset
 from tests.service_harness import GROUP, Table, make_users
 from tests.test_catalogs import load, placeholders
 
@@ -195,7 +195,7 @@ MARKS = {
     },
 }
 KINDS = {DUEL_CARD: names.DUEL_CARD_NAMES, DUEL_CHARACTER: names.DUEL_CHARACTER_NAMES, DUEL_MODE: names.DUEL_MODE_NAMES}
-STANDOFF = TableRules.of(ruleset("duel").config(3, "standoff"))
+STANDOFF = TableRules.of(registered("duel").ruleset.config(3, "standoff"))
 
 
 def all_marked() -> list[tuple[str, str, Marked]]:

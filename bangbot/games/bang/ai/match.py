@@ -11,10 +11,10 @@ from bangbot.core.events import Event
 from bangbot.games.bang.rules.actions import Action, among
 from bangbot.games.bang.rules.engine import new_game
 from bangbot.games.bang.rules.flow import settle
-from bangbot.games.bang.rules.legal import awaiting
 from bangbot.games.bang.rules.resolve import resolve
 from bangbot.games.bang.rules.state import GameConfig, GameState
-from bangbot.games.bang.rules.views import PlayerView, view
+from bangbot.games.bang.rules.views import PlayerView
+from bangbot.games.bang.ruleset import BASE_RULESET
 from bangbot.games.contract import AIPlayer, Memory
 
 STEP_CAP = 5000
@@ -39,17 +39,7 @@ def step(state: GameState, seat: int, action: Action, legal: Sequence[Action]) -
     return state, events
 
 
-def _winner(state: GameState) -> str | None:
-    """Returns the winning side, None while the game goes on."""
-    return state.winner
-
-
-def _legal(seen: PlayerView) -> Sequence[Action]:
-    """Returns the actions a view was built with."""
-    return seen.legal
-
-
-COURSE: Course[GameState, PlayerView, Action] = Course(awaiting, view, _legal, step, _winner, MEMORY_SALT, STEP_CAP)
+COURSE: Course[GameState, PlayerView, Action] = Course(BASE_RULESET, MEMORY_SALT, STEP_CAP, step)
 
 
 def play_match(

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.bench.batches import HEURISTIC, P99_GOAL_MS, RANDOM, Outcome, percentile, run_batches
 from bangbot.games import DEFAULT
+from bangbot.games import game as registered
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
 from bangbot.games.bang.ai.match import play_match
 from bangbot.games.bang.rules.roles import DEPUTY, LAW, OUTLAWS, RENEGADE_SIDE, SHERIFF
 from bangbot.games.bang.rules.state import family_config
 from bangbot.games.contract import AIPlayer
-from bangbot.rulesets import ruleset
 
 SIDES = (LAW, OUTLAWS, RENEGADE_SIDE)
 SHERIFF_TEAM_GOAL = 0.80
@@ -51,7 +51,7 @@ def make(name: str) -> AIPlayer:
 def play_games(line: Line, seeds: range) -> Outcome:
     """Plays one game per seed for a line and returns its counts."""
     law, others = make(line.law), make(line.others)
-    rules = ruleset(line.game)
+    rules = registered(line.game).ruleset
     config = rules.config(line.players, rules.presets[0])
     out = Outcome()
     started = time.process_time()

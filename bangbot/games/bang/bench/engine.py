@@ -9,19 +9,19 @@ from typing import Any
 
 from bangbot.bench.batches import json_costs
 from bangbot.games import DEFAULT
+from bangbot.games import game as registered
 from bangbot.games.bang.rules.engine import apply, apply_in_place, new_game
 from bangbot.games.bang.rules.legal import awaiting, legal_actions
 from bangbot.games.bang.rules.serialize import from_json, to_json
 from bangbot.games.bang.rules.state import GameState, family_config
 from bangbot.games.contract import GameConfig
-from bangbot.rulesets import ruleset
 
 STATE_SAMPLE_EVERY = 10
 
 
 def config_of(game: str, players: int) -> GameConfig:
     """Returns the default config of a game for a table size."""
-    rules = ruleset(game)
+    rules = registered(game).ruleset
     return rules.config(players, rules.presets[0])
 
 

@@ -10,13 +10,13 @@ from typing import Any
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.bench.batches import HEURISTIC, RANDOM, Batch, report, run_chunks, share, speed
 from bangbot.games import DEFAULT
+from bangbot.games import game as registered
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
 from bangbot.games.bang.ai.match import play_match
 from bangbot.games.bang.ai.sides import Sides, sides_for
 from bangbot.games.bang.bench.referee import PHASES, SanityReferee
 from bangbot.games.bang.rules.state import family_config
 from bangbot.games.contract import AIPlayer, GameConfig
-from bangbot.rulesets import ruleset
 
 SIZES = (5, 7)
 LAW_VS_RANDOM = "law_vs_random"
@@ -36,7 +36,7 @@ def lineup(name: str, sides: Sides) -> Callable[[int, str], AIPlayer]:
 
 def config_of(game: str, players: int) -> GameConfig:
     """Returns the default config of a game (a ruleset id) for a table size."""
-    rules = ruleset(game)
+    rules = registered(game).ruleset
     return rules.config(players, rules.presets[0])
 
 

@@ -7,21 +7,8 @@ from dataclasses import replace
 from functools import cached_property
 
 from bangbot.games.bang.presenter.labels import card_label, cards_label
-from bangbot.games.bang.rules.actions import (
-    HAND,
-    Action,
-    Answer,
-    Discard,
-    DrawDeck,
-    DrawDiscard,
-    DrawHand,
-    EndTurn,
-    Heal,
-    Pass,
-    Pick,
-    Play,
-    PutBack,
-)
+from bangbot.games.bang.rules import actions as act
+from bangbot.games.bang.rules.actions import HAND, Action
 from bangbot.games.bang.rules.hints import own_turn_to_play, pointless
 from bangbot.games.bang.rules.views import PlayerView
 from bangbot.games.bang.texts.glossary import character_name, role_name
@@ -55,24 +42,24 @@ def pass_label(tr: Translator, view: PlayerView) -> str:
 
 def action_label(tr: Translator, view: PlayerView, action: Action, names: Sequence[str]) -> str:
     """Returns the text of a button that applies action at once."""
-    if isinstance(action, Play):
+    if isinstance(action, act.Play):
         return card_label(tr, action.card)
-    if isinstance(action, Answer | Discard | Pick):
+    if isinstance(action, act.Answer | act.Discard | act.Pick):
         return card_label(tr, action.card)
-    if isinstance(action, PutBack):
+    if isinstance(action, act.PutBack):
         return tr.gettext("Put back {card}", card=card_label(tr, action.card))
-    if isinstance(action, Heal):
+    if isinstance(action, act.Heal):
         return cards_label(tr, action.cards)
-    if isinstance(action, Pass):
+    if isinstance(action, act.Pass):
         return pass_label(tr, view)
-    if isinstance(action, EndTurn):
+    if isinstance(action, act.EndTurn):
         return tr.gettext("End the turn")
-    if isinstance(action, DrawDeck):
+    if isinstance(action, act.DrawDeck):
         return tr.gettext("Draw from the deck")
-    if isinstance(action, DrawDiscard):
+    if isinstance(action, act.DrawDiscard):
         top = card_label(tr, view.discard[-1]) if view.discard else ""
         return tr.gettext("Take {card} from the discard pile", card=top)
-    if isinstance(action, DrawHand):
+    if isinstance(action, act.DrawHand):
         seat = view.seats[action.target]
         return tr.gettext(
             "Draw from the hand of {name} ({character}, {hand})",

@@ -7,6 +7,26 @@ from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
 
+from bangbot.core.actions import Answer, Discard, EndTurn, Pass, Pick
+
+__all__ = [
+    "HAND",
+    "Action",
+    "Answer",
+    "Discard",
+    "DrawDeck",
+    "DrawDiscard",
+    "DrawHand",
+    "EndTurn",
+    "Heal",
+    "Pass",
+    "Pick",
+    "Play",
+    "PutBack",
+    "VariantAction",
+    "among",
+]
+
 HAND = -1  # target_card value of Panic! and Cat Balou meaning "a random card from the hand"
 
 
@@ -17,30 +37,6 @@ class Play:
     card: int
     target: int | None = None
     target_card: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """Use a card from the hand to answer a request: Missed!, a BANG! in a Duel, Beer when dying."""
-
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Decline to answer: take the hit, lose the Duel, or go out of the game."""
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn:
-    """Finish phase 2 and go on to discarding down to the hand limit."""
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard a card from the hand in phase 3."""
-
-    card: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,13 +66,6 @@ class DrawHand:
 @dataclass(frozen=True, slots=True)
 class PutBack:
     """Kit Carlson: put this card back on top of the deck and keep the other two."""
-
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class Pick:
-    """General Store: take this revealed card."""
 
     card: int
 

@@ -11,8 +11,9 @@ from bangbot.games.bang.rules.flow import settle
 from bangbot.games.bang.rules.legal import awaiting, is_legal, legal_actions
 from bangbot.games.bang.rules.resolve import resolve
 from bangbot.games.bang.rules.roles import SHERIFF, roles_for
-from bangbot.games.bang.rules.state import DYNAMITE_PHASE, GameConfig, GameState, Player
+from bangbot.games.bang.rules.state import DYNAMITE_PHASE, GameConfig, GameState, Player, family_config
 from bangbot.games.bang.rules.variants import variant_of
+from bangbot.games.contract import GameConfig as TableConfig
 
 __all__ = ["apply", "awaiting", "legal_actions", "max_life", "new_game", "start"]
 
@@ -24,8 +25,12 @@ def max_life(config: GameConfig, character: str, role: str) -> int:
     return config.options.life(character) + (SHERIFF_BONUS_LIFE if role == SHERIFF else 0)
 
 
-def new_game(config: GameConfig, seed: int) -> tuple[GameState, list[Event]]:
-    """Deals roles, characters and hands of config's game from seed and plays up to the Sheriff's first decision."""
+def new_game(table: TableConfig, seed: int) -> tuple[GameState, list[Event]]:
+    """Deals roles, characters and hands of a table's game from seed and plays up to the Sheriff's first decision.
+
+    Raises TypeError for a table of another game than the BANG! family's.
+    """
+    config = family_config(table)
     variant = variant_of(config)
     state_rng = rng.seed_state(seed)
     state_rng, role_order = rng.shuffled(state_rng, list(range(config.players)))

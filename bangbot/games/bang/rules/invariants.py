@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bangbot.core.events import Event
 from bangbot.games.bang.rules.cards import JAIL, deck_indices
 from bangbot.games.bang.rules.legal import awaiting, legal_actions
@@ -11,7 +13,7 @@ from bangbot.games.bang.rules.variants import variant_of
 from bangbot.games.bang.rules.views import view
 
 
-def check_invariants(state: GameState, events: list[Event]) -> list[str]:
+def check_invariants(state: GameState, events: Sequence[Event]) -> list[str]:
     """Returns a description of every invariant the state or its events break (empty when sound)."""
     problems: list[str] = []
     cards = state.all_cards()
@@ -36,7 +38,7 @@ def check_invariants(state: GameState, events: list[Event]) -> list[str]:
     return problems
 
 
-def hidden_information_leaks(state: GameState, events: list[Event]) -> list[str]:
+def hidden_information_leaks(state: GameState, events: Sequence[Event]) -> list[str]:
     """Returns every place where a seat's view or events show another seat's hand or hidden role."""
     problems: list[str] = []
     over = state.phase == OVER

@@ -6,30 +6,16 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from bangbot.core.errors import BadNotation
-from bangbot.games.bang.rules.actions import (
-    HAND,
-    Action,
-    Answer,
-    Discard,
-    DrawDeck,
-    DrawDiscard,
-    DrawHand,
-    EndTurn,
-    Heal,
-    Pass,
-    Pick,
-    Play,
-    PutBack,
-    VariantAction,
-)
+from bangbot.games.bang.rules import actions as act
+from bangbot.games.bang.rules.actions import HAND, Action
 from bangbot.games.bang.rules.cards import CARDS, parse_suit_rank
 from bangbot.games.bang.rules.plugins import load_declarations
 
-_SINGLE_CARD: dict[str, type[Answer | Discard | PutBack | Pick]] = {
-    "answer": Answer,
-    "discard": Discard,
-    "putback": PutBack,
-    "pick": Pick,
+_SINGLE_CARD: dict[str, type[act.Answer | act.Discard | act.PutBack | act.Pick]] = {
+    "answer": act.Answer,
+    "discard": act.Discard,
+    "putback": act.PutBack,
+    "pick": act.Pick,
 }
 
 
@@ -40,29 +26,29 @@ def card_ref(index: int) -> str:
 
 def to_text(action: Action) -> str:
     """Returns the canonical text of an action."""
-    if isinstance(action, Play):
+    if isinstance(action, act.Play):
         parts = ["play", card_ref(action.card)]
         if action.target is not None:
             parts.append(f"@{action.target}")
         if action.target_card is not None:
             parts.append("hand" if action.target_card == HAND else card_ref(action.target_card))
         return " ".join(parts)
-    if isinstance(action, (Answer, Discard, PutBack, Pick)):
+    if isinstance(action, (act.Answer, act.Discard, act.PutBack, act.Pick)):
         verb = next(v for v, cls in _SINGLE_CARD.items() if isinstance(action, cls))
         return f"{verb} {card_ref(action.card)}"
-    if isinstance(action, Heal):
+    if isinstance(action, act.Heal):
         return "heal " + " ".join(card_ref(c) for c in action.cards)
-    if isinstance(action, DrawHand):
+    if isinstance(action, act.DrawHand):
         return f"draw @{action.target}"
-    if isinstance(action, DrawDeck):
+    if isinstance(action, act.DrawDeck):
         return "draw deck"
-    if isinstance(action, DrawDiscard):
+    if isinstance(action, act.DrawDiscard):
         return "draw discard"
-    if isinstance(action, Pass):
+    if isinstance(action, act.Pass):
         return "pass"
-    if isinstance(action, EndTurn):
+    if isinstance(action, act.EndTurn):
         return "end"
-    if isinstance(action, VariantAction):
+    if isinstance(action, act.VariantAction):
         return action.text()
     raise AssertionError(f"no notation for {action!r}")
 
@@ -104,7 +90,7 @@ def _parse_play(args: list[str]) -> Action | None:
     which = None
     if len(args) == 3:
         which = HAND if args[2] == "hand" else parse_card(args[2])
-    return Play(parse_card(args[0]), target, which)
+    return act.Play(parse_card(args[0]), target, which)
 
 
 def _parse_single(make: Callable[[int], Action], args: list[str]) -> Action | None:
@@ -114,7 +100,7 @@ def _parse_single(make: Callable[[int], Action], args: list[str]) -> Action | No
 
 def _parse_heal(args: list[str]) -> Action | None:
     """Returns 'heal CARD...'."""
-    return Heal(tuple(parse_card(a) for a in args)) if args else None
+    return act.Heal(tuple(parse_card(a) for a in args)) if args else None
 
 
 def _parse_draw(args: list[str]) -> Action | None:
@@ -122,10 +108,10 @@ def _parse_draw(args: list[str]) -> Action | None:
     if len(args) != 1:
         return None
     if args[0] == "deck":
-        return DrawDeck()
+        return act.DrawDeck()
     if args[0] == "discard":
-        return DrawDiscard()
-    return DrawHand(parse_seat(args[0]))
+        return act.DrawDiscard()
+    return act.DrawHand(parse_seat(args[0]))
 
 
 def _parse_bare(action: Action, args: list[str]) -> Action | None:
@@ -139,8 +125,8 @@ PARSERS: dict[str, Callable[[list[str]], Action | None]] = {
     **{verb: partial(_parse_single, make) for verb, make in _SINGLE_CARD.items()},
     "heal": _parse_heal,
     "draw": _parse_draw,
-    "pass": partial(_parse_bare, Pass()),
-    "end": partial(_parse_bare, EndTurn()),
+    "pass": partial(_parse_bare, act.Pass()),
+    "end": partial(_parse_bare, act.EndTurn()),
 }
 
 

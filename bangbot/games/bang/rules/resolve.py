@@ -7,25 +7,12 @@ from dataclasses import replace
 from typing import Any
 
 from bangbot.core.events import Event
+from bangbot.games.bang.rules import actions as act
 from bangbot.games.bang.rules.abilities import (
     DRAWS_FROM_DISCARD,
     DRAWS_ONE_FROM_ANY_HAND,
 )
-from bangbot.games.bang.rules.actions import (
-    HAND,
-    Action,
-    Answer,
-    Discard,
-    DrawDeck,
-    DrawDiscard,
-    DrawHand,
-    EndTurn,
-    Heal,
-    Pass,
-    Pick,
-    Play,
-    PutBack,
-)
+from bangbot.games.bang.rules.actions import HAND, Action
 from bangbot.games.bang.rules.cards import (
     BANG,
     BEER,
@@ -85,7 +72,7 @@ WELLS_FARGO_CARDS = 3
 def resolve(state: GameState, ev: Events, seat: int, action: Action) -> None:
     """Applies a legal action of seat to state."""
     r = request_of(state, seat) if state.requests else None
-    if r is None or (isinstance(action, Heal) and not isinstance(r, Dying)):
+    if r is None or (isinstance(action, act.Heal) and not isinstance(r, Dying)):
         resolve_turn_action(state, ev, seat, action)
         return
     if isinstance(r, QUEUED) and state.requests[0] is not r:
@@ -98,7 +85,7 @@ def resolve(state: GameState, ev: Events, seat: int, action: Action) -> None:
 
 def resolve_store_pick(state: GameState, ev: Events, r: StorePick, action: Action) -> None:
     """A player takes a card the General Store shows; the next picks from the rest, the last ones are discarded."""
-    assert isinstance(action, Pick)
+    assert isinstance(action, act.Pick)
     state.players[r.seat].hand.append(action.card)
     rest = tuple(c for c in r.cards if c != action.card)
     nxt = StorePick(r.order[0], rest, r.order[1:]) if rest and r.order else None
@@ -110,7 +97,7 @@ def resolve_store_pick(state: GameState, ev: Events, r: StorePick, action: Actio
 
 def resolve_kit_choice(state: GameState, ev: Events, r: KitChoice, action: Action) -> None:
     """Kit Carlson keeps the cards but the one put back on the deck."""
-    assert isinstance(action, PutBack)
+    assert isinstance(action, act.PutBack)
     kept = [c for c in r.cards if c != action.card]
     state.players[r.seat].hand.extend(kept)
     state.deck.append(action.card)
@@ -128,14 +115,14 @@ def resolve_theft(state: GameState, ev: Events, r: Theft, action: Action) -> Non
 
 def queue_answer(state: GameState, ev: Events, r: Respond | IndiansRespond, action: Action) -> None:
     """Keeps an answer given before the seats earlier in clockwise order are done; it resolves in its turn."""
-    answer = action.card if isinstance(action, Answer) else PASSED
+    answer = action.card if isinstance(action, act.Answer) else PASSED
     replace_request(state, r, replace(r, answer=answer))
     ev.append(Event("answered", {"seat": r.seat}))
 
 
 def queued_action(r: Respond | IndiansRespond) -> Action:
     """Returns the action a queued answer stands for."""
-    return Pass() if r.answer == PASSED else Answer(r.answer)
+    return act.Pass() if r.answer == PASSED else act.Answer(r.answer)
 
 
 def hurt_in_place(state: GameState, ev: Events, r: Respond | IndiansRespond, source: str) -> None:
@@ -150,7 +137,7 @@ def hurt_in_place(state: GameState, ev: Events, r: Respond | IndiansRespond, sou
 
 def resolve_indians(state: GameState, ev: Events, r: IndiansRespond, action: Action) -> None:
     """A target of Indians! discards a BANG! or loses a life."""
-    if isinstance(action, Answer) and action.card in state.players[r.seat].hand:
+    if isinstance(action, act.Answer) and action.card in state.players[r.seat].hand:
         replace_request(state, r, None)
         discard_from_hand(state, r.seat, action.card)
         ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": INDIANS}))
@@ -170,21 +157,21 @@ def replace_request(state: GameState, old: object, new: object) -> None:
 def resolve_turn_action(state: GameState, ev: Events, seat: int, action: Action) -> None:
     """Applies an action of the player whose turn it is, outside any pending decision."""
     p = state.players[seat]
-    if isinstance(action, Play):
+    if isinstance(action, act.Play):
         play_card(state, ev, seat, action)
-    elif isinstance(action, Heal):
+    elif isinstance(action, act.Heal):
         sid_heal(state, ev, seat, action)
-    elif isinstance(action, EndTurn):
+    elif isinstance(action, act.EndTurn):
         state.phase = DISCARD_PHASE
         ev.append(Event("end_play", {"seat": seat}))
-    elif isinstance(action, Discard):
+    elif isinstance(action, act.Discard):
         discard_from_hand(state, seat, action.card)
         ev.append(Event("discard", {"seat": seat, "card": action.card, "hand": len(p.hand)}))
     else:
         raise AssertionError(f"unexpected {action!r}")
 
 
-def sid_heal(state: GameState, ev: Events, seat: int, action: Heal) -> None:
+def sid_heal(state: GameState, ev: Events, seat: int, action: act.Heal) -> None:
     """Sid Ketchum discards the chosen cards and regains one life."""
     for c in action.cards:
         discard_from_hand(state, seat, c)
@@ -192,7 +179,7 @@ def sid_heal(state: GameState, ev: Events, seat: int, action: Heal) -> None:
     ev.append(Event("heal", {"seat": seat, "cards": list(action.cards), "life": state.players[seat].life}))
 
 
-def play_card(state: GameState, ev: Events, seat: int, action: Play) -> None:
+def play_card(state: GameState, ev: Events, seat: int, action: act.Play) -> None:
     """Plays a card from the hand: a brown card's effect, or a blue card into play."""
     p = state.players[seat]
     c, t = action.card, action.target
@@ -322,7 +309,7 @@ def put_in_play(state: GameState, ev: Events, seat: int, c: int, target: int | N
 
 def resolve_respond(state: GameState, ev: Events, r: Respond, action: Action) -> None:
     """A target of a BANG! effect answers with a Missed! effect or takes the hit."""
-    if isinstance(action, Answer) and action.card in state.players[r.seat].hand:
+    if isinstance(action, act.Answer) and action.card in state.players[r.seat].hand:
         discard_from_hand(state, r.seat, action.card)
         ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": r.source}))
         answered = variant_of(state.config).answered
@@ -343,7 +330,7 @@ def dodge_once(state: GameState, ev: Events, r: Respond) -> None:
 
 def resolve_duel(state: GameState, ev: Events, r: DuelTurn, action: Action) -> None:
     """A duellist discards a BANG! (the other answers next) or loses a life and the Duel ends."""
-    if isinstance(action, Answer):
+    if isinstance(action, act.Answer):
         discard_from_hand(state, r.seat, action.card)
         ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": DUEL}))
         replace_request(state, r, DuelTurn(r.opponent, r.initiator, r.seat))
@@ -355,18 +342,18 @@ def resolve_duel(state: GameState, ev: Events, r: DuelTurn, action: Action) -> N
 
 def resolve_dying(state: GameState, ev: Events, r: Dying, action: Action) -> None:
     """A dying seat drinks a Beer or uses Sid Ketchum's ability, or goes out of the game."""
-    if isinstance(action, Pass):
+    if isinstance(action, act.Pass):
         replace_request(state, r, None)
         eliminate(state, ev, r.seat, r.killer, r.cause)
         return
-    if isinstance(action, Answer):
+    if isinstance(action, act.Answer):
         discard_from_hand(state, r.seat, action.card)
         ev.append(Event("answer", {"seat": r.seat, "card": action.card, "against": "dying"}))
         answered = variant_of(state.config).answered
         if answered is None or not answered(state, ev, r, action.card):
             drink_while_dying(state, ev, r)
         return
-    assert isinstance(action, Heal)
+    assert isinstance(action, act.Heal)
     for c in action.cards:
         discard_from_hand(state, r.seat, c)
     ev.append(Event("heal", {"seat": r.seat, "cards": list(action.cards), "life": 0}))
@@ -397,18 +384,18 @@ def resolve_draw_choice(state: GameState, ev: Events, r: DrawChoice, action: Act
     seat = r.seat
     p = state.players[seat]
     replace_request(state, r, None)
-    if isinstance(action, DrawDeck):
+    if isinstance(action, act.DrawDeck):
         draw(state, ev, seat, 1, "phase1")
-    elif isinstance(action, DrawHand):  # a choice: «Мстительный» shoots first
+    elif isinstance(action, act.DrawHand):  # a choice: «Мстительный» shoots first
         chosen_take(state, ev, seat, action.target, HAND, True, p.character)
     else:
-        assert isinstance(action, DrawDiscard)
+        assert isinstance(action, act.DrawDiscard)
         c = state.discard.pop()
         p.hand.append(c)
         ev.append(Event("take_discard", {"seat": seat, "card": c, "reason": p.character}))
-    if r.step == 1 and not (isinstance(action, DrawHand) and (DRAWS_ONE_FROM_ANY_HAND in p.abilities)):
+    if r.step == 1 and not (isinstance(action, act.DrawHand) and (DRAWS_ONE_FROM_ANY_HAND in p.abilities)):
         second_from_discard = (
-            isinstance(action, DrawDiscard)
+            isinstance(action, act.DrawDiscard)
             and (DRAWS_FROM_DISCARD in p.abilities)
             and state.config.options.pedro_second_from_discard
             and state.discard

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any, cast
 
 from bangbot.core.errors import RulesError
@@ -71,7 +72,7 @@ def to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-def from_json(data: dict[str, Any]) -> GameState:
+def from_json(data: Mapping[str, Any]) -> GameState:
     """Returns the state read back from to_json's output; raises RulesError for another schema."""
     if data.get("schema") != SCHEMA_VERSION:
         raise RulesError(f"state schema {data.get('schema')!r} is not {SCHEMA_VERSION}")

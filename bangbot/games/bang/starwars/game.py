@@ -21,7 +21,7 @@ from bangbot.games.bang.starwars.names import (
     sw_symbol_name,
 )
 from bangbot.games.bang.starwars.notes import starwars_assumptions
-from bangbot.games.bang.starwars.ruleset import StarWarsBang
+from bangbot.games.bang.starwars.ruleset import STARWARS_RULESET
 from bangbot.games.bang.starwars.theme import STARWARS_THEME
 from bangbot.games.bang.texts.explain import explain_themed
 from bangbot.games.contract import Rules, Search, TableRules
@@ -30,7 +30,7 @@ from bangbot.i18n.glossary import game_name
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import glyph_list, join_list
 
-STARWARS = StarWarsBang.id
+STARWARS = STARWARS_RULESET.id
 
 
 def explain(tr: Translator, topic: tuple[str, str], rules: TableRules) -> str:
@@ -57,7 +57,7 @@ def table_note(tr: Translator) -> str:
 # Hunter oppose: base BANG!'s roles under other names), with its own rules, names, topics and theme.
 GAME = replace(
     BASE_GAME,
-    ruleset=StarWarsBang(),
+    ruleset=STARWARS_RULESET,
     name=NP_("game", "BANG! Star Wars"),
     pitch=NP_(
         "game-pitch",

@@ -8,20 +8,20 @@ import time
 from typing import Any
 
 from bangbot.bench.batches import json_costs
+from bangbot.games import game as registered
 from bangbot.games.duel.rules.engine import apply, new_game
 from bangbot.games.duel.rules.legal import awaiting, legal_actions
 from bangbot.games.duel.rules.modes import MODE_IDS, MODES, STANDOFF
 from bangbot.games.duel.rules.serialize import from_json, to_json
 from bangbot.games.duel.rules.state import DuelState
 from bangbot.games.duel.ruleset import DUEL
-from bangbot.rulesets import ruleset
 
 SAMPLE_EVERY = 10
 
 
 def _random_states(mode: str, games: int, every: int = 0) -> tuple[int, list[DuelState]]:
     """Plays random games of a mode; returns the actions applied and every every-th state (none when 0)."""
-    config = ruleset(DUEL).config(MODES[mode].players, mode)
+    config = registered(DUEL).ruleset.config(MODES[mode].players, mode)
     actions, sampled = 0, []
     for g in range(games):
         chooser = random.Random(g)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bangbot.games import game as registered
 from bangbot.games.contract import STEP_CARD, Topic
 from bangbot.games.duel.presenter.keyboards import SEAT_REASONS
 from bangbot.games.duel.presenter.labels import ability_owner
@@ -14,7 +15,6 @@ from bangbot.games.duel.rules.views import view as seat_view
 from bangbot.games.duel.texts.rules import DUEL_CARD, DUEL_CHARACTER
 from bangbot.messaging.choice_topic import about_card, action_card, chosen_action
 from bangbot.messaging.step_menu import OPENS
-from bangbot.rulesets import ruleset
 
 
 def duel_card_topic(state: Any, seat: int, choice: str) -> Topic | None:
@@ -35,7 +35,7 @@ def opened_card(state: Any, seat: int, choice: str) -> int | None:
     index, _, depth = choice[len(OPENS) :].partition(".")
     if not choice.startswith(OPENS) or not (index.isdigit() and depth.isdigit()):
         return None
-    rules = ruleset(state.config.ruleset)
+    rules = registered(state.config.ruleset).ruleset
     legal = rules.legal_actions(state, seat)
     if int(index) >= len(legal):
         return None

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bangbot.core.actions import Answer, Discard, EndTurn, Pass, Pick
+
+__all__ = ["Answer", "Choose", "Discard", "DuelAction", "EndTurn", "Pass", "Pick", "Play", "Reload", "Swap", "Use"]
+
 
 @dataclass(frozen=True, slots=True)
 class Play:
@@ -13,13 +17,6 @@ class Play:
     target: int | None = None
     target_card: int | None = None
     how: str = ""  # "bang" or "missed": played as another card (Toco Ramirez, Annie Oakley, Companion)
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """Answers the pending decision with a card from the hand (a dodge, a discard, a BANG! in a Duel)."""
-
-    card: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,20 +38,6 @@ class Reload:
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
-    """Discards a card from the hand when asked (hand limit, an opponent's card, Stagecoach)."""
-
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class Pick:
-    """Takes one of the cards shown (General Store) or in play that the pending decision offers."""
-
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
 class Choose:
     """Picks a named option of the pending decision: a character, a slot, a deck, or yes/no."""
 
@@ -64,16 +47,6 @@ class Choose:
 @dataclass(frozen=True, slots=True)
 class Swap:
     """Swaps the own attacking and covering characters (once a turn)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Declines the pending decision: takes the hit, stops a Duel, keeps the cards."""
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn:
-    """Ends the play phase; the hand limit follows."""
 
 
 DuelAction = Play | Answer | Use | Reload | Discard | Pick | Choose | Swap | Pass | EndTurn

@@ -10,6 +10,7 @@ from bangbot.core import rng
 from bangbot.core.errors import IllegalAction
 from bangbot.core.events import Event
 from bangbot.games.contract import GameConfig
+from bangbot.games.duel.rules import actions as act
 from bangbot.games.duel.rules import legal, pending, renegade_effects
 from bangbot.games.duel.rules.abilities import (
     DISCARDS_OWN_CARD_DRAWS,
@@ -21,19 +22,7 @@ from bangbot.games.duel.rules.abilities import (
     sundance_draws,
     use_ability,
 )
-from bangbot.games.duel.rules.actions import (
-    Answer,
-    Choose,
-    Discard,
-    DuelAction,
-    EndTurn,
-    Pass,
-    Pick,
-    Play,
-    Reload,
-    Swap,
-    Use,
-)
+from bangbot.games.duel.rules.actions import DuelAction
 from bangbot.games.duel.rules.data import CARDS, DYNAMITE, HORSESHOE, SNAKE, cards_of, characters_of, type_id
 from bangbot.games.duel.rules.effects import play_effect
 from bangbot.games.duel.rules.hits import dodged_of, landed, start_hit
@@ -177,7 +166,7 @@ def _turn(s: DuelState, seat: int, action: DuelAction, events: Events) -> Reques
     return apply_action(s, seat, action, events)
 
 
-def _play(s: DuelState, seat: int, action: Play, events: Events) -> Requests:
+def _play(s: DuelState, seat: int, action: act.Play, events: Events) -> Requests:
     """Plays a hand card (or reuses one, or plays it as a BANG!): discarded or put in play, then its effect."""
     if action.how == REUSE:
         return _reuse(s, seat, action, events)
@@ -196,7 +185,7 @@ def _play(s: DuelState, seat: int, action: Play, events: Events) -> Requests:
     return play_effect(name)(s, seat, action, events)
 
 
-def _use(s: DuelState, seat: int, action: Use, events: Events) -> Requests:
+def _use(s: DuelState, seat: int, action: act.Use, events: Events) -> Requests:
     """Uses a card in play: a resource, or the Fortune Teller's card as a BANG!."""
     if action.how:
         assert action.target is not None
@@ -204,7 +193,7 @@ def _use(s: DuelState, seat: int, action: Use, events: Events) -> Requests:
     return use_resource(s, seat, action.card, action.target, events)
 
 
-def _reload(s: DuelState, seat: int, action: Reload, events: Events) -> Requests:
+def _reload(s: DuelState, seat: int, action: act.Reload, events: Events) -> Requests:
     """Discards a card to draw one."""
     discard_card(s, action.card)
     events.append(Event("reload", {"seat": seat, "card": action.card}))
@@ -212,25 +201,25 @@ def _reload(s: DuelState, seat: int, action: Reload, events: Events) -> Requests
     return []
 
 
-def _choose(s: DuelState, seat: int, action: Choose, events: Events) -> Requests:
+def _choose(s: DuelState, seat: int, action: act.Choose, events: Events) -> Requests:
     """Uses a once-a-turn ability offered as a named choice."""
     return use_ability(s, seat, action.option, events)
 
 
-def _swap(s: DuelState, seat: int, action: Swap, events: Events) -> Requests:
+def _swap(s: DuelState, seat: int, action: act.Swap, events: Events) -> Requests:
     """Swaps the attacker and the cover once a turn; the new attacker's entry triggers follow."""
     s.used.append("swap")
     swap_positions(s, seat, events)
     return [BecameAttacker(seat, seat, swap=True)]
 
 
-def _end_turn(s: DuelState, seat: int, action: EndTurn, events: Events) -> Requests:
+def _end_turn(s: DuelState, seat: int, action: act.EndTurn, events: Events) -> Requests:
     """Ends the play phase: the hand limit comes next."""
     s.phase = LIMIT
     return []
 
 
-def _reuse(s: DuelState, seat: int, action: Play, events: Events) -> Requests:
+def _reuse(s: DuelState, seat: int, action: act.Play, events: Events) -> Requests:
     """Pearl Hart discards a hand card and uses the action card on top of the discard pile (it stays there)."""
     top = s.discard[-1]
     s.squads[seat].hand.remove(action.card)
@@ -238,7 +227,7 @@ def _reuse(s: DuelState, seat: int, action: Play, events: Events) -> Requests:
     s.discard.insert(len(s.discard) - 1, action.card)
     s.used.append(REUSES_DISCARD_ACTION)
     events.append(Event("reuse", {"seat": seat, "card": action.card, "used": top, "target": action.target}))
-    return play_effect(type_id(top))(s, seat, Play(top, action.target, action.target_card), events)
+    return play_effect(type_id(top))(s, seat, act.Play(top, action.target, action.target_card), events)
 
 
 def _answer(s: DuelState, seat: int, r: DuelRequest, action: DuelAction, events: Events) -> Requests:
@@ -251,21 +240,21 @@ def _answer(s: DuelState, seat: int, r: DuelRequest, action: DuelAction, events:
 
 def _answer_lineup(s: DuelState, seat: int, r: Lineup, action: DuelAction, events: Events) -> Requests:
     """Puts the chosen character in its lineup position (a Marshal entering may ask more)."""
-    assert isinstance(action, Choose)
+    assert isinstance(action, act.Choose)
     enter_play(s, seat, action.option, r.position, events)
     return renegade_effects.marshal_enters(s, seat, action.option)
 
 
 def _answer_replace(s: DuelState, seat: int, r: Replace, action: DuelAction, events: Events) -> Requests:
     """Puts the chosen reserve character in the place of one out of the game."""
-    assert isinstance(action, Choose)
+    assert isinstance(action, act.Choose)
     enter_play(s, seat, action.option, r.position, events)
     return [Entered(seat, r.position)]
 
 
 def _answer_indians(s: DuelState, seat: int, r: Indians, action: DuelAction, events: Events) -> Requests:
     """Discards a BANG! against Indians!, or the attacker loses a life."""
-    if isinstance(action, Answer | Use):
+    if isinstance(action, act.Answer | act.Use):
         _discard_answer(s, seat, action, events)
         events.append(Event("answered", {"seat": seat, "card": action.card, "to": "indians"}))
         return []
@@ -274,7 +263,7 @@ def _answer_indians(s: DuelState, seat: int, r: Indians, action: DuelAction, eve
 
 def _answer_duel(s: DuelState, seat: int, r: CardDuel, action: DuelAction, events: Events) -> Requests:
     """Discards a BANG! in a Duel (the other answers next), or the attacker loses a life and the Duel ends."""
-    if isinstance(action, Answer | Use):
+    if isinstance(action, act.Answer | act.Use):
         _discard_answer(s, seat, action, events)
         events.append(Event("answered", {"seat": seat, "card": action.card, "to": "duel"}))
         other = r.by if seat == r.other else r.other
@@ -287,7 +276,7 @@ def _answer_duel(s: DuelState, seat: int, r: CardDuel, action: DuelAction, event
 
 def _answer_discard(s: DuelState, seat: int, r: DiscardOne | HandLimit, action: DuelAction, events: Events) -> Requests:
     """Discards the chosen card (a forced discard, or down to the hand limit); what the discard leads to follows."""
-    assert isinstance(action, Discard)
+    assert isinstance(action, act.Discard)
     discard_card(s, action.card)
     reason = r.reason if isinstance(r, DiscardOne) else LIMIT
     events.append(Event("discarded", {"seat": seat, "card": action.card, "by": seat, "reason": reason}))
@@ -300,13 +289,13 @@ def _answer_discard(s: DuelState, seat: int, r: DiscardOne | HandLimit, action: 
 
 def _answer_keep(s: DuelState, seat: int, r: KeepOne, action: DuelAction, events: Events) -> Requests:
     """Keeps the chosen card of those drawn (kept)."""
-    assert isinstance(action, Pick)
+    assert isinstance(action, act.Pick)
     return kept(s, seat, r, action.card, events)
 
 
 def _answer_store(s: DuelState, seat: int, r: StorePick, action: DuelAction, events: Events) -> Requests:
     """Takes a card the General Store shows; the next player picks from the rest."""
-    assert isinstance(action, Pick)
+    assert isinstance(action, act.Pick)
     shown = tuple(c for c in r.shown if c != action.card)
     s.squads[seat].hand.append(action.card)
     events.append(Event("picked", {"seat": seat, "card": action.card}))
@@ -316,32 +305,32 @@ def _answer_store(s: DuelState, seat: int, r: StorePick, action: DuelAction, eve
 
 def _answer_option(s: DuelState, seat: int, r: Choices, action: DuelAction, events: Events) -> Requests:
     """Applies a named choice (_option)."""
-    assert isinstance(action, Choose)
+    assert isinstance(action, act.Choose)
     return _option(s, seat, r, action.option, events)
 
 
-def _discard_answer(s: DuelState, seat: int, action: Answer | Use, events: Events) -> None:
+def _discard_answer(s: DuelState, seat: int, action: act.Answer | act.Use, events: Events) -> None:
     """Discards a card answering a Duel, Indians! or Ricochet; the Fortune Teller's card in play also draws 1.
 
     A resource discarded here is not used (rulebook 002): no effect, no Charlie Bassett, even the turn it came in."""
-    if isinstance(action, Use) and action.how:
+    if isinstance(action, act.Use) and action.how:
         renegade_effects.fortune_discards(s, seat, action.card, events)
         return
-    if isinstance(action, Use) and type_id(action.card) not in DUEL_RESOURCES and is_fresh(s, action.card):
+    if isinstance(action, act.Use) and type_id(action.card) not in DUEL_RESOURCES and is_fresh(s, action.card):
         s.used.append(COQUETTE_DELOU)  # a fresh Missed!-resource in a Ricochet: Coquette Delou's once a turn
     discard_card(s, action.card)
 
 
 def _answer_hit(s: DuelState, seat: int, r: Dodge, action: DuelAction, events: Events) -> Requests:
     """Applies a dodge (a card from the hand or in play) or taking the hit."""
-    if isinstance(action, Pass):
+    if isinstance(action, act.Pass):
         return landed(s, r, events)
-    assert isinstance(action, Answer | Use)
+    assert isinstance(action, act.Answer | act.Use)
     name = type_id(action.card)
     out: Requests = []
-    if isinstance(action, Use) and action.how:
+    if isinstance(action, act.Use) and action.how:
         renegade_effects.fortune_discards(s, seat, action.card, events)
-    elif isinstance(action, Use) and CARDS[action.card].type.frame == "resource":
+    elif isinstance(action, act.Use) and CARDS[action.card].type.frame == "resource":
         out += _dodge_resource(s, seat, action.card, events)
     else:
         discard_card(s, action.card)
@@ -521,7 +510,7 @@ def _answered_here(s: DuelState, seat: int, events: Events, judge: bool) -> bool
         s.requests.pop(0)
         return True
     if judge and len(actions) > 1 and alike(s, seat, actions):
-        _act(s, seat, next((a for a in actions if isinstance(a, Pass)), actions[0]), events)  # no card for nothing
+        _act(s, seat, next((a for a in actions if isinstance(a, act.Pass)), actions[0]), events)  # no card for nothing
         return True
     return False
 
@@ -625,10 +614,10 @@ ANSWERS: dict[type, Callable[[DuelState, int, Any, DuelAction, Events], Requests
 
 # How each play-phase action of the turn's player applies, by its type.
 TURN_ACTIONS: dict[type, Callable[[DuelState, int, Any, Events], Requests]] = {
-    Play: _play,
-    Use: _use,
-    Reload: _reload,
-    Choose: _choose,
-    Swap: _swap,
-    EndTurn: _end_turn,
+    act.Play: _play,
+    act.Use: _use,
+    act.Reload: _reload,
+    act.Choose: _choose,
+    act.Swap: _swap,
+    act.EndTurn: _end_turn,
 }

@@ -6,32 +6,21 @@ from collections.abc import Callable
 from functools import partial
 
 from bangbot.core.errors import BadNotation
-from bangbot.games.duel.rules.actions import (
-    Answer,
-    Choose,
-    Discard,
-    DuelAction,
-    EndTurn,
-    Pass,
-    Pick,
-    Play,
-    Reload,
-    Swap,
-    Use,
-)
+from bangbot.games.duel.rules import actions as act
+from bangbot.games.duel.rules.actions import DuelAction
 
-_CARD_WORDS: dict[str, type[Answer | Reload | Discard | Pick]] = {
-    "answer": Answer,
-    "reload": Reload,
-    "discard": Discard,
-    "pick": Pick,
+_CARD_WORDS: dict[str, type[act.Answer | act.Reload | act.Discard | act.Pick]] = {
+    "answer": act.Answer,
+    "reload": act.Reload,
+    "discard": act.Discard,
+    "pick": act.Pick,
 }
-_BARE: dict[str, DuelAction] = {"swap": Swap(), "pass": Pass(), "end": EndTurn()}
+_BARE: dict[str, DuelAction] = {"swap": act.Swap(), "pass": act.Pass(), "end": act.EndTurn()}
 
 
 def to_text(action: DuelAction) -> str:
     """Returns the action's text."""
-    if isinstance(action, Play):
+    if isinstance(action, act.Play):
         parts = [f"play {action.card}"]
         if action.target is not None:
             parts.append(f"@{action.target}")
@@ -40,10 +29,10 @@ def to_text(action: DuelAction) -> str:
         if action.how:
             parts.append(f"as={action.how}")
         return " ".join(parts)
-    if isinstance(action, Use):
+    if isinstance(action, act.Use):
         target = f" @{action.target}" if action.target is not None else ""
         return f"use {action.card}{target}" + (f" as={action.how}" if action.how else "")
-    if isinstance(action, Choose):
+    if isinstance(action, act.Choose):
         return f"choose {action.option}"
     for word, kind in _CARD_WORDS.items():
         if isinstance(action, kind):
@@ -78,10 +67,12 @@ def _parse_bare(action: DuelAction, rest: list[str], text: str) -> DuelAction | 
 
 def _parse_choose(rest: list[str], text: str) -> DuelAction | None:
     """Returns 'choose OPTION'."""
-    return Choose(rest[0]) if len(rest) == 1 else None
+    return act.Choose(rest[0]) if len(rest) == 1 else None
 
 
-def _parse_card_word(make: type[Answer | Reload | Discard | Pick], rest: list[str], text: str) -> DuelAction | None:
+def _parse_card_word(
+    make: type[act.Answer | act.Reload | act.Discard | act.Pick], rest: list[str], text: str
+) -> DuelAction | None:
     """Returns a word of one card ('answer 7', 'discard 12', ...)."""
     return make(_int(rest[0], text)) if len(rest) == 1 else None
 
@@ -103,7 +94,7 @@ def _parse_card_play(head: str, rest: list[str], text: str) -> DuelAction | None
             how = token[3:]
         else:
             raise BadNotation(f"unknown part {token!r} in {text!r}")
-    return Play(card, target, target_card, how) if head == "play" else Use(card, target, how)
+    return act.Play(card, target, target_card, how) if head == "play" else act.Use(card, target, how)
 
 
 # How the words after each head word are read (None: not that word's shape).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from bangbot.games.contract import config_from_json, config_to_json
@@ -121,7 +122,7 @@ def to_json(state: DuelState) -> dict[str, Any]:
     }
 
 
-def from_json(data: dict[str, Any]) -> DuelState:
+def from_json(data: Mapping[str, Any]) -> DuelState:
     """Returns a state read back from to_json's output."""
     squads = [
         Squad(

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
+from bangbot.games import game as registered
 from bangbot.games.bang.rules.cards import CARDS, NEW_HOPE, WELLS_FARGO
 from bangbot.games.bang.rules.roles import SHERIFF
 from bangbot.games.bang.rules.state import GameConfig
 from bangbot.games.bang.starwars.rules.data import ABILITY_CARDS, DECK, FATE, STARWARS
-from bangbot.rulesets import ruleset
 from tests.scenario_helpers import event_index, events, kinds, legal, play, scenario, seat, seat_spec
 
 
@@ -34,7 +34,7 @@ def table(*specs: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def test_the_deal_uses_the_ability_cards_energy_and_the_assumed_deck() -> None:
-    rules = ruleset(STARWARS)
+    rules = registered(STARWARS).ruleset
     for seed in range(20):
         state, _ = rules.new_game(rules.config(7, "standard"), seed)
         for p in state.players:
@@ -190,7 +190,7 @@ def test_carbonite_never_goes_on_vader() -> None:
 
 
 def test_the_base_config_still_deals_base_characters() -> None:
-    state, _ = ruleset("base").new_game(GameConfig.with_preset(5), 3)
+    state, _ = registered("base").ruleset.new_game(GameConfig.with_preset(5), 3)
     assert not {p.character for p in state.players} & set(ABILITY_CARDS)
 
 
@@ -288,7 +288,7 @@ def test_the_heuristic_ai_plays_whole_games_of_star_wars_without_a_fallback() ->
     from bangbot.games.bang.ai.heuristic import HeuristicPlayer
     from bangbot.games.bang.ai.match import play_match
 
-    rules = ruleset(STARWARS)
+    rules = registered(STARWARS).ruleset
     config = rules.config(7, "standard")
     strict = {role: HeuristicPlayer(strict=True) for role in ("sheriff", "deputy", "outlaw", "renegade")}
     for seed in range(40):

@@ -40,7 +40,6 @@ from bangbot.games.bang.texts.glossary import (
 from bangbot.i18n import LANGUAGES, translator
 from bangbot.i18n.themes import themed
 from bangbot.messaging.labels import life_bar
-from bangbot.rulesets import ruleset
 from tests.offered import offer
 from tests.service_harness import GROUP, Table, make_users
 
@@ -205,7 +204,7 @@ def test_rules_in_a_star_wars_chat_explain_the_star_wars_card(tmp_path: Path, mo
 
 def asked(request: dict[str, object], legal: tuple[object, ...]) -> PlayerView:
     """Returns seat 0's view of a fresh Star Wars table, asked request, with legal as its choices."""
-    rules = ruleset(STARWARS)
+    rules = games.game(STARWARS).ruleset
     state, _ = rules.new_game(rules.config(4, "standard"), 3)
     return dataclasses.replace(rules.view(state, 0), requests=(request,), awaiting=(0,), legal=legal)
 
