@@ -107,7 +107,7 @@ class BotSettings(BaseSettings):
     group_rate: Rate = Field(default=(20, 60.0), description=N_("messages/seconds, for example 20/60"))
     group_merge_seconds: float = 1.5  # quick moves of one turn share the group's edits (~20 requests a minute)
     group_quiet_seconds: float = 6.0  # a turn's moves are shown to the group once it was quiet this long...
-    group_hold_seconds: float = 30.0  # ... or this long after the first at the latest (messaging.hold)
+    group_hold_seconds: float = 30.0  # ... or this long after the first at the latest (messaging.delivery.quiet_turn)
     seed: int | None = None
     log_level: Annotated[LogLevel, BeforeValidator(lambda v: v.upper() if isinstance(v, str) else v)] = Field(
         default="WARNING", description=N_("DEBUG, INFO, WARNING or ERROR")

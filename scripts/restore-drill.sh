@@ -22,7 +22,7 @@ play() {  # plays a few moves of a terminal game kept in the database $1, then s
 fingerprint() {  # prints each game's id, status, version, state digest and action count; fails if a game is not whole
     "$python" - "$1" <<'EOF'
 import hashlib, json, sys
-from bangbot.messaging.outcome import replay_game
+from bangbot.messaging.records.outcome import replay_game
 from bangbot.rulesets import ruleset
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import Game

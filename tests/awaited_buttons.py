@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bangbot.bench.messenger import Sent
 from bangbot.messaging.adapter import Press
-from bangbot.messaging.codec import BadButton, decode
-from bangbot.messaging.fake import Sent
-from bangbot.messaging.play import load
+from bangbot.messaging.play.stored_game import load
+from bangbot.messaging.press.button_data import BadButton, decode
 from tests.service_harness import GROUP, Table
 
 IN_FLIGHT = "pressed before its send returned"

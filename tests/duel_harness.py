@@ -29,8 +29,8 @@ from bangbot.games.duel.texts.names import (
 from bangbot.i18n import Translator, translator
 from bangbot.i18n.glossary import game_name
 from bangbot.i18n.wording import GLUE
-from bangbot.messaging import lobby
-from bangbot.messaging.codec import decode
+from bangbot.messaging.lobby import actions as lobby
+from bangbot.messaging.press.button_data import decode
 from tests.offered import with_hooks
 from tests.service_harness import GROUP, Table
 

@@ -6,11 +6,11 @@ import random
 from dataclasses import dataclass
 
 from bangbot.ai.levels import NORMAL
-from bangbot.messaging import lobby
+from bangbot.bench.messenger import Sent
 from bangbot.messaging.adapter import BACK, Button
-from bangbot.messaging.codec import decode
-from bangbot.messaging.fake import Sent
-from bangbot.messaging.step_menu import ABOUT
+from bangbot.messaging.lobby import actions as lobby
+from bangbot.messaging.press.button_data import decode
+from bangbot.messaging.press.step_menu import ABOUT
 from bangbot.storage.models import RUNNING, Game
 from bangbot.storage.times import aware
 from tests.playthrough_record import Recording

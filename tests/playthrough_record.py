@@ -12,8 +12,8 @@ import difflib
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
+from bangbot.bench.messenger import CollectingMessenger, Sent
 from bangbot.messaging.adapter import Keyboard
-from bangbot.messaging.fake import CollectingMessenger, Sent
 
 ELIDED = 3  # an edit writes this many or more unchanged lines in a row as one line
 IDLE_BOUND = 30.0  # seconds: a delivery still running after this is a hang, not a slow machine

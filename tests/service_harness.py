@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bangbot.ai.levels import EASY, players_at
+from bangbot.bench.messenger import CollectingMessenger, Sent
 from bangbot.core.events import Event
 from bangbot.games import DEFAULT as DEFAULT_RULESET
 from bangbot.games import game as registered
@@ -19,11 +20,10 @@ from bangbot.games.bang.presenter.labels import card_label
 from bangbot.games.bang.rules.cards import BASE_DECK
 from bangbot.i18n import translator
 from bangbot.messaging.adapter import Command, Press, User
-from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
-from bangbot.messaging.fake import CollectingMessenger, Sent
+from bangbot.messaging.press.button_data import decode
+from bangbot.messaging.press.step_menu import ABOUT
 from bangbot.messaging.service import GameService
-from bangbot.messaging.step_menu import ABOUT
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import Game
 from bangbot.storage.repository import Repository
@@ -141,7 +141,7 @@ class Table:
 
     def choices(self) -> list[tuple[int, Sent, str]]:
         """Returns every (user, message, choice) a user could press now, leaving out 'back' and a card's "❓" (which
-        only answers with the card's text: tests/test_card_alert.py presses it)."""
+        only answers with the card's text: tests/messaging/press/test_card_alert.py presses it)."""
         out = []
         for i, user in enumerate(self.users):
             for message, button in self.messenger.pressable(user.id):

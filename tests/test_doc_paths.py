@@ -49,7 +49,7 @@ def test_every_path_the_readme_and_the_docs_name_exists() -> None:
 
 
 def test_the_check_sees_a_stale_path() -> None:
-    text = "see `games/base.py`, `messaging/outbox.py`, `i18n/wording.with_marks` and `N/seconds`."
-    assert named_paths(text) == ["games/base.py", "messaging/outbox.py", "i18n/wording.with_marks"]
+    text = "see `games/base.py`, `messaging/delivery/outbox.py`, `i18n/wording.with_marks` and `N/seconds`."
+    assert named_paths(text) == ["games/base.py", "messaging/delivery/outbox.py", "i18n/wording.with_marks"]
     assert not exists("games/base.py")
-    assert exists("messaging/outbox.py") and exists("i18n/wording.with_marks") and exists("tests/playthroughs")
+    assert exists("messaging/delivery/outbox.py") and exists("i18n/wording.with_marks") and exists("tests/playthroughs")

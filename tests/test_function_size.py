@@ -41,7 +41,7 @@ ALLOWED: dict[str, str] = {
     "tools/telegram/validation.py:Validation._reply_markup": EMULATOR + "; checks every keyboard field",
     "tools/telegram/updates.py:Delivery._get_updates": EMULATOR + "; getUpdates' parameters",
     "storage/migrations/versions/0001_initial.py:upgrade": "a migration: the whole first schema, kept as it ran",
-    "messaging/outbox.py:drain": TODO + "the private lane's loop with each delivery failure's handling",
+    "messaging/delivery/outbox.py:drain": TODO + "the private lane's loop with each delivery failure's handling",
 }
 
 

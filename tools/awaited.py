@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from bangbot.bench.messenger import CollectingMessenger
 from bangbot.games import game as registered
-from bangbot.messaging.fake import CollectingMessenger
 from bangbot.storage.repository import Repository
 
 

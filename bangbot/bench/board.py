@@ -22,9 +22,9 @@ from typing import Any
 import httpx
 
 from bangbot.ai.levels import EASY, players_at
+from bangbot.bench.messenger import CollectingMessenger
 from bangbot.messaging.adapter import User
 from bangbot.messaging.context import Context
-from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.service import GameService
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository

@@ -26,11 +26,11 @@ from sqlalchemy import create_engine, text
 
 from bangbot.ai.levels import EASY, players_at
 from bangbot.bench.bot_game import play_one
+from bangbot.bench.messenger import CollectingMessenger
 from bangbot.bench.records import records_lines
 from bangbot.bench.requests import requests_per_turn
 from bangbot.bench.storage_scale import STORED_GAMES, measure_scale
 from bangbot.messaging.context import Context
-from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.service import GameService
 from bangbot.storage.db import open_engine
 from bangbot.storage.postgres import PostgresServer, find_bin

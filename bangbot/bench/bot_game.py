@@ -8,11 +8,11 @@ import random
 import time
 from typing import Any
 
+from bangbot.bench.messenger import CollectingMessenger
 from bangbot.games import game as registered
 from bangbot.games.contract import BACK
 from bangbot.messaging.adapter import Command, Press, User
-from bangbot.messaging.codec import decode
-from bangbot.messaging.fake import CollectingMessenger
+from bangbot.messaging.press.button_data import decode
 from bangbot.messaging.service import GameService
 from tools.awaited import NotifyAudit
 
@@ -37,8 +37,8 @@ async def play_one(
     """Plays one all-human game by random presses; returns update times (s), turns, new group messages in play.
 
     Each press comes once the last one's change is shown to the players; the group's view may still wait for a
-    quiet turn then (messaging.hold), if the service holds it. audit follows, after each update, who became awaited
-    and whether they were notified.
+    quiet turn then (messaging.delivery.quiet_turn), if the service holds it. audit follows, after each update, who
+    became awaited and whether they were notified.
     """
     users = [User(-chat * 10 + i, f"P{i}", "en") for i in range(PLAYERS)]  # people have positive ids, groups negative
     timings: list[float] = []

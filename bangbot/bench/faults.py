@@ -22,7 +22,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from bangbot.games import game as registered
-from bangbot.messaging.codec import JOIN_PAYLOAD, BadButton, decode
+from bangbot.messaging.press.button_data import JOIN_PAYLOAD, BadButton, decode
 from bangbot.selfplay import replay
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import GATHERING, RUNNING, ActionLog, Game, PressAnswer, Seat

@@ -27,13 +27,13 @@ from typing import Any
 from sqlalchemy import Engine, event
 
 from bangbot.ai.levels import EASY, players_at
+from bangbot.bench.messenger import CollectingMessenger
 from bangbot.games import GAMES
 from bangbot.games.contract import table_sizes
 from bangbot.messaging.adapter import BACK, Command, Press, User
-from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
-from bangbot.messaging.fake import CollectingMessenger
-from bangbot.messaging.lobby_view import MODE
+from bangbot.messaging.lobby.view import MODE
+from bangbot.messaging.press.button_data import decode
 from bangbot.messaging.service import GameService
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import RUNNING
@@ -48,7 +48,7 @@ IN_GAMES = {  # what is counted in every game's own modules: a name, and the mod
     "views": "view",
 }
 ELSEWHERE = {  # what is counted in the platform: a name, and the function (module, attribute path)
-    "decodes": ("bangbot.messaging.codec", "decode"),
+    "decodes": ("bangbot.messaging.press.button_data", "decode"),
     "game_reads": ("bangbot.storage.repository", "Repository.game_and_seats"),
 }
 SQL = {"statements": "before_cursor_execute", "commits": "commit"}  # the engine's events that count them

@@ -16,11 +16,11 @@ from sqlalchemy import Engine, event
 
 from bangbot.ai.levels import EASY, players_at
 from bangbot.bench.bot_game import play_one
+from bangbot.bench.messenger import CollectingMessenger
 from bangbot.bench.stored import store_games
 from bangbot.bench.stored_results import store_results
 from bangbot.messaging.adapter import Command, User
 from bangbot.messaging.context import Context
-from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.service import GameService
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository

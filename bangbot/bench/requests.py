@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bangbot.messaging.fake import CollectingMessenger
+from bangbot.bench.messenger import CollectingMessenger
 
 
 def requests_per_turn(

@@ -14,9 +14,9 @@ from typing import Any
 from sqlalchemy import Engine, text
 
 from bangbot.ai.levels import EASY, players_at
+from bangbot.bench.messenger import CollectingMessenger
 from bangbot.bench.stored import store_games
 from bangbot.messaging.context import Context, utc_now
-from bangbot.messaging.fake import CollectingMessenger
 from bangbot.messaging.service import GameService
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository

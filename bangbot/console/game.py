@@ -28,14 +28,14 @@ from bangbot.i18n.digits import plain_digits
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import END, Button, Command, MessageRef, Press, User
-from bangbot.messaging.card_alert import topic_text
-from bangbot.messaging.choice_topic import choice_steps, choice_topic
-from bangbot.messaging.codec import BadButton, decode
+from bangbot.messaging.commands.games_help import table_note
+from bangbot.messaging.commands.rules import topic_names
 from bangbot.messaging.context import Context
-from bangbot.messaging.delivery import turn_message
-from bangbot.messaging.games_help import table_note
-from bangbot.messaging.play import batch_of
-from bangbot.messaging.rules import topic_names
+from bangbot.messaging.delivery.sender import turn_message
+from bangbot.messaging.play.stored_game import batch_of
+from bangbot.messaging.press.button_data import BadButton, decode
+from bangbot.messaging.press.card_alert import topic_text
+from bangbot.messaging.press.choice_topic import choice_steps, choice_topic
 from bangbot.messaging.service import GameService
 from bangbot.storage.db import UnusableDatabase, open_named
 from bangbot.storage.models import GAME_REFS, GATHERING, RUNNING, Game

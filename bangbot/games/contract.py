@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from bangbot.core.events import Event
     from bangbot.i18n import Translator
     from bangbot.messaging.adapter import Keyboard
-    from bangbot.messaging.board_model import Board
+    from bangbot.messaging.presenting.board_model import Board
 
 # ---------------------------------------------------------------- Lobby options: what a table chooses beyond a preset
 
@@ -302,8 +302,8 @@ class Presenter:
     """Renders one game's views and events for a reader: every text and button of a game goes through one of these.
 
     view is the game's per-seat view (the ruleset's view(state, seat)); names are the seats' names as stored. What a
-    seat is asked is messaging.confirm.prompt_text's: a confirmation step's risk_question (a risk of Ruleset.risk),
-    else the game's prompt.
+    seat is asked is messaging.press.confirm.prompt_text's: a confirmation step's risk_question (a risk of
+    Ruleset.risk), else the game's prompt.
     """
 
     table_text: TableText  # the group's table of a game titled title (view: the public view)
@@ -490,7 +490,8 @@ class Game:
     opened_steps: Callable[[str], tuple[Step, ...] | None] | None = None
     # `bangbot scenario`: runs a JSON scenario (strict or not) and returns its summary; raises ScenarioError
     scenario: Callable[[dict[str, Any], bool], dict[str, Any]] | None = None
-    # The Mini App's board of a seat's view (None: the group's), in the reader's words (messaging.board_model)
+    # The Mini App's board of a seat's view (None: the group's), in the reader's words
+    # (messaging.presenting.board_model)
     board: Callable[[Translator, Any, Sequence[str]], Board] | None = None
 
     def opened_steps_of(self, choice: str) -> tuple[Step, ...] | None:

@@ -6,7 +6,7 @@ from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Protocol
 
-from bangbot.messaging.names import MAX_TITLE, display_name
+from bangbot.messaging.presenting.names import MAX_TITLE, display_name
 
 MAX_MESSAGE_LENGTH = 4096
 END = "end"  # Button.fixed of "End the turn" and of the other ways to play nothing (take the hit, …)

@@ -15,12 +15,12 @@ from bangbot.games.contract import Game as Declared
 from bangbot.i18n import SOURCE_LANGUAGE, Translator, normalize_language, translator
 from bangbot.i18n.themes import themed
 from bangbot.messaging.adapter import Messenger, User
-from bangbot.messaging.bans import Bans
-from bangbot.messaging.flood import FloodGate
-from bangbot.messaging.lanes import Lanes
+from bangbot.messaging.commands.flood_limits import FloodGate
+from bangbot.messaging.delivery.lanes import Lanes
+from bangbot.messaging.delivery.last_shown import Shown
+from bangbot.messaging.delivery.reply_queue import ChatSenders
 from bangbot.messaging.lru import LruCache
-from bangbot.messaging.replies import ChatSenders
-from bangbot.messaging.unchanged import Shown
+from bangbot.messaging.owner.ban_list import Bans
 from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.models import ChatSettings
 from bangbot.storage.repository import Repository
@@ -53,10 +53,12 @@ class Context:
     languages: LruCache[tuple[str, int], tuple[str, float]] = field(default_factory=lambda: LruCache(2 * CACHED_USERS))
     known_users: LruCache[int, tuple[str, str | None]] = field(default_factory=lambda: LruCache(CACHED_USERS))
     hold_ai: Callable[[TableState], bool] = field(default=lambda state: False)  # True: the AI players wait
-    lanes: Lanes = field(default_factory=Lanes)  # what this process is delivering, per game (messaging.outbox)
+    lanes: Lanes = field(default_factory=Lanes)  # what this process is delivering, per game (messaging.delivery.outbox)
     replies: ChatSenders = field(default_factory=ChatSenders)  # replies that need no saving, in order per chat
     group_merge_seconds: float = 0.0  # the group's lane waits this long so that quick moves share one edit
-    group_quiet_seconds: float = 0.0  # a turn's moves wait for the group this long after the last (messaging.hold)
+    group_quiet_seconds: float = (
+        0.0  # a turn's moves wait for the group this long after the last (messaging.delivery.quiet_turn)
+    )
     group_hold_seconds: float = 0.0  # ... and this long at most after the first (0: the group is shown every move)
     shown: Shown = field(default_factory=Shown)  # what this process last showed in each group message
     views: LruCache[tuple[int, int, int | None], Any] = field(default_factory=lambda: LruCache(VIEWS_KEPT))
@@ -64,9 +66,11 @@ class Context:
     choices: LruCache[tuple[Any, ...], frozenset[str]] = field(default_factory=lambda: LruCache(VIEWS_KEPT))
     seat_messages: KeyedLocks = field(default_factory=KeyedLocks)  # one edit of a seat's message at a time
     deadline_fired: Callable[[float], None] = field(default=lambda late: None)  # told how late each one fired (s)
-    flood: FloodGate | None = None  # the commands' flood control (messaging.flood); None: every command answered
-    owner_id: int | None = None  # the person who runs the bot: /admin opens their desk (messaging.desk)
-    bans: Bans = field(default_factory=Bans)  # the chats the owner banned (messaging.banned)
+    flood: FloodGate | None = (
+        None  # the commands' flood control (messaging.commands.flood_limits); None: every command answered
+    )
+    owner_id: int | None = None  # the person who runs the bot: /admin opens their desk (messaging.owner.desk)
+    bans: Bans = field(default_factory=Bans)  # the chats the owner banned (messaging.owner.banned_chat)
     leveled: dict[str, Mapping[str, AIPlayer]] = field(default_factory=dict)  # AI players of the other levels
 
     def ai_for(self, game: Declared, level: str = DEFAULT_LEVEL) -> AIPlayer:

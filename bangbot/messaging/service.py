@@ -9,15 +9,15 @@ from __future__ import annotations
 from datetime import datetime
 
 from bangbot.messaging.adapter import Command, Departure, InlineQuery, Press
-from bangbot.messaging.advance import resume_ai
-from bangbot.messaging.commands import on_command
+from bangbot.messaging.commands.dispatch import on_command
 from bangbot.messaging.context import Context
-from bangbot.messaging.group_events import bot_back, bot_left, chat_moved, person_left
-from bangbot.messaging.invite import answer_inline
-from bangbot.messaging.outbox import idle, recover
-from bangbot.messaging.player_messages import show_player
-from bangbot.messaging.presses import on_press
-from bangbot.messaging.timers import tick
+from bangbot.messaging.delivery.outbox import idle, recover
+from bangbot.messaging.delivery.player_messages import show_player
+from bangbot.messaging.lobby.invite import answer_inline
+from bangbot.messaging.play.advance import resume_ai
+from bangbot.messaging.play.group_events import bot_back, bot_left, chat_moved, person_left
+from bangbot.messaging.press.answer import on_press
+from bangbot.messaging.timers.game_timers import tick
 
 
 class GameService:
@@ -67,7 +67,8 @@ class GameService:
         await resume_ai(self.ctx, game_id)
 
     async def tick(self) -> None:
-        """Fires every passed timer of every game, side by side, then delivers what was left behind (timers.tick)."""
+        """Fires every passed timer of every game, side by side, then delivers what was left behind
+        (game_timers.tick)."""
         self.pruned_at = await tick(self.ctx, self.pruned_at)
 
     async def start(self) -> int:

@@ -6,8 +6,8 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bangbot.messaging.outcome import replay_game
-from bangbot.messaging.records import result_rows
+from bangbot.messaging.records.outcome import replay_game
+from bangbot.messaging.records.sending import result_rows
 from bangbot.storage.models import ActionLog, Game, Seat
 from bangbot.storage.repository import column_values
 

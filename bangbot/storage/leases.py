@@ -3,7 +3,7 @@
 On PostgreSQL a lease is a session advisory lock on one connection that every lease of this process shares while
 any is held: it is only used for a statement at a time, never while a message waits for the network, and the
 server frees the leases of a worker that died with its connection. SQLite serves one worker, whose runner per game
-(messaging.outbox) is exclusive by itself.
+(messaging.delivery.outbox) is exclusive by itself.
 """
 
 from __future__ import annotations

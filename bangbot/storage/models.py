@@ -156,7 +156,7 @@ class ActionLog(SQLModel, table=True):
 class Outbox(SQLModel, table=True):
     """What a saved change must still show, written in the change's transaction and deleted once it is shown.
 
-    `payload` is JSON (see messaging.outbox); `progress` counts the players' steps that sent a new message and
+    `payload` is JSON (see messaging.delivery.outbox); `progress` counts the players' steps that sent a new message and
     `group_progress` the group's, so a delivery that starts again never sends one twice; `sent_at` is set once
     everything was handed to the messenger.
     """
@@ -300,7 +300,7 @@ class SendSlot(SQLModel, table=True):
 
 
 class ClockReference(SQLModel, table=True):
-    """A machine's wall clock minus its boot clock at the latest tick of any worker on it (messaging.timer).
+    """A machine's wall clock minus its boot clock at the latest tick of any worker on it (messaging.timers.ticker).
 
     A step of the wall clock changes this offset; the first worker to see the change moves the deadlines and stores
     the new offset in one transaction, so one step is undone once, however many workers run on the machine.

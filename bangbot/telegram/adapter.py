@@ -32,8 +32,8 @@ from bangbot.messaging.adapter import (
     Press,
     Undeliverable,
 )
-from bangbot.messaging.codec import JOIN_PAYLOAD
 from bangbot.messaging.lru import LruCache
+from bangbot.messaging.press.button_data import JOIN_PAYLOAD
 from bangbot.server.metrics import observe_press
 from bangbot.telegram.edits import LatestEdits
 from bangbot.telegram.lost import LostReplies

@@ -26,11 +26,11 @@ from telegram.ext import (
 
 from bangbot.ai.levels import NORMAL, players_at
 from bangbot.i18n import system_language, translator
+from bangbot.messaging.commands.flood_limits import FloodGate
 from bangbot.messaging.context import Context
-from bangbot.messaging.flood import FloodGate
 from bangbot.messaging.lru import LruCache
 from bangbot.messaging.service import GameService
-from bangbot.messaging.timer import DeadlineTimer
+from bangbot.messaging.timers.ticker import DeadlineTimer
 from bangbot.server.app import Webhook, build_app
 from bangbot.server.health import Reach, Readiness
 from bangbot.server.logs import mark_update, setup_logging

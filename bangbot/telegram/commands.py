@@ -14,7 +14,7 @@ from telegram import (
 )
 
 from bangbot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, translator
-from bangbot.messaging.board_buttons import BOARD_BUTTON
+from bangbot.messaging.presenting.board_buttons import BOARD_BUTTON
 from bangbot.telegram.settings import BoardAddress
 
 DESCRIPTIONS: dict[str, str] = {

@@ -2,7 +2,7 @@
 
 An edit that fails is tried again with backoff (as long as Telegram asks, when it says) until it is confirmed or a
 newer content of the same message replaces it: it is never dropped. An edit that would change nothing is not even
-submitted: delivery decides that for every messenger (messaging.unchanged).
+submitted: delivery decides that for every messenger (messaging.delivery.last_shown).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bangbot.messaging.adapter import Keyboard, MessageRef, Undeliverable
-from bangbot.messaging.lanes import Backoff
+from bangbot.messaging.delivery.lanes import Backoff
 
 log = logging.getLogger(__name__)
 EditFunction = Callable[[MessageRef, str, Keyboard], Awaitable[None]]

@@ -1,6 +1,6 @@
 """Updates confirmed to Telegram only once handled: a process killed while it handles a press (or any update) gets it
 again at its next start, so the press is answered then (a move already saved gets its kept answer, see
-messaging.presses) instead of spinning until Telegram gives up.
+messaging.press.answer) instead of spinning until Telegram gives up.
 
 Long polling confirms every update below the offset a getUpdates call sends. The bot asks with the offset of the
 oldest update it still handles, and drops from the answer the updates it handles already; Telegram returns at once

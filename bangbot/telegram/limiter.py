@@ -21,7 +21,7 @@ from typing import Any
 from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 
-from bangbot.messaging.urgency import hurried, is_background, is_urgent
+from bangbot.messaging.delivery.urgency import hurried, is_background, is_urgent
 from bangbot.storage.budgets import Limits, SharedBudgets
 
 log = logging.getLogger(__name__)

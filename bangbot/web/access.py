@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from bangbot.messaging.context import Context
 from bangbot.messaging.lru import LruCache
-from bangbot.messaging.play import Batch, load
+from bangbot.messaging.play.stored_game import Batch, load
 from bangbot.storage.models import Seat
 
 MEMBERSHIP_SECONDS = 60.0  # a group membership asked of the messenger is believed this long

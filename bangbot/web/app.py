@@ -17,10 +17,10 @@ from bangbot.games.contract import TOP
 from bangbot.i18n import N_, Translator, normalize_language, translator
 from bangbot.i18n.glossary import game_name
 from bangbot.messaging.adapter import Press, User
-from bangbot.messaging.codec import BadButton, ButtonData
 from bangbot.messaging.context import Context
 from bangbot.messaging.lru import LruCache
-from bangbot.messaging.presses import press_answer
+from bangbot.messaging.press.answer import press_answer
+from bangbot.messaging.press.button_data import BadButton, ButtonData
 from bangbot.web.access import Forbidden, Members, Sight, Versions, sight
 from bangbot.web.auth import InvalidInitData, InvalidSession, issue_session, open_session, session_key, verify_init_data
 from bangbot.web.live import Hub, Notifier

@@ -10,10 +10,10 @@ from pathlib import Path
 from urllib.parse import quote, urlencode
 
 from bangbot.ai.levels import NORMAL, players_at
+from bangbot.bench.messenger import CollectingMessenger
 from bangbot.messaging.adapter import Command, Press, User
-from bangbot.messaging.codec import decode
 from bangbot.messaging.context import Context
-from bangbot.messaging.fake import CollectingMessenger
+from bangbot.messaging.press.button_data import decode
 from bangbot.messaging.service import GameService
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository

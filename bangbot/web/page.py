@@ -7,7 +7,7 @@ from typing import Any
 
 from bangbot.i18n import Translator
 from bangbot.messaging.context import Context
-from bangbot.messaging.play import seat_view
+from bangbot.messaging.play.stored_game import seat_view
 from bangbot.storage.models import CANCELLED
 from bangbot.web.access import Sight
 from bangbot.web.snapshot import snapshot

@@ -9,7 +9,7 @@ from bangbot.games import game as declared
 from bangbot.games.contract import TOP
 from bangbot.i18n import Translator
 from bangbot.i18n.glossary import game_name
-from bangbot.messaging.confirm import prompt_text
+from bangbot.messaging.press.confirm import prompt_text
 
 SNAPSHOT_FORMAT = 1  # the shape's version: a page built for another one reloads
 

@@ -22,7 +22,7 @@ from bangbot.games.bang.rules.notation import register_words
 from bangbot.games.bang.rules.requests import VariantRequest, register_requests
 from bangbot.games.bang.starwars.rules import data
 from bangbot.games.bang.starwars.rules.data import ABILITY_CARDS, FATE, STARWARS
-from tests.test_game_registry import PACKAGE, mentions
+from tests.games.test_game_registry import PACKAGE, mentions
 
 FAMILY = PACKAGE / "games" / "bang"
 PLUG_IN = FAMILY / "starwars"

@@ -18,12 +18,12 @@ from bangbot.games.duel.ruleset import DUEL
 from bangbot.games.duel.texts.names import duel_card_name, duel_character_name, duel_mode_name
 from bangbot.i18n import Translator, translator
 from bangbot.i18n.glossary import game_name
-from bangbot.messaging.codec import decode
+from bangbot.messaging.press.button_data import decode
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import FINISHED
 from bangbot.storage.repository import Repository
 from tests.duel_harness import face_up, hidden, mentions, named_by, vocabulary
-from tests.test_telegram_e2e import join_payload, press_in_lobby, settled_buttons, settled_lobby
+from tests.telegram.test_telegram_e2e import join_payload, press_in_lobby, settled_buttons, settled_lobby
 from tools.process import BotProcess
 from tools.telegram import BotApiEmulator
 

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from bangbot.bench.messenger import Sent
 from bangbot.games import game as registered
 from bangbot.games.bang.ruleset import BASE
 from bangbot.games.duel.rules.modes import MODE_IDS, MODES
 from bangbot.games.duel.ruleset import DUEL
-from bangbot.messaging import lobby
-from bangbot.messaging.codec import decode, lobby_button
-from bangbot.messaging.fake import Sent
+from bangbot.messaging.lobby import actions as lobby
+from bangbot.messaging.press.button_data import decode, lobby_button
 from tests.service_harness import GROUP, Table, make_users
 
 STALE, NOT_MINE = "This choice is no longer current.", "This button is not mine or is too old."

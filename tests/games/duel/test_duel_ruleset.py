@@ -14,7 +14,7 @@ from bangbot.games.duel.rules.modes import MODE_IDS, MODES
 from bangbot.games.duel.rules.requests import Lineup, Replace
 from bangbot.games.duel.rules.state import DuelState
 from bangbot.games.duel.ruleset import DUEL
-from tests.test_ruleset import assert_menus_tell_apart
+from tests.games.test_ruleset import assert_menus_tell_apart
 
 RULES = registered(DUEL).ruleset
 

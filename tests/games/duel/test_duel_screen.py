@@ -34,9 +34,9 @@ from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.themes import themed
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import MAX_MESSAGE_LENGTH
-from bangbot.messaging.codec import MAX_GAME_ID, MAX_SMALL, game_button
-from bangbot.messaging.confirm import prompt_text
-from bangbot.messaging.step_menu import PRESS
+from bangbot.messaging.press.button_data import MAX_GAME_ID, MAX_SMALL, game_button
+from bangbot.messaging.press.confirm import prompt_text
+from bangbot.messaging.press.step_menu import PRESS
 
 DUEL = "duel"
 RULES = registered(DUEL).ruleset

@@ -14,7 +14,7 @@ from bangbot.games import game as registered
 from bangbot.games.duel.rules.modes import MODE_IDS, MODES
 from bangbot.games.duel.ruleset import DUEL
 from bangbot.i18n import translator
-from bangbot.messaging.codec import MAX_CALLBACK_DATA, decode
+from bangbot.messaging.press.button_data import MAX_CALLBACK_DATA, decode
 from bangbot.storage.models import Game
 from tests.duel_harness import DuelWatch, gather_duel
 from tests.service_harness import GROUP, Table, make_users

@@ -11,8 +11,8 @@ from sqlmodel import Session, select
 from bangbot.games.duel.rules.modes import MODE_IDS
 from bangbot.storage.db import open_engine
 from bangbot.storage.models import ActionLog, Game, Seat
+from tests.console.test_terminal import OUT, bangbot
 from tests.terminal_session import PROMPT, TerminalSession, orphans
-from tests.test_terminal import OUT, bangbot
 
 TURNS = 3
 

@@ -30,8 +30,8 @@ from bangbot.games.duel.texts.rules import (
 from bangbot.i18n import LANGUAGES, Translator, translator
 from bangbot.i18n.explain import explain
 from bangbot.i18n.glossary import CARD, lookup
+from tests.i18n.test_catalogs import load, placeholders
 from tests.service_harness import GROUP, Table, make_users
-from tests.test_catalogs import load, placeholders
 
 TRANSLATED = ("ru", "ja", "cs")
 Marked = tuple[str, str]

@@ -14,8 +14,17 @@ from bangbot.games.bang.texts.glossary import card_help, character_help, charact
 from bangbot.i18n import Translator
 from bangbot.i18n.theme import spoken
 from bangbot.i18n.wording import players, waiting_for
-from bangbot.messaging.board_model import Board, CardFace, Figure, Look, Pile, SeatBoard, from_viewer, seat_board
-from bangbot.messaging.labels import life_bar
+from bangbot.messaging.presenting.board_model import (
+    Board,
+    CardFace,
+    Figure,
+    Look,
+    Pile,
+    SeatBoard,
+    from_viewer,
+    seat_board,
+)
+from bangbot.messaging.presenting.life_bar import life_bar
 
 WESTERN = Look(accent="#b5462b", felt="#7a5230", star="★")
 GALAXY = Look(accent="#3f7fd1", felt="#1b2340", star="✪")

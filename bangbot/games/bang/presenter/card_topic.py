@@ -8,7 +8,7 @@ from bangbot.games import game as registered
 from bangbot.games.bang.rules.cards import CARDS
 from bangbot.games.contract import Topic
 from bangbot.i18n.glossary import CARD
-from bangbot.messaging.choice_topic import about_card, action_card, chosen_action
+from bangbot.messaging.press.choice_topic import about_card, action_card, chosen_action
 
 CARD_STEP = "c"  # a choice that opens a card's step: 'c<card>' (see keyboards.py)
 

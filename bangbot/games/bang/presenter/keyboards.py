@@ -18,9 +18,20 @@ from bangbot.i18n.theme import extension
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Keyboard
-from bangbot.messaging.confirm import with_confirmations
-from bangbot.messaging.labels import life_bar
-from bangbot.messaging.step_menu import ABOUT, ENDING, Entry, Menu, Option, number, paths, render, rows, walk_choices
+from bangbot.messaging.presenting.life_bar import life_bar
+from bangbot.messaging.press.confirm import with_confirmations
+from bangbot.messaging.press.step_menu import (
+    ABOUT,
+    ENDING,
+    Entry,
+    Menu,
+    Option,
+    number,
+    paths,
+    render,
+    rows,
+    walk_choices,
+)
 
 HEAL_MENU = "h"
 

@@ -8,7 +8,7 @@ from typing import Any
 from bangbot.core.events import Event
 from bangbot.games.bang.rules.roles import side_of
 from bangbot.games.contract import SeatOutcome
-from bangbot.messaging.outcome import course, eliminated_by
+from bangbot.messaging.records.outcome import course, eliminated_by
 
 
 def table_outcomes(state: Any, events: Sequence[Event]) -> list[SeatOutcome]:

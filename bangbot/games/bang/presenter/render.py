@@ -14,8 +14,8 @@ from bangbot.games.bang.texts.glossary import character_help, character_name, ro
 from bangbot.i18n import Translator
 from bangbot.i18n.theme import extension, spoken
 from bangbot.i18n.wording import players, waiting_for
-from bangbot.messaging.labels import life_bar
-from bangbot.messaging.presenter import log_lines
+from bangbot.messaging.presenting.life_bar import life_bar
+from bangbot.messaging.presenting.turn_log import log_lines
 
 EventData = Mapping[str, Any]
 

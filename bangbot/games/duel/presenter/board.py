@@ -12,8 +12,17 @@ from bangbot.games.duel.texts.help import DUEL_CARD_HELP, DUEL_CHARACTER_HELP
 from bangbot.games.duel.texts.names import duel_character_name, duel_side_name
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import join_list, players
-from bangbot.messaging.board_model import Board, CardFace, Figure, Look, Pile, SeatBoard, from_viewer, seat_board
-from bangbot.messaging.labels import life_bar
+from bangbot.messaging.presenting.board_model import (
+    Board,
+    CardFace,
+    Figure,
+    Look,
+    Pile,
+    SeatBoard,
+    from_viewer,
+    seat_board,
+)
+from bangbot.messaging.presenting.life_bar import life_bar
 
 FRONTIER = Look(accent="#c0392b", felt="#5b3a1e", star="★")
 

@@ -13,8 +13,8 @@ from bangbot.games.duel.rules.actions import Choose
 from bangbot.games.duel.rules.data import CARDS, CHARACTER, type_id
 from bangbot.games.duel.rules.views import view as seat_view
 from bangbot.games.duel.texts.rules import DUEL_CARD, DUEL_CHARACTER
-from bangbot.messaging.choice_topic import about_card, action_card, chosen_action
-from bangbot.messaging.step_menu import OPENS
+from bangbot.messaging.press.choice_topic import about_card, action_card, chosen_action
+from bangbot.messaging.press.step_menu import OPENS
 
 
 def duel_card_topic(state: Any, seat: int, choice: str) -> Topic | None:

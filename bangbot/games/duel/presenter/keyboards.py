@@ -18,9 +18,9 @@ from bangbot.i18n import Translator
 from bangbot.i18n.wording import players
 from bangbot.messaging.adapter import BACK as FIXED_BACK
 from bangbot.messaging.adapter import END, Keyboard
-from bangbot.messaging.confirm import with_confirmations
-from bangbot.messaging.labels import life_bar
-from bangbot.messaging.step_menu import (
+from bangbot.messaging.presenting.life_bar import life_bar
+from bangbot.messaging.press.confirm import with_confirmations
+from bangbot.messaging.press.step_menu import (
     ABOUT,
     ENDING,
     PRESS,
@@ -35,7 +35,7 @@ from bangbot.messaging.step_menu import (
     render,
     rows,
 )
-from bangbot.messaging.step_menu import walk_choices as walk
+from bangbot.messaging.press.step_menu import walk_choices as walk
 
 NONE = "none"  # the option that declines a card's choice
 HAND = -1  # a target card that means a random card from the hand

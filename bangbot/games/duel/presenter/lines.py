@@ -19,7 +19,7 @@ from bangbot.games.duel.texts.names import (
 )
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import join_list
-from bangbot.messaging.presenter import log_lines
+from bangbot.messaging.presenting.turn_log import log_lines
 
 EventData = Mapping[str, Any]
 Line = Callable[[Translator, EventData, Sequence[str], int | None], str | None]

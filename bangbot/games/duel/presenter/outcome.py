@@ -7,7 +7,7 @@ from typing import Any
 
 from bangbot.core.events import Event
 from bangbot.games.contract import SeatOutcome
-from bangbot.messaging.outcome import course
+from bangbot.messaging.records.outcome import course
 
 
 def duel_outcome(state: Any, events: Sequence[Event], seat: int) -> SeatOutcome:

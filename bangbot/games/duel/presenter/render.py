@@ -10,7 +10,7 @@ from bangbot.games.duel.rules.views import DuelView, FighterView, SquadView
 from bangbot.games.duel.texts.names import duel_character_name, duel_mode_name, duel_side_name
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import join_list, players, waiting_for
-from bangbot.messaging.labels import life_bar
+from bangbot.messaging.presenting.life_bar import life_bar
 
 STANDOFF = "standoff"
 ICONS = ("⚔", "🛡")  # the attacking and the covering character

@@ -39,7 +39,7 @@ from bangbot.games.bang.texts.glossary import (
 )
 from bangbot.i18n import LANGUAGES, translator
 from bangbot.i18n.themes import themed
-from bangbot.messaging.labels import life_bar
+from bangbot.messaging.presenting.life_bar import life_bar
 from tests.offered import offer
 from tests.service_harness import GROUP, Table, make_users
 

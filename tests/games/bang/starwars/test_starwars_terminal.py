@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.test_terminal import bangbot
+from tests.console.test_terminal import bangbot
 
 SUITS = re.compile("[♥♦♣♠]")
 

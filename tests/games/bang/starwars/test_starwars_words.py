@@ -15,7 +15,7 @@ from bangbot.games.bang.texts import glossary as base
 from bangbot.i18n import LANGUAGES, Translator, glossary, translator
 from bangbot.i18n.glossary import normalize_name
 from bangbot.i18n.theme import spoken
-from tests.test_catalogs import REPO, load, placeholders
+from tests.i18n.test_catalogs import REPO, load, placeholders
 
 TRANSLATED = ("ru", "ja", "cs")
 Table = dict[str, tuple[str, str]]
@@ -410,7 +410,7 @@ def test_rules_finds_roles_and_the_fate_rule_at_a_star_wars_table(
 
 def test_help_at_a_star_wars_table_tells_its_words_and_symbols() -> None:
     from bangbot.i18n.themes import themed
-    from bangbot.messaging.games_help import table_note
+    from bangbot.messaging.commands.games_help import table_note
 
     note = table_note(translator("ru"), "starwars")
     assert note is not None and "«Бэнг! Звёздные войны»" in note and "Дарт Вейдер" in note
