@@ -27,7 +27,7 @@ from bangbot.messaging.play.departure import LEFT, return_text
 from bangbot.messaging.play.farewell import farewell_text
 from bangbot.messaging.play.replace_now import REPLACED, offer_keyboard, replaced_text
 from bangbot.messaging.play.stored_game import STANDIN, Batch, load, seat_view
-from bangbot.messaging.presenting.board_buttons import seat_board, table_board
+from bangbot.messaging.presenting.board_buttons import table_board, with_board_button
 from bangbot.messaging.press.button_data import game_button
 from bangbot.messaging.press.confirm import prompt_text
 from bangbot.messaging.records.sending import final_ending
@@ -532,8 +532,12 @@ def private_message(
     if batch.rules.winner(batch.state) is not None:
         return text, ()
     if seat.standin:
-        return text, seat_board(tr, ctx.messenger, game_id, ((Button(tr.gettext("I'm back"), make(BACK_FROM_AI)),),))
-    return text, seat_board(tr, ctx.messenger, game_id, shows.keyboard(tr, v, names, level, make) if v.legal else ())
+        return text, with_board_button(
+            tr, ctx.messenger, game_id, ((Button(tr.gettext("I'm back"), make(BACK_FROM_AI)),),)
+        )
+    return text, with_board_button(
+        tr, ctx.messenger, game_id, shows.keyboard(tr, v, names, level, make) if v.legal else ()
+    )
 
 
 async def show_private(

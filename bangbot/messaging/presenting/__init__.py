@@ -8,7 +8,16 @@ from bangbot.messaging import exported
 
 if TYPE_CHECKING:
     from bangbot.messaging.presenting.board_buttons import BOARD_BUTTON, table_board
-    from bangbot.messaging.presenting.board_model import Board, CardFace, Figure, Look, Pile, SeatBoard, from_viewer
+    from bangbot.messaging.presenting.board_model import (
+        Board,
+        CardFace,
+        Figure,
+        Look,
+        Pile,
+        SeatBoard,
+        from_viewer,
+        seat_board,
+    )
     from bangbot.messaging.presenting.life_bar import life_bar
     from bangbot.messaging.presenting.names import MAX_TITLE, display_name
     from bangbot.messaging.presenting.turn_log import log_lines
@@ -26,6 +35,7 @@ __all__ = [
     "from_viewer",
     "life_bar",
     "log_lines",
+    "seat_board",
     "table_board",
 ]
 
@@ -42,6 +52,7 @@ _HOMES: dict[str, str] = {
     "from_viewer": "board_model",
     "life_bar": "life_bar",
     "log_lines": "turn_log",
+    "seat_board": "board_model",
     "table_board": "board_buttons",
 }
 

@@ -17,7 +17,7 @@ def table_board(tr: Translator, messenger: Messenger, game_id: int) -> Keyboard:
     return ((Button(tr.gettext(BOARD_BUTTON), url=link),),) if link else ()
 
 
-def seat_board(tr: Translator, messenger: Messenger, game_id: int, keyboard: Keyboard) -> Keyboard:
+def with_board_button(tr: Translator, messenger: Messenger, game_id: int, keyboard: Keyboard) -> Keyboard:
     """Returns a seat's buttons with the board's button first (the last row stays the turn's end), or as they are."""
     page = messenger.board_page(game_id)
     return ((Button(tr.gettext(BOARD_BUTTON), web_app=page),), *keyboard) if page else keyboard
