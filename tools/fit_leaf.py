@@ -1,4 +1,4 @@
-"""Fits the searching AI's leaf model of base BANG! (games/bang/ai/leaf.py WEIGHTS) on heuristic self-play.
+"""Fits the searching AI's leaf model of base BANG! (games/bang/leaf.py WEIGHTS) on heuristic self-play.
 
 Plays heuristic tables of 4 to 7 players, keeps about one position in twelve of each finished game with its winner,
 and fits one logistic model per side (Newton's method, a light ridge on all but the bias). Prints the weights in
@@ -15,8 +15,8 @@ import random
 from typing import Any
 
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
-from bangbot.games.bang.ai.leaf import SIDE_OF
 from bangbot.games.bang.ai.match import play_match
+from bangbot.games.bang.leaf import SIDE_OF
 from bangbot.games.bang.rules.roles import DEPUTY, OUTLAW, RENEGADE, SHERIFF
 from bangbot.games.bang.rules.state import GameConfig, GameState
 

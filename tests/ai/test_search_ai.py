@@ -17,9 +17,9 @@ from bangbot.bench.shares import level_shares
 from bangbot.cli import main
 from bangbot.games.bang.ai.cardinfo import kind
 from bangbot.games.bang.ai.evidence import record
-from bangbot.games.bang.ai.leaf import chances
-from bangbot.games.bang.ai.leaf import score as bang_score
 from bangbot.games.bang.determinize import determinize
+from bangbot.games.bang.leaf import chances
+from bangbot.games.bang.leaf import score as bang_score
 from bangbot.games.bang.rules.cards import BANG
 from bangbot.games.bang.rules.roles import LAW, OUTLAW, OUTLAWS, SHERIFF
 from bangbot.games.contract import Game

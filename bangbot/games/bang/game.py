@@ -6,7 +6,6 @@ from typing import Any
 
 from bangbot.ai.random_player import RandomPlayer
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
-from bangbot.games.bang.ai.leaf import CUTOFF, score
 from bangbot.games.bang.ai.match import step
 from bangbot.games.bang.ai.sides import AIMED_SHARES
 from bangbot.games.bang.ai.sides import BASE as BASE_SIDES
@@ -14,6 +13,7 @@ from bangbot.games.bang.bench.ai import main as bench_ai
 from bangbot.games.bang.bench.engine import main as bench_engine
 from bangbot.games.bang.bench.sanity import main as bench_sanity
 from bangbot.games.bang.determinize import determinize, role_of, won
+from bangbot.games.bang.leaf import CUTOFF, score
 from bangbot.games.bang.lobby import LOBBY_OPTIONS
 from bangbot.games.bang.presenter.board import table_board
 from bangbot.games.bang.presenter.cancelled import cancelled_view

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import bangbot.games.bang.starwars.ai.variant  # noqa: F401 - registers the heuristic player's hooks with the game
-from bangbot.games.bang.ai.leaf import CUTOFF, score
 from bangbot.games.bang.ai.match import step
 from bangbot.games.bang.determinize import determinize, role_of, won
 from bangbot.games.bang.game import GAME as BASE_GAME
 from bangbot.games.bang.game import family_bench
+from bangbot.games.bang.leaf import CUTOFF, score
 from bangbot.games.bang.rules.options import preset
 from bangbot.games.bang.starwars.names import (
     NOTES,
