@@ -9,6 +9,7 @@ rows read and the SQL statements and commits made, and time each press until wha
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import importlib
 import itertools
 import json
@@ -119,7 +120,8 @@ def prefixed(counts: Counter[str], kind: str) -> Iterator[None]:
 
 
 def wrap(counts: Counter[str], name: str, owner: Any, attribute: str, method: bool) -> list[Callable[[], None]]:
-    """Replaces a function by one that counts its calls under name, in its owner and every module that holds it."""
+    """Replaces a function by one that counts its calls under name, in its owner and every module or registered
+    game's hooks that hold it."""
     original = getattr(owner, attribute)
 
     def counted(*args: Any, **kwargs: Any) -> Any:
@@ -134,6 +136,11 @@ def wrap(counts: Counter[str], name: str, owner: Any, attribute: str, method: bo
             if value is original:
                 setattr(holder, key, counted)
                 undo.append(partial(setattr, holder, key, original))
+    for hooks in (part for declared in GAMES for part in (declared, declared.ruleset, declared.presenter)):
+        for key in (f.name for f in dataclasses.fields(hooks)):  # a game's frozen dataclasses of functions too
+            if getattr(hooks, key) is original:
+                object.__setattr__(hooks, key, counted)
+                undo.append(partial(object.__setattr__, hooks, key, original))
     return undo
 
 
