@@ -36,3 +36,19 @@ def test_the_awaited_reader_is_you(language: str, alone: str, with_two: str) -> 
 @pytest.mark.parametrize(("language", "one"), [("ru", "ещё 1 игрока"), ("cs", "na 1 dalšího hráče")])
 def test_one_more_player_is_singular(language: str, one: str) -> None:
     assert one in waiting_for(translator(language), NAMES, (0, 1), 1)
+
+
+@pytest.mark.parametrize(
+    ("language", "count", "words"),
+    [
+        ("ru", 5, "ещё 5 игроков"),
+        ("ru", 21, "ещё 21 игрока"),
+        ("cs", 5, "na 5 dalších hráčů"),
+        ("cs", 21, "na 21 dalších hráčů"),
+        ("ja", 21, "ほか21人"),
+        ("en", 21, "21 more players"),
+    ],
+)
+def test_many_more_players_take_their_plural(language: str, count: int, words: str) -> None:
+    names = [f"P{n}" for n in range(count + 1)]
+    assert words in waiting_for(translator(language), names, range(count + 1), 0)
