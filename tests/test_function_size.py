@@ -40,7 +40,7 @@ ALLOWED: dict[str, str] = {
     "tools/telegram/world.py:World.__init__": EMULATOR + "; the simulated world's state",
     "tools/telegram/validation.py:Validation._reply_markup": EMULATOR + "; checks every keyboard field",
     "tools/telegram/updates.py:Delivery._get_updates": EMULATOR + "; getUpdates' parameters",
-    "storage/migrations/versions/0001_initial.py:upgrade": "a migration: the whole first schema, kept as it ran",
+    "storage/migrations/versions/schema_0001_0020/0001_initial.py:upgrade": "a migration: the first schema, as it ran",
     "messaging/delivery/outbox.py:drain": TODO + "the private lane's loop with each delivery failure's handling",
 }
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, event, text
+from sqlalchemy import Connection, Engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
@@ -104,10 +104,17 @@ def open_named(value: str) -> Engine:
         raise UnusableDatabase(malformed=False) from error
 
 
-def migrate(engine: Engine) -> None:
-    """Upgrades the database behind engine to the newest schema revision; on PostgreSQL one worker at a time."""
+def migrations_config(connection: Connection) -> Config:
+    """Returns the Alembic configuration that runs bangbot's migrations over connection."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("recursive_version_locations", "true")  # versions/ holds one folder per twenty revisions
+    config.attributes["connection"] = connection
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Upgrades the database behind engine to the newest schema revision; on PostgreSQL one worker at a time."""
     postgres = engine.dialect.name == "postgresql"
     keys = {"a": MIGRATION_LOCK[0], "b": MIGRATION_LOCK[1]}
     with engine.connect() as connection:
@@ -116,8 +123,7 @@ def migrate(engine: Engine) -> None:
             connection.commit()
         try:
             with connection.begin():
-                config.attributes["connection"] = connection
-                command.upgrade(config, "head")
+                command.upgrade(migrations_config(connection), "head")
         finally:
             if postgres:
                 connection.execute(text("SELECT pg_advisory_unlock(:a, :b)"), keys)

@@ -38,7 +38,7 @@ GAME_MODULES: tuple[tuple[str, str], ...] = (
     ("games/duel/", "the Duel's folder"),
     # Stored data: what rows written before games had ids play, whatever the registry offers first today.
     ("storage/models.py", "rows stored before rulesets existed are base BANG! games"),
-    ("storage/migrations/versions/0006_ruleset.py", "the migration that gave those rows their game"),
+    ("storage/migrations/versions/schema_0001_0020/0006_ruleset.py", "the migration that gave those rows their game"),
 )
 GAME_IDS = frozenset(games.GAME_IDS)
 # BANG!'s own words: its cards, its roles and every game's confirmation risks (the platform words none of them).

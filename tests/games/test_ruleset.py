@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from alembic import command
-from alembic.config import Config
 
 from bangbot import games
 from bangbot.ai.levels import EASY, NORMAL, players_at
@@ -25,7 +24,7 @@ from bangbot.games.bang.ruleset import BASE, BASE_RULESET
 from bangbot.games.contract import STEP_KINDS, AnyRuleset, Ruleset
 from bangbot.messaging.context import Context
 from bangbot.messaging.play.stored_game import load
-from bangbot.storage.db import MIGRATIONS, open_engine
+from bangbot.storage.db import migrations_config, open_engine
 from bangbot.storage.repository import Repository
 from tests.offered import offer
 from tests.service_harness import GROUP, Table, make_users
@@ -118,11 +117,8 @@ def test_games_stored_before_rulesets_load_as_base_bang(tmp_path: Path) -> None:
     rules = games.game(BASE).ruleset
     state, _ = rules.new_game(rules.config(4, "standard"), 9)
     engine = sa.create_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0005")
+        command.upgrade(migrations_config(connection), "0005")
         connection.execute(
             sa.text(
                 "INSERT INTO game (chat_id, chat_title, status, creator_id, preset, simplified, deadline_seconds,"

@@ -10,13 +10,12 @@ from typing import Any
 import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
-from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy import Connection, Engine, column, create_engine, event, insert, inspect, select, table, text
 from sqlmodel import SQLModel, col
 
 from bangbot.bench.stored import store_games
-from bangbot.storage.db import MIGRATIONS, open_engine
+from bangbot.storage.db import migrations_config, open_engine
 from bangbot.storage.models import CANCELLED, FINISHED, GATHERING, RUNNING, Game
 from bangbot.storage.repository import Repository
 
@@ -97,18 +96,10 @@ def test_postgresql_answers_each_due_query_from_its_index(pg_url: str) -> None:
         assert "Seq Scan" not in steps, steps
 
 
-def alembic_config(connection: Connection) -> Config:
-    """Returns an Alembic configuration that migrates over connection."""
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    config.attributes["connection"] = connection
-    return config
-
-
 def migrate_to(engine: Engine, revision: str, down: bool = False) -> None:
     """Upgrades (or downgrades) the database behind engine to revision."""
     with engine.begin() as connection:
-        (command.downgrade if down else command.upgrade)(alembic_config(connection), revision)
+        (command.downgrade if down else command.upgrade)(migrations_config(connection), revision)
 
 
 def game_indexes(engine: Engine) -> set[str]:

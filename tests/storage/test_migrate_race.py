@@ -27,7 +27,7 @@ main(["migrate"])
 
 def newest_revision() -> str:
     """Returns the newest migration's revision id (the highest numbered file)."""
-    return max(p.name.split("_")[0] for p in (MIGRATIONS / "versions").glob("0*.py"))
+    return max(p.name.split("_")[0] for p in (MIGRATIONS / "versions").rglob("0*.py"))
 
 
 def test_workers_started_together_on_an_empty_database_all_migrate_it(postgres_url: str, tmp_path: Path) -> None:

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 from alembic import command
-from alembic.config import Config
 
 from bangbot import games
 from bangbot.ai.levels import EASY, players_at
@@ -23,21 +22,13 @@ from bangbot.messaging.lobby.options import table_choices
 from bangbot.messaging.play.stored_game import load
 from bangbot.messaging.press.button_data import decode
 from bangbot.messaging.records.outcome import replay_game
-from bangbot.storage.db import MIGRATIONS, open_engine
+from bangbot.storage.db import migrations_config, open_engine
 from bangbot.storage.models import Seat
 from bangbot.storage.repository import Repository
 from tests.offered import offer
 from tests.service_harness import Table, make_users
 
 BOOK_FREE = len(deck_indices(True))  # the simplified deck's cards
-
-
-def migrations(connection: sa.Connection) -> Config:
-    """Returns the migrations' config running on one connection."""
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    config.attributes["connection"] = connection
-    return config
 
 
 def insert_game(connection: sa.Connection, chat: int, status: str, simplified: bool, state: str | None) -> None:
@@ -61,7 +52,7 @@ def test_games_lobbies_and_chats_stored_with_the_simplified_column_keep_their_ch
     assert json.loads(saved)["config"]["simplified"] is True and len(json.loads(saved)["deck"]) < BOOK_FREE
     engine = sa.create_engine(url)
     with engine.begin() as connection:
-        command.upgrade(migrations(connection), "0019")
+        command.upgrade(migrations_config(connection), "0019")
         insert_game(connection, -1, "running", True, saved)
         insert_game(connection, -2, "gathering", True, None)
         insert_game(connection, -3, "gathering", False, None)
@@ -87,7 +78,7 @@ def test_games_lobbies_and_chats_stored_with_the_simplified_column_keep_their_ch
     repo.engine.dispose()
     engine = sa.create_engine(url)
     with engine.begin() as connection:
-        command.downgrade(migrations(connection), "0019")
+        command.downgrade(migrations_config(connection), "0019")
         rows = connection.execute(sa.text("SELECT chat_id, simplified FROM game ORDER BY chat_id")).all()
     assert [(chat, bool(on)) for chat, on in rows] == [(-3, False), (-2, True), (-1, True)]
 

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from alembic import command
-from alembic.config import Config
 from sqlalchemy import create_engine, text
 
 from bangbot.bench.messenger import CollectingMessenger, Sent
@@ -21,7 +20,7 @@ from bangbot.i18n import translator
 from bangbot.i18n.wording import player
 from bangbot.messaging.adapter import User
 from bangbot.messaging.press.button_data import decode, game_button, lobby_button
-from bangbot.storage.db import MIGRATIONS, open_engine
+from bangbot.storage.db import migrations_config, open_engine
 from bangbot.storage.models import Game, Seat
 from bangbot.storage.repository import Repository
 from tests.service_harness import GROUP, Table, make_users
@@ -272,11 +271,8 @@ def test_every_name_that_reaches_the_service_is_isolated(tmp_path: Path) -> None
 def test_the_migration_gives_each_gathering_lobby_a_token_and_old_games_none(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     engine = create_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0006")
+        command.upgrade(migrations_config(connection), "0006")
         for chat, status in ((-1, "gathering"), (-2, "gathering"), (-3, "running"), (-4, "cancelled")):
             connection.execute(
                 text(
