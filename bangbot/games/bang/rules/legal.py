@@ -251,7 +251,13 @@ def can_bang(state: GameState, p: Player) -> bool:
 
 def play_actions(state: GameState, seat: int, dist: Mapping[int, int] | None = None) -> list[Action]:
     """Returns the phase-2 actions of the player whose turn it is (dist: its distances, if already known)."""
-    return [*card_plays(state, seat, dist), EndTurn()]
+    aims = Aims(state, seat, dist)
+    out: list[Action] = []
+    for c in state.players[seat].hand:  # card_plays' order, built straight into one list
+        out += plays_of(aims, c)
+    out += anytime_heals(state, seat)
+    out.append(END_TURN)
+    return out
 
 
 def can_play(state: GameState, seat: int) -> bool:
@@ -259,8 +265,14 @@ def can_play(state: GameState, seat: int) -> bool:
 
     Whether any play exists does not depend on the order, so the cards that need no distances are asked first.
     """
+    p = state.players[seat]
+    hand = p.hand
+    own = variant_of(state.config).card_plays
+    for c in hand:  # a card played for oneself needs no aims at all: asked first, nothing worked out
+        kind = CARD_KIND[c]
+        if kind not in PLAYS and not (own and kind in own) and not (IS_BLUE[c] and p.has_in_play(kind)):
+            return True
     aims = Aims(state, seat, None)
-    hand = state.players[seat].hand
     for measured in (False, True):
         for c in hand:
             if (CARD_KIND[c] in MEASURED) is measured and plays_of(aims, c):
@@ -327,6 +339,7 @@ class Aims:
 
 
 NO_PLAYS: tuple[Action, ...] = ()
+END_TURN = EndTurn()  # one shared object: actions are immutable
 MEASURED = frozenset({BANG, MISSED, PANIC})  # the kinds whose plays may need the distances (Missed!: Calamity Janet)
 
 
@@ -418,8 +431,31 @@ def is_legal(state: GameState, seat: int, action: Action) -> bool:
     if state.requests or seat != state.turn or state.phase != PLAY_PHASE or state.winner is not None:
         return action in legal_actions(state, seat)
     if isinstance(action, Play):
-        return action.card in state.players[seat].hand and action in plays_of(Aims(state, seat, None), action.card)
+        p = state.players[seat]
+        c = action.card
+        if c not in p.hand:
+            return False
+        kind = CARD_KIND[c]
+        own = variant_of(state.config).card_plays
+        if type(action) is not Play or (own and kind in own):
+            return action in plays_of(Aims(state, seat, None), c)
+        if kind == MISSED and BANG_AND_MISSED_SWAP in p.abilities:
+            kind = BANG
+        if kind == BANG:  # bang_plays' list, asked about one target
+            return action.target_card is None and bang_target_ok(state, seat, p, action.target)
+        if kind not in PLAYS:  # own_plays: the card alone, unless a blue one of its kind is already in play
+            return action.target is None and action.target_card is None and not (IS_BLUE[c] and p.has_in_play(kind))
+        return action in plays_of(Aims(state, seat, None), c)
     return isinstance(action, EndTurn) or action in anytime_heals(state, seat)
+
+
+def bang_target_ok(state: GameState, seat: int, p: Player, target: object) -> bool:
+    """Returns whether a BANG! of p (whose turn it is) at target is among bang_plays' plays."""
+    if not can_bang(state, p):
+        return False
+    if target == seat:
+        return state.config.options.bang_on_oneself
+    return target in Aims(state, seat, None).in_range()
 
 
 def discard_actions(state: GameState, seat: int) -> list[Action]:
