@@ -132,7 +132,7 @@ def alike(state: GameState, seat: int, options: Sequence[Action]) -> bool:
         other = state.copy()
         resolve(other, [], seat, option)
         settle(other, [], judge=False)
-        if other != first:
+        if not other.same_as(first):
             return False
     return True
 

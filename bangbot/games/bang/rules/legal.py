@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 from bangbot.games.bang.rules.abilities import (
     BANG_AND_MISSED_SWAP,
@@ -56,6 +56,30 @@ from bangbot.games.bang.rules.roles import SHERIFF
 from bangbot.games.bang.rules.state import CARD_KIND, DISCARD_PHASE, IS_BLUE, PLAY_PHASE, GameState, Player
 from bangbot.games.bang.rules.table import distances_from, weapon_range
 from bangbot.games.bang.rules.variants import variant_of
+
+CardAction = TypeVar("CardAction", Answer, Discard, Pick, PutBack)
+
+
+# Shared action objects (actions are immutable): the lists are built faster, and an action taken from one is found
+# in the next by identity, before any comparison.
+PASS = Pass()
+DRAW_DECK = DrawDeck()
+DRAW_DISCARD = DrawDiscard()
+_card_actions: dict[tuple[type, int], Any] = {}
+
+
+def card_action(kind: type[CardAction], card: int) -> CardAction:
+    """Returns kind(card) (Answer, Discard, Pick, PutBack): one shared object for each."""
+    key = (kind, card)
+    out = _card_actions.get(key)
+    if out is None:
+        out = _card_actions[key] = kind(card)
+    return out
+
+
+def answer(card: int) -> Answer:
+    """Returns Answer(card): one shared object for each card."""
+    return card_action(Answer, card)
 
 
 def awaiting(state: GameState) -> tuple[int, ...]:
@@ -168,15 +192,15 @@ def request_actions(state: GameState, r: Request) -> list[Action]:
 
 def _dodges(state: GameState, r: Respond) -> list[Action]:
     """Returns a shot's answers: each Missed! effect of the hand, or taking the hit."""
-    out: list[Action] = [Answer(c) for c in missed_like(state.players[r.seat])]
-    out.append(Pass())
+    out: list[Action] = [answer(c) for c in missed_like(state.players[r.seat])]
+    out.append(PASS)
     return out
 
 
 def _bangs(state: GameState, r: IndiansRespond | DuelTurn) -> list[Action]:
     """Returns the answers to Indians! or a Duel: each BANG! effect of the hand, or losing a life."""
-    out: list[Action] = [Answer(c) for c in bang_like(state.players[r.seat])]
-    out.append(Pass())
+    out: list[Action] = [answer(c) for c in bang_like(state.players[r.seat])]
+    out.append(PASS)
     return out
 
 
@@ -187,12 +211,12 @@ def _dying(state: GameState, r: Dying) -> list[Action]:
 
 def _picks(state: GameState, r: StorePick) -> list[Action]:
     """Returns each card shown, to pick."""
-    return [Pick(c) for c in r.cards]
+    return [card_action(Pick, c) for c in r.cards]
 
 
 def _put_backs(state: GameState, r: KitChoice) -> list[Action]:
     """Returns each card drawn, to put back."""
-    return [PutBack(c) for c in r.cards]
+    return [card_action(PutBack, c) for c in r.cards]
 
 
 def _draws(state: GameState, r: DrawChoice) -> list[Action]:
@@ -221,26 +245,26 @@ def dying_actions(state: GameState, r: Dying, p: Player) -> list[Action]:
     out: list[Action] = []
     beer = not r.no_beer
     if beer and not beer_works(state) and variant_of(state.config).drinks_in_vain:
-        out.extend(Answer(c) for c in p.hand if CARD_KIND[c] == BEER)
+        out.extend(answer(c) for c in p.hand if CARD_KIND[c] == BEER)
     if rescue_potential(state, p.hand, p, beer) >= r.needed:
         if beer and beer_works(state):
-            out.extend(Answer(c) for c in p.hand if CARD_KIND[c] == BEER)
+            out.extend(answer(c) for c in p.hand if CARD_KIND[c] == BEER)
         for h in heal_actions(state, p, p.hand):
             assert isinstance(h, Heal)
             rest = [c for c in p.hand if c not in h.cards]
             if rescue_potential(state, rest, p, beer) >= r.needed - 1:
                 out.append(h)
-    out.append(Pass())
+    out.append(PASS)
     return out
 
 
 def draw_choices(state: GameState, r: DrawChoice, p: Player) -> list[Action]:
     """Returns where Jesse Jones or Pedro Ramirez may take a phase-1 card from."""
-    out: list[Action] = [DrawDeck()]
+    out: list[Action] = [DRAW_DECK]
     if (DRAWS_FROM_A_HAND in p.abilities) or (DRAWS_ONE_FROM_ANY_HAND in p.abilities):
         out.extend(DrawHand(t) for t in state.others_in_order(p.seat) if state.players[t].hand)
     if (DRAWS_FROM_DISCARD in p.abilities) and state.discard:
-        out.append(DrawDiscard())
+        out.append(DRAW_DISCARD)
     return out
 
 
@@ -461,4 +485,4 @@ def bang_target_ok(state: GameState, seat: int, p: Player, target: object) -> bo
 def discard_actions(state: GameState, seat: int) -> list[Action]:
     """Returns the phase-3 discards (and Sid Ketchum's heals) of a hand over its limit."""
     p = state.players[seat]
-    return [Discard(c) for c in p.hand] + anytime_heals(state, seat)
+    return [card_action(Discard, c) for c in p.hand] + anytime_heals(state, seat)

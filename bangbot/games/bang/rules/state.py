@@ -142,6 +142,38 @@ class GameState:
         out.players = players
         return out
 
+    def same_as(self, other: GameState) -> bool:
+        """Returns self == other (every field, the players' too), asking first what a look-ahead's answers most
+        often change: the dataclass's own == builds both states' field tuples before it compares any."""
+        if not (
+            self.rng == other.rng
+            and self.turn == other.turn
+            and self.phase == other.phase
+            and self.bangs_played == other.bangs_played
+            and self.winner == other.winner
+            and self.turn_number == other.turn_number
+            and self.version == other.version
+            and self.discard == other.discard
+            and self.deck == other.deck
+            and self.used == other.used
+            and len(self.players) == len(other.players)
+            and self.requests == other.requests
+        ):
+            return False
+        for p, q in zip(self.players, other.players, strict=True):
+            if not (
+                p.life == q.life
+                and p.hand == q.hand
+                and p.in_play == q.in_play
+                and p.alive == q.alive
+                and p.seat == q.seat
+                and p.character == q.character
+                and p.role == q.role
+                and p.max_life == q.max_life
+            ):
+                return False
+        return self.config == other.config and self.seed == other.seed
+
     def alive_seats(self) -> list[int]:
         """Returns the seats still in the game, in seat order."""
         return [p.seat for p in self.players if p.alive]

@@ -55,8 +55,9 @@ def seat_gaps(alive: tuple[int, ...]) -> dict[int, tuple[tuple[int, int], ...]]:
 def distances_from(state: GameState, seat: int) -> dict[int, int]:
     """Returns the distance from seat to every other living seat (distance for each, worked out in one pass)."""
     players = state.players
-    gaps = seat_gaps(tuple(p.seat for p in players if p.alive))[seat]
-    nearer = _modifiers(state, seat)[1]
+    gaps = seat_gaps(tuple([p.seat for p in players if p.alive]))[seat]
+    me = players[seat]
+    nearer = (SEES_NEARER in me.abilities) + (bool(me.in_play) and me.has_in_play(SCOPE))  # _modifiers' second
     out: dict[int, int] = {}
     for other, gap in gaps:
         p = players[other]
