@@ -438,14 +438,14 @@ def card_plays(state: GameState, seat: int, dist: Mapping[int, int] | None = Non
 
 def plays_of(aims: Aims, c: int) -> Sequence[Action]:
     """Returns the phase-2 plays of one hand card of the player whose turn it is, in card_plays' order."""
-    p = aims.state.players[aims.seat]
     kind = CARD_KIND[c]
-    own = aims.own_plays.get(kind) if aims.own_plays else None
-    if own is not None:
-        played = own(aims, c)
-        if played is not None:
-            return played
-    if kind == MISSED and BANG_AND_MISSED_SWAP in p.abilities:
+    if aims.own_plays:
+        own = aims.own_plays.get(kind)
+        if own is not None:
+            played = own(aims, c)
+            if played is not None:
+                return played
+    if kind == MISSED and BANG_AND_MISSED_SWAP in aims.state.players[aims.seat].abilities:
         kind = BANG
     return PLAYS.get(kind, own_plays)(aims, c)
 
