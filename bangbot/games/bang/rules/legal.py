@@ -144,7 +144,7 @@ def legal_actions(state: GameState, seat: int, dist: Mapping[int, int] | None = 
 def anytime_heals(state: GameState, seat: int) -> list[Action]:
     """Returns Sid Ketchum's heals, which he may use at any time while he lacks life."""
     p = state.players[seat]
-    if not p.alive or p.life >= p.max_life:
+    if HEALS_BY_DISCARDING not in p.abilities or not p.alive or p.life >= p.max_life:  # heal_actions' first test
         return []
     return heal_actions(state, p, p.hand)
 
@@ -479,7 +479,10 @@ def bang_target_ok(state: GameState, seat: int, p: Player, target: object) -> bo
         return False
     if target == seat:
         return state.config.options.bang_on_oneself
-    return target in Aims(state, seat, None).in_range()
+    if type(target) is not int:  # what a list would find it equal to, asked the list's way
+        return target in Aims(state, seat, None).in_range()
+    far = distances_from(state, seat).get(target)  # the living others' distances: Aims.in_range, for one of them
+    return far is not None and far <= weapon_range(state, seat)
 
 
 def discard_actions(state: GameState, seat: int) -> list[Action]:

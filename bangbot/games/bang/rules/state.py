@@ -26,6 +26,7 @@ OVER = "over"
 
 CARD_KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
 IS_BLUE: tuple[bool, ...] = tuple(KINDS[c.kind].border is Border.BLUE for c in CARDS)  # by card index
+WEAPON_RANGE: tuple[int, ...] = tuple(KINDS[c.kind].weapon_range for c in CARDS)  # by card index; 0: no weapon
 
 
 _new = object.__new__
@@ -97,7 +98,7 @@ class Player:
     def weapon(self) -> int | None:
         """Returns the weapon card in play, or None for the Colt .45."""
         for c in self.in_play:
-            if kind_of(c).is_weapon:
+            if WEAPON_RANGE[c] > 0:  # kind_of(c).is_weapon, looked up by index
                 return c
         return None
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bangbot.games.bang.rules.abilities import HARD_TO_REACH, SEES_NEARER
 from bangbot.games.bang.rules.cards import MUSTANG, SCOPE
-from bangbot.games.bang.rules.state import GameState, Player, kind_of
+from bangbot.games.bang.rules.state import WEAPON_RANGE, GameState, Player
 
 COLT_RANGE = 1
 
@@ -71,4 +71,4 @@ def distances_from(state: GameState, seat: int) -> dict[int, int]:
 def weapon_range(state: GameState, seat: int) -> int:
     """Returns how far seat's BANG! reaches: its weapon's range, or the Colt .45's."""
     weapon = state.players[seat].weapon()
-    return COLT_RANGE if weapon is None else kind_of(weapon).weapon_range
+    return COLT_RANGE if weapon is None else WEAPON_RANGE[weapon]
