@@ -15,9 +15,9 @@ from bangbot.games.bang.rules.abilities import (
     DRAWS_PER_MISSING_ENERGY,
     LOOKS_AT_THREE,
     SHOWS_SECOND_DRAW,
-    SURVIVES_BY_CHECK,
 )
 from bangbot.games.bang.rules.actions import Action, Answer, EndTurn, Pass
+from bangbot.games.bang.rules.apart import hands_apart, hit_costs_life, no_dynamite
 from bangbot.games.bang.rules.cards import DYNAMITE, JAIL, SPADES, Border, Card, is_red
 from bangbot.games.bang.rules.effects import (
     Events,
@@ -37,10 +37,7 @@ from bangbot.games.bang.rules.requests import (
     QUEUED,
     Aim,
     DrawChoice,
-    DuelTurn,
-    IndiansRespond,
     KitChoice,
-    Respond,
     Theft,
     is_open,
 )
@@ -130,10 +127,11 @@ def alike(state: GameState, seat: int, options: Sequence[Action]) -> bool:
 
     When taking a hit costs life (hit_costs_life), the card keeps seat at its life L less a multiple of 3, the hit
     at L-1 less a multiple of 3, or 0: with no Dynamite in play (the card keeps L, the hit L-1 or 0), or once the
-    card's end has seat alive with some life, the two cannot end alike.
+    card's end has seat alive with some life, the two cannot end alike. Nor can two answers that put different cards
+    into a hand where settling takes none from any (hands_apart).
     """
     costs_life = hit_costs_life(state, seat, options)
-    if costs_life and no_dynamite(state):
+    if (costs_life and no_dynamite(state)) or hands_apart(state, seat, options):
         return False
     first = state.copy()
     resolve(first, [], seat, options[0])
@@ -159,37 +157,6 @@ def still_queued(state: GameState, after: GameState, seat: int, option: Action) 
     if not isinstance(r, QUEUED) or state.requests[0] is r:
         return False
     return replace(r, answer=option.card if isinstance(option, Answer) else PASSED) in after.requests
-
-
-def hit_costs_life(state: GameState, seat: int, options: Sequence[Action]) -> bool:
-    """Returns whether seat answers, at the head of the queue, a BANG! effect (needing one Missed!), Indians! or a
-    Duel, with a card (options[0]) or by taking the hit (Pass), where nothing else that settles by itself heals.
-
-    Then the card costs seat no life and it is not asked again, the hit 1 life; with no variant hook on the way and
-    no one who survives by a check, seat loses life afterwards only to Dynamite, 3 at a time, and waits dying or goes
-    out at 0 (alike's shortcuts).
-    """
-    r = state.requests[0]
-    if r.seat != seat or not isinstance(options[0], Answer) or not isinstance(options[-1], Pass):
-        return False
-    kind = type(r)
-    if not (
-        (kind is Respond and r.needed == 1)  # type: ignore[union-attr]
-        or kind is IndiansRespond
-        or (kind is DuelTurn and r.opponent != seat)  # type: ignore[union-attr]
-    ):
-        return False
-    if state.players[seat].life < 1 or any(q.seat == seat for q in state.requests[1:]):
-        return False
-    variant = variant_of(state.config)
-    if variant.answered or variant.turn_start or variant.start_checks or variant.answers or variant.request_actions:
-        return False
-    return not any(SURVIVES_BY_CHECK in p.abilities for p in state.players)
-
-
-def no_dynamite(state: GameState) -> bool:
-    """Returns whether no Dynamite lies in play (none comes into play unless a player plays it)."""
-    return not any(p.in_play and p.has_in_play(DYNAMITE) for p in state.players)
 
 
 def suzy_draws(state: GameState, ev: Events) -> None:
