@@ -331,7 +331,7 @@ class Aims:
         self._others: list[int] | None = None
         self._bang_ok: bool | None = None
         self._in_range: list[int] | None = None
-        self._near: list[int] = []
+        self._near: list[int] | None = None
 
     @property
     def others(self) -> list[int]:
@@ -347,22 +347,30 @@ class Aims:
             self._bang_ok = can_bang(self.state, self.state.players[self.seat])
         return self._bang_ok
 
+    def far(self) -> Mapping[int, int]:
+        """Returns the distance to each other living player (worked out once, when first asked)."""
+        if self._dist is None:
+            self._dist = distances_from(self.state, self.seat)
+        return self._dist
+
     def in_range(self) -> list[int]:
         """Returns the other players within the weapon's range, clockwise."""
         if self._in_range is None:
-            far = distances_from(self.state, self.seat) if self._dist is None else self._dist
+            far = self.far()
             reach = weapon_range(self.state, self.seat)
             self._in_range = [t for t in self.others if far[t] <= reach]
-            self._near = [t for t in self.others if far[t] <= 1]
         return self._in_range
 
     def near(self) -> list[int]:
         """Returns the other players at distance 1, clockwise."""
-        self.in_range()
+        if self._near is None:
+            far = self.far()
+            self._near = [t for t in self.others if far[t] <= 1]
         return self._near
 
 
 NO_PLAYS: tuple[Action, ...] = ()
+_solo: dict[int, tuple[Action, ...]] = {}  # card -> (play(card),): one shared tuple each (plays are immutable)
 END_TURN = EndTurn()  # one shared object: actions are immutable
 MEASURED = frozenset({BANG, MISSED, PANIC})  # the kinds whose plays may need the distances (Missed!: Calamity Janet)
 
@@ -410,7 +418,10 @@ def own_plays(aims: Aims, c: int) -> Sequence[Action]:
     """Returns a card played for oneself: a blue card not already in play, or a brown card without a target."""
     if IS_BLUE[c] and aims.state.players[aims.seat].has_in_play(CARD_KIND[c]):
         return NO_PLAYS
-    return (play(c),)
+    out = _solo.get(c)
+    if out is None:
+        out = _solo[c] = (play(c),)
+    return out
 
 
 # How a card of each kind is played in phase 2 (any other kind: own_plays).
