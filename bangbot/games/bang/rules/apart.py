@@ -17,7 +17,7 @@ from bangbot.games.bang.rules.requests import DrawChoice, DuelTurn, IndiansRespo
 from bangbot.games.bang.rules.state import GameState
 from bangbot.games.bang.rules.variants import variant_of
 
-SURPRISES = (SURVIVES_BY_CHECK, STRIKES_AT_THIEVES)  # abilities that heal or hurt while nobody decides
+SURPRISES = frozenset({SURVIVES_BY_CHECK, STRIKES_AT_THIEVES})  # abilities that heal or hurt while nobody decides
 
 
 def plain_settling(state: GameState) -> bool:
@@ -25,12 +25,18 @@ def plain_settling(state: GameState) -> bool:
     variant = variant_of(state.config)
     if variant.answered or variant.turn_start or variant.start_checks or variant.answers or variant.request_actions:
         return False
-    return not any(a in p.abilities for p in state.players for a in SURPRISES)
+    for p in state.players:  # noqa: SIM110 - plain loops: alike asks these on the hot path
+        if not SURPRISES.isdisjoint(p.abilities):
+            return False
+    return True
 
 
 def no_dynamite(state: GameState) -> bool:
     """Returns whether no Dynamite lies in play (none comes into play unless a player plays it)."""
-    return not any(p.in_play and p.has_in_play(DYNAMITE) for p in state.players)
+    for p in state.players:  # noqa: SIM110 - a plain loop is faster on this hot path
+        if p.in_play and p.has_in_play(DYNAMITE):
+            return False
+    return True
 
 
 def hit_costs_life(state: GameState, seat: int, options: Sequence[Action]) -> bool:
@@ -51,8 +57,11 @@ def hit_costs_life(state: GameState, seat: int, options: Sequence[Action]) -> bo
         or (kind is DuelTurn and r.opponent != seat)  # type: ignore[union-attr]
     ):
         return False
-    if state.players[seat].life < 1 or any(q.seat == seat for q in state.requests[1:]):
+    if state.players[seat].life < 1:
         return False
+    for q in state.requests[1:]:
+        if q.seat == seat:
+            return False
     return plain_settling(state)
 
 
