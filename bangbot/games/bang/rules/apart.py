@@ -75,21 +75,21 @@ def hands_apart(state: GameState, seat: int, options: Sequence[Action]) -> bool:
     another's hand is in seat's hand after that draw and stays in the other's after a draw from the deck; the deck's
     top card (none reshuffled) and the discard pile's differ.
     """
-    if len(state.requests) != 1 or len(options) < 2:
+    if len(state.requests) != 1 or len(options) < 2 or state.requests[0].seat != seat:
         return False
-    r, first, second = state.requests[0], options[0], options[1]
-    if r.seat != seat:
-        return False
-    kind = type(r)
+    return cards_apart(state, seat, options[0], options[1]) and no_dynamite(state) and plain_settling(state)
+
+
+def cards_apart(state: GameState, seat: int, first: Action, second: Action) -> bool:
+    """Returns whether two answers to the pending decision of seat (hands_apart's) leave different cards in a hand
+    right after they resolve."""
+    kind = type(state.requests[0])
     if kind is StorePick:
-        apart = type(first) is Pick and type(second) is Pick and first.card != second.card
-    elif kind is KitChoice:
-        apart = type(first) is PutBack and type(second) is PutBack and first.card != second.card
-    elif kind is DrawChoice:
-        apart = type(first) is DrawDeck and (
-            (type(second) is DrawHand and second.target != seat and bool(state.players[second.target].hand))
-            or (type(second) is DrawDiscard and bool(state.deck) and bool(state.discard))
-        )
-    else:
+        return type(first) is Pick and type(second) is Pick and first.card != second.card
+    if kind is KitChoice:
+        return type(first) is PutBack and type(second) is PutBack and first.card != second.card
+    if kind is not DrawChoice or type(first) is not DrawDeck:
         return False
-    return apart and no_dynamite(state) and plain_settling(state)
+    if type(second) is DrawHand:
+        return second.target != seat and bool(state.players[second.target].hand)
+    return type(second) is DrawDiscard and bool(state.deck) and bool(state.discard)

@@ -466,22 +466,27 @@ def is_legal(state: GameState, seat: int, action: Action) -> bool:
     if state.requests or seat != state.turn or state.phase != PLAY_PHASE or state.winner is not None:
         return action in legal_actions(state, seat)
     if isinstance(action, Play):
-        p = state.players[seat]
-        c = action.card
-        if c not in p.hand:
-            return False
-        kind = CARD_KIND[c]
-        own = variant_of(state.config).card_plays
-        if type(action) is not Play or (own and kind in own):
-            return action in plays_of(Aims(state, seat, None), c)
-        if kind == MISSED and BANG_AND_MISSED_SWAP in p.abilities:
-            kind = BANG
-        if kind == BANG:  # bang_plays' list, asked about one target
-            return action.target_card is None and bang_target_ok(state, seat, p, action.target)
-        if kind not in PLAYS:  # own_plays: the card alone, unless a blue one of its kind is already in play
-            return action.target is None and action.target_card is None and not (IS_BLUE[c] and p.has_in_play(kind))
-        return action in plays_of(Aims(state, seat, None), c)
+        return play_is_legal(state, seat, action)
     return isinstance(action, EndTurn) or action in anytime_heals(state, seat)
+
+
+def play_is_legal(state: GameState, seat: int, action: Play) -> bool:
+    """Returns whether a phase-2 play of the player whose turn it is is among plays_of its card (asked alone)."""
+    p = state.players[seat]
+    c = action.card
+    if c not in p.hand:
+        return False
+    kind = CARD_KIND[c]
+    own = variant_of(state.config).card_plays
+    if type(action) is not Play or (own and kind in own):
+        return action in plays_of(Aims(state, seat, None), c)
+    if kind == MISSED and BANG_AND_MISSED_SWAP in p.abilities:
+        kind = BANG
+    if kind == BANG:  # bang_plays' list, asked about one target
+        return action.target_card is None and bang_target_ok(state, seat, p, action.target)
+    if kind not in PLAYS:  # own_plays: the card alone, unless a blue one of its kind is already in play
+        return action.target is None and action.target_card is None and not (IS_BLUE[c] and p.has_in_play(kind))
+    return action in plays_of(Aims(state, seat, None), c)
 
 
 def bang_target_ok(state: GameState, seat: int, p: Player, target: object) -> bool:

@@ -88,6 +88,20 @@ class Player:
         out.hand, out.in_play = self.hand[:], self.in_play[:]
         return out
 
+    def same_as(self, other: Player) -> bool:
+        """Returns self == other, asking first what changes most often (life, then the cards)."""
+        mine = (self.life, self.hand, self.in_play, self.alive, self.seat, self.character, self.role, self.max_life)
+        return mine == (
+            other.life,
+            other.hand,
+            other.in_play,
+            other.alive,
+            other.seat,
+            other.character,
+            other.role,
+            other.max_life,
+        )
+
     def has_in_play(self, kind: str) -> bool:
         """Returns whether a card of this kind lies in front of the player."""
         for c in self.in_play:  # noqa: SIM110 - a plain loop is faster on this hot path
@@ -145,33 +159,24 @@ class GameState:
 
     def same_as(self, other: GameState) -> bool:
         """Returns self == other (every field, the players' too), asking first what a look-ahead's answers most
-        often change: the dataclass's own == builds both states' field tuples before it compares any."""
-        if not (
-            self.rng == other.rng
-            and self.turn == other.turn
-            and self.phase == other.phase
-            and self.bangs_played == other.bangs_played
-            and self.winner == other.winner
-            and self.turn_number == other.turn_number
-            and self.version == other.version
-            and self.discard == other.discard
-            and self.deck == other.deck
-            and self.used == other.used
-            and len(self.players) == len(other.players)
-            and self.requests == other.requests
-        ):
+        often change and stopping at the first player that differs: the dataclass's own == builds and compares
+        every field of both states and of all their players."""
+        mine = (self.rng, self.turn, self.phase, self.bangs_played, self.winner, self.turn_number, self.version)
+        theirs = (
+            other.rng,
+            other.turn,
+            other.phase,
+            other.bangs_played,
+            other.winner,
+            other.turn_number,
+            other.version,
+        )
+        if mine != theirs or (self.discard, self.deck, self.used) != (other.discard, other.deck, other.used):
+            return False
+        if len(self.players) != len(other.players) or self.requests != other.requests:
             return False
         for p, q in zip(self.players, other.players, strict=True):
-            if not (
-                p.life == q.life
-                and p.hand == q.hand
-                and p.in_play == q.in_play
-                and p.alive == q.alive
-                and p.seat == q.seat
-                and p.character == q.character
-                and p.role == q.role
-                and p.max_life == q.max_life
-            ):
+            if not p.same_as(q):
                 return False
         return self.config == other.config and self.seed == other.seed
 
