@@ -24,8 +24,12 @@ def below(state: int, n: int) -> tuple[int, int]:
 def shuffled(state: int, items: list[int]) -> tuple[int, list[int]]:
     """Returns (new state, a Fisher-Yates shuffled copy of items)."""
     out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        state, j = below(state, i + 1)
+    mask = _MASK
+    for i in range(len(out) - 1, 0, -1):  # below(state, i + 1), inline: a reshuffle draws once per card
+        state = (state + _GOLDEN) & mask
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         out[i], out[j] = out[j], out[i]
     return state, out
 

@@ -1,8 +1,9 @@
 """The engines' fast paths give exactly what their plain definitions give, on seeded random games of every game.
 
 apply checks one action without listing them all (`is_legal`), and base BANG!'s look-ahead for pointless questions
-stops early for a queued answer (`flow.still_queued`): both must agree with the plain rule, for legal actions and
-for actions that are not (other cards, other targets, other seats' moves).
+stops early for a queued answer (`flow.still_queued`), for a hit that costs life (`flow.hit_costs_life`) and for
+answers that leave different cards in a hand (`flow.hands_apart`): both must agree with the plain rule, for legal
+actions and for actions that are not (other cards, other targets, other seats' moves).
 """
 
 from __future__ import annotations
@@ -83,6 +84,17 @@ def test_alike_with_its_queued_answer_shortcut_is_the_plain_comparison(
 ) -> None:
     asked: list[tuple[GameState, int, list[Any], bool]] = []
     fast = flow.alike
+    costs_life, cards_apart = flow.hit_costs_life, flow.hands_apart
+    hits: list[bool] = []
+    aparts: list[bool] = []
+
+    def counted(state: GameState, seat: int, options: list[Any]) -> bool:
+        hits.append(costs_life(state, seat, options))
+        return hits[-1]
+
+    def counted_apart(state: GameState, seat: int, options: list[Any]) -> bool:
+        aparts.append(cards_apart(state, seat, options))
+        return aparts[-1]
 
     def recording(state: GameState, seat: int, options: list[Any]) -> bool:
         result = fast(state, seat, options)
@@ -90,6 +102,8 @@ def test_alike_with_its_queued_answer_shortcut_is_the_plain_comparison(
         return result
 
     monkeypatch.setattr(flow, "alike", recording)
+    monkeypatch.setattr(flow, "hit_costs_life", counted)
+    monkeypatch.setattr(flow, "hands_apart", counted_apart)
     rules: Any = registered(game).ruleset
     config = rules.config(players, rules.presets[0])
     for seed in range(GAMES):
@@ -101,6 +115,8 @@ def test_alike_with_its_queued_answer_shortcut_is_the_plain_comparison(
             apply_in_place(state, seat, chooser.choice(rules.legal_actions(state, seat)))
     shortcut = sum(1 for s, seat, _, _ in asked if s.requests and s.requests[0].seat != seat)
     assert shortcut > 0, "no queued answer was judged: the shortcut went untested"
+    assert game != "base" or any(hits), "no hit that costs life was judged: the shortcut went untested"
+    assert game != "base" or any(aparts), "no answers leaving different cards were judged: untested"
     for state, seat, options, result in asked:
         assert result == _plain_alike(state, seat, options), (seat, options)
 

@@ -17,6 +17,7 @@ from bangbot.games.bang.rules.abilities import (
     SHOWS_SECOND_DRAW,
 )
 from bangbot.games.bang.rules.actions import Action, Answer, EndTurn, Pass
+from bangbot.games.bang.rules.apart import hands_apart, hit_costs_life, no_dynamite
 from bangbot.games.bang.rules.cards import DYNAMITE, JAIL, SPADES, Border, Card, is_red
 from bangbot.games.bang.rules.effects import (
     Events,
@@ -122,17 +123,28 @@ def resolve_forced(state: GameState, ev: Events, judge: bool = True) -> bool:
 
 def alike(state: GameState, seat: int, options: Sequence[Action]) -> bool:
     """Returns whether every answer seat may give ends the same way (the state once settled again): the question is
-    pointless, so not asked."""
+    pointless, so not asked.
+
+    When taking a hit costs life (hit_costs_life), the card keeps seat at its life L less a multiple of 3, the hit
+    at L-1 less a multiple of 3, or 0: with no Dynamite in play (the card keeps L, the hit L-1 or 0), or once the
+    card's end has seat alive with some life, the two cannot end alike. Nor can two answers that put different cards
+    into a hand where settling takes none from any (hands_apart).
+    """
+    costs_life = hit_costs_life(state, seat, options)
+    if (costs_life and no_dynamite(state)) or hands_apart(state, seat, options):
+        return False
     first = state.copy()
     resolve(first, [], seat, options[0])
     settle(first, [], judge=False)
     if still_queued(state, first, seat, options[0]):
         return False
+    if costs_life and first.players[seat].alive and first.players[seat].life >= 1:
+        return False
     for option in options[1:]:
         other = state.copy()
         resolve(other, [], seat, option)
         settle(other, [], judge=False)
-        if other != first:
+        if not other.same_as(first):
             return False
     return True
 

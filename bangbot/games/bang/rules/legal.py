@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 from bangbot.games.bang.rules.abilities import (
     BANG_AND_MISSED_SWAP,
@@ -56,6 +56,30 @@ from bangbot.games.bang.rules.roles import SHERIFF
 from bangbot.games.bang.rules.state import CARD_KIND, DISCARD_PHASE, IS_BLUE, PLAY_PHASE, GameState, Player
 from bangbot.games.bang.rules.table import distances_from, weapon_range
 from bangbot.games.bang.rules.variants import variant_of
+
+CardAction = TypeVar("CardAction", Answer, Discard, Pick, PutBack)
+
+
+# Shared action objects (actions are immutable): the lists are built faster, and an action taken from one is found
+# in the next by identity, before any comparison.
+PASS = Pass()
+DRAW_DECK = DrawDeck()
+DRAW_DISCARD = DrawDiscard()
+_card_actions: dict[tuple[type, int], Any] = {}
+
+
+def card_action(kind: type[CardAction], card: int) -> CardAction:
+    """Returns kind(card) (Answer, Discard, Pick, PutBack): one shared object for each."""
+    key = (kind, card)
+    out = _card_actions.get(key)
+    if out is None:
+        out = _card_actions[key] = kind(card)
+    return out
+
+
+def answer(card: int) -> Answer:
+    """Returns Answer(card): one shared object for each card."""
+    return card_action(Answer, card)
 
 
 def awaiting(state: GameState) -> tuple[int, ...]:
@@ -120,7 +144,7 @@ def legal_actions(state: GameState, seat: int, dist: Mapping[int, int] | None = 
 def anytime_heals(state: GameState, seat: int) -> list[Action]:
     """Returns Sid Ketchum's heals, which he may use at any time while he lacks life."""
     p = state.players[seat]
-    if not p.alive or p.life >= p.max_life:
+    if HEALS_BY_DISCARDING not in p.abilities or not p.alive or p.life >= p.max_life:  # heal_actions' first test
         return []
     return heal_actions(state, p, p.hand)
 
@@ -168,15 +192,15 @@ def request_actions(state: GameState, r: Request) -> list[Action]:
 
 def _dodges(state: GameState, r: Respond) -> list[Action]:
     """Returns a shot's answers: each Missed! effect of the hand, or taking the hit."""
-    out: list[Action] = [Answer(c) for c in missed_like(state.players[r.seat])]
-    out.append(Pass())
+    out: list[Action] = [answer(c) for c in missed_like(state.players[r.seat])]
+    out.append(PASS)
     return out
 
 
 def _bangs(state: GameState, r: IndiansRespond | DuelTurn) -> list[Action]:
     """Returns the answers to Indians! or a Duel: each BANG! effect of the hand, or losing a life."""
-    out: list[Action] = [Answer(c) for c in bang_like(state.players[r.seat])]
-    out.append(Pass())
+    out: list[Action] = [answer(c) for c in bang_like(state.players[r.seat])]
+    out.append(PASS)
     return out
 
 
@@ -187,12 +211,12 @@ def _dying(state: GameState, r: Dying) -> list[Action]:
 
 def _picks(state: GameState, r: StorePick) -> list[Action]:
     """Returns each card shown, to pick."""
-    return [Pick(c) for c in r.cards]
+    return [card_action(Pick, c) for c in r.cards]
 
 
 def _put_backs(state: GameState, r: KitChoice) -> list[Action]:
     """Returns each card drawn, to put back."""
-    return [PutBack(c) for c in r.cards]
+    return [card_action(PutBack, c) for c in r.cards]
 
 
 def _draws(state: GameState, r: DrawChoice) -> list[Action]:
@@ -221,26 +245,26 @@ def dying_actions(state: GameState, r: Dying, p: Player) -> list[Action]:
     out: list[Action] = []
     beer = not r.no_beer
     if beer and not beer_works(state) and variant_of(state.config).drinks_in_vain:
-        out.extend(Answer(c) for c in p.hand if CARD_KIND[c] == BEER)
+        out.extend(answer(c) for c in p.hand if CARD_KIND[c] == BEER)
     if rescue_potential(state, p.hand, p, beer) >= r.needed:
         if beer and beer_works(state):
-            out.extend(Answer(c) for c in p.hand if CARD_KIND[c] == BEER)
+            out.extend(answer(c) for c in p.hand if CARD_KIND[c] == BEER)
         for h in heal_actions(state, p, p.hand):
             assert isinstance(h, Heal)
             rest = [c for c in p.hand if c not in h.cards]
             if rescue_potential(state, rest, p, beer) >= r.needed - 1:
                 out.append(h)
-    out.append(Pass())
+    out.append(PASS)
     return out
 
 
 def draw_choices(state: GameState, r: DrawChoice, p: Player) -> list[Action]:
     """Returns where Jesse Jones or Pedro Ramirez may take a phase-1 card from."""
-    out: list[Action] = [DrawDeck()]
+    out: list[Action] = [DRAW_DECK]
     if (DRAWS_FROM_A_HAND in p.abilities) or (DRAWS_ONE_FROM_ANY_HAND in p.abilities):
         out.extend(DrawHand(t) for t in state.others_in_order(p.seat) if state.players[t].hand)
     if (DRAWS_FROM_DISCARD in p.abilities) and state.discard:
-        out.append(DrawDiscard())
+        out.append(DRAW_DISCARD)
     return out
 
 
@@ -251,7 +275,13 @@ def can_bang(state: GameState, p: Player) -> bool:
 
 def play_actions(state: GameState, seat: int, dist: Mapping[int, int] | None = None) -> list[Action]:
     """Returns the phase-2 actions of the player whose turn it is (dist: its distances, if already known)."""
-    return [*card_plays(state, seat, dist), EndTurn()]
+    aims = Aims(state, seat, dist)
+    out: list[Action] = []
+    for c in state.players[seat].hand:  # card_plays' order, built straight into one list
+        out += plays_of(aims, c)
+    out += anytime_heals(state, seat)
+    out.append(END_TURN)
+    return out
 
 
 def can_play(state: GameState, seat: int) -> bool:
@@ -259,8 +289,14 @@ def can_play(state: GameState, seat: int) -> bool:
 
     Whether any play exists does not depend on the order, so the cards that need no distances are asked first.
     """
+    p = state.players[seat]
+    hand = p.hand
+    own = variant_of(state.config).card_plays
+    for c in hand:  # a card played for oneself needs no aims at all: asked first, nothing worked out
+        kind = CARD_KIND[c]
+        if kind not in PLAYS and not (own and kind in own) and not (IS_BLUE[c] and p.has_in_play(kind)):
+            return True
     aims = Aims(state, seat, None)
-    hand = state.players[seat].hand
     for measured in (False, True):
         for c in hand:
             if (CARD_KIND[c] in MEASURED) is measured and plays_of(aims, c):
@@ -295,7 +331,7 @@ class Aims:
         self._others: list[int] | None = None
         self._bang_ok: bool | None = None
         self._in_range: list[int] | None = None
-        self._near: list[int] = []
+        self._near: list[int] | None = None
 
     @property
     def others(self) -> list[int]:
@@ -311,22 +347,31 @@ class Aims:
             self._bang_ok = can_bang(self.state, self.state.players[self.seat])
         return self._bang_ok
 
+    def far(self) -> Mapping[int, int]:
+        """Returns the distance to each other living player (worked out once, when first asked)."""
+        if self._dist is None:
+            self._dist = distances_from(self.state, self.seat)
+        return self._dist
+
     def in_range(self) -> list[int]:
         """Returns the other players within the weapon's range, clockwise."""
         if self._in_range is None:
-            far = distances_from(self.state, self.seat) if self._dist is None else self._dist
+            far = self.far()
             reach = weapon_range(self.state, self.seat)
             self._in_range = [t for t in self.others if far[t] <= reach]
-            self._near = [t for t in self.others if far[t] <= 1]
         return self._in_range
 
     def near(self) -> list[int]:
         """Returns the other players at distance 1, clockwise."""
-        self.in_range()
+        if self._near is None:
+            far = self.far()
+            self._near = [t for t in self.others if far[t] <= 1]
         return self._near
 
 
 NO_PLAYS: tuple[Action, ...] = ()
+_solo: dict[int, tuple[Action, ...]] = {}  # card -> (play(card),): one shared tuple each (plays are immutable)
+END_TURN = EndTurn()  # one shared object: actions are immutable
 MEASURED = frozenset({BANG, MISSED, PANIC})  # the kinds whose plays may need the distances (Missed!: Calamity Janet)
 
 
@@ -373,7 +418,10 @@ def own_plays(aims: Aims, c: int) -> Sequence[Action]:
     """Returns a card played for oneself: a blue card not already in play, or a brown card without a target."""
     if IS_BLUE[c] and aims.state.players[aims.seat].has_in_play(CARD_KIND[c]):
         return NO_PLAYS
-    return (play(c),)
+    out = _solo.get(c)
+    if out is None:
+        out = _solo[c] = (play(c),)
+    return out
 
 
 # How a card of each kind is played in phase 2 (any other kind: own_plays).
@@ -401,14 +449,14 @@ def card_plays(state: GameState, seat: int, dist: Mapping[int, int] | None = Non
 
 def plays_of(aims: Aims, c: int) -> Sequence[Action]:
     """Returns the phase-2 plays of one hand card of the player whose turn it is, in card_plays' order."""
-    p = aims.state.players[aims.seat]
     kind = CARD_KIND[c]
-    own = aims.own_plays.get(kind) if aims.own_plays else None
-    if own is not None:
-        played = own(aims, c)
-        if played is not None:
-            return played
-    if kind == MISSED and BANG_AND_MISSED_SWAP in p.abilities:
+    if aims.own_plays:
+        own = aims.own_plays.get(kind)
+        if own is not None:
+            played = own(aims, c)
+            if played is not None:
+                return played
+    if kind == MISSED and BANG_AND_MISSED_SWAP in aims.state.players[aims.seat].abilities:
         kind = BANG
     return PLAYS.get(kind, own_plays)(aims, c)
 
@@ -418,11 +466,42 @@ def is_legal(state: GameState, seat: int, action: Action) -> bool:
     if state.requests or seat != state.turn or state.phase != PLAY_PHASE or state.winner is not None:
         return action in legal_actions(state, seat)
     if isinstance(action, Play):
-        return action.card in state.players[seat].hand and action in plays_of(Aims(state, seat, None), action.card)
+        return play_is_legal(state, seat, action)
     return isinstance(action, EndTurn) or action in anytime_heals(state, seat)
+
+
+def play_is_legal(state: GameState, seat: int, action: Play) -> bool:
+    """Returns whether a phase-2 play of the player whose turn it is is among plays_of its card (asked alone)."""
+    p = state.players[seat]
+    c = action.card
+    if c not in p.hand:
+        return False
+    kind = CARD_KIND[c]
+    own = variant_of(state.config).card_plays
+    if type(action) is not Play or (own and kind in own):
+        return action in plays_of(Aims(state, seat, None), c)
+    if kind == MISSED and BANG_AND_MISSED_SWAP in p.abilities:
+        kind = BANG
+    if kind == BANG:  # bang_plays' list, asked about one target
+        return action.target_card is None and bang_target_ok(state, seat, p, action.target)
+    if kind not in PLAYS:  # own_plays: the card alone, unless a blue one of its kind is already in play
+        return action.target is None and action.target_card is None and not (IS_BLUE[c] and p.has_in_play(kind))
+    return action in plays_of(Aims(state, seat, None), c)
+
+
+def bang_target_ok(state: GameState, seat: int, p: Player, target: object) -> bool:
+    """Returns whether a BANG! of p (whose turn it is) at target is among bang_plays' plays."""
+    if not can_bang(state, p):
+        return False
+    if target == seat:
+        return state.config.options.bang_on_oneself
+    if type(target) is not int:  # what a list would find it equal to, asked the list's way
+        return target in Aims(state, seat, None).in_range()
+    far = distances_from(state, seat).get(target)  # the living others' distances: Aims.in_range, for one of them
+    return far is not None and far <= weapon_range(state, seat)
 
 
 def discard_actions(state: GameState, seat: int) -> list[Action]:
     """Returns the phase-3 discards (and Sid Ketchum's heals) of a hand over its limit."""
     p = state.players[seat]
-    return [Discard(c) for c in p.hand] + anytime_heals(state, seat)
+    return [card_action(Discard, c) for c in p.hand] + anytime_heals(state, seat)

@@ -26,6 +26,8 @@ def card_ref(index: int) -> str:
 
 def to_text(action: Action) -> str:
     """Returns the canonical text of an action."""
+    if type(action) is act.Pass:  # what settling answers by itself most often, asked first
+        return "pass"
     if isinstance(action, act.Play):
         parts = ["play", card_ref(action.card)]
         if action.target is not None:

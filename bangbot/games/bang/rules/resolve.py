@@ -147,11 +147,14 @@ def resolve_indians(state: GameState, ev: Events, r: IndiansRespond, action: Act
 
 def replace_request(state: GameState, old: object, new: object) -> None:
     """Replaces a pending decision in place, or removes it when new is None."""
-    i = next(i for i, r in enumerate(state.requests) if r is old)
+    requests = state.requests
+    i = 0
+    while requests[i] is not old:  # by identity: an equal decision elsewhere in the queue is another one
+        i += 1
     if new is None:
-        del state.requests[i]
+        del requests[i]
     else:
-        state.requests[i] = new  # type: ignore[call-overload]
+        requests[i] = new  # type: ignore[call-overload]
 
 
 def resolve_turn_action(state: GameState, ev: Events, seat: int, action: Action) -> None:
@@ -191,11 +194,13 @@ def play_card(state: GameState, ev: Events, seat: int, action: act.Play) -> None
         put_in_play(state, ev, seat, c, t)
         return
     state.discard.append(c)
-    play_brown = variant_of(state.config).play_brown
-    if play_brown is None:
-        brown_effect(state, ev, seat, c, t, action.target_card)
-    else:
-        play_brown(state, ev, seat, action)
+    variant = variant_of(state.config)
+    if variant.play_brown is not None:
+        variant.play_brown(state, ev, seat, action)
+        return
+    effect = (variant.brown_effects or BROWN_EFFECTS).get(kind)  # brown_effect, with the variant at hand
+    if effect is not None:
+        effect(state, ev, seat, c, t, action.target_card, False)
 
 
 def brown_effect(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bangbot.games.bang.rules.abilities import HARD_TO_REACH, SEES_NEARER
 from bangbot.games.bang.rules.cards import MUSTANG, SCOPE
-from bangbot.games.bang.rules.state import GameState, Player, kind_of
+from bangbot.games.bang.rules.state import WEAPON_RANGE, GameState, Player
 
 COLT_RANGE = 1
 
@@ -55,8 +55,9 @@ def seat_gaps(alive: tuple[int, ...]) -> dict[int, tuple[tuple[int, int], ...]]:
 def distances_from(state: GameState, seat: int) -> dict[int, int]:
     """Returns the distance from seat to every other living seat (distance for each, worked out in one pass)."""
     players = state.players
-    gaps = seat_gaps(tuple(p.seat for p in players if p.alive))[seat]
-    nearer = _modifiers(state, seat)[1]
+    gaps = seat_gaps(tuple([p.seat for p in players if p.alive]))[seat]
+    me = players[seat]
+    nearer = (SEES_NEARER in me.abilities) + (bool(me.in_play) and me.has_in_play(SCOPE))  # _modifiers' second
     out: dict[int, int] = {}
     for other, gap in gaps:
         p = players[other]
@@ -70,4 +71,4 @@ def distances_from(state: GameState, seat: int) -> dict[int, int]:
 def weapon_range(state: GameState, seat: int) -> int:
     """Returns how far seat's BANG! reaches: its weapon's range, or the Colt .45's."""
     weapon = state.players[seat].weapon()
-    return COLT_RANGE if weapon is None else kind_of(weapon).weapon_range
+    return COLT_RANGE if weapon is None else WEAPON_RANGE[weapon]
