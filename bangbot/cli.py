@@ -191,7 +191,7 @@ def checkout_bench(args: argparse.Namespace) -> int:
     else:
         from bangbot.bench.latency import main as bench_latency
 
-        bench_latency(args.games or 10, args.db, args.seconds, args.seed, args.json)
+        bench_latency(args.games or 10, args.db, args.seconds, args.seed, args.json, args.bot_checkout, args.rounds)
     return 0
 
 
@@ -345,7 +345,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_ai_bench_arguments(bn)
     bn.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults, latency, scale: its db")
     bn.add_argument("--seconds", type=float, default=90.0, help="latency, scale: how long people press")
-    bn.add_argument("--bot-checkout", default=None, help="flood: run the bot from this checkout (the figure before)")
+    bn.add_argument(
+        "--bot-checkout", default=None, help="flood, latency: run the bot from this checkout (the figure before)"
+    )
+    bn.add_argument(
+        "--rounds", type=int, default=0, help="latency --bot-checkout: this bot and that one alternately, N runs each"
+    )
     bn.set_defaults(func=cmd_bench)
     add_commands(sub)
     return parser

@@ -15,6 +15,7 @@ from tools.telegram import BotApiEmulator
 START_TIMEOUT = 300.0  # only a ceiling against a hung start; a start normally takes a second or two
 CHECKOUT = Path(__file__).parents[1]  # where tools/ is importable from
 STOP_TIMEOUT = 60.0  # only a ceiling against a hung stop; a stop normally takes a second or two
+UTIME_FIELD = 14  # /proc/PID/stat: utime is field 14, stime field 15 (proc(5)), in clock ticks
 
 
 class BotProcess:
@@ -68,6 +69,18 @@ class BotProcess:
         )
         return time.monotonic() - began
 
+    def cpu_seconds(self) -> float | None:
+        """Returns the user and system CPU seconds the running process has used, all its threads (Linux /proc; None
+        elsewhere or once it ended)."""
+        if self.process is None:
+            return None
+        try:
+            stat = Path(f"/proc/{self.process.pid}/stat").read_text()
+        except OSError:
+            return None
+        fields = stat.rsplit(")", 1)[1].split()  # after the command's name, from the state (field 3) on
+        return (int(fields[UTIME_FIELD - 3]) + int(fields[UTIME_FIELD - 2])) / os.sysconf("SC_CLK_TCK")
+
     def alive(self) -> bool:
         """Returns whether the process runs."""
         return self.process is not None and self.process.poll() is None
@@ -93,3 +106,11 @@ class BotProcess:
     def killed(self) -> bool:
         """Returns whether the process ended by SIGKILL (its own planned crash, or kill())."""
         return self.process is not None and self.process.poll() == -signal.SIGKILL
+
+
+def checkout_env(checkout: Path | None) -> dict[str, str]:
+    """Returns the environment that makes `python -m` import bangbot and tools/ from `checkout` (none: nothing)."""
+    if checkout is None:
+        return {}
+    path = os.pathsep.join(filter(None, [str(checkout), os.environ.get("PYTHONPATH")]))
+    return {"PYTHONPATH": path, "PYTHONSAFEPATH": "1"}  # the checkout's packages, not the working folder's

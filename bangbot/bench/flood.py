@@ -11,7 +11,6 @@ checkout (say, main's), the figure before a change.
 from __future__ import annotations
 
 import json
-import os
 import random
 import shutil
 import tempfile
@@ -20,11 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from bangbot.bench.faults import STALL_SECONDS, FaultTable
-from bangbot.bench.latency import GROUP_LIMIT, OVERALL_LIMIT, SETUP_SECONDS, setup, stop, table_text
+from bangbot.bench.latency import GROUP_LIMIT, OVERALL_LIMIT, SETUP_SECONDS, limited_bot, setup, stop, table_text
 from bangbot.storage.db import open_engine
 from bangbot.storage.repository import Repository
-from bangbot.telegram.settings import group_timing_defaults
-from tools.process import BotProcess
 from tools.telegram import ApiCall, BotApiEmulator
 
 FLOOD_COMMANDS = 40
@@ -102,19 +99,9 @@ def run_flood(bot_checkout: Path | None = None, seed: int = 1) -> dict[str, Any]
     """Runs the flood case once on SQLite; returns the figures."""
     folder = Path(tempfile.mkdtemp(prefix="bangbot-flood-"))
     url = f"sqlite:///{folder / 'bot.sqlite3'}"
-    path = os.pathsep.join(filter(None, [str(bot_checkout), os.environ.get("PYTHONPATH")]))
-    extra = {"PYTHONPATH": path, "PYTHONSAFEPATH": "1"}  # the checkout's bangbot, not the working folder's
     try:
         with BotApiEmulator(group_limit=GROUP_LIMIT, global_limit=OVERALL_LIMIT, flood_counts_edits=True) as emulator:
-            bot = BotProcess(
-                emulator,
-                url,
-                folder / "bot.log",
-                group_rate="{}/{:g}".format(*GROUP_LIMIT),
-                BANGBOT_SEED=str(seed),
-                **group_timing_defaults(),  # the bot's own merge window, quiet turn and hold
-                **(extra if bot_checkout is not None else {}),
-            )
+            bot = limited_bot(emulator, url, folder / "bot.log", seed, bot_checkout)
             try:
                 bot.start()  # first: the bot migrates its database as its checkout knows it, then this run reads it
                 repo = Repository(open_engine(url))

@@ -6,6 +6,8 @@ after seeing the answer to the previous press; every fifth group has a 1-minute 
 so its deadlines fire; in the first group a bystander sends /help every FLOOD_SECONDS. The timer ticks every second.
 Each group's first press, too, comes a person's pause after pressing starts, so the groups' presses are spread.
 The run is bounded by --seconds of pressing, then SETTLE_SECONDS for the last answers.
+It also gives the bot process's CPU time (user and system, all threads) per answered press over that window.
+`--bot-checkout DIR` runs the bot from another checkout; with `--rounds N` both bots run alternately, side by side.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from bangbot.storage.repository import Repository
 from bangbot.storage.times import aware
 from bangbot.telegram.lost import resent_in
 from bangbot.telegram.settings import group_timing_defaults
-from tools.process import BotProcess
+from tools.process import BotProcess, checkout_env
 from tools.telegram import ApiCall, BotApiEmulator
 
 GROUP_LIMIT = (20, 60.0)  # Telegram: about 20 messages a minute into one group (edits count too)
@@ -135,6 +137,8 @@ class LatencyRun:
             for i in range(games)
         ]
         self.presses: list[Press] = []
+        self.bot_cpu: tuple[float | None, float | None] = (None, None)  # the bot's CPU seconds as pressing starts, ends
+        self.window_calls: list[ApiCall] = []  # the bot's requests from the first press to the last answer
         self.not_started = 0
         self.watched = 0.0
         self.flood = self.groups[0].table
@@ -187,6 +191,7 @@ class LatencyRun:
     def play(self, seconds: float) -> tuple[int, int]:
         """Presses for `seconds`, then waits for the last answers; returns the range of emulator calls it made."""
         first_call = len(self.emulator.calls)
+        cpu_began = self.bot.cpu_seconds()
         began = time.monotonic()
         flooded = began
         for group in self.groups:  # a person's first press, too, comes after a pause: not every group at once
@@ -205,6 +210,8 @@ class LatencyRun:
             if all(self.emulator.answered(q) is not None for q in pending) and not self.repo.outbox_games():
                 break
             time.sleep(0.1)
+        self.bot_cpu = (cpu_began, self.bot.cpu_seconds())
+        self.window_calls = [c for c in self.emulator.calls[first_call:] if c.method != "getUpdates"]
         return first_call, last_call
 
     def deadline_lateness(self) -> list[float]:
@@ -251,6 +258,21 @@ class LatencyRun:
                 wrong.append(problem)
         return len(unsaved_successes(self.emulator, self.repo, sent)), len(wrong), wrong
 
+    def bot_cpu_seconds(self) -> float | None:
+        """Returns the bot process's CPU seconds (user and system, all threads) from the first press to the last
+        answer; None when they could not be read."""
+        began, ended = self.bot_cpu
+        return None if began is None or ended is None else ended - began
+
+    def per_press(self, answered: int) -> dict[str, Any]:
+        """Returns the bot's CPU ms and requests to the Bot API per answered press over the pressing window."""
+        spent = self.bot_cpu_seconds()
+        return {
+            "bot_cpu_ms_per_press": round(spent * 1000 / answered, 2) if spent is not None and answered else None,
+            "bot_cpu_s": round(spent, 2) if spent is not None else None,
+            "api_calls_per_press": round(len(self.window_calls) / answered, 2) if answered else None,
+        }
+
     def summary(self, database: str, calls: list[ApiCall], seconds: float) -> dict[str, Any]:
         """Returns the figures as one JSON-ready object."""
         waits = [
@@ -275,6 +297,8 @@ class LatencyRun:
             "press_p50_ms": round(statistics.median(waits), 1) if waits else 0.0,
             "press_p99_ms": round(percentile(waits, 0.99), 1),
             "press_max_ms": round(max(waits, default=0.0), 1),
+            "presses_answered": len(waits),
+            **self.per_press(len(waits)),
             "presses_over_10s": sum(w > 10_000 for w in waits),
             "deadlines_fired": len(late),
             "deadline_late_p99_ms": round(percentile(late, 0.99) * 1000, 1),
@@ -295,8 +319,25 @@ class LatencyRun:
         }
 
 
-def run_latency(games: int, database: str, seconds: float, seed: int = 1) -> dict[str, Any]:
-    """Runs the latency bench on SQLite or PostgreSQL: `games` groups pressing for `seconds`; returns the figures."""
+def limited_bot(emulator: BotApiEmulator, url: str, log: Path, seed: int, checkout: Path | None) -> BotProcess:
+    """Returns the bot process (not started) under Telegram's group limit, with the bot's own merge window, quiet turn
+    and hold, from `checkout` (None: this checkout)."""
+    return BotProcess(
+        emulator,
+        url,
+        log,
+        group_rate="{}/{:g}".format(*GROUP_LIMIT),
+        BANGBOT_SEED=str(seed),
+        **group_timing_defaults(),
+        **checkout_env(checkout),
+    )
+
+
+def run_latency(
+    games: int, database: str, seconds: float, seed: int = 1, checkout: Path | None = None
+) -> dict[str, Any]:
+    """Runs the latency bench on SQLite or PostgreSQL: `games` groups pressing for `seconds` against the bot of
+    `checkout` (None: this one); returns the figures."""
     from bangbot.storage.postgres import PostgresServer
 
     folder = Path(tempfile.mkdtemp(prefix="bangbot-latency-"))
@@ -305,26 +346,18 @@ def run_latency(games: int, database: str, seconds: float, seed: int = 1) -> dic
     began = time.monotonic()
     try:
         with BotApiEmulator(group_limit=GROUP_LIMIT, global_limit=OVERALL_LIMIT, flood_counts_edits=True) as emulator:
-            repo = Repository(open_engine(url))
-            rate = "{}/{:g}".format(*GROUP_LIMIT)
-            bot = BotProcess(
-                emulator,
-                url,
-                folder / "bot.log",
-                group_rate=rate,
-                BANGBOT_SEED=str(seed),
-                **group_timing_defaults(),  # the bot's own merge window, quiet turn and hold
-            )
-            run = LatencyRun(emulator, bot, repo, games, seed)
+            bot = limited_bot(emulator, url, folder / "bot.log", seed, checkout)
             try:
-                bot.start()
+                bot.start()  # first: the bot migrates its database as its checkout knows it, then this run reads it
+                repo = Repository(open_engine(url))
+                run = LatencyRun(emulator, bot, repo, games, seed)
                 run.start_games()
                 first, last = run.play(seconds)
                 figures = run.summary(database, emulator.calls[first:last], time.monotonic() - began)
             finally:
                 stop(bot)
             repo.engine.dispose()
-            return figures
+            return {"bot": str(checkout or "this checkout"), **figures}
     finally:
         if server is not None:
             server.stop()
@@ -344,7 +377,61 @@ def table_text(figures: dict[str, Any]) -> str:
     return "\n".join(f"{name:<{width}}  {value}" for name, value in figures.items())
 
 
-def main(games: int, database: str, seconds: float, seed: int, as_json: bool) -> None:
-    """Prints the figures of one latency run: one JSON object, or a table."""
-    figures = run_latency(games, database, seconds, seed)
-    print(json.dumps(figures) if as_json else table_text(figures))
+SIDE_BY_SIDE = ("bot_cpu_ms_per_press", "press_p50_ms", "press_p99_ms", "api_calls_per_press", "presses_answered")
+
+
+def alternate(
+    games: int, database: str, seconds: float, seed: int, checkout: Path, rounds: int
+) -> list[dict[str, Any]]:
+    """Runs this checkout's bot and `checkout`'s alternately, `rounds` runs each, the first of each pair swapped
+    every round (this, other, other, this, ...); returns every run's figures in the order run."""
+    order: list[Path | None] = [None, checkout]
+    runs: list[dict[str, Any]] = []
+    for index in range(rounds):
+        for side in order if index % 2 == 0 else order[::-1]:
+            runs.append(run_latency(games, database, seconds, seed, side))
+    return runs
+
+
+def side_by_side(runs: list[dict[str, Any]]) -> dict[str, dict[str, float | None]]:
+    """Returns, per figure of SIDE_BY_SIDE, each bot's median over its runs (None when a run lacks the figure)."""
+    bots = list(dict.fromkeys(run["bot"] for run in runs))
+    table: dict[str, dict[str, float | None]] = {}
+    for name in SIDE_BY_SIDE:
+        table[name] = {}
+        for bot in bots:
+            values = [run[name] for run in runs if run["bot"] == bot]
+            table[name][bot] = None if None in values else round(statistics.median(values), 2)
+    return table
+
+
+def side_by_side_text(table: dict[str, dict[str, float | None]]) -> str:
+    """Returns the side-by-side figures as a table for people: a column per bot."""
+    bots = list(next(iter(table.values())))
+    width = max(len(name) for name in table)
+    columns = [max(len(bot), 8) for bot in bots]
+    lines = [f"{'':<{width}}  " + "  ".join(f"{bot:>{w}}" for bot, w in zip(bots, columns, strict=True))]
+    for name, per_bot in table.items():
+        cells = (f"{per_bot[bot]!s:>{w}}" for bot, w in zip(bots, columns, strict=True))
+        lines.append(f"{name:<{width}}  " + "  ".join(cells))
+    return "\n".join(lines)
+
+
+def main(
+    games: int, database: str, seconds: float, seed: int, as_json: bool, checkout: str | None = None, rounds: int = 0
+) -> None:
+    """Prints the figures of one latency run (of `checkout`'s bot when given): one JSON object, or a table; with
+    `rounds` and `checkout`, the runs of both bots alternately, then their medians side by side."""
+    other = Path(checkout).resolve() if checkout else None
+    if other is None or rounds < 1:
+        figures = run_latency(games, database, seconds, seed, other)
+        print(json.dumps(figures) if as_json else table_text(figures))
+        return
+    runs = alternate(games, database, seconds, seed, other, rounds)
+    table = side_by_side(runs)
+    if as_json:
+        print(json.dumps({"runs": runs, "side_by_side": table}))
+        return
+    for run in runs:
+        print(table_text(run) + "\n")
+    print(side_by_side_text(table))

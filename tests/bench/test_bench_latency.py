@@ -15,7 +15,8 @@ from typing import TypeVar
 
 import pytest
 
-from bangbot.bench.latency import run_latency
+from bangbot.bench import latency
+from bangbot.bench.latency import alternate, run_latency, side_by_side
 
 T = TypeVar("T")
 
@@ -29,6 +30,27 @@ def test_a_short_run_answers_every_press_and_fails_nothing_silently() -> None:
     assert figures["resent_after_lost_reply"] == 0, figures  # no reply is lost on the loopback
     per_turn = figures["per_turn"]
     assert isinstance(per_turn, dict) and per_turn.get("press_answers", 0) > 0, figures
+    assert figures["presses_answered"] == figures["presses"], figures
+    assert figures["api_calls_per_press"] >= 1, figures  # at least the press's own answer
+    if Path("/proc/self/stat").exists():  # the bot's CPU is read from Linux /proc
+        assert figures["bot_cpu_ms_per_press"] > 0, figures
+        assert figures["bot_cpu_s"] > 0, figures
+
+
+def test_rounds_alternate_the_two_bots_and_give_each_ones_median(monkeypatch: pytest.MonkeyPatch) -> None:
+    ran: list[Path | None] = []
+
+    def fake_run(games: int, database: str, seconds: float, seed: int, checkout: Path | None) -> dict[str, object]:
+        ran.append(checkout)
+        cpu = 10.0 * len(ran)
+        return {"bot": str(checkout or "this checkout"), **{name: cpu for name in latency.SIDE_BY_SIDE}}
+
+    monkeypatch.setattr(latency, "run_latency", fake_run)
+    other = Path("/before")
+    runs = alternate(1, "sqlite", 1.0, 1, other, rounds=2)
+    assert ran == [None, other, other, None]  # neither side always runs first
+    table = side_by_side(runs)
+    assert table["bot_cpu_ms_per_press"] == {"this checkout": 25.0, "/before": 25.0}  # (10 + 40) / 2, (20 + 30) / 2
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads child processes from Linux /proc")
