@@ -5,7 +5,8 @@ taken away, and so on), imagines worlds consistent with what its seat sees and r
 builds them from the view and the seat's memory alone), plays each candidate in every world with heuristic players
 that remember what the seat remembers, to the end or for the game's cutoff of decisions (where its score guesses the
 seat's side's chance), and keeps the heuristic's choice unless another scores clearly better in the same worlds.
-Work is counted in rollout decisions (deterministic for a seed); the clock only cuts a decision that would overrun.
+Work is counted in rollout decisions (deterministic for a seed); the clock only cuts a decision that would overrun
+(no world starts that would likely end past CAP of its time, none goes on past STOP).
 A decision whose candidates all ended alike in every one of its first worlds stops there (nothing to tell them apart).
 """
 
@@ -31,6 +32,7 @@ STEPS_PER_SECOND = 5000  # rollout decisions a decision plays per second of budg
 MIN_WORLDS = 4  # fewer worlds prove nothing: a decision that cannot afford them keeps the heuristic's choice
 OVERRUN = 1.25  # how far beyond its steps a decision may go to play MIN_WORLDS worlds
 CAP = 0.8  # no world starts that would likely end past this share of the decision's seconds (the p99 keeps a margin)
+STOP = 0.9  # past this share of its seconds a decision stops within the world it plays (which then counts for nothing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,10 +121,17 @@ class SearchPlayer:
             if w and now - started + (now - searching) / w > seconds * CAP:
                 break  # the clock (a safety net) stops a world that would likely end past the cap
             world = self.search.determinize(view, rnd, memory)
-            for i, action in enumerate(candidates):
+            row: list[float] = []
+            for action in candidates:
                 won, played = self.rollout(world, view.seat, action, mix(seed, w), memory)
-                results[i].append(won)
+                row.append(won)
                 spent += played
+                if self.clock() - started > seconds * STOP:
+                    break
+            if len(row) < len(candidates):
+                break  # a world the clock cut short counts for nothing
+            for i, won in enumerate(row):
+                results[i].append(won)
         caution = self.search.caution
         return candidates[self.pick(results, 1.0 if caution is None else caution(view))]
 

@@ -230,3 +230,25 @@ def test_a_decision_whose_candidates_end_alike_stops_after_the_fewest_worlds() -
     view = rules.view(state, asked)
     assert player.decide(view, {SEED_KEY: 1}) == player.policy.decide(view, {SEED_KEY: 1})
     assert len(worlds) == MIN_WORLDS
+
+
+def test_a_decision_past_its_time_stops_within_the_world_and_keeps_the_heuristics_choice() -> None:
+    game = games.game("base")
+    worlds: list[int] = []
+    ticks = iter(range(10**6))
+
+    def determinize_counted(view: Any, rnd: random.Random, memory: Mapping[str, Any] | None = None) -> object:
+        worlds.append(1)
+        return game.search.determinize(view, rnd, memory)
+
+    def slow_clock() -> float:
+        return 0.5 * next(ticks)  # every look at the clock finds half a second gone
+
+    search = replace(game.search, determinize=determinize_counted)
+    player = SearchPlayer(game.ruleset, game.heuristic, search, Budget(steps=10**6, seconds=1.0), clock=slow_clock)
+    rules = game.ruleset
+    state, _ = rules.new_game(rules.config(5, "standard"), 3)
+    view = rules.view(state, rules.awaiting(state)[0])
+    assert len(player.candidates(view, {SEED_KEY: 1}, player.policy.decide(view, {SEED_KEY: 1}))) > 1
+    assert player.decide(view, {SEED_KEY: 1}) == player.policy.decide(view, {SEED_KEY: 1})
+    assert len(worlds) == 1  # the one world it began was cut after its first rollout
