@@ -5,7 +5,9 @@ taken away, and so on), imagines worlds consistent with what its seat sees and r
 builds them from the view and the seat's memory alone), plays each candidate in every world with heuristic players
 that remember what the seat remembers, to the end or for the game's cutoff of decisions (where its score guesses the
 seat's side's chance), and keeps the heuristic's choice unless another scores clearly better in the same worlds.
-Work is counted in rollout decisions (deterministic for a seed); the clock only cuts a decision that overruns.
+Work is counted in rollout decisions (deterministic for a seed); the clock only cuts a decision that would overrun
+(no world starts that would likely end past CAP of its time, none goes on past STOP).
+A decision whose candidates all ended alike in every one of its first worlds stops there (nothing to tell them apart).
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ ANSWER_SHARE = 0.2  # an answer out of turn gets this share of the budget
 STEPS_PER_SECOND = 5000  # rollout decisions a decision plays per second of budget (about 6000 on a 2-core machine)
 MIN_WORLDS = 4  # fewer worlds prove nothing: a decision that cannot afford them keeps the heuristic's choice
 OVERRUN = 1.25  # how far beyond its steps a decision may go to play MIN_WORLDS worlds
+CAP = 0.8  # no world starts that would likely end past this share of the decision's seconds (the p99 keeps a margin)
+STOP = 0.9  # past this share of its seconds a decision stops within the world it plays (which then counts for nothing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +102,7 @@ class SearchPlayer:
 
     def decide(self, view: Any, memory: Memory) -> Any:
         """Returns the heuristic's choice unless another of its best candidates wins clearly more rollouts."""
+        started = self.clock()
         preferred = self.policy.decide(view, memory)
         candidates = self.candidates(view, memory, preferred)
         if len(candidates) < 2:
@@ -106,18 +111,29 @@ class SearchPlayer:
         rnd = random.Random(seed)
         steps, seconds = self.budget.for_answer(view.seat != view.turn)
         results: list[list[float]] = [[] for _ in candidates]
-        started, spent = self.clock(), 0
+        searching, spent = self.clock(), 0
         for w in range(self.budget.max_worlds):
             if w == 1 and spent * MIN_WORLDS > steps * OVERRUN:
                 return preferred  # the worlds it can afford could not prove another choice better
-            if (w >= MIN_WORLDS and spent >= steps) or (w and self.clock() - started > seconds * (w / (w + 1))):
-                break  # steps spent; the clock (only a safety net) stops a world that would overrun
+            if w >= MIN_WORLDS and (spent >= steps or alike(results)):
+                break  # steps spent, or nothing tells the candidates apart
+            now = self.clock()
+            if w and now - started + (now - searching) / w > seconds * CAP:
+                break  # the clock (a safety net) stops a world that would likely end past the cap
             world = self.search.determinize(view, rnd, memory)
-            for i, action in enumerate(candidates):
+            row: list[float] = []
+            for action in candidates:
                 won, played = self.rollout(world, view.seat, action, mix(seed, w), memory)
-                results[i].append(won)
+                row.append(won)
                 spent += played
-        return candidates[self.pick(results)]
+                if self.clock() - started > seconds * STOP:
+                    break
+            if len(row) < len(candidates):
+                break  # a world the clock cut short counts for nothing
+            for i, won in enumerate(row):
+                results[i].append(won)
+        caution = self.search.caution
+        return candidates[self.pick(results, 1.0 if caution is None else caution(view))]
 
     def candidates(self, view: Any, memory: Memory, preferred: Any) -> list[Any]:
         """Returns the heuristic's best few actions, its choice first: each next is its choice without the earlier."""
@@ -132,18 +148,21 @@ class SearchPlayer:
             out.append(following)
         return out
 
-    def pick(self, results: list[list[float]]) -> int:
-        """Returns the candidate whose lead over the first (the heuristic's) in the same worlds is proven, else 0."""
+    def pick(self, results: list[list[float]], caution: float = 1.0) -> int:
+        """Returns the candidate whose lead over the first (the heuristic's) in the same worlds is proven, else 0.
+
+        caution multiplies the proof: the least mean lead and the standard errors it must reach.
+        """
         best, best_lead = 0, 0.0
         base = results[0]
         for i in range(1, len(results)):
             diffs = [a - b for a, b in zip(results[i], base, strict=True)]
             n = len(diffs)
             mean = sum(diffs) / n if n else 0.0
-            if n < MIN_WORLDS or mean < self.budget.min_lead:
+            if n < MIN_WORLDS or mean < self.budget.min_lead * caution:
                 continue
             spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-            if mean > self.budget.z * spread / math.sqrt(n) and mean > best_lead:
+            if mean > caution * self.budget.z * spread / math.sqrt(n) and mean > best_lead:
                 best, best_lead = i, mean
         return best
 
@@ -174,3 +193,8 @@ class SearchPlayer:
             )
         score = self.search.score
         return (0.5 if score is None else score(state, seat)), horizon
+
+
+def alike(results: list[list[float]]) -> bool:
+    """Returns whether every candidate ended exactly as the first in every world played."""
+    return all(r == results[0] for r in results[1:])

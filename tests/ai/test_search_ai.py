@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -21,7 +24,7 @@ from bangbot.games.bang.determinize import determinize
 from bangbot.games.bang.leaf import chances
 from bangbot.games.bang.leaf import score as bang_score
 from bangbot.games.bang.rules.cards import BANG
-from bangbot.games.bang.rules.roles import LAW, OUTLAW, OUTLAWS, SHERIFF
+from bangbot.games.bang.rules.roles import DEPUTY, LAW, OUTLAW, OUTLAWS, RENEGADE, SHERIFF
 from bangbot.games.contract import Game
 from bangbot.games.duel.determinize import score
 
@@ -189,3 +192,63 @@ def test_the_compare_bench_pairs_each_seats_results_by_game_and_role(monkeypatch
     compare_game(games.game("duel"), ["hard", "normal"], 1, 1, diffs, by_role)
     assert sum(map(len, by_role.values())) == len(diffs) == sum(n for _, n in tables(games.game("duel")))
     assert all(key.startswith("duel ") for key in by_role) and len(by_role) >= 2
+
+
+def test_a_cautious_seat_needs_twice_the_proof_to_leave_the_heuristics_choice() -> None:
+    pick = searcher("base").pick
+    results = [[0.0] * 8, [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]]  # a lead of a quarter, about 1.5 standard errors
+    assert pick(results) == 1 and pick(results, 2.0) == 0
+    assert pick([[0.0] * 8, [0.05] * 8]) == 1 and pick([[0.0] * 8, [0.05] * 8], 2.0) == 0  # below twice the least lead
+
+
+def test_the_law_seats_of_bang_are_the_cautious_ones() -> None:
+    for game_id in ("base", "starwars"):
+        game = games.game(game_id)
+        caution = game.search.caution
+        assert caution is not None
+        state, _ = game.ruleset.new_game(game.ruleset.config(5, "standard"), 2)
+        by_role = {p.role: caution(game.ruleset.view(state, p.seat)) for p in state.players}
+        assert by_role[SHERIFF] == by_role[DEPUTY] == 2.0 and by_role[OUTLAW] == by_role[RENEGADE] == 1.0
+
+
+def test_a_decision_whose_candidates_end_alike_stops_after_the_fewest_worlds() -> None:
+    game = games.game("base")
+    worlds: list[int] = []
+
+    def determinize_counted(view: Any, rnd: random.Random, memory: Mapping[str, Any] | None = None) -> object:
+        worlds.append(1)
+        return game.search.determinize(view, rnd, memory)
+
+    def tie(state: object, seat: int) -> float:
+        return 0.5
+
+    search = replace(game.search, determinize=determinize_counted, score=tie, cutoff=1)
+    player = SearchPlayer(game.ruleset, game.heuristic, search, Budget(steps=10**6, seconds=600.0))
+    rules = game.ruleset
+    state, _ = rules.new_game(rules.config(5, "standard"), 3)
+    asked = rules.awaiting(state)[0]
+    view = rules.view(state, asked)
+    assert player.decide(view, {SEED_KEY: 1}) == player.policy.decide(view, {SEED_KEY: 1})
+    assert len(worlds) == MIN_WORLDS
+
+
+def test_a_decision_past_its_time_stops_within_the_world_and_keeps_the_heuristics_choice() -> None:
+    game = games.game("base")
+    worlds: list[int] = []
+    ticks = iter(range(10**6))
+
+    def determinize_counted(view: Any, rnd: random.Random, memory: Mapping[str, Any] | None = None) -> object:
+        worlds.append(1)
+        return game.search.determinize(view, rnd, memory)
+
+    def slow_clock() -> float:
+        return 0.5 * next(ticks)  # every look at the clock finds half a second gone
+
+    search = replace(game.search, determinize=determinize_counted)
+    player = SearchPlayer(game.ruleset, game.heuristic, search, Budget(steps=10**6, seconds=1.0), clock=slow_clock)
+    rules = game.ruleset
+    state, _ = rules.new_game(rules.config(5, "standard"), 3)
+    view = rules.view(state, rules.awaiting(state)[0])
+    assert len(player.candidates(view, {SEED_KEY: 1}, player.policy.decide(view, {SEED_KEY: 1}))) > 1
+    assert player.decide(view, {SEED_KEY: 1}) == player.policy.decide(view, {SEED_KEY: 1})
+    assert len(worlds) == 1  # the one world it began was cut after its first rollout

@@ -12,6 +12,7 @@ from bangbot.games.bang.ai.sides import BASE as BASE_SIDES
 from bangbot.games.bang.bench.ai import main as bench_ai
 from bangbot.games.bang.bench.engine import main as bench_engine
 from bangbot.games.bang.bench.sanity import main as bench_sanity
+from bangbot.games.bang.caution import caution
 from bangbot.games.bang.determinize import determinize, role_of, won
 from bangbot.games.bang.leaf import CUTOFF, score
 from bangbot.games.bang.lobby import LOBBY_OPTIONS
@@ -78,7 +79,7 @@ GAME = Game(
         preset_names={"ja": N_("Japanese first edition")},
     ),
     bench=family_bench(BASE),
-    search=Search(determinize, won, role_of, step, score=score, cutoff=CUTOFF),
+    search=Search(determinize, won, role_of, step, score=score, cutoff=CUTOFF, caution=caution),
     sides=BASE_SIDES,
     card_topic=base_card_topic,
     opened_steps=opened_steps,
