@@ -90,7 +90,10 @@ OUTBOX_OF_GAME = (
     .order_by(col(Outbox.id))
 )
 OUTBOX_ROWS = instrumentation.manager_of_class(Outbox)
-PRESS_ANSWER_BY_ID = select(PressAnswer).where(col(PressAnswer.press_id) == bindparam("press_id"))
+PRESS_ANSWER_BY_ID = select(*(getattr(PressAnswer, name) for name in PressAnswer.model_fields)).where(
+    col(PressAnswer.press_id) == bindparam("press_id")
+)
+PRESS_ANSWERS = instrumentation.manager_of_class(PressAnswer)
 CHAT_SETTINGS_BY_ID = select(ChatSettings).where(col(ChatSettings.chat_id) == bindparam("chat_id"))
 USER_SETTINGS_BY_ID = select(UserSettings).where(col(UserSettings.user_id) == bindparam("user_id"))
 
@@ -616,9 +619,11 @@ class Repository:
             connection.execute(delete(Outbox).where(col(Outbox.id).in_(row_ids)))
 
     def press_answer(self, press_id: str) -> PressAnswer | None:
-        """Returns the answer given to a press that changed a game, if this press was applied."""
-        with self._session() as s:
-            return s.exec(PRESS_ANSWER_BY_ID, params={"press_id": press_id}).first()
+        """Returns the answer given to a press that changed a game, if this press was applied (read without the ORM's
+        bookkeeping: every game press asks)."""
+        with self._reading() as connection:
+            row = connection.execute(PRESS_ANSWER_BY_ID, {"press_id": press_id}).mappings().first()
+        return None if row is None else instance(PRESS_ANSWERS, dict(row))
 
     def forget_press_answers(self, before: datetime) -> None:
         """Deletes the answers of presses older than before (the messenger redelivers for a day at most)."""
