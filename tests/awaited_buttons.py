@@ -44,6 +44,17 @@ def moves_of(sent: Sent) -> list[str]:
     return out
 
 
+def stored_seats(work: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Returns the seats whose message ids a repository's work stores: a seat's new message (update_seat_refs), a
+    notification with its step's progress (outbox_progress); none for other work."""
+    name = getattr(work, "__name__", "")
+    if name == "update_seat_refs":
+        return args
+    if name == "outbox_progress" and len(args) > 1:
+        return tuple(args[1])
+    return ()
+
+
 @dataclass
 class Presser:
     """Presses a move on new private messages of a table at one moment of their delivery (see the module)."""
@@ -66,12 +77,12 @@ class Presser:
         real_run = repo.run
 
         async def run(work: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-            storing = getattr(work, "__name__", "") == "update_seat_refs"
-            if storing:
-                await self.press_stored_ones(args, UNSTORED)
+            seats = stored_seats(work, args)
+            if seats:
+                await self.press_stored_ones(seats, UNSTORED)
             result = await real_run(work, *args, **kwargs)
-            if storing:
-                await self.press_stored_ones(args, STORED)
+            if seats:
+                await self.press_stored_ones(seats, STORED)
             return result
 
         repo.run = run  # type: ignore[method-assign]

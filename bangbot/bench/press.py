@@ -50,7 +50,7 @@ IN_GAMES = {  # what is counted in every game's own modules: a name, and the mod
 }
 ELSEWHERE = {  # what is counted in the platform: a name, and the function (module, attribute path)
     "decodes": ("bangbot.messaging.press.button_data", "decode"),
-    "game_reads": ("bangbot.storage.repository", "Repository.game_and_seats"),
+    "game_reads": ("bangbot.storage.repository", "Repository._read_game"),  # storage reads: a game, or its seats
 }
 SQL = {"statements": "before_cursor_execute", "commits": "commit"}  # the engine's events that count them
 COUNTED = (*IN_GAMES, *ELSEWHERE, *SQL)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 
 from babel.lists import format_list
 
 from bangbot.i18n import NP_, Translator
+
+WRITTEN_TABLES = 1024  # tables whose names players() keeps written, per translator
 
 MINUTE = 60
 HOUR = 60 * MINUTE
@@ -119,7 +122,13 @@ def person(tr: Translator, name: str) -> str:
 
 def players(tr: Translator, names: Iterable[str]) -> list[str]:
     """Returns every name as player() writes it; an AI name never equals a person's name at the table."""
-    stored = list(names)
+    return list(written_players(tr, tuple(names)))
+
+
+@lru_cache(maxsize=WRITTEN_TABLES)
+def written_players(tr: Translator, stored: tuple[str, ...]) -> tuple[str, ...]:
+    """Returns a table's names as players() writes them, worked out once per translator (each language's is one object
+    that never changes) and table: every message of a game writes them."""
     people = [person(tr, n) for n in stored if ai_slot(n) is None]
     taken = set(people) | set(stored)
     written: list[str] = []
@@ -131,4 +140,4 @@ def players(tr: Translator, names: Iterable[str]) -> list[str]:
         text = ai_name(tr, slot, taken)
         taken.add(text)
         written.append(text)
-    return written
+    return tuple(written)

@@ -90,7 +90,10 @@ OUTBOX_OF_GAME = (
     .order_by(col(Outbox.id))
 )
 OUTBOX_ROWS = instrumentation.manager_of_class(Outbox)
-PRESS_ANSWER_BY_ID = select(PressAnswer).where(col(PressAnswer.press_id) == bindparam("press_id"))
+PRESS_ANSWER_BY_ID = select(*(getattr(PressAnswer, name) for name in PressAnswer.model_fields)).where(
+    col(PressAnswer.press_id) == bindparam("press_id")
+)
+PRESS_ANSWERS = instrumentation.manager_of_class(PressAnswer)
 CHAT_SETTINGS_BY_ID = select(ChatSettings).where(col(ChatSettings.chat_id) == bindparam("chat_id"))
 USER_SETTINGS_BY_ID = select(UserSettings).where(col(UserSettings.user_id) == bindparam("user_id"))
 
@@ -312,6 +315,7 @@ class Repository:
                 if is_open:
                     values |= {"log_message_id": None, "table_message_id": None, "lobby_message_id": None}
                 connection.execute(update(Game).where(col(Game.id) == game.id).values(**values))
+                self.kept.forget(game.id)
                 if is_open:
                     moved.append(game.id)
                     game.chat_id, game.version = new_id, game.version + 1
@@ -344,12 +348,22 @@ class Repository:
         found = self.kept.rebuilt(game_id, rows)
         if found is not None:
             return found
+        since = self.kept.writes  # a copy changed while this reads is not kept from it
         with self._session() as s:
             game = s.exec(GAME_BY_ID, params={"id": game_id}).first()
             seats = list(s.exec(SEATS_OF_GAME, params={"game_id": game_id}))
         if game is not None:
-            self.kept.keep(game, seats)
+            self.kept.keep(game, seats, since)
         return game, seats
+
+    def known(self, game_id: int) -> tuple[Game, list[Seat]] | None:
+        """Returns, without reading, copies of a game and its seats as this process last read or saved them, where
+        it is the database's only writer (SQLite: every write of a game's columns and seats is its own, and kept);
+        None there without such a copy, and always where several workers share the database (PostgreSQL).
+
+        The copy is the game at the newest version this process stored or read; a caller that knows a newer stored
+        version (an outbox row's) compares it."""
+        return None if self.leases.shared else self.kept.copy(game_id)
 
     def game_version(self, game_id: int) -> int | None:
         """Returns a game's stored version (None for no such game), without reading its state."""
@@ -500,12 +514,11 @@ class Repository:
         return self._saved(game, seats, remove_seats)
 
     def _saved(self, game: Game, seats: Sequence[Seat], removed: Sequence[Seat]) -> Game:
-        """Gives a game just saved its new version, keeps it with its seats and tells the listeners of saves."""
+        """Gives a game just saved its new version, keeps it with its seats (see KeptGames.saved) and tells the
+        listeners of saves."""
         assert game.id is not None
-        self.kept.forget(game.id)
         game.version += 1
-        gone = {seat.position for seat in removed}
-        self.kept.keep(game, [seat for seat in seats if seat.position not in gone])
+        self.kept.saved(game, seats, [seat.position for seat in removed], unchanged_refs(game))
         self._tell_saved(game.id, game.version)
         return game
 
@@ -591,12 +604,14 @@ class Repository:
             if together:
                 refs_update = update(Game).where(col(Game.id) == row.game_id).values(**refs)
                 connection.execute(refs_update.add_cte(progress.cte("progress")))
+                self.kept.write_refs(row.game_id, refs)
                 return
             connection.execute(progress)
             if refs:
                 connection.execute(update(Game).where(col(Game.id) == row.game_id).values(**refs))
             if seats:
                 connection.execute(SEAT_REFS_UPDATE, seat_refs(seats))
+        self.kept.write_refs(row.game_id, refs, seat_columns(seats))
 
     def outbox_done(self, *row_ids: int) -> None:
         """Deletes outbox rows whose every message was shown, in one statement."""
@@ -604,9 +619,11 @@ class Repository:
             connection.execute(delete(Outbox).where(col(Outbox.id).in_(row_ids)))
 
     def press_answer(self, press_id: str) -> PressAnswer | None:
-        """Returns the answer given to a press that changed a game, if this press was applied."""
-        with self._session() as s:
-            return s.exec(PRESS_ANSWER_BY_ID, params={"press_id": press_id}).first()
+        """Returns the answer given to a press that changed a game, if this press was applied (read without the ORM's
+        bookkeeping: every game press asks)."""
+        with self._reading() as connection:
+            row = connection.execute(PRESS_ANSWER_BY_ID, {"press_id": press_id}).mappings().first()
+        return None if row is None else instance(PRESS_ANSWERS, dict(row))
 
     def forget_press_answers(self, before: datetime) -> None:
         """Deletes the answers of presses older than before (the messenger redelivers for a day at most)."""
@@ -617,6 +634,7 @@ class Repository:
         """Stores message references of a game without touching its version."""
         with self._writing(several=False) as connection:
             connection.execute(update(Game).where(col(Game.id) == game_id).values(**refs))
+        self.kept.write_refs(game_id, refs)
 
     def update_seat_refs(self, *seats: Seat) -> None:
         """Stores seats' private message references and what they show (no new version; a save never writes them).
@@ -628,14 +646,18 @@ class Repository:
             return
         with self._writing(several=False) as connection:
             connection.execute(SEAT_REFS_UPDATE, seat_refs(seats))
+        self.kept.write_refs(seats[0].game_id, {}, seat_columns(seats))
 
     def shift_deadlines(self, by: timedelta) -> int:
         """Moves the deadline and reminder of every running game by `by` in one UPDATE; returns how many games.
 
         The version changes, so a save that read the game before the shift is refused and done again.
         """
-        with self._writing(several=False) as connection:
-            return connection.execute(deadlines_shift(by, self.engine.dialect.name)).rowcount
+        try:
+            with self._writing(several=False) as connection:
+                return connection.execute(deadlines_shift(by, self.engine.dialect.name)).rowcount
+        finally:
+            self.kept.clear()
 
     def due(self, now: datetime) -> tuple[list[int], list[int], list[int]]:
         """Returns ids of running games past their deadline, past their reminder, and expired lobbies; oldest first."""
@@ -670,6 +692,11 @@ def seat_refs(seats: Sequence[Seat]) -> list[dict[str, Any]]:
         {"key_game": seat.game_id, "key_position": seat.position, **{name: getattr(seat, name) for name in SEAT_REFS}}
         for seat in seats
     ]
+
+
+def seat_columns(seats: Sequence[Seat]) -> list[dict[str, Any]]:
+    """Returns each seat's position and message references (SEAT_REFS), as KeptGames.write_refs takes them."""
+    return [{"position": seat.position, **{name: getattr(seat, name) for name in SEAT_REFS}} for seat in seats]
 
 
 def deadlines_shift(by: timedelta, dialect: str) -> Update:

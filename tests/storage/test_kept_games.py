@@ -116,3 +116,39 @@ def test_an_erased_name_and_a_purged_state_are_read_though_no_version_changed(tm
     purged = first.game(game_id)
     assert purged is not None and purged.state_json is None and purged.purged_at is not None
     assert as_values(first.game_and_seats(game_id)) == full_read(first, game_id)
+
+
+def test_the_copy_known_without_a_read_is_what_is_stored_after_this_process_writes(tmp_path: Path) -> None:
+    repo, _, game_id = two_workers(tmp_path)
+    game, seats = repo.game_and_seats(game_id)
+    assert game is not None
+    seats[2].private_message_id, seats[2].shown_digest = 51, "edited"
+    repo.update_seat_refs(seats[2])  # what the delivery stores while the game is not locked ...
+    repo.update_refs(game_id, table_message_id=52)
+    game.state_json = '{"x": 4}'
+    seats[0].missed_deadlines = 1
+    repo.save(game, seats[:1])  # ... stays as stored though a save of one seat read before it
+    with statements(repo.engine) as seen:
+        known = repo.known(game_id)
+    assert not seen
+    assert known is not None and as_values(known) == full_read(repo, game_id)
+    assert known[0].version == 1 and known[0].table_message_id == 52 and known[1][2].private_message_id == 51
+
+
+def test_a_save_removing_and_inserting_seats_is_known_as_stored(tmp_path: Path) -> None:
+    repo, _, game_id = two_workers(tmp_path)
+    game, seats = repo.game_and_seats(game_id)
+    assert game is not None
+    table = [Seat(game_id=game_id, position=i, user_id=20 + i, name=f"N{i}") for i in range(4)]
+    repo.save(game, table, remove_seats=seats)  # a game's start: its lobby's seats written anew
+    known = repo.known(game_id)
+    assert known is not None and as_values(known) == full_read(repo, game_id)
+    assert [seat.name for seat in known[1]] == ["N0", "N1", "N2", "N3"]
+
+
+def test_nothing_is_known_without_a_read_where_workers_share_the_database(tmp_path: Path) -> None:
+    repo, _, game_id = two_workers(tmp_path)
+    repo.game_and_seats(game_id)
+    assert repo.known(game_id) is not None
+    repo.leases.shared = True  # as on PostgreSQL: another worker may have written since
+    assert repo.known(game_id) is None

@@ -72,6 +72,7 @@ async def forget_press(ctx: Context, press: Press, data: ButtonData) -> tuple[st
         return tr.gettext("This confirmation is too old: send /forgetme again."), True
     if not await ctx.repo.run(forget_user, ctx.repo.engine, press.user.id):
         return not_now(tr), True
+    ctx.repo.kept.clear()  # the names and ids it erased in games' rows, which kept copies still hold
     ctx.known_users.pop(press.user.id)
     ctx.forget_language(("user", press.user.id))
     done = tr.gettext("Done: I no longer keep your name or id. Writing to me again starts afresh.")

@@ -35,6 +35,7 @@ class GameLanes:
     edited: dict[int, set[int]] = field(default_factory=dict)  # per row not yet shown: the seats whose message shows it
     delivering: int | None = None  # the row whose players' part the lane is showing now
     leased: bool = False  # whether this process holds the game's delivery lease (no other worker edits its messages)
+    version: int = 0  # the newest version of the game an outbox row read by its players' lane was saved at
     news: asyncio.Event = field(
         default_factory=asyncio.Event
     )  # set when a row joins `shown` (messaging.delivery.quiet_turn)

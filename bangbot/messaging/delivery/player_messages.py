@@ -54,7 +54,8 @@ async def drop_copy(ctx: Context, game_id: int, position: int, ref: MessageRef) 
     if ctx.repo.leases.shared and (lanes is None or not lanes.leased):
         return
     async with ctx.seat_messages.hold((game_id, position)):
-        seats = await ctx.repo.run(ctx.repo.seats, game_id)
+        known = ctx.repo.known(game_id)  # where this process alone writes, the seats it keeps are as stored
+        seats = known[1] if known is not None else await ctx.repo.run(ctx.repo.seats, game_id)
         current = seats[position].private_message_id if position < len(seats) else None
         if current is not None and current != ref.message_id:
             await ctx.messenger.drop_buttons(ref)

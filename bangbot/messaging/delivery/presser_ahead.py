@@ -19,7 +19,7 @@ from bangbot.messaging.delivery.outbox import all_shown
 from bangbot.messaging.delivery.sender import notification_due, show_private
 from bangbot.messaging.delivery.to_show import decoded
 from bangbot.messaging.delivery.urgency import urgently
-from bangbot.messaging.play.stored_game import Batch, load
+from bangbot.messaging.play.stored_game import Batch, load_since
 from bangbot.storage.models import Outbox
 
 
@@ -67,7 +67,7 @@ def unshown(ctx: Context, game_id: int, shown: set[int]) -> tuple[list[Outbox], 
     """Returns the game's outbox rows whose players' part is not shown yet, and the game as stored (in a thread);
     no game when there is no such row."""
     rows = [row for row in ctx.repo.outbox(game_id) if row.id not in shown]
-    return rows, load(ctx, game_id) if rows else None
+    return rows, load_since(ctx, game_id, max(row.version for row in rows)) if rows else None
 
 
 def may_show(batch: Batch, position: int) -> bool:

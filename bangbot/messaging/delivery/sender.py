@@ -26,7 +26,7 @@ from bangbot.messaging.play.chat_moved import MOVED
 from bangbot.messaging.play.departure import LEFT, return_text
 from bangbot.messaging.play.farewell import farewell_text
 from bangbot.messaging.play.replace_now import REPLACED, offer_keyboard, replaced_text
-from bangbot.messaging.play.stored_game import STANDIN, Batch, load, seat_view
+from bangbot.messaging.play.stored_game import STANDIN, Batch, load, loaded, seat_view
 from bangbot.messaging.presenting.board_buttons import table_board, with_board_button
 from bangbot.messaging.press.button_data import game_button
 from bangbot.messaging.press.confirm import prompt_text
@@ -614,12 +614,16 @@ def as_stored(ctx: Context, batch: Batch, seat: Seat) -> Batch | None:
     what it shows read into it, if no change was saved since it was read; else the game read again. None if the game
     is gone or the seat is someone else's now."""
     game_id = batch.game.id or 0
-    if ctx.repo.game_version(game_id) != batch.game.version:
-        fresh = load(ctx, game_id)
+    known = ctx.repo.known(game_id)  # where this process alone writes, what it keeps is what is stored
+    if known is not None and known[0].version < batch.game.version:
+        known = None
+    version = known[0].version if known is not None else ctx.repo.game_version(game_id)
+    if version != batch.game.version:
+        fresh = loaded(ctx, *known) if known is not None else load(ctx, game_id)
         if fresh is None or seat.position >= len(fresh.seats):
             return None
         return fresh if fresh.seats[seat.position].user_id == seat.user_id else None
-    stored = ctx.repo.seats(game_id)
+    stored = known[1] if known is not None else ctx.repo.seats(game_id)
     if seat.position >= len(stored) or stored[seat.position].user_id != seat.user_id:
         return None
     seat.private_message_id = stored[seat.position].private_message_id

@@ -16,6 +16,7 @@ from bangbot.messaging.context import MISSES_BEFORE_STANDIN, OFFER_SHARE, REMIND
 from bangbot.messaging.delivery.to_show import Showing, recent_of
 from bangbot.messaging.play.farewell import eliminations
 from bangbot.storage.models import FINISHED, ActionLog, Game, Outbox, PressAnswer, Seat
+from bangbot.storage.repository import Repository
 
 AI_MOVE_CAP = 5000
 FORCED = "forced"  # ActionLog.by of a move made for a person because it was the only one possible
@@ -58,6 +59,21 @@ class Batch:
 def load(ctx: Context, game_id: int) -> Batch | None:
     """Returns a running or finished game ready for moves, or None if it has no state (one read of the game)."""
     return loaded(ctx, *ctx.repo.game_and_seats(game_id))
+
+
+def stored_since(repo: Repository, game_id: int, version: int) -> tuple[Game | None, list[Seat]]:
+    """Returns a game and its seats as stored now, known to be at version or later (an outbox row's): the copy this
+    process keeps of what it saved when that is so (Repository.known: it is the database's only writer), else read
+    (the game was saved elsewhere, or this process started since)."""
+    known = repo.known(game_id)
+    if known is not None and known[0].version >= version:
+        return known
+    return repo.game_and_seats(game_id)
+
+
+def load_since(ctx: Context, game_id: int, version: int) -> Batch | None:
+    """Returns a game as stored now, at version or later, ready for moves (see stored_since and load)."""
+    return loaded(ctx, *stored_since(ctx.repo, game_id, version))
 
 
 def batch_of(ctx: Context, game: Game | None) -> Batch | None:
