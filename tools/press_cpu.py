@@ -6,8 +6,10 @@ bangbot importable (PYTHONPATH, PYTHONSAFEPATH=1). It opens a lobby per table th
 random live buttons of their private chats (« Back left out) until the game ends or PRESS_CAP presses were made.
 Each in-game press is one update: its time is the process CPU time (`time.process_time`) of `on_press` and of the
 background delivery it starts (`service.idle()` where the tree has it; before that, the outbox's `settled()`). Lobby
-presses and commands are counted apart and not timed. All trees play the same tables from the same seeds (the games
-differ once the trees' menus differ); the garbage collector runs untimed before each game.
+presses and commands are counted apart and not timed. Figures are given for all updates and by kind: moves (they
+apply an action), steps (a menu opened or left) and alerted presses (a card's text shown in an alert: only newer
+trees have those buttons, so the kinds compare trees whose menus differ). All trees play the same tables from the
+same seeds (the games differ once the trees' menus differ); the garbage collector runs untimed before each game.
 
 Trees take turns round by round (`--rounds N`), the order reversed every other round, so load on the machine hits
 them alike; one child runs at a time (one core). The child adapts to each tree's layout by feature detection: one
@@ -46,7 +48,9 @@ MODE = "mode."  # a mode button's choice: this prefix and the mode it picks (the
 BACK = "back"  # Button.fixed of « Back (the same in every tree so far)
 GAME_CHOICES = 8  # presses of the lobby's "game" button at most before a tree is found not to offer a game
 SEED_STRIDE = 1000  # seeds of round r start at r * SEED_STRIDE
-COUNTS = ("games", "lobby", "alerts")  # per table: games played, lobby presses (untimed), in-game presses alerted
+COUNTS = ("games", "lobby")  # per table: games played, lobby presses (untimed, not updates)
+KINDS = ("move", "step", "alerted")  # the kinds of in-game presses (see kind_of)
+MOVE = "a"  # a choice that starts so applies a legal action (the same in every tree so far)
 STATS = ("median", "p90", "p99", "mean")
 
 
@@ -155,7 +159,7 @@ class Driver:
         await self.wait()
 
     def alerted(self) -> bool:
-        """Returns whether the last press was answered with an alert (a refusal, or a card shown in one)."""
+        """Returns whether the last press was answered with an alert (a card's text shown in one, or a refusal)."""
         return bool(self.messenger.answers) and bool(self.messenger.answers[-1].alert)
 
 
@@ -201,32 +205,36 @@ async def gather(driver: Driver, table: Table, chat: int) -> tuple[list[Any], in
     return users, lobby
 
 
+def kind_of(choice: str, alerted: bool) -> str:
+    """Returns a press's kind: a move (it applies a legal action), alerted (a card's text shown in an alert, or a
+    refusal) or a step (it opens a menu or goes back)."""
+    return "move" if choice.startswith(MOVE) else "alerted" if alerted else "step"
+
+
 async def play(driver: Driver, table: Table, chat: int, seed: int, cap: int) -> dict[str, Any]:
-    """Plays one game of random presses; returns its in-game presses' CPU milliseconds and its lobby presses."""
+    """Plays one game of random presses; returns its in-game presses (CPU milliseconds, kind) and its lobby presses."""
     users, lobby = await gather(driver, table, chat)
     rng = random.Random(seed)
-    spent: list[float] = []
-    alerts = 0
+    spent: list[tuple[float, str]] = []
     while len(spent) < cap:
         options = [(u, c) for u in users for c in driver.choices(u.id)]
         if not options:
             break
-        user, (_, data, message) = rng.choice(options)
+        user, (choice, data, message) = rng.choice(options)
         started = time.process_time()
         await driver.press(user, user.id, data, message, True)
-        spent.append(1000 * (time.process_time() - started))
-        alerts += driver.alerted()
-    return {"cpu_ms": spent, "lobby": lobby, "alerts": alerts}
+        spent.append((1000 * (time.process_time() - started), kind_of(choice, driver.alerted())))
+    return {"presses": spent, "lobby": lobby}
 
 
 async def child_run(tables: list[Table], games: int, first_seed: int, cap: int) -> list[dict[str, Any]]:
-    """Plays games of each table on a fresh SQLite file; returns per table its figures or why it was skipped."""
+    """Plays games of each table on a fresh SQLite file; returns per table its presses or why it was skipped."""
     seeds = itertools.count(first_seed)
     out: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as folder:
         driver = Driver.open(f"sqlite:///{Path(folder) / 'press.sqlite3'}", lambda: next(seeds))
         for t, table in enumerate(tables):
-            row: dict[str, Any] = {"table": str(table), "cpu_ms": [], "skipped": None} | dict.fromkeys(COUNTS, 0)
+            row: dict[str, Any] = {"table": str(table), "presses": [], "skipped": None, "games": 0, "lobby": 0}
             for g in range(games):
                 gc.collect()
                 seed = first_seed + 100 * t + g
@@ -235,9 +243,8 @@ async def child_run(tables: list[Table], games: int, first_seed: int, cap: int) 
                 except Unplayable as why:
                     row["skipped"] = str(why)
                     break
-                row["cpu_ms"] += done["cpu_ms"]
+                row["presses"] += done["presses"]
                 row["lobby"] += done["lobby"]
-                row["alerts"] += done["alerts"]
                 row["games"] += 1
             out.append(row)
     return out
@@ -282,42 +289,51 @@ def figures(spent: list[float]) -> dict[str, float | int]:
 
 
 def compare(trees: list[Path], args: argparse.Namespace) -> dict[str, Any]:
-    """Runs every tree's child round by round (order reversed every other round); returns figures by tree and
-    table, the COUNTS, skipped tables and ratios to the first tree."""
-    spent: dict[str, dict[str, list[float]]] = {str(t): {} for t in trees}
+    """Runs every tree's child round by round (order reversed every other round); returns by tree its figures (all
+    presses, by kind, by table), games, lobby presses, skipped tables and ratios to the first tree."""
+    spent: dict[str, dict[str, list[tuple[float, str]]]] = {str(t): {} for t in trees}
     counts: dict[str, Counter[str]] = {str(t): Counter() for t in trees}
     skipped: dict[str, dict[str, str]] = {str(t): {} for t in trees}
     for r in range(args.rounds):
         for tree in trees if r % 2 == 0 else trees[::-1]:
             for row in run_child(tree, args, r):
-                spent[str(tree)].setdefault(row["table"], []).extend(row["cpu_ms"])
+                spent[str(tree)].setdefault(row["table"], []).extend((ms, kind) for ms, kind in row["presses"])
                 counts[str(tree)].update({k: row[k] for k in COUNTS})
                 if row["skipped"]:
                     skipped[str(tree)][row["table"]] = row["skipped"]
     out: dict[str, Any] = {"rounds": args.rounds, "games": args.games, "cap": args.cap, "trees": {}}
     for name, by_table in spent.items():
-        everything = [ms for values in by_table.values() for ms in values]
+        everything = [press for presses in by_table.values() for press in presses]
         out["trees"][name] = {
-            "all": figures(everything),
+            "all": figures([ms for ms, _ in everything]),
+            "kinds": {kind: figures([ms for ms, k in everything if k == kind]) for kind in KINDS},
+            "tables": {table: figures([ms for ms, _ in presses]) for table, presses in by_table.items() if presses},
             **{k: counts[name][k] for k in COUNTS},
-            "tables": {table: figures(values) for table, values in by_table.items() if values},
             "skipped": skipped[name],
         }
-    first = out["trees"][str(trees[0])]["all"]
+    first = out["trees"][str(trees[0])]
     for tree in out["trees"].values():
-        tree["ratio_to_first"] = {s: round(tree["all"][s] / first[s], 2) if first[s] else None for s in STATS}
+        tree["ratio_to_first"] = {"all": ratios(tree["all"], first["all"])}
+        tree["ratio_to_first"] |= {kind: ratios(tree["kinds"][kind], first["kinds"][kind]) for kind in KINDS}
     return out
 
 
+def ratios(figured: dict[str, float | int], first: dict[str, float | int]) -> dict[str, float | None]:
+    """Returns each of the STATS of figured divided by the first tree's (None where that has none)."""
+    return {s: round(figured[s] / first[s], 2) if first[s] else None for s in STATS}
+
+
 def text(result: dict[str, Any]) -> str:
-    """Returns the figures as a plain text table: every tree, all tables together, then table by table."""
-    head = f"{'tree':<24} {'table':<20} {'presses':>7}" + "".join(f" {s + ' ms':>9}" for s in STATS)
+    """Returns the figures as a plain text table: every tree's presses all together, by kind, then by table."""
+    head = f"{'tree':<24} {'presses of':<20} {'presses':>7}" + "".join(f" {s + ' ms':>9}" for s in STATS)
     lines = [head + "".join(f" {s + ' ÷1st':>11}" for s in STATS)]
     for name, tree in result["trees"].items():
-        rows = [("all", tree["all"], tree["ratio_to_first"])] + [(t, f, {}) for t, f in tree["tables"].items()]
-        for table, f, ratios in rows:
-            line = f"{name[-24:]:<24} {table:<20} {f['presses']:>7}" + "".join(f" {f[s]:>9}" for s in STATS)
-            lines.append(line + "".join(f" {ratios[s]!s:>11}" for s in ratios))
+        rows = [("all", tree["all"], tree["ratio_to_first"]["all"])]
+        rows += [(kind, f, tree["ratio_to_first"][kind]) for kind, f in tree["kinds"].items()]
+        rows += [(table, f, {}) for table, f in tree["tables"].items()]
+        for what, f, ratio in rows:
+            line = f"{name[-24:]:<24} {what:<20} {f['presses']:>7}" + "".join(f" {f[s]:>9}" for s in STATS)
+            lines.append(line + "".join(f" {ratio[s]!s:>11}" for s in ratio))
         lines.append(f"{name[-24:]:<24} " + ", ".join(f"{k}: {tree[k]}" for k in COUNTS))
         lines += [f"{name[-24:]:<24} {table:<20} skipped: {why}" for table, why in tree["skipped"].items()]
     return "\n".join(lines)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.press_cpu import STATS, figures, main
+from tools.press_cpu import STATS, figures, kind_of, main
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 
@@ -20,7 +20,8 @@ def test_one_short_game_on_this_checkout_gives_figures_per_update(capsys: pytest
     assert tree["lobby"] == 5  # four people join and the first starts: not counted as updates
     assert list(tree["tables"]) == ["base/standard/5"]
     assert all(tree["all"][s] > 0 for s in STATS)
-    assert tree["ratio_to_first"] == dict.fromkeys(STATS, 1.0)
+    assert sum(f["presses"] for f in tree["kinds"].values()) == 6 and tree["kinds"]["move"]["presses"] > 0
+    assert tree["ratio_to_first"]["all"] == dict.fromkeys(STATS, 1.0)
 
 
 def test_a_table_the_tree_does_not_offer_is_skipped_with_its_reason(capsys: pytest.CaptureFixture[str]) -> None:
@@ -32,3 +33,7 @@ def test_a_table_the_tree_does_not_offer_is_skipped_with_its_reason(capsys: pyte
 def test_figures_are_the_percentiles_of_the_milliseconds() -> None:
     spent = [float(ms) for ms in range(1, 101)]
     assert figures(spent) == {"presses": 100, "median": 50.5, "p90": 90.1, "p99": 99.01, "mean": 50.5}
+
+
+def test_a_press_is_a_move_when_it_applies_an_action_else_alerted_or_a_step() -> None:
+    assert [kind_of("a3", True), kind_of("i.bang", True), kind_of("s.play", False)] == ["move", "alerted", "step"]
