@@ -16,6 +16,21 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from sqlalchemy import Connection, bindparam, delete, update
+from sqlmodel import col
+
+from bangbot.storage.models import Outbox, Seat
+
+SEAT_DIGEST_UPDATE = (  # a held digest, written only if the seat still has the message it was shown on
+    update(Seat)
+    .where(
+        col(Seat.game_id) == bindparam("key_game"),
+        col(Seat.position) == bindparam("key_position"),
+        col(Seat.private_message_id) == bindparam("key_message"),
+    )
+    .values(shown_digest=bindparam("digest"))
+)
+OUTBOX_DELETE = delete(Outbox).where(col(Outbox.id).in_(bindparam("ids", expanding=True)))
 Shown = tuple[int | None, str]  # a seat's message id and the digest of what it shows after an edit
 
 
@@ -77,3 +92,28 @@ class DeferredWrites:
         now = time.monotonic()
         with self._lock:
             return [game_id for game_id, held in self._held.items() if now - held.since >= older_than]
+
+
+def write_held(connection: Connection, game_id: int, held: Held | None) -> None:
+    """Writes a game's held writes in the connection's transaction: each digest where its seat still has that message,
+    then the deletion of the rows done."""
+    if held is None:
+        return
+    if held.digests:
+        rows = [
+            {"key_game": game_id, "key_position": position, "key_message": message, "digest": digest}
+            for position, (message, digest) in held.digests.items()
+        ]
+        connection.execute(SEAT_DIGEST_UPDATE, rows)
+    if held.done:
+        connection.execute(OUTBOX_DELETE, {"ids": sorted(held.done)})
+
+
+def laid_over(seats: list[Seat], held: Held | None) -> list[Seat]:
+    """Returns seats as read with the digests held back for them laid over (where a seat still has that message)."""
+    if held is not None:
+        for seat in seats:
+            shown = held.digests.get(seat.position)
+            if shown is not None and shown[0] == seat.private_message_id:
+                seat.shown_digest = shown[1]
+    return seats

@@ -34,7 +34,7 @@ from sqlmodel import Session, SQLModel, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from bangbot.storage import pg_save
-from bangbot.storage.deferred import DeferredWrites, Held
+from bangbot.storage.deferred import OUTBOX_DELETE, DeferredWrites, Held, laid_over, write_held
 from bangbot.storage.kept import LIGHT_READ, KeptGames, instance
 from bangbot.storage.leases import DeliveryLeases
 from bangbot.storage.locks import KeyedLocks
@@ -72,15 +72,6 @@ SEAT_REFS_UPDATE = (
     .where(col(Seat.game_id) == bindparam("key_game"), col(Seat.position) == bindparam("key_position"))
     .values({name: bindparam(name) for name in SEAT_REFS})
 )
-SEAT_DIGEST_UPDATE = (  # a held digest, written only if the seat still has the message it was shown on
-    update(Seat)
-    .where(
-        col(Seat.game_id) == bindparam("key_game"),
-        col(Seat.position) == bindparam("key_position"),
-        col(Seat.private_message_id) == bindparam("key_message"),
-    )
-    .values(shown_digest=bindparam("digest"))
-)
 SEAT_UPDATE = (
     update(Seat)
     .where(col(Seat.game_id) == bindparam("key_game"), col(Seat.position) == bindparam("key_position"))
@@ -89,7 +80,6 @@ SEAT_UPDATE = (
 
 ACTIONS_INSERT = insert(ActionLog)
 OUTBOX_INSERT = insert(Outbox).returning(col(Outbox.id))
-OUTBOX_DELETE = delete(Outbox).where(col(Outbox.id).in_(bindparam("ids", expanding=True)))
 ANSWER_INSERT = insert(PressAnswer)
 
 # The reads of every update, built once: a statement built per call costs more than its round trip.
@@ -528,7 +518,7 @@ class Repository:
                 outbox.id = connection.execute(OUTBOX_INSERT, column_values(outbox, skip=("id",))).scalar_one()
             if answer is not None:
                 connection.execute(ANSWER_INSERT, column_values(answer))
-            self._write_held(connection, game.id, held)  # after the insert: SQLite gives no deleted row's id again
+            write_held(connection, game.id, held)  # after the insert: SQLite gives no deleted row's id again
         return self._saved(game, seats, remove_seats)
 
     def _saved(self, game: Game, seats: Sequence[Seat], removed: Sequence[Seat]) -> Game:
@@ -624,7 +614,7 @@ class Repository:
             self._carrying(row.game_id) as held,
             self._writing(several=bool(refs or seats or held) and not together) as connection,
         ):
-            self._write_held(connection, row.game_id, held)
+            write_held(connection, row.game_id, held)
             if together:
                 refs_update = update(Game).where(col(Game.id) == row.game_id).values(**refs)
                 connection.execute(refs_update.add_cte(progress.cte("progress")))
@@ -669,13 +659,15 @@ class Repository:
         transaction per game; returns how many games had some."""
         games = [g for g in self.deferred.waiting(older_than) if game_id is None or g == game_id]
         for game_id in games:
-            with self._carrying(game_id) as held, self._writing() as connection:
-                self._write_held(connection, game_id, held)
+            with self._carrying(game_id) as held:
+                if held is not None:  # else written meanwhile by the game's own write
+                    with self._writing() as connection:
+                        write_held(connection, game_id, held)
         return len(games)
 
     @contextmanager
     def _carrying(self, game_id: int) -> Iterator[Held | None]:
-        """Yields the game's held writes for the block's transaction to write (_write_held), forgotten once the block
+        """Yields the game's held writes for the block's transaction to write (write_held), forgotten once the block
         ends well; one such block at a time, so an older copy never lands after a newer one."""
         if not self.defers:
             yield None
@@ -685,21 +677,6 @@ class Repository:
             yield held
             if held is not None:
                 self.deferred.written(game_id, held)
-
-    @staticmethod
-    def _write_held(connection: Connection, game_id: int, held: Held | None) -> None:
-        """Writes a game's held writes in the connection's transaction: each digest where its seat still has that
-        message, then the deletion of the rows done."""
-        if held is None:
-            return
-        if held.digests:
-            rows = [
-                {"key_game": game_id, "key_position": position, "key_message": message, "digest": digest}
-                for position, (message, digest) in held.digests.items()
-            ]
-            connection.execute(SEAT_DIGEST_UPDATE, rows)
-        if held.done:
-            connection.execute(OUTBOX_DELETE, {"ids": sorted(held.done)})
 
     def press_answer(self, press_id: str) -> PressAnswer | None:
         """Returns the answer given to a press that changed a game, if this press was applied (read without the ORM's
@@ -716,7 +693,7 @@ class Repository:
     def update_refs(self, game_id: int, **refs: int | None) -> None:
         """Stores message references of a game without touching its version, with the game's held writes."""
         with self._carrying(game_id) as held, self._writing(several=held is not None) as connection:
-            self._write_held(connection, game_id, held)
+            write_held(connection, game_id, held)
             connection.execute(update(Game).where(col(Game.id) == game_id).values(**refs))
         self.kept.write_refs(game_id, refs)
 
@@ -729,7 +706,7 @@ class Repository:
         if not seats:
             return
         with self._carrying(seats[0].game_id) as held, self._writing(several=held is not None) as connection:
-            self._write_held(connection, seats[0].game_id, held)  # first: the refs stored now are the newer
+            write_held(connection, seats[0].game_id, held)  # first: the refs stored now are the newer
             connection.execute(SEAT_REFS_UPDATE, seat_refs(seats))
         self.kept.write_refs(seats[0].game_id, {}, seat_columns(seats))
 
@@ -777,16 +754,6 @@ def seat_refs(seats: Sequence[Seat]) -> list[dict[str, Any]]:
         {"key_game": seat.game_id, "key_position": seat.position, **{name: getattr(seat, name) for name in SEAT_REFS}}
         for seat in seats
     ]
-
-
-def laid_over(seats: list[Seat], held: Held | None) -> list[Seat]:
-    """Returns seats as read with the digests held back for them laid over (where a seat still has that message)."""
-    if held is not None:
-        for seat in seats:
-            shown = held.digests.get(seat.position)
-            if shown is not None and shown[0] == seat.private_message_id:
-                seat.shown_digest = shown[1]
-    return seats
 
 
 def seat_columns(seats: Sequence[Seat]) -> list[dict[str, Any]]:

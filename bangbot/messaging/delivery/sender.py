@@ -568,19 +568,21 @@ async def show_private(
     fresh = resend or old is None
     notified = is_awaited(batch, seat) and (fresh or seat.shown_digest.endswith(AWAITED_MARK))
     digest = body_digest(ctx, batch, seat, level, text, buttons, recent, notified)
-    if seat.shown_digest == digest and not fresh and not recent and not force:
+    anyway = force or bool(recent)  # shown even if the stored digest says it shows this
+    if seat.shown_digest == digest and not fresh and not anyway:
         return False
+    stored = ctx.repo.shown  # an edit's digest: held back (storage.deferred)
     if fresh:
         if old is not None:
             await ctx.messenger.delete(MessageRef(seat.user_id, old))
         ref = await ctx.messenger.send(seat.user_id, text, buttons)
         seat.private_message_id = ref.message_id
-        store = True
-    elif old is not None and (force or recent or seat.shown_digest.rstrip(AWAITED_MARK) != digest.rstrip(AWAITED_MARK)):
+        stored, store = ctx.repo.update_seat_refs, True  # a new message's reference: at once
+    elif old is not None and (anyway or seat.shown_digest.rstrip(AWAITED_MARK) != digest.rstrip(AWAITED_MARK)):
         await ctx.messenger.edit(MessageRef(seat.user_id, old), text, buttons)
     seat.shown_digest = digest
     if store:
-        await ctx.repo.run(ctx.repo.update_seat_refs if fresh else ctx.repo.shown, seat)
+        await ctx.repo.run(stored, seat)
     return True
 
 
