@@ -87,6 +87,11 @@ class DeferredWrites:
             held = self._held.get(game_id)
             return set() if held is None else set(held.done)
 
+    def every_done(self) -> frozenset[int]:
+        """Returns the outbox rows of every game whose deletion is held (not a backlog: they were shown)."""
+        with self._lock:
+            return frozenset(row for held in self._held.values() for row in held.done)
+
     def waiting(self, older_than: float = 0.0) -> list[int]:
         """Returns the games whose held writes waited at least older_than seconds."""
         now = time.monotonic()
