@@ -137,12 +137,13 @@ async def run(ctx: Context, game_id: int, lanes: GameLanes) -> None:
 def settle_later(ctx: Context, game_id: int) -> None:
     """Deletes the shown rows a game's delivery held back (storage.deferred) HELD_ROWS_SECONDS after it stopped,
     unless the game's next write carried them first: a move made meanwhile deletes them with its save."""
-    if not ctx.repo.deferred.done_rows(game_id):
+    rows = ctx.repo.deferred.done_rows(game_id)
+    if not rows:
         return
     loop = asyncio.get_running_loop()
 
     def due() -> None:
-        if ctx.repo.deferred.done_rows(game_id):
+        if ctx.repo.deferred.done_rows(game_id) & rows:  # else a write carried them (its row settles on its own)
             task = loop.create_task(settle(ctx, game_id))
             ctx.lanes.settling.add(task)
             task.add_done_callback(ctx.lanes.settling.discard)
