@@ -76,9 +76,11 @@ class GameService:
         return await recover(self.ctx)
 
     async def stop(self) -> None:
-        """Waits until what this process saved is shown (no group lane holds its rows then) and every reply is sent."""
+        """Waits until what this process saved is shown (no group lane holds its rows then) and every reply is sent,
+        then writes what the delivery held back (storage.deferred)."""
         self.ctx.lanes.hurry.set()
         await self.idle()
+        await self.ctx.repo.run(self.ctx.repo.flush_deferred)  # what the delivery held back (storage.deferred)
 
     async def idle(self) -> None:
         """Waits until nothing this process saved or posted is left to show (for shutdown, the terminal and tests)."""

@@ -45,8 +45,8 @@ def beat(engine: Engine, worker: str, started: datetime, now: datetime, limited:
         session.execute(delete(RateLimited).where(col(RateLimited.minute) < now - timedelta(days=1)))
 
 
-def read_desk(engine: Engine, now: datetime) -> Desk:
-    """Returns what the desk shows now."""
+def read_desk(engine: Engine, now: datetime, shown: frozenset[int] = frozenset()) -> Desk:
+    """Returns what the desk shows now; the shown outbox rows whose deletion this process holds back are no backlog."""
     with Session(engine) as session:
         workers = session.exec(
             select(WorkerBeat).where(col(WorkerBeat.seen_at) >= now - WORKERS_SEEN).order_by(col(WorkerBeat.worker))
@@ -55,7 +55,7 @@ def read_desk(engine: Engine, now: datetime) -> Desk:
         games = session.exec(
             select(Game).where(col(Game.status) == RUNNING).order_by(col(Game.id).desc()).limit(SHOWN_GAMES)
         ).all()
-        backlog = session.exec(select(func.count()).select_from(Outbox)).one()
+        backlog = session.exec(select(func.count()).select_from(Outbox).where(col(Outbox.id).not_in(shown))).one()
         limited = session.exec(
             select(func.coalesce(func.sum(RateLimited.count), 0)).where(
                 col(RateLimited.minute) >= now - timedelta(hours=1)

@@ -14,10 +14,12 @@ def ping(engine: Engine) -> None:
         connection.execute(text("SELECT 1"))
 
 
-def totals(engine: Engine) -> tuple[int, int]:
-    """Returns (outbox rows still to deliver, games running) in the whole database, in one connection."""
+def totals(engine: Engine, shown: frozenset[int] = frozenset()) -> tuple[int, int]:
+    """Returns (outbox rows still to deliver, games running) in the whole database, in one connection; the rows shown
+    (whose deletion this process holds back) are not to deliver."""
     with engine.connect() as connection:
-        backlog = connection.execute(select(func.count()).select_from(Outbox)).scalar_one()
+        unsent = select(func.count()).select_from(Outbox).where(col(Outbox.id).not_in(shown))
+        backlog = connection.execute(unsent).scalar_one()
         running_games = select(func.count()).select_from(Game).where(col(Game.status) == RUNNING)
         running = connection.execute(running_games).scalar_one()
     return int(backlog), int(running)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, contextmanager
@@ -33,6 +34,7 @@ from sqlmodel import Session, SQLModel, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from bangbot.storage import pg_save
+from bangbot.storage.deferred import OUTBOX_DELETE, DeferredWrites, Held, laid_over, write_held
 from bangbot.storage.kept import LIGHT_READ, KeptGames, instance
 from bangbot.storage.leases import DeliveryLeases
 from bangbot.storage.locks import KeyedLocks
@@ -131,6 +133,8 @@ class Repository:
         self._pin_slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
         self.saved: list[Callable[[int, int], None]] = []  # told (game id, new version) after each game's save
         self.kept = KeptGames()  # games as last read or saved here: a read again is one light statement
+        self.deferred = DeferredWrites()  # the delivery's writes held back to ride with a game's next write
+        self._carrying_lock = threading.Lock()  # held writes are taken and written by one transaction at a time
 
     @property
     def threads(self) -> ThreadPoolExecutor | None:
@@ -141,7 +145,8 @@ class Repository:
 
     def close(self, wait: bool = True) -> None:
         """Shuts the repository's threads (waiting for the work they run, if wait) and frees its delivery leases; a
-        later use opens them again. The engine stays its owner's to dispose."""
+        later use opens them again. The engine stays its owner's to dispose. What the delivery held back and nobody
+        wrote (GameService.stop does) is lost as in a crash: its rows are shown again (storage.deferred)."""
         threads, self._threads = self._threads, None
         if threads is not None:
             threads.shutdown(wait=wait)
@@ -340,18 +345,20 @@ class Repository:
         return self._read_game(game_id)
 
     def _read_game(self, game_id: int) -> tuple[Game | None, list[Seat]]:
-        """Reads a game and its seats as game_and_seats says (which benches and tests count as the game's reads)."""
+        """Reads a game and its seats as game_and_seats says (which benches and tests count as the game's reads),
+        the digests this process holds back laid over its seats (taken before the read: written meanwhile, read)."""
+        held = self.deferred.taken(game_id)
         with self._reading() as connection:
             rows = connection.execute(LIGHT_READ, {"id": game_id}).all()
         if not rows:
             return None, []
         found = self.kept.rebuilt(game_id, rows)
         if found is not None:
-            return found
+            return found[0], laid_over(found[1], held)
         since = self.kept.writes  # a copy changed while this reads is not kept from it
         with self._session() as s:
             game = s.exec(GAME_BY_ID, params={"id": game_id}).first()
-            seats = list(s.exec(SEATS_OF_GAME, params={"game_id": game_id}))
+            seats = laid_over(list(s.exec(SEATS_OF_GAME, params={"game_id": game_id})), held)
         if game is not None:
             self.kept.keep(game, seats, since)
         return game, seats
@@ -496,7 +503,7 @@ class Repository:
         kept_refs = unchanged_refs(game)
         values: dict[str, Any] = {name: getattr(game, name) for name in GAME_FIELDS if name not in kept_refs}
         values |= {"version": game.version + 1, "key_id": game.id, "key_version": game.version}
-        with self._writing() as connection:
+        with self._carrying(game.id) as held, self._writing() as connection:
             result = connection.execute(game_update(kept_refs), values)
             if result.rowcount != 1:
                 raise StaleGame(f"game {game.id} changed since version {game.version}")
@@ -511,6 +518,7 @@ class Repository:
                 outbox.id = connection.execute(OUTBOX_INSERT, column_values(outbox, skip=("id",))).scalar_one()
             if answer is not None:
                 connection.execute(ANSWER_INSERT, column_values(answer))
+            write_held(connection, game.id, held)  # after the insert: SQLite gives no deleted row's id again
         return self._saved(game, seats, remove_seats)
 
     def _saved(self, game: Game, seats: Sequence[Seat], removed: Sequence[Seat]) -> Game:
@@ -571,10 +579,12 @@ class Repository:
             connection.execute(insert(Seat), fresh)
 
     def outbox(self, game_id: int) -> list[Outbox]:
-        """Returns what a game must still show, oldest first (read without the ORM's bookkeeping: rows read often)."""
+        """Returns what a game must still show, oldest first (read without the ORM's bookkeeping: rows read often);
+        not the rows done whose deletion is held back (taken before the read: deleted meanwhile, they are left out)."""
+        done = self.deferred.done_rows(game_id)
         with self._reading() as connection:
             rows = connection.execute(OUTBOX_OF_GAME, {"game_id": game_id}).mappings().all()
-        return [instance(OUTBOX_ROWS, dict(row)) for row in rows]
+        return [instance(OUTBOX_ROWS, dict(row)) for row in rows if row["id"] not in done]
 
     def outbox_games(self, unsent_before: datetime | None = None, sent_before: datetime | None = None) -> list[int]:
         """Returns the games with something still to show: all of them, or those whose rows are overdue.
@@ -593,14 +603,18 @@ class Repository:
 
     def outbox_progress(self, row: Outbox, seats: Sequence[Seat] = (), **refs: int | None) -> None:
         """Stores how far the delivery of an outbox row got (both progress counts, sent_at), new refs of its game and
-        the message refs of seats (see update_seat_refs), in one transaction."""
+        the message refs of seats (see update_seat_refs), with the game's held writes, in one transaction."""
         progress = (
             update(Outbox)
             .where(col(Outbox.id) == row.id)
             .values(progress=row.progress, group_progress=row.group_progress, sent_at=row.sent_at)
         )
         together = bool(refs) and not seats and self.engine.dialect.name == "postgresql"  # one statement: a WITH query
-        with self._writing(several=bool(refs or seats) and not together) as connection:
+        with (
+            self._carrying(row.game_id) as held,
+            self._writing(several=bool(refs or seats or held) and not together) as connection,
+        ):
+            write_held(connection, row.game_id, held)
             if together:
                 refs_update = update(Game).where(col(Game.id) == row.game_id).values(**refs)
                 connection.execute(refs_update.add_cte(progress.cte("progress")))
@@ -613,10 +627,56 @@ class Repository:
                 connection.execute(SEAT_REFS_UPDATE, seat_refs(seats))
         self.kept.write_refs(row.game_id, refs, seat_columns(seats))
 
-    def outbox_done(self, *row_ids: int) -> None:
-        """Deletes outbox rows whose every message was shown, in one statement."""
+    def outbox_done(self, game_id: int, *row_ids: int) -> None:
+        """Deletes a game's outbox rows whose every message was shown: with the game's next write where this process
+        alone writes (storage.deferred), else at once in one statement."""
+        if self.defers:
+            self.deferred.note_done(game_id, row_ids)
+            return
         with self._writing(several=False) as connection:
-            connection.execute(delete(Outbox).where(col(Outbox.id).in_(row_ids)))
+            connection.execute(OUTBOX_DELETE, {"ids": list(row_ids)})
+
+    @property
+    def defers(self) -> bool:
+        """Returns whether the delivery's writes are held back to ride with a game's next write: where this process
+        is the database's only writer (SQLite), not where several workers share it (see storage.deferred)."""
+        return not self.leases.shared
+
+    def shown(self, *seats: Seat) -> None:
+        """Stores what seats' existing messages show after an edit (their digest): held back to ride with the game's
+        next write where this process alone writes (laid over its reads and kept copy meanwhile), else at once."""
+        if not seats:
+            return
+        if not self.defers:
+            self.update_seat_refs(*seats)
+            return
+        game_id = seats[0].game_id
+        self.deferred.note_shown(game_id, [(s.position, s.private_message_id, s.shown_digest) for s in seats])
+        self.kept.write_refs(game_id, {}, seat_columns(seats))
+
+    def flush_deferred(self, older_than: float = 0.0, game_id: int | None = None) -> int:
+        """Writes the held writes of every game (or of game_id) that waited at least older_than seconds, one
+        transaction per game; returns how many games had some."""
+        games = [g for g in self.deferred.waiting(older_than) if game_id is None or g == game_id]
+        for game_id in games:
+            with self._carrying(game_id) as held:
+                if held is not None:  # else written meanwhile by the game's own write
+                    with self._writing() as connection:
+                        write_held(connection, game_id, held)
+        return len(games)
+
+    @contextmanager
+    def _carrying(self, game_id: int) -> Iterator[Held | None]:
+        """Yields the game's held writes for the block's transaction to write (write_held), forgotten once the block
+        ends well; one such block at a time, so an older copy never lands after a newer one."""
+        if not self.defers:
+            yield None
+            return
+        with self._carrying_lock:
+            held = self.deferred.taken(game_id)
+            yield held
+            if held is not None:
+                self.deferred.written(game_id, held)
 
     def press_answer(self, press_id: str) -> PressAnswer | None:
         """Returns the answer given to a press that changed a game, if this press was applied (read without the ORM's
@@ -631,8 +691,9 @@ class Repository:
             connection.execute(delete(PressAnswer).where(col(PressAnswer.at) < before))
 
     def update_refs(self, game_id: int, **refs: int | None) -> None:
-        """Stores message references of a game without touching its version."""
-        with self._writing(several=False) as connection:
+        """Stores message references of a game without touching its version, with the game's held writes."""
+        with self._carrying(game_id) as held, self._writing(several=held is not None) as connection:
+            write_held(connection, game_id, held)
             connection.execute(update(Game).where(col(Game.id) == game_id).values(**refs))
         self.kept.write_refs(game_id, refs)
 
@@ -644,7 +705,8 @@ class Repository:
         """
         if not seats:
             return
-        with self._writing(several=False) as connection:
+        with self._carrying(seats[0].game_id) as held, self._writing(several=held is not None) as connection:
+            write_held(connection, seats[0].game_id, held)  # first: the refs stored now are the newer
             connection.execute(SEAT_REFS_UPDATE, seat_refs(seats))
         self.kept.write_refs(seats[0].game_id, {}, seat_columns(seats))
 

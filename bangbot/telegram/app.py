@@ -265,7 +265,7 @@ class BangBot:
         repo = self.service.ctx.repo
         readiness = Readiness(
             ping=lambda: asyncio.to_thread(ping, repo.engine),
-            totals=lambda: asyncio.to_thread(totals, repo.engine),
+            totals=lambda: asyncio.to_thread(totals, repo.engine, repo.deferred.every_done()),
             reach=self.reach,
             probe=self.application.bot.get_me,
             backlog_bound=s.ready_backlog,

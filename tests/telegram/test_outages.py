@@ -31,6 +31,7 @@ from tools.telegram import BotApiEmulator
 OUTAGE_SECONDS = 10.0  # how long a database outage lasts
 TELEGRAM_OUTAGE_SECONDS = 20.0  # how long Telegram fails
 ANSWER_SECONDS = 30.0  # a ceiling for one press's answer (a save waits 5 s for a locked database, then gives up)
+SETTLE_SECONDS = 5.0  # a ceiling for a table to be true once its press was answered, its shown rows deleted
 RECOVERY_SECONDS = 60.0  # a ceiling for every table to be true after an outage (seconds on an idle machine)
 GROUP_RATE = (300, 60.0)  # a roomy group budget: these tests are about outages, not the group's flood limit
 NOT_SAVED = not_saved(translator("en"))
@@ -104,7 +105,16 @@ def start_game(table: FaultTable) -> None:
         query = table.next_press()
         if query is not None:
             assert table.wait_answer(query), "a lobby press was not answered"
+            settle(table)
     raise AssertionError("the game did not start")
+
+
+def settle(table: FaultTable) -> None:
+    """Waits a little (SETTLE_SECONDS at most) for the table to be true before the next press: a delivery deletes the
+    rows it showed about a second after it settled (HELD_ROWS_SECONDS), unless a press comes first."""
+    until = time.monotonic() + SETTLE_SECONDS
+    while table.current() is not None and time.monotonic() < until:
+        time.sleep(0.05)
 
 
 def press_once(rig: Rig, moves_only: bool = False) -> tuple[str, str, bool] | None:

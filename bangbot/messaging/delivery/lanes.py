@@ -93,6 +93,7 @@ class Lanes:
     games: dict[int, GameLanes] = field(default_factory=dict)
     retries: int = 0
     hurry: asyncio.Event = field(default_factory=asyncio.Event)  # set at a stop: no group lane holds its rows then
+    settling: set[asyncio.Task[None]] = field(default_factory=set)  # deleting rows a settled delivery held back
 
     def of(self, game_id: int) -> GameLanes:
         """Returns a game's lanes, made on first use."""

@@ -35,11 +35,14 @@ from bangbot.messaging.play.bot_absent import pause
 from bangbot.messaging.play.chat_moved import move_chat
 from bangbot.messaging.play.stored_game import Batch, finish, load, load_since, loaded, run_ai, stored_since
 from bangbot.storage.models import RUNNING, Outbox
+from bangbot.storage.repository import STORAGE_ERRORS
 from bangbot.storage.times import aware
 
 log = logging.getLogger(__name__)
 UNSENT_GRACE = timedelta(seconds=5)  # a row nobody delivered for this long was left by a crash or a failure
 SETTLE_GRACE = timedelta(minutes=3)  # a row handed over this long ago whose queued group edits were never confirmed
+HELD_WRITES_SECONDS = 5.0  # the timer's sweep writes what the delivery held back this long (storage.deferred)
+HELD_ROWS_SECONDS = 1.0  # a game's delivery settled this long: the rows it held back are deleted (storage.deferred)
 GIVE_UP_AFTER = timedelta(days=1)  # a row that failed for a day is dropped: /status shows everything from storage
 UNREACHABLE_ROUNDS = 3
 PRIVATE_WAIT_SECONDS = 5.0  # a press's answer waits this long at most for the players' messages to show the move
@@ -123,11 +126,37 @@ async def run(ctx: Context, game_id: int, lanes: GameLanes) -> None:
     except Exception:
         log.exception("delivery of game %s stopped; the timer starts it again", game_id)
     finally:
+        settle_later(ctx, game_id)
         for event in list(lanes.waiters.values()):
             event.set()
         lanes.waiters.clear()
         if ctx.lanes.games.get(game_id) is lanes and not lanes.shown:
             del ctx.lanes.games[game_id]
+
+
+def settle_later(ctx: Context, game_id: int) -> None:
+    """Deletes the shown rows a game's delivery held back (storage.deferred) HELD_ROWS_SECONDS after it stopped,
+    unless the game's next write carried them first: a move made meanwhile deletes them with its save."""
+    rows = ctx.repo.deferred.done_rows(game_id)
+    if not rows:
+        return
+    loop = asyncio.get_running_loop()
+
+    def due() -> None:
+        if ctx.repo.deferred.done_rows(game_id) & rows:  # else a write carried them (its row settles on its own)
+            task = loop.create_task(settle(ctx, game_id))
+            ctx.lanes.settling.add(task)
+            task.add_done_callback(ctx.lanes.settling.discard)
+
+    loop.call_later(HELD_ROWS_SECONDS, due)
+
+
+async def settle(ctx: Context, game_id: int) -> None:
+    """Writes what a game's delivery held back (a failure leaves it to the game's next write or the timer's sweep)."""
+    try:
+        await ctx.repo.run(ctx.repo.flush_deferred, 0.0, game_id)
+    except STORAGE_ERRORS:
+        log.warning("could not write what the delivery of game %s held back", game_id)
 
 
 async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
@@ -148,7 +177,7 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
             for row in fresh:
                 if too_old(ctx, row):
                     log.warning("giving up outbox row %s of game %s", row.id, game_id)
-                    await ctx.repo.run(ctx.repo.outbox_done, row.id or 0)
+                    await ctx.repo.run(ctx.repo.outbox_done, game_id, row.id or 0)
                     continue
                 lanes.delivering = row.id
                 try:
@@ -280,7 +309,7 @@ async def forget(ctx: Context, game_id: int, lanes: GameLanes, rows: list[Outbox
     shows the seats whose message waited for them (messaging.delivery.bystanders)."""
     await catch_up(ctx, game_id, lanes, rows)
     async with lanes.deleting:
-        await ctx.repo.run(ctx.repo.outbox_done, *(row.id or 0 for row in rows))
+        await ctx.repo.run(ctx.repo.outbox_done, game_id, *(row.id or 0 for row in rows))
         for row in rows:
             del lanes.shown[row.id or 0]
             lanes.table_behind.discard(row.id or 0)
@@ -391,7 +420,10 @@ async def recover(ctx: Context) -> int:
 
 
 async def sweep(ctx: Context) -> None:
-    """Starts delivering the rows that are overdue (left by a crash or a failure) whose game no runner serves."""
+    """Writes the delivery's writes held back for a while (storage.deferred), then starts delivering the rows that are
+    overdue (left by a crash or a failure) whose game no runner serves."""
+    if ctx.repo.deferred.waiting(HELD_WRITES_SECONDS):
+        await ctx.repo.run(ctx.repo.flush_deferred, HELD_WRITES_SECONDS)
     now = ctx.clock()
     unsent, sent = now - UNSENT_GRACE, now - SETTLE_GRACE
     overdue = await ctx.repo.run(ctx.repo.outbox_games, unsent_before=unsent, sent_before=sent)

@@ -169,7 +169,7 @@ async def edit_seats(
                 unreachable.append(seat.position)
         if pressed:
             presser_saw()
-    await ctx.repo.run(ctx.repo.update_seat_refs, *edited)
+    await ctx.repo.run(ctx.repo.shown, *edited)  # edits: written with the game's next write (storage.deferred)
     return unreachable
 
 
@@ -548,16 +548,19 @@ async def show_private(
     resend: bool = False,
     recent: Sequence[dict[str, Any]] = (),
     store: bool = True,
+    force: bool = False,
 ) -> bool:
     """Edits (or sends) a seat's private message, with its news from the change shown, when it changed.
 
     A change with no news for the seat leaves the news its message shows from an earlier change in place unless
     something else in the message changed: the digest covers the message without its news (see body_digest).
-    Returns whether it showed anything or its awaited mark changed. What the message shows is stored at once, or
-    (store False, after an edit) left to the caller to store with others in one write: a new message's reference is
-    always stored at once. A new message of an awaited seat counts as its notification; otherwise the mark is kept
-    as it was (only notify_awaited, in the players' lane, notifies). Raises Undeliverable when the player cannot be
-    reached.
+    Returns whether it showed anything or its awaited mark changed. What the message shows is stored (an edit's
+    digest held back to ride with the game's next write, see storage.deferred), or (store False, after an edit) left
+    to the caller to store with others: a new message's reference is always stored at once. With force, the message
+    is edited even if its stored digest says it shows this already (a press on it asked for this view: a digest held
+    back and lost in a crash may be behind). A new message of an awaited seat counts as its notification; otherwise
+    the mark is kept as it was (only notify_awaited, in the players' lane, notifies). Raises Undeliverable when the
+    player cannot be reached.
     """
     assert seat.user_id is not None and batch.game.id is not None
     text, buttons = private_message(ctx, batch, seat, level, recent)
@@ -565,19 +568,21 @@ async def show_private(
     fresh = resend or old is None
     notified = is_awaited(batch, seat) and (fresh or seat.shown_digest.endswith(AWAITED_MARK))
     digest = body_digest(ctx, batch, seat, level, text, buttons, recent, notified)
-    if seat.shown_digest == digest and not fresh and not recent:
+    anyway = force or bool(recent)  # shown even if the stored digest says it shows this
+    if seat.shown_digest == digest and not fresh and not anyway:
         return False
+    stored = ctx.repo.shown  # an edit's digest: held back (storage.deferred)
     if fresh:
         if old is not None:
             await ctx.messenger.delete(MessageRef(seat.user_id, old))
         ref = await ctx.messenger.send(seat.user_id, text, buttons)
         seat.private_message_id = ref.message_id
-        store = True
-    elif old is not None and (recent or seat.shown_digest.rstrip(AWAITED_MARK) != digest.rstrip(AWAITED_MARK)):
+        stored, store = ctx.repo.update_seat_refs, True  # a new message's reference: at once
+    elif old is not None and (anyway or seat.shown_digest.rstrip(AWAITED_MARK) != digest.rstrip(AWAITED_MARK)):
         await ctx.messenger.edit(MessageRef(seat.user_id, old), text, buttons)
     seat.shown_digest = digest
     if store:
-        await ctx.repo.run(ctx.repo.update_seat_refs, seat)
+        await ctx.repo.run(stored, seat)
     return True
 
 

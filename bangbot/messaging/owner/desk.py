@@ -55,7 +55,7 @@ def desk_keyboard(tr: Translator, games: list[Game], banned: list[int]) -> Keybo
 async def desk(ctx: Context, tr: Translator) -> tuple[str, Keyboard]:
     """Returns the desk as it is now: its text and buttons."""
     now = ctx.clock()
-    shown = await ctx.repo.run(read_desk, ctx.repo.engine, now)
+    shown = await ctx.repo.run(read_desk, ctx.repo.engine, now, ctx.repo.deferred.every_done())
     return desk_text(tr, shown, now), desk_keyboard(tr, shown.games, shown.banned)
 
 
