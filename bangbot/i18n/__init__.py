@@ -70,6 +70,7 @@ class Translator:
         self.language = language
         self._t = translations
         self._name_affixes: tuple[str, str] | None = None
+        self._names: dict[tuple[str, str], str] = {}  # name() looked up once per marked pair (a bounded set: NP_)
 
     def gettext(self, message: str, **values: object) -> str:
         """Returns message translated, with {placeholders} filled from values."""
@@ -98,7 +99,10 @@ class Translator:
 
     def name(self, marked: tuple[str, str]) -> str:
         """Returns the translation of a NP_-marked (context, message) pair."""
-        return str(self._t.pgettext(*marked))
+        found = self._names.get(marked)
+        if found is None:
+            found = self._names[marked] = str(self._t.pgettext(*marked))
+        return found
 
 
 @cache

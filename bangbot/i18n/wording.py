@@ -10,6 +10,7 @@ from babel.lists import format_list
 
 from bangbot.i18n import NP_, Translator
 
+JOINED_KEPT = 4096  # lists join_list keeps written, all languages together
 WRITTEN_TABLES = 1024  # tables whose names players() keeps written, per translator
 
 MINUTE = 60
@@ -33,8 +34,14 @@ def glyph_list(tr: Translator, glyphs: Mapping[str, str], name: Callable[[Transl
 
 def join_list(tr: Translator, items: Iterable[str], empty: str = NOTHING) -> str:
     """Returns items as one list in the reader's language ('A, B and C', 'A、B、C'), or empty for none."""
-    parts = list(items)
-    return str(format_list(parts, locale=tr.language)) if parts else empty
+    parts = tuple(items)
+    return joined(tr.language, parts) if parts else empty
+
+
+@lru_cache(maxsize=JOINED_KEPT)
+def joined(language: str, parts: tuple[str, ...]) -> str:
+    """Returns parts as one list in a language, as Babel writes it (kept: Babel looks its locale up every call)."""
+    return str(format_list(list(parts), locale=language))
 
 
 def waiting_for(tr: Translator, names: Sequence[str], awaiting: Iterable[int], reader: int | None) -> str:

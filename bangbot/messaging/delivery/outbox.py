@@ -33,7 +33,7 @@ from bangbot.messaging.delivery.to_show import LOBBY_SHOW, decoded
 from bangbot.messaging.lobby.view import close_lobby, show_lobby
 from bangbot.messaging.play.bot_absent import pause
 from bangbot.messaging.play.chat_moved import move_chat
-from bangbot.messaging.play.stored_game import Batch, finish, load, load_since, loaded, run_ai, stored_since
+from bangbot.messaging.play.stored_game import Batch, finish, load, load_since_now, loaded, run_ai, stored_since_now
 from bangbot.storage.models import RUNNING, Outbox
 from bangbot.storage.repository import STORAGE_ERRORS
 from bangbot.storage.times import aware
@@ -249,7 +249,7 @@ async def show_private_part(ctx: Context, row: Outbox, lanes: GameLanes) -> list
     showing = decoded(row.payload)
     if showing.lobby:
         return []
-    batch = await ctx.repo.run(load_since, ctx, row.game_id, lanes.version)
+    batch = await load_since_now(ctx, row.game_id, lanes.version)
     if batch is None:
         return []
     row_id = row.id or 0
@@ -321,7 +321,7 @@ async def show_group_part(ctx: Context, game_id: int, rows: list[Outbox], table_
     Returns whether the kept table was left as it was though a turn began (table_may_wait, the game going on: the
     turn's log shows the table, the kept one is edited later).
     """
-    game, seats = await ctx.repo.run(stored_since, ctx.repo, game_id, max(row.version for row in rows))
+    game, seats = await stored_since_now(ctx.repo, game_id, max(row.version for row in rows))
     if game is None:
         return False
     batch: Batch | None = None

@@ -9,7 +9,7 @@ from bangbot.games.contract import TOP
 from bangbot.messaging.adapter import MessageRef, Undeliverable
 from bangbot.messaging.context import Context
 from bangbot.messaging.delivery.outbox import kick, save, shown, touching
-from bangbot.messaging.delivery.sender import BACK, as_stored, show_private
+from bangbot.messaging.delivery.sender import BACK, show_private, stored_now
 from bangbot.messaging.play.stored_game import Batch, load
 from bangbot.storage.models import Seat
 
@@ -34,7 +34,7 @@ async def show_player(
             if seat.user_id == user_id and batch is not None:
                 try:
                     async with ctx.seat_messages.hold((game.id, seat.position)):
-                        now = await ctx.repo.run(as_stored, ctx, batch, seat)
+                        now = await stored_now(ctx, batch, seat)
                         if now is not None:
                             await show_private(ctx, now, now.seats[seat.position], TOP, resend=resend)
                 except Undeliverable:
@@ -69,7 +69,7 @@ async def show_current(ctx: Context, batch: Batch, seat: Seat, level: str) -> No
     """
     game_id = batch.game.id or 0
     async with ctx.seat_messages.hold((game_id, seat.position)):
-        fresh = await ctx.repo.run(as_stored, ctx, batch, seat)  # its message as stored too: a new one may be sent
+        fresh = await stored_now(ctx, batch, seat)  # its message as stored too: a new one may be sent
         if fresh is None:
             return
         now = fresh.seats[seat.position]

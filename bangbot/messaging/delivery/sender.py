@@ -31,7 +31,7 @@ from bangbot.messaging.presenting.board_buttons import table_board, with_board_b
 from bangbot.messaging.press.button_data import game_button
 from bangbot.messaging.press.confirm import prompt_text
 from bangbot.messaging.records.sending import final_ending
-from bangbot.storage.models import CANCELLED, RUNNING, Outbox, Seat
+from bangbot.storage.models import CANCELLED, RUNNING, Game, Outbox, Seat
 
 log = logging.getLogger(__name__)
 Step = Callable[[], Awaitable[None]]
@@ -603,7 +603,7 @@ async def notify_awaited(
 
         async def notify(seat: Seat = seat) -> dict[str, int] | None:
             async with ctx.seat_messages.hold((batch.game.id or 0, seat.position)):
-                now = await ctx.repo.run(as_stored, ctx, batch, seat)
+                now = await stored_now(ctx, batch, seat)
                 if now is None or not notification_due(now, now.seats[seat.position]):
                     return None
                 await notify_seat(ctx, now, showing, progress, now.seats[seat.position], lanes)
@@ -614,12 +614,22 @@ async def notify_awaited(
         await progress.step(notify)
 
 
-def as_stored(ctx: Context, batch: Batch, seat: Seat) -> Batch | None:
-    """Returns the game as stored now for a seat's message (in a thread): batch, with the seat's message reference and
-    what it shows read into it, if no change was saved since it was read; else the game read again. None if the game
-    is gone or the seat is someone else's now."""
+async def stored_now(ctx: Context, batch: Batch, seat: Seat) -> Batch | None:
+    """Returns as_stored's game, from the copy this process keeps at once when it has one (no thread), else read."""
+    known = ctx.repo.known(batch.game.id or 0)
+    if known is not None and known[0].version >= batch.game.version:
+        return as_stored(ctx, batch, seat, known)
+    return await ctx.repo.run(as_stored, ctx, batch, seat)
+
+
+def as_stored(ctx: Context, batch: Batch, seat: Seat, known: tuple[Game, list[Seat]] | None = None) -> Batch | None:
+    """Returns the game as stored now for a seat's message (in a thread, unless known): batch, with the seat's message
+    reference and what it shows read into it, if no change was saved since it was read; else the game read again.
+    None if the game is gone or the seat is someone else's now. known is this process's kept copy (Repository.known),
+    if already taken."""
     game_id = batch.game.id or 0
-    known = ctx.repo.known(game_id)  # where this process alone writes, what it keeps is what is stored
+    if known is None:
+        known = ctx.repo.known(game_id)  # where this process alone writes, what it keeps is what is stored
     if known is not None and known[0].version < batch.game.version:
         known = None
     version = known[0].version if known is not None else ctx.repo.game_version(game_id)

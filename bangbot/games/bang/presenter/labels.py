@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from bangbot.games.bang.rules.cards import CARDS
 from bangbot.games.bang.texts.glossary import card_name, character_name, is_character
@@ -10,9 +11,13 @@ from bangbot.i18n import Translator
 from bangbot.i18n.theme import extension, spoken
 from bangbot.i18n.wording import join_list, with_marks
 
+LABELS_KEPT = 4096  # card labels kept, per translator and card (a bounded set: few languages and themes)
 
+
+@lru_cache(maxsize=LABELS_KEPT)
 def card_label(tr: Translator, index: int) -> str:
-    """Returns a card as the theme shows it; the base game: its name with its suit and rank, e.g. 'BANG! Q♥'."""
+    """Returns a card as the theme shows it; the base game: its name with its suit and rank, e.g. 'BANG! Q♥'
+    (kept per translator and card)."""
     theme = spoken(tr)
     if theme is not None:
         return theme.label(tr, index)

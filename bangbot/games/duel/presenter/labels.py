@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from bangbot.games.duel.rules.data import CARDS, CHARACTER, CHARACTERS
 from bangbot.games.duel.rules.views import DuelView, FighterView
@@ -16,14 +17,18 @@ from bangbot.games.duel.texts.names import (
 from bangbot.i18n import Translator
 from bangbot.i18n.wording import glyph_list, join_list, with_marks
 
+LABELS_KEPT = 4096  # card labels kept, per translator and card (a bounded set: few languages and themes)
+
 # A glyph per check symbol (not translated), and the mark of a card that may be discarded to reload.
 SYMBOL_GLYPHS = {"barrel": "🛢", "horseshoe": "Ω", "snake": "🐍", "dynamite": "🧨"}
 RELOAD_MARK = "♻"
 ATTACKER, COVER = 0, 1
 
 
+@lru_cache(maxsize=LABELS_KEPT)
 def card_label(tr: Translator, index: int) -> str:
-    """Returns a physical card as a reader sees it: its name, its check symbol, and the reload mark if it has one."""
+    """Returns a physical card as a reader sees it: its name, its check symbol, and the reload mark if it has
+    one (kept per translator and card)."""
     card = CARDS[index]
     marks = SYMBOL_GLYPHS.get(card.symbol, "") + (RELOAD_MARK if card.type.reload else "")
     name = duel_card_name(tr, card.type.id)
