@@ -197,18 +197,33 @@ def test_the_compare_bench_pairs_each_seats_results_by_game_and_role(monkeypatch
 def test_a_cautious_seat_needs_twice_the_proof_to_leave_the_heuristics_choice() -> None:
     pick = searcher("base").pick
     results = [[0.0] * 8, [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]]  # a lead of a quarter, about 1.5 standard errors
-    assert pick(results) == 1 and pick(results, 2.0) == 0
-    assert pick([[0.0] * 8, [0.05] * 8]) == 1 and pick([[0.0] * 8, [0.05] * 8], 2.0) == 0  # below twice the least lead
+    assert pick(results) == 1 and pick(results, errors=2.0) == 0 and pick(results, lead=7.0) == 1
+    small = [[0.0] * 8, [0.05] * 8]  # a lead of 5 points in every world: below twice the least lead
+    assert pick(small) == 1 and pick(small, lead=2.0) == 0 and pick(small, errors=2.0) == 1
 
 
-def test_the_law_seats_of_bang_are_the_cautious_ones() -> None:
+def test_the_law_seats_of_bang_are_the_cautious_ones_and_the_sheriff_needs_a_fifth_of_a_game() -> None:
     for game_id in ("base", "starwars"):
         game = games.game(game_id)
         caution = game.search.caution
         assert caution is not None
         state, _ = game.ruleset.new_game(game.ruleset.config(5, "standard"), 2)
         by_role = {p.role: caution(game.ruleset.view(state, p.seat)) for p in state.players}
-        assert by_role[SHERIFF] == by_role[DEPUTY] == 2.0 and by_role[OUTLAW] == by_role[RENEGADE] == 1.0
+        assert by_role[DEPUTY] == (2.0, 2.0) and by_role[OUTLAW] == by_role[RENEGADE] == (1.0, 1.0)
+        lead, errors = by_role[SHERIFF]
+        assert errors == 2.0 and lead * Budget().min_lead >= 0.2
+
+
+def test_a_sheriff_keeps_the_heuristics_choice_over_a_lead_below_a_fifth_of_a_game() -> None:
+    game = games.game("base")
+    caution = game.search.caution
+    assert caution is not None
+    state, _ = game.ruleset.new_game(game.ruleset.config(5, "standard"), 2)
+    views = {p.role: game.ruleset.view(state, p.seat) for p in state.players}
+    pick = searcher("base").pick
+    results = [[0.0] * 16, [0.15] * 16]  # a sure lead of 15 points in every world
+    assert pick(results, *caution(views[DEPUTY])) == 1 and pick(results, *caution(views[SHERIFF])) == 0
+    assert pick([[0.0] * 16, [0.25] * 16], *caution(views[SHERIFF])) == 1
 
 
 def test_a_decision_whose_candidates_end_alike_stops_after_the_fewest_worlds() -> None:
