@@ -104,6 +104,9 @@ class SearchPlayer:
         """Returns the heuristic's choice unless another of its best candidates wins clearly more rollouts."""
         started = self.clock()
         preferred = self.policy.decide(view, memory)
+        proof = (1.0, 1.0) if self.search.caution is None else self.search.caution(view)
+        if math.isinf(proof[0]):
+            return preferred  # the game keeps this seat's heuristic: no lead proves enough
         candidates = self.candidates(view, memory, preferred)
         if len(candidates) < 2:
             return preferred
@@ -132,8 +135,7 @@ class SearchPlayer:
                 break  # a world the clock cut short counts for nothing
             for i, won in enumerate(row):
                 results[i].append(won)
-        caution = self.search.caution
-        return candidates[self.pick(results, *((1.0, 1.0) if caution is None else caution(view)))]
+        return candidates[self.pick(results, *proof)]
 
     def candidates(self, view: Any, memory: Memory, preferred: Any) -> list[Any]:
         """Returns the heuristic's best few actions, its choice first: each next is its choice without the earlier."""
