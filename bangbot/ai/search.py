@@ -104,6 +104,9 @@ class SearchPlayer:
         """Returns the heuristic's choice unless another of its best candidates wins clearly more rollouts."""
         started = self.clock()
         preferred = self.policy.decide(view, memory)
+        proof = (1.0, 1.0) if self.search.caution is None else self.search.caution(view)
+        if math.isinf(proof[0]):
+            return preferred  # the game keeps this seat's heuristic: no lead proves enough
         candidates = self.candidates(view, memory, preferred)
         if len(candidates) < 2:
             return preferred
@@ -132,8 +135,7 @@ class SearchPlayer:
                 break  # a world the clock cut short counts for nothing
             for i, won in enumerate(row):
                 results[i].append(won)
-        caution = self.search.caution
-        return candidates[self.pick(results, 1.0 if caution is None else caution(view))]
+        return candidates[self.pick(results, *proof)]
 
     def candidates(self, view: Any, memory: Memory, preferred: Any) -> list[Any]:
         """Returns the heuristic's best few actions, its choice first: each next is its choice without the earlier."""
@@ -148,10 +150,10 @@ class SearchPlayer:
             out.append(following)
         return out
 
-    def pick(self, results: list[list[float]], caution: float = 1.0) -> int:
+    def pick(self, results: list[list[float]], lead: float = 1.0, errors: float = 1.0) -> int:
         """Returns the candidate whose lead over the first (the heuristic's) in the same worlds is proven, else 0.
 
-        caution multiplies the proof: the least mean lead and the standard errors it must reach.
+        lead multiplies the least mean lead the proof needs, errors the standard errors it must reach.
         """
         best, best_lead = 0, 0.0
         base = results[0]
@@ -159,10 +161,10 @@ class SearchPlayer:
             diffs = [a - b for a, b in zip(results[i], base, strict=True)]
             n = len(diffs)
             mean = sum(diffs) / n if n else 0.0
-            if n < MIN_WORLDS or mean < self.budget.min_lead * caution:
+            if n < MIN_WORLDS or mean < self.budget.min_lead * lead:
                 continue
             spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-            if mean > caution * self.budget.z * spread / math.sqrt(n) and mean > best_lead:
+            if mean > errors * self.budget.z * spread / math.sqrt(n) and mean > best_lead:
                 best, best_lead = i, mean
         return best
 

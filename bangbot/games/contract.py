@@ -277,9 +277,10 @@ class Search:
     # (an unfinished state, seat) -> seat's side's chance to win in [0, 1], read where a rollout is cut at cutoff
     score: Callable[[Any, int], float] | None = None
     cutoff: int = 0  # decisions a rollout plays before score is read (0: to the end, or the search's horizon)
-    # (the seat's view) -> how many times the budget's proof (lead and standard errors) another candidate than the
-    # heuristic's needs for this seat; None: once
-    caution: Callable[[Any], float] | None = None
+    # (the seat's view) -> how many times the budget's least mean lead, and how many times its standard errors,
+    # another candidate than the heuristic's needs for this seat (an infinite lead: it keeps the heuristic's choice
+    # unsearched); None: once each
+    caution: Callable[[Any], tuple[float, float]] | None = None
 
 
 # ---------------------------------------------------------------- Presenter: what a game shows people

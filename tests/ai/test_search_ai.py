@@ -3,6 +3,7 @@ gives the same decisions, and a level is chosen by name (a bad one is refused)."
 
 from __future__ import annotations
 
+import math
 import random
 from collections import defaultdict
 from collections.abc import Mapping
@@ -197,18 +198,46 @@ def test_the_compare_bench_pairs_each_seats_results_by_game_and_role(monkeypatch
 def test_a_cautious_seat_needs_twice_the_proof_to_leave_the_heuristics_choice() -> None:
     pick = searcher("base").pick
     results = [[0.0] * 8, [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]]  # a lead of a quarter, about 1.5 standard errors
-    assert pick(results) == 1 and pick(results, 2.0) == 0
-    assert pick([[0.0] * 8, [0.05] * 8]) == 1 and pick([[0.0] * 8, [0.05] * 8], 2.0) == 0  # below twice the least lead
+    assert pick(results) == 1 and pick(results, errors=2.0) == 0 and pick(results, lead=7.0) == 1
+    small = [[0.0] * 8, [0.05] * 8]  # a lead of 5 points in every world: below twice the least lead
+    assert pick(small) == 1 and pick(small, lead=2.0) == 0 and pick(small, errors=2.0) == 1
 
 
-def test_the_law_seats_of_bang_are_the_cautious_ones() -> None:
-    for game_id in ("base", "starwars"):
+def test_the_law_seats_of_bang_are_the_cautious_ones_and_the_star_wars_sheriff_never_overrides() -> None:
+    for game_id, sheriff in (("base", (2.0, 2.0)), ("starwars", (math.inf, math.inf))):
         game = games.game(game_id)
         caution = game.search.caution
         assert caution is not None
         state, _ = game.ruleset.new_game(game.ruleset.config(5, "standard"), 2)
         by_role = {p.role: caution(game.ruleset.view(state, p.seat)) for p in state.players}
-        assert by_role[SHERIFF] == by_role[DEPUTY] == 2.0 and by_role[OUTLAW] == by_role[RENEGADE] == 1.0
+        assert by_role[SHERIFF] == sheriff and by_role[DEPUTY] == (2.0, 2.0)
+        assert by_role[OUTLAW] == by_role[RENEGADE] == (1.0, 1.0)
+
+
+@pytest.mark.parametrize(("game_id", "searched"), [("starwars", False), ("base", True)])
+def test_the_star_wars_sheriff_plays_its_heuristics_choice_unsearched_and_the_base_sheriff_searches(
+    game_id: str, searched: bool
+) -> None:
+    game = games.game(game_id)
+    worlds: list[int] = []
+
+    def determinize_counted(view: Any, rnd: random.Random, memory: Mapping[str, Any] | None = None) -> object:
+        worlds.append(1)
+        return game.search.determinize(view, rnd, memory)
+
+    search = replace(game.search, determinize=determinize_counted)
+    player = SearchPlayer(game.ruleset, game.heuristic, search, Budget(steps=2000, seconds=600.0))
+    rules, heuristic = game.ruleset, game.heuristic()
+    state, _ = rules.new_game(rules.config(5, "standard"), 3)
+    while True:  # on to the Sheriff's first decision with a choice
+        asked = rules.awaiting(state)[0]
+        view = rules.view(state, asked)
+        if view.role == SHERIFF and len(view.legal) > 1:
+            break
+        state, _ = rules.apply(state, asked, heuristic.decide(view, {SEED_KEY: 0}))
+    chosen = player.decide(view, {SEED_KEY: 1})
+    assert bool(worlds) == searched
+    assert searched or chosen == player.policy.decide(view, {SEED_KEY: 1})
 
 
 def test_a_decision_whose_candidates_end_alike_stops_after_the_fewest_worlds() -> None:
