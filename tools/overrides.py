@@ -61,9 +61,11 @@ class Recorder(SearchPlayer):
             self.note(view, self.asked[1][0], chosen)
         return chosen
 
-    def candidates(self, view: Any, memory: Memory, preferred: Any) -> list[Any]:
+    def candidates(
+        self, view: Any, memory: Memory, preferred: Any, proof: tuple[float, float] = (1.0, 1.0)
+    ) -> list[Any]:
         """Returns the heuristic's best few actions, remembering them for the note."""
-        out = super().candidates(view, memory, preferred)
+        out = super().candidates(view, memory, preferred, proof)
         self.asked = (view, out)
         return out
 

@@ -105,11 +105,9 @@ class SearchPlayer:
         started = self.clock()
         preferred = self.policy.decide(view, memory)
         proof = (1.0, 1.0) if self.search.caution is None else self.search.caution(view)
-        if math.isinf(proof[0]):
-            return preferred  # the game keeps this seat's heuristic: no lead proves enough
-        candidates = self.candidates(view, memory, preferred)
+        candidates = self.candidates(view, memory, preferred, proof)
         if len(candidates) < 2:
-            return preferred
+            return preferred  # nothing to compare, or the game keeps this seat's heuristic (no lead proves enough)
         seed = mix(int(memory.get(SEED_KEY, 0)), view.seat, view.version, view.turn_number)
         rnd = random.Random(seed)
         steps, seconds = self.budget.for_answer(view.seat != view.turn)
@@ -137,9 +135,14 @@ class SearchPlayer:
                 results[i].append(won)
         return candidates[self.pick(results, *proof)]
 
-    def candidates(self, view: Any, memory: Memory, preferred: Any) -> list[Any]:
-        """Returns the heuristic's best few actions, its choice first: each next is its choice without the earlier."""
+    def candidates(
+        self, view: Any, memory: Memory, preferred: Any, proof: tuple[float, float] = (1.0, 1.0)
+    ) -> list[Any]:
+        """Returns the heuristic's best few actions, its choice first: each next is its choice without the earlier;
+        only its choice where the proof asked is infinite."""
         out = [preferred]
+        if math.isinf(proof[0]):
+            return out
         while len(out) < self.budget.candidates:
             rest = tuple(a for a in view.legal if a not in out)
             if not rest:
