@@ -169,7 +169,7 @@ async def edit_seats(
                 unreachable.append(seat.position)
         if pressed:
             presser_saw()
-    await ctx.repo.run(ctx.repo.shown, *edited)  # edits: written with the game's next write (storage.deferred)
+    await ctx.repo.run_shared(ctx.repo.shown, *edited)  # edits: written with the game's next write (storage.deferred)
     return unreachable
 
 
@@ -571,18 +571,18 @@ async def show_private(
     anyway = force or bool(recent)  # shown even if the stored digest says it shows this
     if seat.shown_digest == digest and not fresh and not anyway:
         return False
-    stored = ctx.repo.shown  # an edit's digest: held back (storage.deferred)
     if fresh:
         if old is not None:
             await ctx.messenger.delete(MessageRef(seat.user_id, old))
         ref = await ctx.messenger.send(seat.user_id, text, buttons)
         seat.private_message_id = ref.message_id
-        stored, store = ctx.repo.update_seat_refs, True  # a new message's reference: at once
     elif old is not None and (anyway or seat.shown_digest.rstrip(AWAITED_MARK) != digest.rstrip(AWAITED_MARK)):
         await ctx.messenger.edit(MessageRef(seat.user_id, old), text, buttons)
     seat.shown_digest = digest
-    if store:
-        await ctx.repo.run(stored, seat)
+    if fresh:  # a new message's reference: written at once
+        await ctx.repo.run(ctx.repo.update_seat_refs, seat)
+    elif store:  # an edit's digest: held back (storage.deferred)
+        await ctx.repo.run_shared(ctx.repo.shown, seat)
     return True
 
 
