@@ -576,14 +576,22 @@ async def show_private(
             await ctx.messenger.delete(MessageRef(seat.user_id, old))
         ref = await ctx.messenger.send(seat.user_id, text, buttons)
         seat.private_message_id = ref.message_id
+        store = True  # a new message's reference: stored at once
     elif old is not None and (anyway or seat.shown_digest.rstrip(AWAITED_MARK) != digest.rstrip(AWAITED_MARK)):
         await ctx.messenger.edit(MessageRef(seat.user_id, old), text, buttons)
     seat.shown_digest = digest
-    if fresh:  # a new message's reference: written at once
-        await ctx.repo.run(ctx.repo.update_seat_refs, seat)
-    elif store:  # an edit's digest: held back (storage.deferred)
-        await ctx.repo.run_shared(ctx.repo.shown, seat)
+    if store:
+        await store_shown(ctx, seat, fresh)
     return True
+
+
+async def store_shown(ctx: Context, seat: Seat, fresh: bool) -> None:
+    """Stores what a seat's message shows: a new message's reference at once (fresh), else an edit's digest held back
+    (storage.deferred, with no thread's hop where it runs no statement)."""
+    if fresh:
+        await ctx.repo.run(ctx.repo.update_seat_refs, seat)
+    else:
+        await ctx.repo.run_shared(ctx.repo.shown, seat)
 
 
 async def notify_awaited(
