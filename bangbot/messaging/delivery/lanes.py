@@ -46,6 +46,7 @@ class GameLanes:
     held_news: dict[int, dict[int, News]] = field(default_factory=dict)  # per waiting seat, its news per row
     unread: bool = True  # a row may have come since the players' lane last read the rows (see rouse)
     reads: int = 0  # reads of the rows the players' lane began
+    due_read: int = 1  # the first read begun since the lane was last roused (it finds every row saved before)
     read: asyncio.Event = field(default_factory=asyncio.Event)  # set at each read of the rows (see rows_read)
     last_read: tuple[int, list[Outbox] | None] = (0, None)  # the last read's number and rows (None: the runner stopped)
 
@@ -53,6 +54,7 @@ class GameLanes:
         """Wakes the players' lane to read the game's rows: one may have come since its last read (woken only by the
         group's lane forgetting rows, the lane may know there is none: see outbox.nothing_new)."""
         self.unread = True
+        self.due_read = self.reads + 1
         self.wake.set()
 
     def holds(self, row: Outbox) -> bool:

@@ -106,10 +106,10 @@ async def all_shown(ctx: Context, game_id: int, timeout: float = PRIVATE_WAIT_SE
 
 async def rows_now(ctx: Context, game_id: int, lanes: GameLanes, timeout: float) -> list[Outbox]:
     """Returns the game's outbox rows as stored now: where this process is the database's only writer and its runner
-    is roused to read them (a row saved since its last read), as that read finds them (waiting at most timeout);
-    else read here."""
-    runner, wanted = lanes.runner, lanes.reads + 1  # a read begun before this call may miss a row saved since
-    if ctx.repo.defers and lanes.unread and runner is not None and not runner.done():
+    is roused to read them (a row saved since its last read), as its first read since finds them (waiting at most
+    timeout); else read here."""
+    runner, wanted = lanes.runner, lanes.due_read  # a read begun before the last rouse may miss a row saved since
+    if ctx.repo.defers and lanes.last_read[0] < wanted and runner is not None and not runner.done():
         until = asyncio.get_running_loop().time() + timeout
         while (left := until - asyncio.get_running_loop().time()) > 0:
             try:
