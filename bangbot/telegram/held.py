@@ -19,7 +19,7 @@ from typing import Any
 from telegram import Update
 from telegram.ext import Application, ExtBot
 
-HELD_WAIT_SECONDS = 0.05  # how long a poll that brought only updates still being handled waits before asking again
+HELD_WAIT_SECONDS = 0.05  # the longest a poll waits for an update being handled to be done before it asks anyway
 
 
 class Handling:
@@ -70,7 +70,7 @@ class HeldBot(ExtBot[Any]):
         seconds = timeout.total_seconds() if isinstance(timeout, timedelta) else float(timeout or 0)
         until = loop.time() + seconds
         while True:
-            if self._handling.offset(offset) != offset:  # a poll now would bring back only what is being handled
+            if self._handling.offset(offset) != offset:  # asked now, Telegram would answer at once with them
                 await self._handling.settle(min(HELD_WAIT_SECONDS, max(until - loop.time(), 0.0)))
             held = self._handling.offset(offset)
             updates = await super().get_updates(held, *args, **kwargs)
