@@ -4,8 +4,9 @@ messaging.press.answer) instead of spinning until Telegram gives up.
 
 Long polling confirms every update below the offset a getUpdates call sends. The bot asks with the offset of the
 oldest update it still handles, and drops from the answer the updates it handles already; Telegram returns at once
-while such updates are unconfirmed, so the call waits until one of them is done (at most HELD_WAIT_SECONDS) before it
-asks again. A webhook is answered once the update is queued: it is not held.
+while such updates are unconfirmed, so a poll first waits until one of them is done (at most HELD_WAIT_SECONDS):
+asking at once would only fetch them again (a press handled took two polls instead of one). A webhook is answered
+once the update is queued: it is not held.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from telegram import Update
 from telegram.ext import Application, ExtBot
 
-HELD_WAIT_SECONDS = 0.1  # how long a poll that brought only updates still being handled waits before asking again
+HELD_WAIT_SECONDS = 0.05  # the longest a poll waits for an update being handled to be done before it asks anyway
 
 
 class Handling:
@@ -69,12 +70,13 @@ class HeldBot(ExtBot[Any]):
         seconds = timeout.total_seconds() if isinstance(timeout, timedelta) else float(timeout or 0)
         until = loop.time() + seconds
         while True:
+            if self._handling.offset(offset) != offset:  # asked now, Telegram would answer at once with them
+                await self._handling.settle(min(HELD_WAIT_SECONDS, max(until - loop.time(), 0.0)))
             held = self._handling.offset(offset)
             updates = await super().get_updates(held, *args, **kwargs)
             fresh = self._handling.fetched(updates, offset)
             if fresh or held == offset or not updates or loop.time() >= until:
                 return fresh
-            await self._handling.settle(min(HELD_WAIT_SECONDS, max(until - loop.time(), 0.0)))
 
 
 class HeldApplication(Application):  # type: ignore[type-arg]
