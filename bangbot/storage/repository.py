@@ -166,8 +166,9 @@ class Repository:
 
     async def run_shared(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Runs work as run does where several workers share the database; where this process is its only writer
-        (SQLite), at once on the loop: for work that runs no statement there (a delivery lease, or a write held back,
-        storage.deferred), whose thread's hop would cost more than the work."""
+        (SQLite), at once on the loop: for work that never waits there, whose thread's hop would cost more than the
+        work: work that runs no statement (a delivery lease, a write held back, storage.deferred) or only reads (in
+        WAL a reader never waits for a writer)."""
         if self.defers:
             return work(*args, **kwargs)
         return await self.run(work, *args, **kwargs)

@@ -121,7 +121,7 @@ async def rows_now(ctx: Context, game_id: int, lanes: GameLanes, timeout: float)
                 break
             if number >= wanted:
                 return rows
-    return await ctx.repo.run(ctx.repo.outbox, game_id)
+    return await ctx.repo.run_shared(ctx.repo.outbox, game_id)
 
 
 async def run(ctx: Context, game_id: int, lanes: GameLanes) -> None:
@@ -142,7 +142,7 @@ async def run(ctx: Context, game_id: int, lanes: GameLanes) -> None:
                 return
             # another worker may have left rows meanwhile; a row kicked in since the lane's last look found this
             # runner still going (wake is set), so this runner shows it
-            left = ctx.repo.leases.shared and bool(await ctx.repo.run(ctx.repo.outbox, game_id))
+            left = ctx.repo.leases.shared and bool(await ctx.repo.run_shared(ctx.repo.outbox, game_id))
             if not left and not lanes.wake.is_set():
                 return
     except Exception:
@@ -193,7 +193,7 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
             # a row deleted is gone from here: ids may be used again later (SQLite), so the rows are read while the
             # group's lane deletes none: a row it deletes meanwhile would look new, and a new row taking its id shown
             async with lanes.deleting:
-                rows = await ctx.repo.run(ctx.repo.outbox, game_id)
+                rows = await ctx.repo.run_shared(ctx.repo.outbox, game_id)
                 fresh = [r for r in rows if r.id not in lanes.shown]
             lanes.rows_read(number, rows)
             lanes.version = max([lanes.version, *(r.version for r in rows)])
