@@ -9,7 +9,9 @@ background delivery it starts (`service.idle()` where the tree has it; before th
 presses and commands are counted apart and not timed. Figures are given for all updates and by kind: moves (they
 apply an action), steps (a menu opened or left) and alerted presses (a card's text shown in an alert: only newer
 trees have those buttons, so the kinds compare trees whose menus differ). All trees play the same tables from the
-same seeds (the games differ once the trees' menus differ); the garbage collector runs untimed before each game.
+same seeds (the games differ once the trees' menus differ); before each game, untimed, the garbage collector runs
+and the messenger forgets the messages of the games before (each tree's collecting messenger scans every message it
+holds on each edit: a bench cost that would otherwise grow with the games already played).
 
 Trees take turns round by round (`--rounds N`), the order reversed every other round, so load on the machine hits
 them alike; one child runs at a time (one core). The child adapts to each tree's layout by feature detection: one
@@ -236,6 +238,7 @@ async def child_run(tables: list[Table], games: int, first_seed: int, cap: int) 
         for t, table in enumerate(tables):
             row: dict[str, Any] = {"table": str(table), "presses": [], "skipped": None, "games": 0, "lobby": 0}
             for g in range(games):
+                driver.messenger.messages.clear()  # every tree's collecting messenger scans them all on each edit
                 gc.collect()
                 seed = first_seed + 100 * t + g
                 try:

@@ -164,6 +164,15 @@ class Repository:
         """Runs work(*args, **kwargs) off the event loop, as the calling task (its game lock's connection serves it)."""
         return await off_loop(self.threads, partial(work, *args, **kwargs))
 
+    async def run_shared(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Runs work as run does where several workers share the database; where this process is its only writer
+        (SQLite), at once on the loop: for work that never waits there, whose thread's hop would cost more than the
+        work: work that runs no statement (a delivery lease, a write held back, storage.deferred) or only reads (in
+        WAL a reader never waits for a writer)."""
+        if self.defers:
+            return work(*args, **kwargs)
+        return await self.run(work, *args, **kwargs)
+
     @asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:
         """Holds a lock on one game: within this process, and across every worker on PostgreSQL.

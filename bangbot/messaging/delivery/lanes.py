@@ -44,6 +44,18 @@ class GameLanes:
         default_factory=set
     )  # shown rows but for the kept table's edit (messaging.delivery.quiet_turn)
     held_news: dict[int, dict[int, News]] = field(default_factory=dict)  # per waiting seat, its news per row
+    unread: bool = True  # a row may have come since the players' lane last read the rows (see rouse)
+    reads: int = 0  # reads of the rows the players' lane began
+    due_read: int = 1  # the first read begun since the lane was last roused (it finds every row saved before)
+    read: asyncio.Event = field(default_factory=asyncio.Event)  # set at each read of the rows (see rows_read)
+    last_read: tuple[int, list[Outbox] | None] = (0, None)  # the last read's number and rows (None: the runner stopped)
+
+    def rouse(self) -> None:
+        """Wakes the players' lane to read the game's rows: one may have come since its last read (woken only by the
+        group's lane forgetting rows, the lane may know there is none: see outbox.nothing_new)."""
+        self.unread = True
+        self.due_read = self.reads + 1
+        self.wake.set()
 
     def holds(self, row: Outbox) -> bool:
         """Returns whether this very row's private part is shown: on SQLite a new row may take the id of one just
@@ -66,6 +78,19 @@ class GameLanes:
         if not kept:
             self.held_news.pop(position, None)
         return news
+
+    def begin_read(self) -> int:
+        """Notes that the players' lane begins to read the rows (none came since unless it is roused again); returns
+        the read's number."""
+        self.unread = False
+        self.reads += 1
+        return self.reads
+
+    def rows_read(self, number: int, rows: list[Outbox] | None) -> None:
+        """Hands the rows a read of the players' lane found (None: its runner stopped) to whoever waits for a read."""
+        self.last_read = (number, rows)
+        self.read.set()
+        self.read = asyncio.Event()
 
     def presser_saw(self, row_id: int) -> None:
         """Wakes whoever waits for a row whose presser's own message is shown (the others' still go out)."""

@@ -66,7 +66,7 @@ async def commit(ctx: Context, batch: Batch) -> None:
 def kick(ctx: Context, game_id: int) -> None:
     """Makes this process show the game's outbox rows soon, in a runner of its own; returns at once."""
     lanes = ctx.lanes.of(game_id)
-    lanes.wake.set()
+    lanes.rouse()
     if lanes.runner is None or lanes.runner.done():
         lanes.runner = asyncio.get_running_loop().create_task(run(ctx, game_id, lanes))
 
@@ -88,18 +88,40 @@ async def shown(ctx: Context, game_id: int, row: Outbox | None, timeout: float =
 async def all_shown(ctx: Context, game_id: int, timeout: float = PRIVATE_WAIT_SECONDS) -> bool:
     """Waits until every row the game has now had its players' part shown (or tried), at most timeout."""
     lanes = ctx.lanes.of(game_id)
+    until = asyncio.get_running_loop().time() + timeout
     waiting = [
         lanes.shown_event(r.id)
-        for r in await ctx.repo.run(ctx.repo.outbox, game_id)
+        for r in await rows_now(ctx, game_id, lanes, timeout)
         if r.id is not None and not lanes.holds(r) and r.id not in lanes.seen
     ]
     if not waiting:
         return True
     try:
-        await asyncio.wait_for(asyncio.gather(*(event.wait() for event in waiting)), timeout)
+        left = max(until - asyncio.get_running_loop().time(), 0.0)
+        await asyncio.wait_for(asyncio.gather(*(event.wait() for event in waiting)), left)
     except TimeoutError:
         return False
     return True
+
+
+async def rows_now(ctx: Context, game_id: int, lanes: GameLanes, timeout: float) -> list[Outbox]:
+    """Returns the game's outbox rows as stored now: where this process is the database's only writer and its runner
+    is roused to read them (a row saved since its last read), as its first read since finds them (waiting at most
+    timeout); else read here."""
+    runner, wanted = lanes.runner, lanes.due_read  # a read begun before the last rouse may miss a row saved since
+    if ctx.repo.defers and lanes.last_read[0] < wanted and runner is not None and not runner.done():
+        until = asyncio.get_running_loop().time() + timeout
+        while (left := until - asyncio.get_running_loop().time()) > 0:
+            try:
+                await asyncio.wait_for(asyncio.shield(lanes.read.wait()), left)
+            except TimeoutError:
+                break
+            number, rows = lanes.last_read
+            if rows is None:
+                break
+            if number >= wanted:
+                return rows
+    return await ctx.repo.run_shared(ctx.repo.outbox, game_id)
 
 
 async def run(ctx: Context, game_id: int, lanes: GameLanes) -> None:
@@ -108,24 +130,25 @@ async def run(ctx: Context, game_id: int, lanes: GameLanes) -> None:
     try:
         while True:
             # another worker delivers it: it looks again when it is done
-            if not await ctx.repo.run(ctx.repo.leases.claim, game_id):
+            if not await ctx.repo.run_shared(ctx.repo.leases.claim, game_id):
                 return
             lanes.leased = True
             try:
                 await drain(ctx, game_id, lanes)
             finally:
                 lanes.leased = False
-                await ctx.repo.run(ctx.repo.leases.release, game_id)
+                await ctx.repo.run_shared(ctx.repo.leases.release, game_id)
             if lanes.failures >= FAILURES_BEFORE_PAUSE:
                 return
             # another worker may have left rows meanwhile; a row kicked in since the lane's last look found this
             # runner still going (wake is set), so this runner shows it
-            left = ctx.repo.leases.shared and bool(await ctx.repo.run(ctx.repo.outbox, game_id))
+            left = ctx.repo.leases.shared and bool(await ctx.repo.run_shared(ctx.repo.outbox, game_id))
             if not left and not lanes.wake.is_set():
                 return
     except Exception:
         log.exception("delivery of game %s stopped; the timer starts it again", game_id)
     finally:
+        lanes.rows_read(lanes.reads, None)  # whoever waits for a read of this runner reads the rows itself
         settle_later(ctx, game_id)
         for event in list(lanes.waiters.values()):
             event.set()
@@ -166,18 +189,20 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
     try:
         while lanes.failures < FAILURES_BEFORE_PAUSE:  # else the rows wait for the timer's sweep
             lanes.wake.clear()
+            number = lanes.begin_read()
             # a row deleted is gone from here: ids may be used again later (SQLite), so the rows are read while the
             # group's lane deletes none: a row it deletes meanwhile would look new, and a new row taking its id shown
             async with lanes.deleting:
-                rows = await ctx.repo.run(ctx.repo.outbox, game_id)
+                rows = await ctx.repo.run_shared(ctx.repo.outbox, game_id)
                 fresh = [r for r in rows if r.id not in lanes.shown]
+            lanes.rows_read(number, rows)
             lanes.version = max([lanes.version, *(r.version for r in rows)])
             if not rows and (group is None or group.done()):
                 return
             for row in fresh:
                 if too_old(ctx, row):
                     log.warning("giving up outbox row %s of game %s", row.id, game_id)
-                    await ctx.repo.run(ctx.repo.outbox_done, game_id, row.id or 0)
+                    await ctx.repo.run_shared(ctx.repo.outbox_done, game_id, row.id or 0)
                     continue
                 lanes.delivering = row.id
                 try:
@@ -208,6 +233,9 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
                 if lanes.shown and lane_ended(group):  # shown by a runner that died before the group's lane
                     group = asyncio.get_running_loop().create_task(group_lane(ctx, game_id, lanes))
                 await wait_for_news(lanes, group)
+                if nothing_new(ctx, lanes, group):
+                    lanes.wake.clear()  # woken by the group's lane alone: the runner is done
+                    return
     except asyncio.CancelledError:
         if group is not None:
             group.cancel()  # a stop: what the group has not confirmed stays in the outbox for the next start
@@ -215,6 +243,13 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
     finally:
         if group is not None and not group.done():
             await group
+
+
+def nothing_new(ctx: Context, lanes: GameLanes, group: asyncio.Task[None] | None) -> bool:
+    """Returns whether the players' lane is done without reading the game's rows again: where this process is the
+    database's only writer (SQLite) every row it saves rouses the lane (kick), so none came since its last read unless
+    it was roused; and the group's lane forgot every row that read found and ended."""
+    return ctx.repo.defers and not lanes.unread and not lanes.shown and (group is None or group.done())
 
 
 def lane_ended(group: asyncio.Task[None] | None) -> bool:
@@ -272,14 +307,14 @@ async def group_lane(ctx: Context, game_id: int, lanes: GameLanes) -> None:
             log.info("game %s cannot reach its group: %s", game_id, error)
             if not await pause_away(ctx, game_id):
                 await forget(ctx, game_id, lanes, rows)
-            lanes.wake.set()
+            lanes.rouse()
             continue
         except ChatMoved as moved:  # the group lives on under a new id: move the game there and show it again
             game = await ctx.repo.run(ctx.repo.game, game_id)
             if game is not None and game.chat_id != moved.new_id:
                 for other in move_chat(ctx, game.chat_id, moved.new_id):
                     kick(ctx, other)  # this game's own lane is woken: it hands over the row that shows the game
-                lanes.wake.set()  # the players' lane hands over the row that shows the game in the new chat
+                lanes.rouse()  # the players' lane hands over the row that shows the game in the new chat
                 await all_shown(ctx, game_id)  # its notice comes before the turn's log and table shown there again
                 continue
             ctx.lanes.retries += 1
@@ -309,7 +344,7 @@ async def forget(ctx: Context, game_id: int, lanes: GameLanes, rows: list[Outbox
     shows the seats whose message waited for them (messaging.delivery.bystanders)."""
     await catch_up(ctx, game_id, lanes, rows)
     async with lanes.deleting:
-        await ctx.repo.run(ctx.repo.outbox_done, game_id, *(row.id or 0 for row in rows))
+        await ctx.repo.run_shared(ctx.repo.outbox_done, game_id, *(row.id or 0 for row in rows))
         for row in rows:
             del lanes.shown[row.id or 0]
             lanes.table_behind.discard(row.id or 0)

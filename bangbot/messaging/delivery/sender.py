@@ -169,7 +169,7 @@ async def edit_seats(
                 unreachable.append(seat.position)
         if pressed:
             presser_saw()
-    await ctx.repo.run(ctx.repo.shown, *edited)  # edits: written with the game's next write (storage.deferred)
+    await ctx.repo.run_shared(ctx.repo.shown, *edited)  # edits: written with the game's next write (storage.deferred)
     return unreachable
 
 
@@ -571,19 +571,27 @@ async def show_private(
     anyway = force or bool(recent)  # shown even if the stored digest says it shows this
     if seat.shown_digest == digest and not fresh and not anyway:
         return False
-    stored = ctx.repo.shown  # an edit's digest: held back (storage.deferred)
     if fresh:
         if old is not None:
             await ctx.messenger.delete(MessageRef(seat.user_id, old))
         ref = await ctx.messenger.send(seat.user_id, text, buttons)
         seat.private_message_id = ref.message_id
-        stored, store = ctx.repo.update_seat_refs, True  # a new message's reference: at once
+        store = True  # a new message's reference: stored at once
     elif old is not None and (anyway or seat.shown_digest.rstrip(AWAITED_MARK) != digest.rstrip(AWAITED_MARK)):
         await ctx.messenger.edit(MessageRef(seat.user_id, old), text, buttons)
     seat.shown_digest = digest
     if store:
-        await ctx.repo.run(stored, seat)
+        await store_shown(ctx, seat, fresh)
     return True
+
+
+async def store_shown(ctx: Context, seat: Seat, fresh: bool) -> None:
+    """Stores what a seat's message shows: a new message's reference at once (fresh), else an edit's digest held back
+    (storage.deferred, with no thread's hop where it runs no statement)."""
+    if fresh:
+        await ctx.repo.run(ctx.repo.update_seat_refs, seat)
+    else:
+        await ctx.repo.run_shared(ctx.repo.shown, seat)
 
 
 async def notify_awaited(

@@ -77,12 +77,12 @@ async def handled(ctx: Context, press: Press) -> tuple[str, bool, asyncio.Task[N
         if data.scope in "gl":
             rights = await lobby_rights(ctx, press, data) if data.scope == "l" else NO_RIGHTS  # before the lock
             text, alert = await locked_press(ctx, press, data, allowed, rights, later)
-            kick(ctx, data.target)
             private = press.chat_id == press.user.id
             own = data.seat if data.scope == "g" and private and not replacing(data) else None
             showing = asyncio.ensure_future(
                 show_press(ctx, data.target, press.chat_id if private else None, own, later)
             )
+            kick(ctx, data.target)  # after: the showing's first step (the presser's chat hurried) runs before the lane
             left = answer_by - now()
             await asyncio.wait({showing}, timeout=max(left, 0.0))  # the presser sees the change first
         else:

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import random
+import threading
 from collections.abc import Coroutine
 from dataclasses import dataclass
 from datetime import timedelta
@@ -491,7 +492,10 @@ def test_a_change_saved_while_the_runner_gives_its_lease_back_is_shown_at_once(
             batch.notices.append((BACK, {"seat": 1}))
             outbox.save(ctx, batch)
             saved.append(game_id)
-            loops[0].call_soon_threadsafe(outbox.kick, ctx, game_id)  # the runner still goes: it is only woken
+            if threading.current_thread() is threading.main_thread():  # released on the loop (SQLite: run_shared)
+                outbox.kick(ctx, game_id)  # the runner still goes: it is only woken
+            else:
+                loops[0].call_soon_threadsafe(outbox.kick, ctx, game_id)
 
     async def scenario() -> list[Outbox]:
         loops.append(asyncio.get_running_loop())
