@@ -164,10 +164,10 @@ class Repository:
         """Runs work(*args, **kwargs) off the event loop, as the calling task (its game lock's connection serves it)."""
         return await off_loop(self.threads, partial(work, *args, **kwargs))
 
-    async def run_shared(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """Runs work as run does where several workers share the database; where this process is its only writer
-        (SQLite), at once on the loop: for work that never waits there, whose thread's hop would cost more than the
-        work: work that runs no statement (a delivery lease, a write held back, storage.deferred) or only reads (in
+    async def run_brief(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Runs brief work that never waits where this process is the database's only writer (SQLite): at once on the
+        loop there, as run does where several workers share the database. For work whose thread's hop would cost more
+        than the work: it runs no statement (a delivery lease, a write held back, storage.deferred) or only reads (in
         WAL a reader never waits for a writer)."""
         if self.defers:
             return work(*args, **kwargs)

@@ -1,6 +1,6 @@
 """Commands, lobby presses and deadlines read and write the database in its threads, never on the event loop: a
 statement that waits (a SQLite file locked by another process) then holds up only its own thread. The one exception
-is a read through Repository.run_shared, where this process alone writes (SQLite in WAL: a reader never waits)."""
+is a read through Repository.run_brief, where this process alone writes (SQLite in WAL: a reader never waits)."""
 
 from __future__ import annotations
 
@@ -21,19 +21,17 @@ class LoopWatch:
     def __init__(self, table: Table) -> None:
         self.on = False
         self.seen: list[str] = []
-        self.reads_shared = 0  # reads on the loop through Repository.run_shared
         event.listen(table.repo.engine, "before_cursor_execute", self.note)
 
     def note(self, _connection: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        """Notes a statement run on a thread with a running event loop, while watching (not a read run_shared runs)."""
+        """Notes a statement run on a thread with a running event loop, while watching (not a read run_brief runs)."""
         try:
             asyncio.get_running_loop()
         except RuntimeError:
             return  # a database thread
         if self.on:
             frames = [f for f in traceback.extract_stack() if "/bangbot/" in f.filename]
-            if statement.lstrip().upper().startswith("SELECT") and any(f.name == "run_shared" for f in frames):
-                self.reads_shared += 1
+            if statement.lstrip().upper().startswith("SELECT") and any(f.name == "run_brief" for f in frames):
                 return
             self.seen.append(" < ".join(f"{Path(f.filename).name}:{f.name}" for f in reversed(frames[-7:])))
 

@@ -1,4 +1,4 @@
-"""A read never waits for a writer on SQLite (WAL), which is why Repository.run_shared may read on the event loop."""
+"""A read never waits for a writer on SQLite (WAL), which is why Repository.run_brief may read on the event loop."""
 
 from __future__ import annotations
 

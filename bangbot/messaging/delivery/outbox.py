@@ -121,7 +121,7 @@ async def rows_now(ctx: Context, game_id: int, lanes: GameLanes, timeout: float)
                 break
             if number >= wanted:
                 return rows
-    return await ctx.repo.run_shared(ctx.repo.outbox, game_id)
+    return await ctx.repo.run_brief(ctx.repo.outbox, game_id)
 
 
 async def run(ctx: Context, game_id: int, lanes: GameLanes) -> None:
@@ -130,19 +130,19 @@ async def run(ctx: Context, game_id: int, lanes: GameLanes) -> None:
     try:
         while True:
             # another worker delivers it: it looks again when it is done
-            if not await ctx.repo.run_shared(ctx.repo.leases.claim, game_id):
+            if not await ctx.repo.run_brief(ctx.repo.leases.claim, game_id):
                 return
             lanes.leased = True
             try:
                 await drain(ctx, game_id, lanes)
             finally:
                 lanes.leased = False
-                await ctx.repo.run_shared(ctx.repo.leases.release, game_id)
+                await ctx.repo.run_brief(ctx.repo.leases.release, game_id)
             if lanes.failures >= FAILURES_BEFORE_PAUSE:
                 return
             # another worker may have left rows meanwhile; a row kicked in since the lane's last look found this
             # runner still going (wake is set), so this runner shows it
-            left = ctx.repo.leases.shared and bool(await ctx.repo.run_shared(ctx.repo.outbox, game_id))
+            left = ctx.repo.leases.shared and bool(await ctx.repo.run_brief(ctx.repo.outbox, game_id))
             if not left and not lanes.wake.is_set():
                 return
     except Exception:
@@ -193,7 +193,7 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
             # a row deleted is gone from here: ids may be used again later (SQLite), so the rows are read while the
             # group's lane deletes none: a row it deletes meanwhile would look new, and a new row taking its id shown
             async with lanes.deleting:
-                rows = await ctx.repo.run_shared(ctx.repo.outbox, game_id)
+                rows = await ctx.repo.run_brief(ctx.repo.outbox, game_id)
                 fresh = [r for r in rows if r.id not in lanes.shown]
             lanes.rows_read(number, rows)
             lanes.version = max([lanes.version, *(r.version for r in rows)])
@@ -202,7 +202,7 @@ async def drain(ctx: Context, game_id: int, lanes: GameLanes) -> None:
             for row in fresh:
                 if too_old(ctx, row):
                     log.warning("giving up outbox row %s of game %s", row.id, game_id)
-                    await ctx.repo.run_shared(ctx.repo.outbox_done, game_id, row.id or 0)
+                    await ctx.repo.run_brief(ctx.repo.outbox_done, game_id, row.id or 0)
                     continue
                 lanes.delivering = row.id
                 try:
@@ -344,7 +344,7 @@ async def forget(ctx: Context, game_id: int, lanes: GameLanes, rows: list[Outbox
     shows the seats whose message waited for them (messaging.delivery.bystanders)."""
     await catch_up(ctx, game_id, lanes, rows)
     async with lanes.deleting:
-        await ctx.repo.run_shared(ctx.repo.outbox_done, game_id, *(row.id or 0 for row in rows))
+        await ctx.repo.run_brief(ctx.repo.outbox_done, game_id, *(row.id or 0 for row in rows))
         for row in rows:
             del lanes.shown[row.id or 0]
             lanes.table_behind.discard(row.id or 0)

@@ -32,7 +32,7 @@ async def show_presser(ctx: Context, game_id: int, position: int) -> None:
         await all_shown(ctx, game_id)
         return
     async with ctx.seat_messages.hold((game_id, position)):
-        rows, batch = await ctx.repo.run_shared(unshown, ctx, game_id, set(lanes.shown))
+        rows, batch = await ctx.repo.run_brief(unshown, ctx, game_id, set(lanes.shown))
         behind = [
             row.id
             for row in rows
@@ -65,7 +65,7 @@ def news_of(rows: list[Outbox], behind: list[int], position: int) -> list[dict[s
 
 def unshown(ctx: Context, game_id: int, shown: set[int]) -> tuple[list[Outbox], Batch | None]:
     """Returns the game's outbox rows whose players' part is not shown yet, and the game as stored (reads
-    only: Repository.run_shared); no game when there is no such row."""
+    only: Repository.run_brief); no game when there is no such row."""
     rows = [row for row in ctx.repo.outbox(game_id) if row.id not in shown]
     return rows, load_since(ctx, game_id, max(row.version for row in rows)) if rows else None
 

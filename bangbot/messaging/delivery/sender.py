@@ -169,7 +169,7 @@ async def edit_seats(
                 unreachable.append(seat.position)
         if pressed:
             presser_saw()
-    await ctx.repo.run_shared(ctx.repo.shown, *edited)  # edits: written with the game's next write (storage.deferred)
+    await ctx.repo.run_brief(ctx.repo.shown, *edited)  # edits: written with the game's next write (storage.deferred)
     return unreachable
 
 
@@ -591,7 +591,7 @@ async def store_shown(ctx: Context, seat: Seat, fresh: bool) -> None:
     if fresh:
         await ctx.repo.run(ctx.repo.update_seat_refs, seat)
     else:
-        await ctx.repo.run_shared(ctx.repo.shown, seat)
+        await ctx.repo.run_brief(ctx.repo.shown, seat)
 
 
 async def notify_awaited(

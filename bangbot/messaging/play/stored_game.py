@@ -77,16 +77,16 @@ def load_since(ctx: Context, game_id: int, version: int) -> Batch | None:
 
 
 async def stored_since_now(repo: Repository, game_id: int, version: int) -> tuple[Game | None, list[Seat]]:
-    """Returns what stored_since does, taking the kept copy at once and reading only without it (Repository.run_shared:
-    off the loop where several workers share the database)."""
+    """Returns what stored_since does: the kept copy at once, else a read (Repository.run_brief: on the loop where
+    this process alone writes, else in a thread)."""
     known = repo.known(game_id)
     if known is not None and known[0].version >= version:
         return known
-    return await repo.run_shared(repo.game_and_seats, game_id)
+    return await repo.run_brief(repo.game_and_seats, game_id)
 
 
 async def load_since_now(ctx: Context, game_id: int, version: int) -> Batch | None:
-    """Returns what load_since does, reading only without the kept copy (see stored_since_now)."""
+    """Returns what load_since does, without a thread where it may (see stored_since_now)."""
     return loaded(ctx, *await stored_since_now(ctx.repo, game_id, version))
 
 

@@ -7,11 +7,12 @@ import contextlib
 import json
 import random
 import threading
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -30,6 +31,7 @@ from bangbot.messaging.play.departure import return_text
 from bangbot.messaging.play.stored_game import load
 from bangbot.messaging.press.button_data import decode
 from bangbot.storage.models import Outbox
+from bangbot.storage.repository import Repository
 from bangbot.telegram.edits import LatestEdits
 from tests.service_harness import GROUP, Table, make_users
 
@@ -45,10 +47,22 @@ class CrashingMessenger(CollectingMessenger):
     countdown: int | None = None
     dead: bool = False
     after_group_send: bool = False
+    group_sent: bool = False  # a message went into a group since crash_after_group_send; its progress is not stored
 
     def crash_after_group_send(self) -> None:
-        """Dies at the first call after the next message sent into a group."""
+        """Dies at the first call after the next message sent into a group has its progress stored (progress_stored
+        tells it: see progress_watched)."""
         self.after_group_send = True
+
+    def progress_stored(self, row: Outbox) -> None:
+        """Arms the crash crash_after_group_send waits for once a row's group progress is stored."""
+        if self.group_sent and row.group_progress >= 1:
+            self.group_sent = False
+            self.countdown = 1
+
+    def revive(self) -> None:
+        """Forgets the crash and any armed one: a new process over the same chats."""
+        self.dead, self.countdown, self.after_group_send, self.group_sent = False, None, False, False
 
     def crash_in(self, calls: int) -> None:
         """Dies at the calls-th messenger call from now."""
@@ -68,8 +82,7 @@ class CrashingMessenger(CollectingMessenger):
         self._tick()
         ref = await super().send(chat_id, text, buttons)
         if self.after_group_send and chat_id < 0:
-            self.after_group_send = False
-            self.countdown = 1
+            self.after_group_send, self.group_sent = False, True
         return ref
 
     async def edit(self, ref: MessageRef, text: str, buttons: Keyboard = ()) -> None:
@@ -95,7 +108,7 @@ def crashing_table(tmp_path: Path, players: int, seed: int) -> tuple[Table, Cras
 
 async def restart(table: Table, messenger: CrashingMessenger) -> None:
     """Starts a new process after a crash: the same database, the chats as they were."""
-    messenger.dead, messenger.countdown, messenger.after_group_send = False, None, False
+    messenger.revive()
     table.restart()
     await table.svc.start()
     await table.svc.idle()
@@ -131,11 +144,30 @@ async def settled(table: Table, messenger: CrashingMessenger, timeout: float = 3
         await asyncio.sleep(0.01)
 
 
+@contextlib.contextmanager
+def progress_watched(messenger: CrashingMessenger) -> Iterator[None]:
+    """Tells the messenger each outbox row whose progress is stored, in any repository, within the block."""
+    store = Repository.outbox_progress
+
+    def storing(repo: Repository, row: Outbox, *args: Any, **kwargs: Any) -> None:
+        store(repo, row, *args, **kwargs)
+        messenger.progress_stored(row)
+
+    with mock.patch.object(Repository, "outbox_progress", storing):
+        yield
+
+
 async def crash_on_a_new_turn(table: Table, messenger: CrashingMessenger, calls: int | None) -> None:
     """Presses until a move that starts a new turn is saved and the process dies at its calls-th messenger call.
 
-    calls None: the process dies right after the first message sent into the group.
+    calls None: the process dies right after the first message sent into the group, once its progress is stored.
     """
+    with progress_watched(messenger):
+        await crash_on_a_new_turn_watched(table, messenger, calls)
+
+
+async def crash_on_a_new_turn_watched(table: Table, messenger: CrashingMessenger, calls: int | None) -> None:
+    """Does what crash_on_a_new_turn does, every repository's stored progress told to the messenger."""
     for number in range(500):
         options = [c for c in table.choices() if c[2].startswith("a")]
         user, message, choice = options[0]
@@ -155,7 +187,7 @@ async def crash_on_a_new_turn(table: Table, messenger: CrashingMessenger, calls:
         rows = table.repo.outbox(1)
         if messenger.dead and rows and len(Showing.from_json(rows[0].payload).log) > 1:
             return
-        messenger.dead, messenger.countdown, messenger.after_group_send = False, None, False
+        messenger.revive()
         table.restart()
         await table.svc.start()
         await table.svc.idle()
@@ -492,7 +524,7 @@ def test_a_change_saved_while_the_runner_gives_its_lease_back_is_shown_at_once(
             batch.notices.append((BACK, {"seat": 1}))
             outbox.save(ctx, batch)
             saved.append(game_id)
-            if threading.current_thread() is threading.main_thread():  # released on the loop (SQLite: run_shared)
+            if threading.current_thread() is threading.main_thread():  # released on the loop (SQLite: run_brief)
                 outbox.kick(ctx, game_id)  # the runner still goes: it is only woken
             else:
                 loops[0].call_soon_threadsafe(outbox.kick, ctx, game_id)
