@@ -143,7 +143,7 @@ def service_bench(args: argparse.Namespace) -> bool:
     if args.what == "press":
         from bangbot.bench.press import main as bench_press
 
-        bench_press(args.games or 3)
+        bench_press(args.games or 3, args.pause)
         return True
     return False
 
@@ -345,6 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_ai_bench_arguments(bn)
     bn.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"], help="faults, latency, scale: its db")
     bn.add_argument("--seconds", type=float, default=90.0, help="latency, scale: how long people press")
+    bn.add_argument("--pause", type=float, default=0.0, help="press: a person's pause after each press, seconds")
     bn.add_argument(
         "--bot-checkout", default=None, help="flood, latency: run the bot from this checkout (the figure before)"
     )

@@ -19,6 +19,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from bangbot.i18n import N_, Translator
+from bangbot.storage.deferred import HELD_SECONDS
 
 PREFIX = "BANGBOT_"
 TOKEN_VARIABLES = ("BANGBOT_TOKEN", "TELEGRAM_BOT_TOKEN")
@@ -108,6 +109,9 @@ class BotSettings(BaseSettings):
     group_merge_seconds: float = 1.5  # quick moves of one turn share the group's edits (~20 requests a minute)
     group_quiet_seconds: float = 6.0  # a turn's moves are shown to the group once it was quiet this long...
     group_hold_seconds: float = 30.0  # ... or this long after the first at the latest (messaging.delivery.quiet_turn)
+    held_writes_seconds: float = Field(  # the delivery's bookkeeping waits this long for a game's write to carry it
+        default=HELD_SECONDS, gt=0, description=N_("a number of seconds above 0")
+    )
     seed: int | None = None
     log_level: Annotated[LogLevel, BeforeValidator(lambda v: v.upper() if isinstance(v, str) else v)] = Field(
         default="WARNING", description=N_("DEBUG, INFO, WARNING or ERROR")

@@ -39,6 +39,9 @@ class BotProcess:
             "BANGBOT_GROUP_RATE": group_rate,
             "BANGBOT_GROUP_MERGE_SECONDS": "0",  # tests wait for each press's group edit: no merging window
             "BANGBOT_GROUP_HOLD_SECONDS": "0",  # ... and none held for a quiet turn
+            # tests and benches read the outbox from this process: a shown row is deleted a second after its delivery
+            # settled, not when its game's next write carries it (storage.deferred)
+            "BANGBOT_HELD_WRITES_SECONDS": "1",
             **env,
         }
         self.env.pop("BANGBOT_FAULT", None)

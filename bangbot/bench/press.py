@@ -3,7 +3,8 @@
 Whole games of people pressing random buttons run through the game service (on SQLite, with the collecting
 messenger); counting wrappers installed by this bench alone count, per press, the calls of `legal_actions` (every
 game's rules), the builds of a step's buttons (the menus), the views computed, the buttons decoded, the game
-rows read and the SQL statements and commits made, and time each press until what it changed is shown.
+rows read and the SQL statements and commits made, and time each press until what it changed is shown. With a pause,
+each press is followed by a person's pause (counted, not timed): what a delivery does once it settled is counted too.
 """
 
 from __future__ import annotations
@@ -175,11 +176,17 @@ async def gather(service: GameService, messenger: CollectingMessenger, table: Ta
 
 
 async def play(
-    service: GameService, messenger: CollectingMessenger, table: Table, chat: int, counts: Counter[str] | None
+    service: GameService,
+    messenger: CollectingMessenger,
+    table: Table,
+    chat: int,
+    counts: Counter[str] | None,
+    pause: float = 0.0,
 ) -> tuple[int, Spent]:
     """Plays one game of table by random presses (« Back left out); returns the presses and their time.
 
-    With counts, the calls each press costs are counted there (by kind of press).
+    With counts, the calls each press costs are counted there (by kind of press), with what happens in the pause
+    after it (seconds, untimed).
     """
     users = await gather(service, messenger, table, chat)
     rng = random.Random(chat)
@@ -196,11 +203,16 @@ async def play(
                 await service.on_press(Press(f"{chat}:{presses}", user, user.id, message, data, True))
                 await service.idle()  # what the press saved is shown in the background: that is part of its work
                 spent = (spent[0] + time.perf_counter() - started[0], spent[1] + time.process_time() - started[1])
+                if pause:
+                    await asyncio.sleep(pause)  # a person reads what the press showed before the next press
     return PRESS_CAP, spent
 
 
-async def measure(table: Table, games: int, url: str, counts: Counter[str] | None) -> tuple[int, Spent]:
-    """Plays games of a table on the database at url; returns the presses and their time, counting in counts."""
+async def measure(
+    table: Table, games: int, url: str, counts: Counter[str] | None, pause: float = 0.0
+) -> tuple[int, Spent]:
+    """Plays games of a table on the database at url; returns the presses and their time, counting in counts (with
+    a person's pause of that many seconds after each press)."""
     messenger = CollectingMessenger()
     seeds = itertools.count(1)
     engine = open_engine(url)
@@ -210,7 +222,7 @@ async def measure(table: Table, games: int, url: str, counts: Counter[str] | Non
     service = GameService(ctx)
     presses, wall, cpu = 0, 0.0, 0.0
     for g in range(games):
-        done, (took, worked) = await play(service, messenger, table, -(20_000 + g), counts)
+        done, (took, worked) = await play(service, messenger, table, -(20_000 + g), counts, pause)
         presses, wall, cpu = presses + done, wall + took, cpu + worked
     return presses, (wall, cpu)
 
@@ -225,10 +237,11 @@ def count_sql(engine: Engine, counts: Counter[str]) -> None:
         event.listen(engine, happening, counted)
 
 
-def figures(table: Table, games: int, folder: Path) -> dict[str, Any]:
-    """Returns the mean calls per press (one run) and its time on the clock and on the CPU (a run counting nothing)."""
+def figures(table: Table, games: int, folder: Path, pause: float = 0.0) -> dict[str, Any]:
+    """Returns the mean calls per press (one run, with a person's pause after each press) and its time on the clock
+    and on the CPU (a run counting nothing, pausing never)."""
     counts: Counter[str] = Counter()
-    presses, _ = asyncio.run(measure(table, games, f"sqlite:///{folder / 'counted.sqlite3'}", counts))
+    presses, _ = asyncio.run(measure(table, games, f"sqlite:///{folder / 'counted.sqlite3'}", counts, pause))
     timed, spent = asyncio.run(measure(table, games, f"sqlite:///{folder / 'timed.sqlite3'}", None))
     assert timed == presses, "both runs play the same presses"
     kinds = ("move", "step")
@@ -241,6 +254,7 @@ def figures(table: Table, games: int, folder: Path) -> dict[str, Any]:
     return {
         "table": f"{table.game}/{table.preset}",
         "games": games,
+        "pause_seconds": pause,
         "presses": presses,
         **per_press,
         "ms_per_press": ms,
@@ -249,8 +263,9 @@ def figures(table: Table, games: int, folder: Path) -> dict[str, Any]:
     }
 
 
-def main(games: int = 3) -> None:
-    """Prints one JSON line per table: the mean calls of each counted function and the time per press."""
+def main(games: int = 3, pause: float = 0.0) -> None:
+    """Prints one JSON line per table: the mean calls of each counted function (with a person's pause of that many
+    seconds after each press) and the time per press."""
     for table in tables():
         with tempfile.TemporaryDirectory() as folder:
-            print(json.dumps(figures(table, games, Path(folder))), flush=True)
+            print(json.dumps(figures(table, games, Path(folder), pause)), flush=True)

@@ -21,6 +21,7 @@ from bangbot.messaging.delivery.last_shown import Shown
 from bangbot.messaging.delivery.reply_queue import ChatSenders
 from bangbot.messaging.lru import LruCache
 from bangbot.messaging.owner.ban_list import Bans
+from bangbot.storage.deferred import HELD_SECONDS
 from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.models import ChatSettings
 from bangbot.storage.repository import Repository
@@ -60,6 +61,7 @@ class Context:
         0.0  # a turn's moves wait for the group this long after the last (messaging.delivery.quiet_turn)
     )
     group_hold_seconds: float = 0.0  # ... and this long at most after the first (0: the group is shown every move)
+    held_writes_seconds: float = HELD_SECONDS  # held writes wait this long for their game's write (storage.deferred)
     shown: Shown = field(default_factory=Shown)  # what this process last showed in each group message
     views: LruCache[tuple[int, int, int | None], Any] = field(default_factory=lambda: LruCache(VIEWS_KEPT))
     states: LruCache[tuple[int, int], Any] = field(default_factory=lambda: LruCache(STATES_KEPT))  # never changed

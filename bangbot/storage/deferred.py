@@ -5,7 +5,8 @@ Two writes of the delivery change nothing a player sees if lost: what a seat's e
 shown again, and its edits compare what is shown and repeat nothing visible; the new messages it sent are counted in
 its progress, written at once. So, where one process writes the database (SQLite), they are not committed one by
 one: they are kept here and written in the transaction of the game's next write (a save, a delivery's progress, a
-new message's reference), or by the timer's sweep once they waited a while, or at shutdown. Meanwhile every read of
+new message's reference), or on their own once they waited a while (HELD_SECONDS by default: a game's next press
+mostly comes sooner, so at a person's pace they ride with it), or at shutdown. Meanwhile every read of
 the game in this process lays the digests over what it read, and leaves the rows out (Repository).
 """
 
@@ -30,7 +31,10 @@ SEAT_DIGEST_UPDATE = (  # a held digest, written only if the seat still has the 
     )
     .values(shown_digest=bindparam("digest"))
 )
-OUTBOX_DELETE = delete(Outbox).where(col(Outbox.id).in_(bindparam("ids", expanding=True)))
+OUTBOX_DELETE = delete(Outbox).where(  # a game's rows only: an id of a row deleted elsewhere may be used again
+    col(Outbox.game_id) == bindparam("game_id"), col(Outbox.id).in_(bindparam("ids", expanding=True))
+)
+HELD_SECONDS = 60.0  # what the delivery held back waits this long at most for a write of its game to carry it
 Shown = tuple[int | None, str]  # a seat's message id and the digest of what it shows after an edit
 
 
@@ -111,7 +115,7 @@ def write_held(connection: Connection, game_id: int, held: Held | None) -> None:
         ]
         connection.execute(SEAT_DIGEST_UPDATE, rows)
     if held.done:
-        connection.execute(OUTBOX_DELETE, {"ids": sorted(held.done)})
+        connection.execute(OUTBOX_DELETE, {"game_id": game_id, "ids": sorted(held.done)})
 
 
 def laid_over(seats: list[Seat], held: Held | None) -> list[Seat]:

@@ -599,10 +599,13 @@ class Repository:
         """Returns the games with something still to show: all of them, or those whose rows are overdue.
 
         A row is overdue when it was never handed to the messenger and is older than unsent_before, or was handed
-        over before sent_before and never confirmed.
+        over before sent_before and never confirmed. Rows shown whose deletion is held back are not counted.
         """
+        done = self.deferred.every_done()  # taken before the read: deleted meanwhile, they are left out anyway
         with self._session() as s:
             query = select(Outbox.game_id).distinct()
+            if done:
+                query = query.where(col(Outbox.id).not_in(done))
             if unsent_before is not None and sent_before is not None:
                 query = query.where(
                     (col(Outbox.sent_at).is_(None) & (col(Outbox.created_at) <= unsent_before))
@@ -643,7 +646,7 @@ class Repository:
             self.deferred.note_done(game_id, row_ids)
             return
         with self._writing(several=False) as connection:
-            connection.execute(OUTBOX_DELETE, {"ids": list(row_ids)})
+            connection.execute(OUTBOX_DELETE, {"game_id": game_id, "ids": list(row_ids)})
 
     @property
     def defers(self) -> bool:

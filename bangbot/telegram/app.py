@@ -112,6 +112,7 @@ class BangBot:
         context.group_merge_seconds = settings.group_merge_seconds
         context.group_quiet_seconds = settings.group_quiet_seconds
         context.group_hold_seconds = settings.group_hold_seconds
+        context.held_writes_seconds = settings.held_writes_seconds
         context.deadline_fired = observe_deadline
         if settings.seed is not None:
             seed = settings.seed

@@ -41,8 +41,6 @@ from bangbot.storage.times import aware
 log = logging.getLogger(__name__)
 UNSENT_GRACE = timedelta(seconds=5)  # a row nobody delivered for this long was left by a crash or a failure
 SETTLE_GRACE = timedelta(minutes=3)  # a row handed over this long ago whose queued group edits were never confirmed
-HELD_WRITES_SECONDS = 5.0  # the timer's sweep writes what the delivery held back this long (storage.deferred)
-HELD_ROWS_SECONDS = 1.0  # a game's delivery settled this long: the rows it held back are deleted (storage.deferred)
 GIVE_UP_AFTER = timedelta(days=1)  # a row that failed for a day is dropped: /status shows everything from storage
 UNREACHABLE_ROUNDS = 3
 PRIVATE_WAIT_SECONDS = 5.0  # a press's answer waits this long at most for the players' messages to show the move
@@ -158,7 +156,7 @@ async def run(ctx: Context, game_id: int, lanes: GameLanes) -> None:
 
 
 def settle_later(ctx: Context, game_id: int) -> None:
-    """Deletes the shown rows a game's delivery held back (storage.deferred) HELD_ROWS_SECONDS after it stopped,
+    """Deletes the shown rows a game's delivery held back (storage.deferred) ctx.held_writes_seconds after it stopped,
     unless the game's next write carried them first: a move made meanwhile deletes them with its save."""
     rows = ctx.repo.deferred.done_rows(game_id)
     if not rows:
@@ -171,7 +169,7 @@ def settle_later(ctx: Context, game_id: int) -> None:
             ctx.lanes.settling.add(task)
             task.add_done_callback(ctx.lanes.settling.discard)
 
-    loop.call_later(HELD_ROWS_SECONDS, due)
+    loop.call_later(ctx.held_writes_seconds, due)
 
 
 async def settle(ctx: Context, game_id: int) -> None:
@@ -457,8 +455,8 @@ async def recover(ctx: Context) -> int:
 async def sweep(ctx: Context) -> None:
     """Writes the delivery's writes held back for a while (storage.deferred), then starts delivering the rows that are
     overdue (left by a crash or a failure) whose game no runner serves."""
-    if ctx.repo.deferred.waiting(HELD_WRITES_SECONDS):
-        await ctx.repo.run(ctx.repo.flush_deferred, HELD_WRITES_SECONDS)
+    if ctx.repo.deferred.waiting(ctx.held_writes_seconds):
+        await ctx.repo.run(ctx.repo.flush_deferred, ctx.held_writes_seconds)
     now = ctx.clock()
     unsent, sent = now - UNSENT_GRACE, now - SETTLE_GRACE
     overdue = await ctx.repo.run(ctx.repo.outbox_games, unsent_before=unsent, sent_before=sent)

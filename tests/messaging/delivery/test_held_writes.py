@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
-import pytest
 from sqlalchemy import text
 
-from bangbot.messaging.delivery import outbox
+from bangbot.bench.press import count_sql
 from bangbot.messaging.press.step_menu import PRESS
 from tests.messaging.delivery.test_outbox import assert_table_current
 from tests.service_harness import Table, make_users
 
 NEW_MESSAGES = ("send", "send_document")
+PERSONS_PAUSE = 1.5  # seconds between a person's presses: longer than a delivery takes to settle here
 
 
 def run(coro: Coroutine[Any, Any, None]) -> None:
@@ -46,13 +47,10 @@ async def moves(table: Table, rng: random.Random, count: int) -> None:
         assert not answer.alert, answer.text
 
 
-def test_held_writes_are_read_as_written_and_ride_with_the_next_save(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(outbox, "HELD_ROWS_SECONDS", 600.0)  # no settling within the test: the save carries them
-
+def test_held_writes_are_read_as_written_and_ride_with_the_next_save(tmp_path: Path) -> None:
     async def scenario() -> None:
         table = Table(f"sqlite:///{tmp_path / 'h.sqlite3'}", make_users(4), seed=3)
+        table.svc.ctx.held_writes_seconds = 600.0  # no settling within the test: the save carries them
         await table.gather(4)
         await moves(table, random.Random(2), 1)
         held = table.repo.deferred.taken(1)
@@ -73,11 +71,10 @@ def test_held_writes_are_read_as_written_and_ride_with_the_next_save(
     run(scenario())
 
 
-def test_a_settled_delivery_deletes_its_rows_by_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(outbox, "HELD_ROWS_SECONDS", 0.05)
-
+def test_a_settled_delivery_deletes_its_rows_by_itself(tmp_path: Path) -> None:
     async def scenario() -> None:
         table = Table(f"sqlite:///{tmp_path / 's.sqlite3'}", make_users(4), seed=3)
+        table.svc.ctx.held_writes_seconds = 0.05
         await table.gather(4)
         await moves(table, random.Random(2), 2)
         loop = asyncio.get_running_loop()
@@ -92,16 +89,13 @@ def test_a_settled_delivery_deletes_its_rows_by_itself(tmp_path: Path, monkeypat
     run(scenario())
 
 
-def test_held_writes_lost_in_a_crash_show_the_rows_again_and_no_new_message_twice(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(outbox, "HELD_ROWS_SECONDS", 600.0)
-
+def test_held_writes_lost_in_a_crash_show_the_rows_again_and_no_new_message_twice(tmp_path: Path) -> None:
     async def scenario() -> None:
         table = Table(f"sqlite:///{tmp_path / 'c.sqlite3'}", make_users(4), seed=5)
         await table.gather(4)
         rng = random.Random(4)
         for _ in range(12):
+            table.svc.ctx.held_writes_seconds = 600.0  # each restart's service too
             await moves(table, rng, 1)
             held = table.repo.deferred.taken(1)
             assert held is not None and held.done
@@ -112,5 +106,26 @@ def test_held_writes_lost_in_a_crash_show_the_rows_again_and_no_new_message_twic
             await table.svc.idle()
             assert sum(table.messenger.calls[kind] for kind in NEW_MESSAGES) == sent, "a new message was sent twice"
             assert_table_current(table)  # every awaited player holds the current prompt's buttons
+
+    run(scenario())
+
+
+def test_at_a_persons_pace_a_move_commits_once_plus_once_per_new_message(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table = Table(f"sqlite:///{tmp_path / 'p.sqlite3'}", make_users(4), seed=3)  # the default hold
+        await table.gather(4)
+        sql: Counter[str] = Counter()
+        count_sql(table.repo.engine, sql)
+        rng = random.Random(2)
+        for _ in range(3):
+            commits, sent = sql["commits"], sum(table.messenger.calls[kind] for kind in NEW_MESSAGES)
+            await moves(table, rng, 1)
+            await asyncio.sleep(PERSONS_PAUSE)  # the next person reads before pressing: the delivery settles
+            new = sum(table.messenger.calls[kind] for kind in NEW_MESSAGES) - sent
+            assert sql["commits"] - commits <= 1 + new, "the shown rows' deletion waits for the next move's save"
+            assert stored_rows(table) > 0 and table.repo.outbox(1) == []
+        assert_table_current(table)
+        await table.svc.stop()  # a stop writes what is held: another process sees every shown row gone
+        assert stored_rows(table) == 0 and table.repo.deferred.taken(1) is None
 
     run(scenario())

@@ -14,7 +14,6 @@ import pytest
 from bangbot.bench.messenger import Sent
 from bangbot.bench.press import count_sql, counting
 from bangbot.i18n import Translator, translator
-from bangbot.messaging.delivery import outbox
 from bangbot.messaging.lobby.view import MODE
 from bangbot.messaging.press.button_data import decode, game_button
 from bangbot.messaging.press.step_menu import ABOUT, PRESS
@@ -57,14 +56,11 @@ async def counted_press(table: Table, user: int, message: Sent, choice: str) -> 
 
 
 @pytest.mark.parametrize(("game", "preset", "people"), GAMES)
-def test_a_press_decodes_once_and_reads_its_game_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, preset: str, people: int
-) -> None:
-    # a settled delivery deletes its rows itself after a while: on a slow machine that may fall on a press counted here
-    monkeypatch.setattr(outbox, "HELD_ROWS_SECONDS", 600.0)
-
+def test_a_press_decodes_once_and_reads_its_game_once(tmp_path: Path, game: str, preset: str, people: int) -> None:
     async def scenario() -> None:
         table = Table(f"sqlite:///{tmp_path / 'p.sqlite3'}", make_users(people), seed=3)
+        # a settled delivery deletes its rows itself after a while: on a slow machine that may fall on a press here
+        table.svc.ctx.held_writes_seconds = 600.0
         await start(table, game, preset, people)
         rng = random.Random(5)
         moves = steps = move_commits = 0
