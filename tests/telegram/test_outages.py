@@ -111,7 +111,7 @@ def start_game(table: FaultTable) -> None:
 
 def settle(table: FaultTable) -> None:
     """Waits a little (SETTLE_SECONDS at most) for the table to be true before the next press: a delivery deletes the
-    rows it showed about a second after it settled (HELD_ROWS_SECONDS), unless a press comes first."""
+    rows it showed a second after it settled (BANGBOT_HELD_WRITES_SECONDS in tools.process) unless a press came."""
     until = time.monotonic() + SETTLE_SECONDS
     while table.current() is not None and time.monotonic() < until:
         time.sleep(0.05)

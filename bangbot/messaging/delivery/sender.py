@@ -515,29 +515,42 @@ def private_message(
     """Returns the text and buttons of a seat's private message at a step of its choice, with its recent news."""
     assert seat.user_id is not None and batch.game.id is not None
     tr = ctx.tr_user(seat.user_id, batch.rules.id)
+    if batch.game.status == CANCELLED:
+        return cancelled_table(tr, batch), ()
     v = seat_view(ctx, batch, seat.position)
-    names = batch.names
-    shows = batch.declared.presenter
-    news = shows.log_text(tr, list(recent), names, seat.position)
-    text = shows.seat_text(
-        tr, v, names, batch.game.chat_title, prompt_text(shows, tr, v, names, seat.standin, level), news
-    )
+    text = composed_text(batch, tr, v, seat, level, recent)
+    if batch.rules.winner(batch.state) is not None:
+        return text, ()
     game_id, version, position = batch.game.id, seat.prompt_version, seat.position
 
     def make(choice: str) -> str:
         return game_button(game_id, version, position, choice)
 
-    if batch.game.status == CANCELLED:
-        return cancelled_table(tr, batch), ()
-    if batch.rules.winner(batch.state) is not None:
-        return text, ()
     if seat.standin:
         return text, with_board_button(
             tr, ctx.messenger, game_id, ((Button(tr.gettext("I'm back"), make(BACK_FROM_AI)),),)
         )
-    return text, with_board_button(
-        tr, ctx.messenger, game_id, shows.keyboard(tr, v, names, level, make) if v.legal else ()
-    )
+    buttons = batch.declared.presenter.keyboard(tr, v, batch.names, level, make) if v.legal else ()
+    return text, with_board_button(tr, ctx.messenger, game_id, buttons)
+
+
+def private_text(ctx: Context, batch: Batch, seat: Seat, level: str) -> str:
+    """Returns the text of a seat's private message without news, as private_message writes it (no buttons built)."""
+    assert seat.user_id is not None
+    tr = ctx.tr_user(seat.user_id, batch.rules.id)
+    if batch.game.status == CANCELLED:
+        return cancelled_table(tr, batch)
+    return composed_text(batch, tr, seat_view(ctx, batch, seat.position), seat, level, ())
+
+
+def composed_text(
+    batch: Batch, tr: Translator, v: Any, seat: Seat, level: str, recent: Sequence[dict[str, Any]]
+) -> str:
+    """Returns a seat's private text from its view: the game's seat text with its prompt and its recent news."""
+    shows, names = batch.declared.presenter, batch.names
+    news = shows.log_text(tr, list(recent), names, seat.position)
+    prompt = prompt_text(shows, tr, v, names, seat.standin, level)
+    return shows.seat_text(tr, v, names, batch.game.chat_title, prompt, news)
 
 
 async def show_private(
@@ -691,7 +704,7 @@ def body_digest(
     """Returns the shown_digest of a seat's message (text and buttons, as private_message made them with recent)
     taken without its news, so that a later change with no news for the seat need not edit it only to drop them."""
     if recent:
-        text = private_message(ctx, batch, seat, level)[0]
+        text = private_text(ctx, batch, seat, level)
     return shown_digest(text, buttons, notified)
 
 
