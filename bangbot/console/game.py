@@ -39,7 +39,7 @@ from bangbot.messaging.press.choice_topic import choice_steps, choice_topic
 from bangbot.messaging.service import GameService
 from bangbot.storage.db import UnusableDatabase, open_named
 from bangbot.storage.models import GAME_REFS, GATHERING, RUNNING, Game
-from bangbot.storage.repository import Repository
+from bangbot.storage.repository import STORAGE_ERRORS, Repository
 
 GROUP_ID = -1
 USER_ID = 1
@@ -170,7 +170,11 @@ async def play_on(options: TerminalOptions, database: str, stdin: TextIO, stdout
     engine = open_named(database)
     try:
         with Repository(engine) as repo:
-            return await Terminal(options, repo, stdin, stdout, voice).play()
+            try:
+                return await Terminal(options, repo, stdin, stdout, voice).play()
+            finally:
+                with suppress(*STORAGE_ERRORS):  # else lost as in a crash: shown again, harmlessly, next time
+                    repo.flush_deferred()  # what the delivery held back (storage.deferred)
     finally:
         engine.dispose()
 

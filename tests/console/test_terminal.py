@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 import re
+import sqlite3
 import subprocess
 import sys
 import unicodedata
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -99,6 +101,8 @@ def test_a_resumed_game_shows_the_last_turns_log_the_table_and_your_message(tmp_
     db = f"sqlite:///{tmp_path / 'keep.sqlite3'}"
     first = bangbot("1\n" * 4, "--players", "5", "--seed", "4", "--db", db)
     assert first.returncode == 0, first.stderr
+    with closing(sqlite3.connect(tmp_path / "keep.sqlite3")) as kept:  # what the delivery held back was written
+        assert kept.execute("SELECT count(*) FROM outbox").fetchone() == (0,)
     again = bangbot("", "--players", "5", "--db", db)
     assert again.returncode == 0, again.stderr
     out = again.stdout
