@@ -6,13 +6,12 @@ import logging
 import time
 from collections.abc import Awaitable, Iterator
 from contextlib import contextmanager
+from typing import Any
 from urllib.parse import quote
 
 from telegram import (
     Bot,
     ChatMemberRestricted,
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
     InlineQueryResultArticle,
     InputFile,
     InputTextMessageContent,
@@ -24,7 +23,6 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, Te
 
 from bangbot.messaging.adapter import (
     Article,
-    Button,
     ChatMoved,
     InlineQuery,
     Keyboard,
@@ -35,6 +33,7 @@ from bangbot.messaging.adapter import (
 from bangbot.messaging.lru import LruCache
 from bangbot.messaging.press.button_data import JOIN_PAYLOAD
 from bangbot.server.metrics import observe_press
+from bangbot.telegram.calls import JSON, call, keyboard, message_id
 from bangbot.telegram.edits import LatestEdits
 from bangbot.telegram.lost import LostReplies
 from bangbot.telegram.settings import BoardAddress
@@ -49,22 +48,6 @@ INLINE_CACHE_SECONDS = 300
 PRESSES_TIMED = 10_000  # presses whose arrival is remembered until answered
 MENUS_KEPT = 10_000  # private chats whose menu button's words this process remembers
 UNREACHABLE = ("chat not found", "user not found", "have no rights", "not enough rights")
-
-
-def markup(buttons: Keyboard) -> InlineKeyboardMarkup | None:
-    """Returns Telegram's inline keyboard for button rows (None for none)."""
-    if not buttons:
-        return None
-    return InlineKeyboardMarkup([[button(b) for b in row] for row in buttons])
-
-
-def button(b: Button) -> InlineKeyboardButton:
-    """Returns Telegram's button for a press, a link or a Mini App's page."""
-    if b.web_app:
-        return InlineKeyboardButton(b.text, web_app=WebAppInfo(b.web_app))
-    if b.url:
-        return InlineKeyboardButton(b.text, url=b.url)
-    return InlineKeyboardButton(b.text, callback_data=b.data)
 
 
 def benign(error: BadRequest) -> bool:
@@ -110,22 +93,26 @@ class TelegramMessenger:
         try:
             with reaching():
                 for part in parts[:-1]:
-                    await self.bot.send_message(
-                        chat_id, to_html(part), parse_mode=ParseMode.HTML, message_thread_id=topic
-                    )
-                message = await self.bot.send_message(
-                    chat_id,
-                    to_html(parts[-1]),
-                    parse_mode=ParseMode.HTML,
-                    reply_markup=markup(buttons),
-                    message_thread_id=topic,
-                )
+                    await self.send_part(chat_id, part, topic)
+                sent = message_id(await self.send_part(chat_id, parts[-1], topic, keyboard(buttons)))
         except NetworkError as error:
             self.lost.failed(chat_id, content, error)
             raise
-        self.lost.sent(chat_id, content, message.message_id)
+        self.lost.sent(chat_id, content, sent)
         await self.board_menu(chat_id, buttons)
-        return MessageRef(chat_id, message.message_id)
+        return MessageRef(chat_id, sent)
+
+    async def send_part(self, chat_id: int, text: str, topic: int | None, markup: JSON | None = None) -> Any:
+        """Sends one message of at most Telegram's length (in a forum topic if given); returns Telegram's result."""
+        return await call(
+            self.bot,
+            "sendMessage",
+            chat_id=chat_id,
+            text=to_html(text),
+            parse_mode=ParseMode.HTML,
+            reply_markup=markup,
+            message_thread_id=topic,
+        )
 
     async def board_menu(self, chat_id: int, buttons: Keyboard) -> None:
         """Gives a private chat's menu button the words of the board button just sent there (the reader's language).
@@ -171,8 +158,14 @@ class TelegramMessenger:
         if visible_length(text) > MAX_TEXT:
             text = split(text)[-1]
         try:
-            await self.bot.edit_message_text(
-                to_html(text), ref.chat_id, ref.message_id, parse_mode=ParseMode.HTML, reply_markup=markup(buttons)
+            await call(
+                self.bot,
+                "editMessageText",
+                chat_id=ref.chat_id,
+                message_id=ref.message_id,
+                text=to_html(text),
+                parse_mode=ParseMode.HTML,
+                reply_markup=keyboard(buttons),
             )
         except BadRequest as error:
             if not benign(error):
@@ -186,7 +179,7 @@ class TelegramMessenger:
     async def drop_buttons(self, ref: MessageRef) -> None:
         """Takes a message's buttons away; a message without any, or gone, is no error."""
         try:
-            await self.bot.edit_message_reply_markup(ref.chat_id, ref.message_id, reply_markup=None)
+            await call(self.bot, "editMessageReplyMarkup", chat_id=ref.chat_id, message_id=ref.message_id)
         except BadRequest as error:
             if not benign(error):
                 raise
@@ -197,7 +190,7 @@ class TelegramMessenger:
         """Deletes a message; one that is gone or too old to delete is no error."""
         self.group_edits.forget(ref)
         try:
-            await self.bot.delete_message(ref.chat_id, ref.message_id)
+            await call(self.bot, "deleteMessage", chat_id=ref.chat_id, message_id=ref.message_id)
         except (BadRequest, Forbidden, ChatMigrated) as error:
             log.debug("could not delete %s: %s", ref, error)
 
@@ -210,7 +203,13 @@ class TelegramMessenger:
         arrived = self.arrivals.get(press.id)
         self.arrivals.pop(press.id)
         try:
-            await self.bot.answer_callback_query(press.id, text=text[:MAX_ANSWER] or None, show_alert=alert)
+            await call(
+                self.bot,
+                "answerCallbackQuery",
+                callback_query_id=press.id,
+                text=text[:MAX_ANSWER] or None,
+                show_alert=alert,
+            )
         except BadRequest as error:
             log.info("could not answer press %s: %s", press.id, error)
             return

@@ -60,6 +60,7 @@ from bangbot.telegram.updates import (
     to_move,
     to_presence,
     to_press,
+    unread_dropped,
     update_kind,
 )
 from bangbot.web.app import Board, BoardSettings, board_app
@@ -241,7 +242,7 @@ class BangBot:
         """Hands an update the webhook received to the application, noting when it came; one that is not a valid
         update is dropped with a warning (Telegram would only send it again)."""
         try:
-            update = Update.de_json(data, self.application.bot)
+            update = Update.de_json(unread_dropped(data), self.application.bot)
         except (TypeError, ValueError, KeyError, AttributeError) as error:
             log.warning("update %s is not a valid update, dropped: %s", data.get("update_id"), type(error).__name__)
             return

@@ -19,6 +19,8 @@ from typing import Any
 from telegram import Update
 from telegram.ext import Application, ExtBot
 
+from bangbot.telegram.updates import unread_dropped
+
 HELD_WAIT_SECONDS = 0.05  # the longest a poll waits for an update being handled to be done before it asks anyway
 
 
@@ -62,6 +64,14 @@ class HeldBot(ExtBot[Any]):
     def handling(self) -> Handling:
         """Returns the updates fetched and not handled yet."""
         return self._handling
+
+    async def _post(self, endpoint: str, data: Any = None, **options: Any) -> Any:
+        """Makes a call as python-telegram-bot does; polled updates lose what the bot never reads before they are
+        parsed (updates.unread_dropped)."""
+        result = await super()._post(endpoint, data, **options)
+        if endpoint == "getUpdates" and isinstance(result, list):
+            result = [unread_dropped(update) for update in result]
+        return result
 
     async def get_updates(self, offset: int | None = None, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
         """Polls as asked, but confirms no update still being handled and returns none twice."""

@@ -11,13 +11,12 @@ import hashlib
 import logging
 import re
 
-import httpx
 from telegram.error import NetworkError
 
 from bangbot.messaging.lru import LruCache
+from bangbot.telegram.transport import answer_lost
 
 log = logging.getLogger(__name__)
-AMBIGUOUS = (httpx.ReadTimeout, httpx.ReadError, httpx.RemoteProtocolError)  # the request went out, no answer came
 RESENT = "resent_after_lost_reply="  # the log line's counter
 RESENT_LINE = re.compile(rf"{RESENT}(\d+)")
 REMEMBERED = 1000
@@ -25,7 +24,7 @@ REMEMBERED = 1000
 
 def reply_lost(error: BaseException) -> bool:
     """Returns whether a failed request may still have been applied: it went out and its answer was lost."""
-    return isinstance(error, NetworkError) and isinstance(error.__cause__, AMBIGUOUS)
+    return isinstance(error, NetworkError) and error.__cause__ is not None and answer_lost(error.__cause__)
 
 
 class LostReplies:

@@ -8,40 +8,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from telegram._utils.types import ODVInput
 from telegram.error import NetworkError
-from telegram.request import BaseRequest, HTTPXRequest, RequestData
+from telegram.request import RequestData
 
 from bangbot.server.health import Reach
 from bangbot.server.metrics import count_message, count_rate_limited
 from bangbot.telegram.limiter import chat_of
+from bangbot.telegram.transport import AiohttpRequest
 
 TOO_MANY_REQUESTS = 429
 GATEWAY_ERRORS = 500  # an answer from this status up came from a proxy, or a Bot API that is not working
 
 
-class ObservedRequest(HTTPXRequest):
-    """An HTTPXRequest that tells `reach` how each request went and counts 429s and the messages shown."""
+class ObservedRequest(AiohttpRequest):
+    """The bot's request (telegram.transport): tells `reach` how each request went; counts 429s and messages shown."""
 
-    def __init__(self, reach: Reach, **options: Any) -> None:
-        super().__init__(**options)
+    def __init__(self, reach: Reach, connection_pool_size: int = 1) -> None:
+        super().__init__(connection_pool_size)
         self.reach = reach
 
     async def do_request(
-        self,
-        url: str,
-        method: str,
-        request_data: RequestData | None = None,
-        read_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
-        write_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
-        connect_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
-        pool_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
+        self, url: str, method: str, request_data: RequestData | None = None, *timeouts: Any, **named: Any
     ) -> tuple[int, bytes]:
-        """Makes the request; notes whether it reached the Bot API, and counts a 429 or a message shown."""
+        """Makes the request (timeouts as AiohttpRequest takes them); notes whether it reached the Bot API, and counts
+        a 429 or a message shown."""
         try:
-            status, body = await super().do_request(
-                url, method, request_data, read_timeout, write_timeout, connect_timeout, pool_timeout
-            )
+            status, body = await super().do_request(url, method, request_data, *timeouts, **named)
         except NetworkError:  # no answer: refused, timed out, cut
             self.reach.failed()
             raise

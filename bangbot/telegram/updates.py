@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from telegram import Update
 from telegram import User as TelegramUser
 from telegram.constants import ChatMemberStatus, ChatType
@@ -9,6 +11,18 @@ from telegram.constants import ChatMemberStatus, ChatType
 from bangbot.messaging.adapter import Command, Departure, InlineQuery, Press, User
 
 GONE = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+UNREAD_OF_PRESSED = ("reply_markup", "entities")  # a press reads only its message's chat and id (to_press)
+
+
+def unread_dropped(update: Any) -> Any:
+    """Returns an update's JSON without what the bot never reads and would only parse: the buttons and entities of a
+    pressed message (most of a press's parse). Changes it in place; anything else is returned as it is."""
+    query = update.get("callback_query") if isinstance(update, dict) else None
+    message = query.get("message") if isinstance(query, dict) else None
+    if isinstance(message, dict):
+        for key in UNREAD_OF_PRESSED:
+            message.pop(key, None)
+    return update
 
 
 def person(user: TelegramUser) -> User:
