@@ -142,3 +142,41 @@ def test_a_polled_press_loses_its_messages_buttons_before_parsing_and_still_read
         press = to_press(update)
         assert press is not None and (press.chat_id, press.data, press.private) == (ann, "g:1:2:beer", True)
         assert press.message_id == emu.bot_messages(ann)[0].message_id
+
+
+def test_a_proxy_the_environment_names_carries_the_calls_unless_no_proxy_names_the_host(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def main() -> tuple[list[bytes], NetworkError]:
+        lines: list[bytes] = []
+
+        async def proxy(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            lines.append(await reader.readline())
+            body = b'{"ok": true, "result": true}'
+            writer.write(
+                b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body)
+            )
+            await writer.drain()
+            writer.close()
+
+        server = await asyncio.start_server(proxy, "127.0.0.1", 0)
+        monkeypatch.setenv("HTTP_PROXY", f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}")
+        monkeypatch.delenv("NO_PROXY", raising=False)
+        monkeypatch.delenv("no_proxy", raising=False)
+        proxied, straight = AiohttpRequest(1), AiohttpRequest(1)
+        try:
+            await proxied.initialize()
+            assert await proxied.post("http://api.example.invalid/bot1:x/getMe") is True
+            monkeypatch.setenv("NO_PROXY", "api.example.invalid")
+            await straight.initialize()
+            with pytest.raises(NetworkError) as failed:  # no proxy: the name does not resolve
+                await straight.post("http://api.example.invalid/bot1:x/getMe")
+            return lines, failed.value
+        finally:
+            await proxied.shutdown()
+            await straight.shutdown()
+            server.close()
+
+    lines, error = asyncio.run(main())
+    assert lines == [b"POST http://api.example.invalid/bot1:x/getMe HTTP/1.1\r\n"], "the call went through the proxy"
+    assert not reply_lost(error)

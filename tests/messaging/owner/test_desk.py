@@ -10,7 +10,7 @@ from bangbot.bench.messenger import Sent
 from bangbot.messaging.press.button_data import lobby_button
 from bangbot.storage.desk import beat
 from bangbot.storage.models import CANCELLED, GATHERING, RUNNING
-from bangbot.telegram.heartbeat import Heartbeat
+from bangbot.telegram.heartbeat import BEAT_SECONDS, Heartbeat
 from tests.service_harness import GROUP, Table, make_users
 
 OWNER = 5
@@ -103,7 +103,7 @@ def test_a_banned_chat_is_refused_once_gets_no_game_and_may_play_again_once_unba
     assert lobby is not None and lobby.status == GATHERING
 
 
-def test_a_workers_heartbeat_stores_its_429s_once() -> None:
+def test_a_workers_heartbeat_stores_its_429s_once_and_a_beat_at_most_every_few_seconds() -> None:
     stored: list[int] = []
 
     class Repo:
@@ -112,9 +112,16 @@ def test_a_workers_heartbeat_stores_its_429s_once() -> None:
         async def run(self, work: object, *args: object) -> None:
             stored.append(int(str(args[-1])))
 
-    heart = Heartbeat(worker="w")
+    now = [100.0]
+    heart = Heartbeat(worker="w", clock=lambda: now[0])
     heart.count_limited()
     heart.count_limited()
+    for seconds in (0.0, 1.0, 1.0):  # ticks a second apart: the first stores, the next wait their turn
+        now[0] += seconds
+        asyncio.run(heart.beat(Repo()))  # type: ignore[arg-type]
+    assert stored == [2]
+    heart.count_limited()  # a 429 does not wait
     asyncio.run(heart.beat(Repo()))  # type: ignore[arg-type]
+    now[0] += BEAT_SECONDS
     asyncio.run(heart.beat(Repo()))  # type: ignore[arg-type]
-    assert stored == [2, 0]
+    assert stored == [2, 1, 0]
