@@ -35,11 +35,11 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from bangbot.storage import pg_save
 from bangbot.storage.deferred import OUTBOX_DELETE, DeferredWrites, Held, laid_over, write_held
+from bangbot.storage.due import DueTimers, due_timers
 from bangbot.storage.kept import LIGHT_READ, KeptGames, instance
 from bangbot.storage.leases import DeliveryLeases
 from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.models import (
-    GATHERING,
     OPEN_STATUSES,
     RUNNING,
     SEAT_REFS,
@@ -602,16 +602,10 @@ class Repository:
         over before sent_before and never confirmed. Rows shown whose deletion is held back are not counted.
         """
         done = self.deferred.every_done()  # taken before the read: deleted meanwhile, they are left out anyway
-        with self._session() as s:
-            query = select(Outbox.game_id).distinct()
-            if done:
-                query = query.where(col(Outbox.id).not_in(done))
-            if unsent_before is not None and sent_before is not None:
-                query = query.where(
-                    (col(Outbox.sent_at).is_(None) & (col(Outbox.created_at) <= unsent_before))
-                    | (col(Outbox.sent_at) <= sent_before)
-                )
-            return sorted(s.exec(query).all())
+        overdue = unsent_before is not None and sent_before is not None
+        bounds = {"done": list(done), "unsent_before": unsent_before, "sent_before": sent_before}
+        with self._reading() as connection:
+            return sorted(connection.execute(outbox_games_statement(overdue), bounds).scalars())
 
     def outbox_progress(self, row: Outbox, seats: Sequence[Seat] = (), **refs: int | None) -> None:
         """Stores how far the delivery of an outbox row got (both progress counts, sent_at), new refs of its game and
@@ -733,23 +727,11 @@ class Repository:
         finally:
             self.kept.clear()
 
-    def due(self, now: datetime) -> tuple[list[int], list[int], list[int]]:
-        """Returns ids of running games past their deadline, past their reminder, and expired lobbies; oldest first."""
-        return (
-            self._due(now, RUNNING, "deadline_at"),
-            self._due(now, RUNNING, "reminder_at"),
-            self._due(now, GATHERING, "lobby_expires_at"),
-        )
-
-    def offers_due(self, now: datetime) -> list[int]:
-        """Returns ids of running games whose group is due to be offered the AI for the awaited people; oldest first."""
-        return self._due(now, RUNNING, "offer_at")
-
-    def _due(self, now: datetime, status: str, moment: str) -> list[int]:
-        """Returns ids of the games in status whose moment (a Game column) is not after now, oldest first."""
+    def due(self, now: datetime) -> DueTimers:
+        """Returns ids of running games past their deadline, past their reminder, of expired lobbies, and of running
+        games due to offer the AI for the awaited people; each oldest first, in one statement."""
         with self._reading() as connection:
-            ids = connection.execute(due_statement(status, moment), {"now": now}).scalars()
-            return [i for i in ids if i is not None]
+            return due_timers(connection, now)
 
 
 @cache
@@ -796,14 +778,18 @@ def shifted(moment: Mapped[datetime | None], by: timedelta, dialect: str) -> Col
     return moment + literal(by)
 
 
+@cache
+def outbox_games_statement(overdue: bool) -> SelectOfScalar[int]:
+    """Returns the distinct games of outbox rows not among the parameter `done`; if overdue, only rows never handed
+    over before `unsent_before` or handed over before `sent_before`; built once, as the timer's sweep asks every
+    tick."""
+    query = select(col(Outbox.game_id)).distinct().where(col(Outbox.id).not_in(bindparam("done", expanding=True)))
+    if overdue:
+        never_sent = col(Outbox.sent_at).is_(None) & (col(Outbox.created_at) <= bindparam("unsent_before"))
+        query = query.where(never_sent | (col(Outbox.sent_at) <= bindparam("sent_before")))
+    return query
+
+
 def column_values(model: SQLModel, skip: tuple[str, ...] = ()) -> dict[str, Any]:
     """Returns a model's column values by name, for a Core insert."""
     return {name: getattr(model, name) for name in type(model).model_fields if name not in skip}
-
-
-@cache
-def due_statement(status: str, moment: str) -> SelectOfScalar[int | None]:
-    """Returns the ids of games in status whose moment (a Game column) is not after the parameter `now`, oldest first:
-    a range on (status, moment); built once per pair, as the timer asks every tick."""
-    column: Mapped[datetime | None] = getattr(Game, moment)
-    return select(col(Game.id)).where(Game.status == status, column <= bindparam("now")).order_by(column)

@@ -1,4 +1,5 @@
-"""Deadlines that scale: due()'s queries are index range scans on the time, on SQLite and PostgreSQL, for any size."""
+"""Deadlines that scale: due()'s one statement is index range scans on the times, on SQLite and PostgreSQL, for any
+size."""
 
 from __future__ import annotations
 
@@ -16,11 +17,13 @@ from sqlmodel import SQLModel, col
 
 from bangbot.bench.stored import store_games
 from bangbot.storage.db import migrations_config, open_engine
+from bangbot.storage.due import DueTimers
 from bangbot.storage.models import CANCELLED, FINISHED, GATHERING, RUNNING, Game
 from bangbot.storage.repository import Repository
 
 NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
-TIMES = ("deadline_at", "reminder_at", "lobby_expires_at")
+TIMES = ("deadline_at", "reminder_at", "lobby_expires_at")  # the times migration 0004 indexed by status
+DUE_TIMES = (*TIMES, "offer_at")  # every time due() reads
 NEW_INDEXES = {f"ix_game_status_{column}" for column in TIMES}
 OLD_INDEXES = {f"ix_game_{column}" for column in TIMES}
 MANY = 5000
@@ -62,22 +65,21 @@ def plan(engine: Engine, statement: str, parameters: Any) -> str:
         return "\n".join(str(row[-1]) for row in connection.exec_driver_sql(prefix + statement, parameters))
 
 
-def column_of(statement: str) -> str:
+def columns_of(statement: str) -> list[str]:
     """Returns which of the due times a captured statement compares."""
-    return next(column for column in TIMES if f"game.{column} <=" in statement)
+    return [column for column in DUE_TIMES if f"game.{column} <=" in statement]
 
 
-def test_sqlite_answers_each_due_query_with_a_range_on_its_index(tmp_path: Path) -> None:
+def test_sqlite_answers_the_due_statement_with_a_range_on_each_index(tmp_path: Path) -> None:
     engine = open_engine(f"sqlite:///{tmp_path / 'plan.sqlite3'}")
     store_games(engine, 500, NOW)
-    statements = due_statements(engine, NOW)
-    assert sorted(column_of(s) for s, _ in statements) == sorted(TIMES)
-    for statement, parameters in statements:
-        column = column_of(statement)
-        steps = plan(engine, statement, parameters)
-        assert f"USING COVERING INDEX ix_game_status_{column} (status=? AND {column}<?)" in steps, steps
-        assert "SCAN game" not in steps, steps
-        assert "TEMP B-TREE" not in steps, steps  # oldest first comes from the index's order
+    [(statement, parameters)] = due_statements(engine, NOW)  # one statement a tick
+    assert columns_of(statement) == list(DUE_TIMES)
+    steps = plan(engine, statement, parameters)
+    for moment in DUE_TIMES:
+        assert f"USING COVERING INDEX ix_game_status_{moment} (status=? AND {moment}<?)" in steps, steps
+    assert "SCAN game" not in steps, steps
+    assert "TEMP B-TREE" not in steps, steps  # no sort in SQL: each kind is put oldest first after the read
 
 
 def test_postgresql_answers_each_due_query_from_its_index(pg_url: str) -> None:
@@ -85,15 +87,14 @@ def test_postgresql_answers_each_due_query_from_its_index(pg_url: str) -> None:
     store_games(engine, MANY, NOW)
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
         connection.execute(text("ANALYZE game"))
-    statements = due_statements(engine, NOW)
-    assert sorted(column_of(s) for s, _ in statements) == sorted(TIMES)
-    for statement, parameters in statements:
-        column = column_of(statement)
-        steps = plan(engine, statement, parameters)  # the planner's own choice: enable_seqscan is left on
-        assert f"Index Scan on ix_game_status_{column}" in steps or f"using ix_game_status_{column}" in steps, steps
-        condition = next(line for line in steps.splitlines() if "Index Cond" in line)
-        assert "status" in condition and f"{column} <=" in condition, steps
-        assert "Seq Scan" not in steps, steps
+    [(statement, parameters)] = due_statements(engine, NOW)  # one statement a tick
+    assert columns_of(statement) == list(DUE_TIMES)
+    steps = plan(engine, statement, parameters)  # the planner's own choice: enable_seqscan is left on
+    conditions = [line for line in steps.splitlines() if "Index Cond" in line]
+    for moment in DUE_TIMES:
+        assert f"Index Scan on ix_game_status_{moment}" in steps or f"using ix_game_status_{moment}" in steps, steps
+        assert any("status" in line and f"{moment} <=" in line for line in conditions), steps
+    assert "Seq Scan" not in steps, steps
 
 
 def migrate_to(engine: Engine, revision: str, down: bool = False) -> None:
@@ -170,12 +171,12 @@ def test_due_finds_exactly_the_games_due_among_many(
     add_game(engine, 7, CANCELLED, lobby_expires_at=NOW - 3 * hour)
     add_game(engine, 8, GATHERING, lobby_expires_at=NOW + hour)
     repo = Repository(engine)
-    assert repo.due(NOW) == ([later, late, exactly], [later, late, exactly, reminded], [lobby])
+    assert repo.due(NOW) == DueTimers([later, late, exactly], [later, late, exactly, reminded], [lobby], [])
 
     # A day later every running game is due, the oldest first, and every lobby has expired.
     with engine.connect() as connection:
         rows = connection.execute(select(col(Game.id), col(Game.status), col(Game.deadline_at))).all()
-    deadlines, reminders, lobbies = repo.due(NOW + timedelta(days=2))
+    deadlines, reminders, lobbies, _ = repo.due(NOW + timedelta(days=2))
     assert set(deadlines) == set(reminders) == {i for i, status, _ in rows if status == RUNNING}
     assert set(lobbies) == {i for i, status, _ in rows if status == GATHERING}
     moment = {i: at for i, _, at in rows if at is not None}

@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
 from bangbot.storage.db import open_engine
+from bangbot.storage.due import DueTimers
 from bangbot.storage.models import ActionLog, Game, Outbox, PressAnswer, Seat
 from bangbot.storage.repository import Repository, StaleGame
 
@@ -166,10 +167,12 @@ def test_one_open_game_per_chat_and_due_times(tmp_path: Path) -> None:
     game.status = "running"
     game.deadline_at = NOW + timedelta(hours=1)
     game.reminder_at = NOW + timedelta(minutes=30)
+    game.offer_at = NOW + timedelta(minutes=45)
     repo.save(game)
-    assert repo.due(NOW) == ([], [], [])
-    assert repo.due(NOW + timedelta(minutes=31)) == ([], [game.id], [])
-    assert repo.due(NOW + timedelta(hours=2)) == ([game.id], [game.id], [])
+    assert repo.due(NOW) == DueTimers([], [], [], [])
+    assert repo.due(NOW + timedelta(minutes=31)) == DueTimers([], [game.id], [], [])
+    assert repo.due(NOW + timedelta(minutes=46)) == DueTimers([], [game.id], [], [game.id])
+    assert repo.due(NOW + timedelta(hours=2)) == DueTimers([game.id], [game.id], [], [game.id])
 
 
 def test_postgresql_schema_and_compare_and_set(postgres_url: str) -> None:

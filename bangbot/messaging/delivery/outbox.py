@@ -459,7 +459,7 @@ async def sweep(ctx: Context) -> None:
         await ctx.repo.run(ctx.repo.flush_deferred, ctx.held_writes_seconds)
     now = ctx.clock()
     unsent, sent = now - UNSENT_GRACE, now - SETTLE_GRACE
-    overdue = await ctx.repo.run(ctx.repo.outbox_games, unsent_before=unsent, sent_before=sent)
+    overdue = await ctx.repo.run_brief(ctx.repo.outbox_games, unsent_before=unsent, sent_before=sent)
     for game_id in overdue:
         runner = ctx.lanes.of(game_id).runner
         if runner is None or runner.done():

@@ -98,15 +98,26 @@ class DeadlineTimer:
         return now
 
     async def tick_once(self) -> None:
-        """Undoes a step of the system clock since the previous tick (in a thread: it may ask the database), then ticks
-        (a failure is logged)."""
-        if not await asyncio.to_thread(self.follow_clock):
+        """Undoes a step of the system clock since the previous tick (in a thread when it may ask the database), then
+        ticks (a failure is logged)."""
+        if not self.unstepped() and not await asyncio.to_thread(self.follow_clock):
             return
         try:
             await self.tick()
         except Exception:
             log.exception("deadline timer failed")
         self.ticks += 1
+
+    def unstepped(self) -> bool:
+        """Returns True, taking this tick's offset as the reference, when this worker's own reference saw no step of
+        the clock (nothing to ask the database); False when the reference is shared or the clock stepped."""
+        if self.reference != self.local_reference:
+            return False
+        offset = self.wall().timestamp() - self.monotonic()
+        if self.offset is not None and abs(offset - self.offset) > self.tolerance:
+            return False
+        self.offset = offset
+        return True
 
     def follow_clock(self) -> bool:
         """Moves the stored deadlines by the step of the wall clock since the previous tick, if any; False if it failed.
