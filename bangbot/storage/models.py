@@ -312,7 +312,7 @@ class ClockReference(SQLModel, table=True):
 
 
 class TimerClaim(SQLModel, table=True):
-    """A game whose due timers one worker is firing, until `until` at the latest (storage.timer_claims)."""
+    """A game whose due timers one worker is firing, until `until` at the latest (storage.timers.claims)."""
 
     __tablename__ = "timer_claim"
     game_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))

@@ -35,7 +35,6 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from bangbot.storage import pg_save
 from bangbot.storage.deferred import OUTBOX_DELETE, DeferredWrites, Held, laid_over, write_held
-from bangbot.storage.due import DueTimers, due_timers
 from bangbot.storage.kept import LIGHT_READ, KeptGames, instance
 from bangbot.storage.leases import DeliveryLeases
 from bangbot.storage.locks import KeyedLocks
@@ -62,6 +61,7 @@ from bangbot.storage.threads import (
     owner,
     pinned_connections,
 )
+from bangbot.storage.timers.due import DueTimers, due_timers
 
 GAME_FIELDS = tuple(c for c in Game.model_fields if c not in ("id", "version"))
 GAME_LOCK_SPACE = 0x6261_6E67_0000_0000  # "bang" in the high bits keeps these advisory locks apart from others

@@ -39,11 +39,11 @@ from bangbot.server.reports import OwnerReports, Report
 from bangbot.server.serve import EmbeddedServer, embedded_server, started
 from bangbot.settings import BOARD_PATH
 from bangbot.storage.budgets import SharedBudgets
-from bangbot.storage.clock_steps import StoredClockReference
 from bangbot.storage.db import check_driver, open_engine
 from bangbot.storage.health import ping, totals
 from bangbot.storage.locks import KeyedLocks
 from bangbot.storage.repository import STORAGE_ERRORS, Repository
+from bangbot.storage.timers.clock_steps import StoredClockReference
 from bangbot.telegram.adapter import TelegramMessenger
 from bangbot.telegram.commands import register_commands, set_board_menu
 from bangbot.telegram.heartbeat import Heartbeat

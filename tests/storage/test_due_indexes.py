@@ -17,9 +17,9 @@ from sqlmodel import SQLModel, col
 
 from bangbot.bench.stored import store_games
 from bangbot.storage.db import migrations_config, open_engine
-from bangbot.storage.due import DueTimers
 from bangbot.storage.models import CANCELLED, FINISHED, GATHERING, RUNNING, Game
 from bangbot.storage.repository import Repository
+from bangbot.storage.timers.due import DueTimers
 
 NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 TIMES = ("deadline_at", "reminder_at", "lobby_expires_at")  # the times migration 0004 indexed by status

@@ -15,9 +15,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
 from bangbot.storage.db import open_engine
-from bangbot.storage.due import DueTimers
 from bangbot.storage.models import ActionLog, Game, Outbox, PressAnswer, Seat
 from bangbot.storage.repository import Repository, StaleGame
+from bangbot.storage.timers.due import DueTimers
 
 NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 

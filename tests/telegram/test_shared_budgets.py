@@ -11,9 +11,9 @@ from typing import Any
 
 from bangbot.messaging.timers.ticker import DeadlineTimer
 from bangbot.storage.budgets import SharedBudgets
-from bangbot.storage.clock_steps import StoredClockReference
 from bangbot.storage.db import open_engine
-from bangbot.storage.timer_claims import CLAIM_LAPSE, claim_timers
+from bangbot.storage.timers.claims import CLAIM_LAPSE, claim_timers
+from bangbot.storage.timers.clock_steps import StoredClockReference
 from bangbot.storage.times import aware
 from bangbot.telegram.limiter import StrictRateLimiter
 from tests.messaging.timers.test_timer import Monotonic, deadline_moves, running_game

@@ -19,7 +19,7 @@ from bangbot.messaging.play.replace_now import offer
 from bangbot.messaging.play.stored_game import Batch, expire_deadline, load
 from bangbot.storage.models import RUNNING, Outbox
 from bangbot.storage.repository import StaleGame
-from bangbot.storage.timer_claims import claim_timers, release_timers
+from bangbot.storage.timers.claims import claim_timers, release_timers
 from bangbot.storage.times import aware
 
 log = logging.getLogger(__name__)
@@ -32,7 +32,7 @@ Timer = Callable[[Context, int], Awaitable[None]]  # fired for one game, under i
 async def tick(ctx: Context, pruned_at: datetime | None) -> datetime | None:
     """Fires every passed deadline, reminder and lobby expiry (also those that passed while down), side by side.
 
-    Each due game is fired by the one worker that claimed it (storage.timer_claims). Nothing here waits for the
+    Each due game is fired by the one worker that claimed it (storage.timers.claims). Nothing here waits for the
     network: what the timers change is shown by each game's delivery afterwards. It then starts delivering outbox
     rows left behind (by another worker's crash or a messenger failure) and forgets the answers of presses too old
     to be delivered again, if it last did (at pruned_at) an hour ago or more. Returns when it last forgot them.

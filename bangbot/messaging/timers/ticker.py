@@ -4,7 +4,7 @@ Deadlines are stored as wall-clock times so that they survive a restart. Between
 as far as the monotonic one; when it moved further or less (an administrator or NTP stepped it), the running games'
 deadlines and reminders are moved by the same amount, so the step costs nobody a turn. A process that was not running
 has no earlier tick to compare with: what fell due meanwhile fires at its first tick. Several workers on one database
-share the comparison instead (storage.clock_steps), so each step is undone once, not once per worker.
+share the comparison instead (storage.timers.clock_steps), so each step is undone once, not once per worker.
 """
 
 from __future__ import annotations
