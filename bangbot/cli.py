@@ -16,6 +16,7 @@ from bangbot.i18n import LANGUAGES
 from bangbot.operations import add_commands, problem_line, system_translator
 from bangbot.settings import SettingError
 from bangbot.storage.db import MissingDriver
+from bangbot.storage.deferred import HELD_SECONDS
 from bangbot.version import bangbot_version
 
 
@@ -191,7 +192,8 @@ def checkout_bench(args: argparse.Namespace) -> int:
     else:
         from bangbot.bench.latency import main as bench_latency
 
-        bench_latency(args.games or 10, args.db, args.seconds, args.seed, args.json, args.bot_checkout, args.rounds)
+        chosen = (args.bot_checkout, args.rounds, args.held_writes)
+        bench_latency(args.games or 10, args.db, args.seconds, args.seed, args.json, *chosen)
     return 0
 
 
@@ -351,6 +353,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bn.add_argument(
         "--rounds", type=int, default=0, help="latency --bot-checkout: this bot and that one alternately, N runs each"
+    )
+    bn.add_argument(
+        "--held-writes",
+        type=float,
+        default=HELD_SECONDS,
+        help="latency: how long the bot holds back its delivery's bookkeeping, seconds (its default; the tests: 1)",
     )
     bn.set_defaults(func=cmd_bench)
     add_commands(sub)

@@ -5,7 +5,10 @@ and edits a minute into one group, 30 a second overall): N groups play at once, 
 after seeing the answer to the previous press; every fifth group has a 1-minute deadline and nobody presses there,
 so its deadlines fire; in the first group a bystander sends /help every FLOOD_SECONDS. The timer ticks every second.
 Each group's first press, too, comes a person's pause after pressing starts, so the groups' presses are spread.
-The run is bounded by --seconds of pressing, then SETTLE_SECONDS for the last answers.
+The run is bounded by --seconds of pressing, then SETTLE_SECONDS for the last answers and group messages: it ends
+once every press is answered, every table shows its game and the bot sent nothing for QUIET_SECONDS.
+The bot holds back its delivery's bookkeeping as it does in production (BANGBOT_HELD_WRITES_SECONDS, its default;
+`--held-writes 1` as the tests run it, a shown row written a second after its delivery settled).
 It also gives the bot process's CPU time (user and system, all threads) per answered press over that window.
 `--bot-checkout DIR` runs the bot from another checkout; with `--rounds N` both bots run alternately, side by side.
 """
@@ -30,6 +33,7 @@ from typing import Any
 
 from bangbot.bench.faults import STALL_SECONDS, FaultTable, unsaved_successes
 from bangbot.storage.db import open_engine
+from bangbot.storage.deferred import HELD_SECONDS
 from bangbot.storage.models import RUNNING
 from bangbot.storage.repository import Repository
 from bangbot.storage.times import aware
@@ -46,6 +50,7 @@ SHORT_DEADLINE = "1m"
 SHORT_DEADLINE_SECONDS = 60
 FLOOD_SECONDS = 2.0  # the bystander's /help comes this often
 SETTLE_SECONDS = 60.0  # after pressing stops, how long answers and group messages may still take
+QUIET_SECONDS = 0.5  # ... and the run ends once the bot sent nothing for this long
 SETUP_WORKERS = 8
 SETUP_SECONDS = 600.0
 DEADLINE_WATCH_SECONDS = 0.5  # how often the deadline groups' stored deadlines are read
@@ -206,13 +211,21 @@ class LatencyRun:
         last_call = len(self.emulator.calls)
         pending = [p.query for p in self.presses]
         settle_until = time.monotonic() + SETTLE_SECONDS
-        while time.monotonic() < settle_until and self.bot.alive():
-            if all(self.emulator.answered(q) is not None for q in pending) and not self.repo.outbox_games():
-                break
+        while time.monotonic() < settle_until and self.bot.alive() and not self.settled(pending):
             time.sleep(0.1)
         self.bot_cpu = (cpu_began, self.bot.cpu_seconds())
         self.window_calls = [c for c in self.emulator.calls[first_call:] if c.method != "getUpdates"]
         return first_call, last_call
+
+    def settled(self, pending: list[str]) -> bool:
+        """Returns whether every press of pending is answered, every table shows its game (its outbox aside: shown
+        rows may wait to be deleted) and the bot sent nothing but getUpdates for QUIET_SECONDS."""
+        if not all(self.emulator.answered(q) is not None for q in pending):
+            return False
+        last = next((c for c in reversed(list(self.emulator.calls)) if c.method != "getUpdates"), None)
+        if last is not None and time.time() - last.time < QUIET_SECONDS:
+            return False
+        return all(group.table.current(outbox=False) is None for group in self.groups)
 
     def deadline_lateness(self) -> list[float]:
         """Returns how late (s) each deadline that fell due in the run fired, from the stored deadlines and moves."""
@@ -253,8 +266,8 @@ class LatencyRun:
         wrong: list[str] = []
         for group in self.groups:
             sent |= group.table.sent
-            problem = group.table.current()
-            if problem is not None and problem != "the outbox is not empty":
+            problem = group.table.current(outbox=False)  # the bot may hold back deleting shown rows
+            if problem is not None:
                 wrong.append(problem)
         return len(unsaved_successes(self.emulator, self.repo, sent)), len(wrong), wrong
 
@@ -319,25 +332,35 @@ class LatencyRun:
         }
 
 
-def limited_bot(emulator: BotApiEmulator, url: str, log: Path, seed: int, checkout: Path | None) -> BotProcess:
+def limited_bot(
+    emulator: BotApiEmulator, url: str, log: Path, seed: int, checkout: Path | None, held_writes: float | None = None
+) -> BotProcess:
     """Returns the bot process (not started) under Telegram's group limit, with the bot's own merge window, quiet turn
-    and hold, from `checkout` (None: this checkout)."""
+    and hold, its delivery's bookkeeping held back held_writes seconds at most (None: as the tests run it), from
+    `checkout` (None: this one)."""
+    held = {} if held_writes is None else {"BANGBOT_HELD_WRITES_SECONDS": f"{held_writes:g}"}
     return BotProcess(
         emulator,
         url,
         log,
         group_rate="{}/{:g}".format(*GROUP_LIMIT),
         BANGBOT_SEED=str(seed),
+        **held,
         **group_timing_defaults(),
         **checkout_env(checkout),
     )
 
 
 def run_latency(
-    games: int, database: str, seconds: float, seed: int = 1, checkout: Path | None = None
+    games: int,
+    database: str,
+    seconds: float,
+    seed: int = 1,
+    checkout: Path | None = None,
+    held_writes: float = HELD_SECONDS,
 ) -> dict[str, Any]:
     """Runs the latency bench on SQLite or PostgreSQL: `games` groups pressing for `seconds` against the bot of
-    `checkout` (None: this one); returns the figures."""
+    `checkout` (None: this one), holding back its delivery's bookkeeping held_writes seconds; returns the figures."""
     from bangbot.storage.postgres import PostgresServer
 
     folder = Path(tempfile.mkdtemp(prefix="bangbot-latency-"))
@@ -346,7 +369,7 @@ def run_latency(
     began = time.monotonic()
     try:
         with BotApiEmulator(group_limit=GROUP_LIMIT, global_limit=OVERALL_LIMIT, flood_counts_edits=True) as emulator:
-            bot = limited_bot(emulator, url, folder / "bot.log", seed, checkout)
+            bot = limited_bot(emulator, url, folder / "bot.log", seed, checkout, held_writes)
             try:
                 bot.start()  # first: the bot migrates its database as its checkout knows it, then this run reads it
                 repo = Repository(open_engine(url))
@@ -357,7 +380,7 @@ def run_latency(
             finally:
                 stop(bot)
             repo.engine.dispose()
-            return {"bot": str(checkout or "this checkout"), **figures}
+            return {"bot": str(checkout or "this checkout"), "held_writes_seconds": held_writes, **figures}
     finally:
         if server is not None:
             server.stop()
@@ -381,7 +404,13 @@ SIDE_BY_SIDE = ("bot_cpu_ms_per_press", "press_p50_ms", "press_p99_ms", "api_cal
 
 
 def alternate(
-    games: int, database: str, seconds: float, seed: int, checkout: Path, rounds: int
+    games: int,
+    database: str,
+    seconds: float,
+    seed: int,
+    checkout: Path,
+    rounds: int,
+    held_writes: float = HELD_SECONDS,
 ) -> list[dict[str, Any]]:
     """Runs this checkout's bot and `checkout`'s alternately, `rounds` runs each, the first of each pair swapped
     every round (this, other, other, this, ...); returns every run's figures in the order run."""
@@ -389,7 +418,7 @@ def alternate(
     runs: list[dict[str, Any]] = []
     for index in range(rounds):
         for side in order if index % 2 == 0 else order[::-1]:
-            runs.append(run_latency(games, database, seconds, seed, side))
+            runs.append(run_latency(games, database, seconds, seed, side, held_writes))
     return runs
 
 
@@ -418,16 +447,23 @@ def side_by_side_text(table: dict[str, dict[str, float | None]]) -> str:
 
 
 def main(
-    games: int, database: str, seconds: float, seed: int, as_json: bool, checkout: str | None = None, rounds: int = 0
+    games: int,
+    database: str,
+    seconds: float,
+    seed: int,
+    as_json: bool,
+    checkout: str | None = None,
+    rounds: int = 0,
+    held_writes: float = HELD_SECONDS,
 ) -> None:
     """Prints the figures of one latency run (of `checkout`'s bot when given): one JSON object, or a table; with
     `rounds` and `checkout`, the runs of both bots alternately, then their medians side by side."""
     other = Path(checkout).resolve() if checkout else None
     if other is None or rounds < 1:
-        figures = run_latency(games, database, seconds, seed, other)
+        figures = run_latency(games, database, seconds, seed, other, held_writes)
         print(json.dumps(figures) if as_json else table_text(figures))
         return
-    runs = alternate(games, database, seconds, seed, other, rounds)
+    runs = alternate(games, database, seconds, seed, other, rounds, held_writes)
     table = side_by_side(runs)
     if as_json:
         print(json.dumps({"runs": runs, "side_by_side": table}))

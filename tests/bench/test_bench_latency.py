@@ -17,6 +17,7 @@ import pytest
 
 from bangbot.bench import latency
 from bangbot.bench.latency import alternate, run_latency, side_by_side
+from bangbot.storage.deferred import HELD_SECONDS
 
 T = TypeVar("T")
 
@@ -26,6 +27,8 @@ def test_a_short_run_answers_every_press_and_fails_nothing_silently() -> None:
     assert isinstance(figures["presses"], int) and figures["presses"] > 0, figures
     assert figures["unanswered"] == 0, figures
     assert figures["silent_failures"] == 0, figures
+    assert figures["groups_shown_wrong"] == 0, figures  # checked with shown rows' deletion held back, as in production
+    assert figures["held_writes_seconds"] == HELD_SECONDS, figures
     assert figures["skipped_ticks"] == 0, figures
     assert figures["resent_after_lost_reply"] == 0, figures  # no reply is lost on the loopback
     per_turn = figures["per_turn"]
@@ -39,16 +42,21 @@ def test_a_short_run_answers_every_press_and_fails_nothing_silently() -> None:
 
 def test_rounds_alternate_the_two_bots_and_give_each_ones_median(monkeypatch: pytest.MonkeyPatch) -> None:
     ran: list[Path | None] = []
+    held: list[float] = []
 
-    def fake_run(games: int, database: str, seconds: float, seed: int, checkout: Path | None) -> dict[str, object]:
+    def fake_run(
+        games: int, database: str, seconds: float, seed: int, checkout: Path | None, held_writes: float
+    ) -> dict[str, object]:
         ran.append(checkout)
+        held.append(held_writes)
         cpu = 10.0 * len(ran)
         return {"bot": str(checkout or "this checkout"), **{name: cpu for name in latency.SIDE_BY_SIDE}}
 
     monkeypatch.setattr(latency, "run_latency", fake_run)
     other = Path("/before")
-    runs = alternate(1, "sqlite", 1.0, 1, other, rounds=2)
+    runs = alternate(1, "sqlite", 1.0, 1, other, rounds=2, held_writes=1.0)
     assert ran == [None, other, other, None]  # neither side always runs first
+    assert held == [1.0] * 4  # both bots hold back their bookkeeping alike
     table = side_by_side(runs)
     assert table["bot_cpu_ms_per_press"] == {"this checkout": 25.0, "/before": 25.0}  # (10 + 40) / 2, (20 + 30) / 2
 
