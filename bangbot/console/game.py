@@ -38,7 +38,7 @@ from bangbot.messaging.press.card_alert import topic_text
 from bangbot.messaging.press.choice_topic import choice_steps, choice_topic
 from bangbot.messaging.service import GameService
 from bangbot.storage.db import UnusableDatabase, open_named
-from bangbot.storage.models import GAME_REFS, GATHERING, RUNNING, Game
+from bangbot.storage.models import GAME_REFS, GATHERING, RUNNING, ChatSettings, Game
 from bangbot.storage.repository import STORAGE_ERRORS, Repository
 
 GROUP_ID = -1
@@ -334,13 +334,9 @@ class Terminal:
             self.user = User(USER_ID, self.user.name, self.tr.language)
         if game is None and not await self.new_game_wanted():
             return 0
-        settings.language = self.tr.language
         if game is None:
             settings.ruleset, settings.preset, settings.ai_seats = options.game, options.preset, options.players - 1
-        repo.save_chat_settings(settings)
-        user_settings = repo.user_settings(USER_ID)
-        user_settings.language = self.tr.language
-        repo.save_user_settings(user_settings)
+        self.store_language(settings)
         if game is None:
             await self.service.on_command(
                 Command(self.user, GROUP_ID, False, "newgame", chat_title=chat_title(self.tr))
@@ -365,6 +361,17 @@ class Terminal:
             await self.resume(game)
         self.seat = next((s.position for s in repo.seats(game.id) if s.user_id == USER_ID), None)
         return await self.loop()
+
+    def store_language(self, settings: ChatSettings) -> None:
+        """Stores the table's language as the group's (with the rest of its settings) and the person's; the service
+        reads them afresh."""
+        settings.language = self.tr.language
+        self.repo.save_chat_settings(settings)
+        user_settings = self.repo.user_settings(USER_ID)
+        user_settings.language = self.tr.language
+        self.repo.save_user_settings(user_settings)
+        for key in (("chat", GROUP_ID), ("user", USER_ID)):  # written here, not through the service
+            self.service.ctx.forget_language(key)
 
     async def new_game_wanted(self) -> bool:
         """Returns True when the database holds no game yet, or the person wants a new one after the game it holds

@@ -30,7 +30,7 @@ LOBBY_TTL = timedelta(hours=6)
 REMINDER_SHARE = 5  # the reminder comes when a fifth of the deadline is left
 OFFER_SHARE = 5  # a fifth into the time per move, the group may let the AI play for the people it waits for
 MISSES_BEFORE_STANDIN = 2
-LANGUAGE_CACHE_SECONDS = 30.0  # another worker's language change shows here within this time
+LANGUAGE_CACHE_SECONDS = 30.0  # another worker's language change shows here within this time (none: kept till changed)
 CACHED_USERS = 10_000  # people (and chats) remembered per process; the least recently seen are read again
 VIEWS_KEPT = 256  # views of stored game versions (game, version, seat) kept: a press and its showing share them
 STATES_KEPT = 256  # decoded states of stored game versions (game, version) kept: a press and its showing share them
@@ -88,10 +88,11 @@ class Context:
         return self.leveled[level][game.id]
 
     def _cached(self, key: tuple[str, int], load: Callable[[], str]) -> str:
-        """Returns a language from the short-lived cache, loading it when missing or old."""
+        """Returns a language from the cache, loading it when missing, or older than LANGUAGE_CACHE_SECONDS where
+        other workers may change it (where this process alone writes, each change here updates or drops it)."""
         now = time.monotonic()
         hit = self.languages.get(key)
-        if hit is not None and now - hit[1] < LANGUAGE_CACHE_SECONDS:
+        if hit is not None and (self.repo.sole_writer or now - hit[1] < LANGUAGE_CACHE_SECONDS):
             return hit[0]
         value = load()
         self.remember_language(key, value)

@@ -643,10 +643,16 @@ class Repository:
             connection.execute(OUTBOX_DELETE, {"game_id": game_id, "ids": list(row_ids)})
 
     @property
+    def sole_writer(self) -> bool:
+        """Returns whether this process is the database's only writer (SQLite), so that what it keeps of its own
+        writes stays true; not where several workers share the database (PostgreSQL)."""
+        return not self.leases.shared
+
+    @property
     def defers(self) -> bool:
         """Returns whether the delivery's writes are held back to ride with a game's next write: where this process
-        is the database's only writer (SQLite), not where several workers share it (see storage.deferred)."""
-        return not self.leases.shared
+        is the database's only writer (sole_writer), not where several workers share it (see storage.deferred)."""
+        return self.sole_writer
 
     def shown(self, *seats: Seat) -> None:
         """Stores what seats' existing messages show after an edit (their digest): held back to ride with the game's

@@ -48,7 +48,7 @@ async def on_command(ctx: Context, cmd: Command) -> None:
     try:  # in a database thread, as every read and write of a command: the event loop never waits for one
         if not ctx.knows(cmd.user):  # a thread's hop saved when nothing is to store
             await ctx.repo.run(ctx.remember_user, cmd.user)
-        tr = await ctx.repo.run(command_translator, ctx, cmd)
+        tr = await ctx.repo.run_brief(command_translator, ctx, cmd)
         if cmd.chat_id != ctx.owner_id and await is_banned(ctx, cmd.chat_id):  # the owner's desk stays open
             if ctx.bans.may_refuse(cmd.chat_id):
                 reply(ctx, cmd, banned_text(tr))
@@ -78,5 +78,6 @@ async def on_command(ctx: Context, cmd: Command) -> None:
 
 
 def command_translator(ctx: Context, cmd: Command) -> Translator:
-    """Returns the translator a command is answered with: the user's in private, the chat's in a group (in a thread)."""
+    """Returns the translator a command is answered with: the user's in private, the chat's in a group (reads only:
+    Repository.run_brief runs it)."""
     return ctx.tr_user(cmd.user.id) if cmd.private else ctx.tr_chat(cmd.chat_id, reader=cmd.user.id)

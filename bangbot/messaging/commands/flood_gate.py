@@ -36,7 +36,7 @@ async def admitted(ctx: Context, cmd: Command, name: str) -> Command | None:
         and not await ctx.repo.run(ctx.repo.open_game, cmd.chat_id, cmd.thread)
     ):
         return cmd  # nothing to show again: the repeat opens the chat's next game
-    tr: Translator = await ctx.repo.run(ctx.tr_user, cmd.user.id)
+    tr: Translator = await ctx.repo.run_brief(ctx.tr_user, cmd.user.id)
     if verdict is Verdict.WARN:
         reply(ctx, private, tr.gettext("Too many commands at once: I will answer you again in a minute."))
     else:

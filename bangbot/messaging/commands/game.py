@@ -76,7 +76,7 @@ async def show_open_game(ctx: Context, cmd: Command) -> None:
         seats = await ctx.repo.run(ctx.repo.seats, game.id)
         ctx.replies.post(cmd.chat_id, lambda: show_lobby(ctx, game, seats, resend=True))
         return
-    batch = await ctx.repo.run(load, ctx, game.id)
+    batch = await ctx.repo.run_brief(load, ctx, game.id)
     if batch is not None:
         ctx.replies.post(cmd.chat_id, lambda: show_table(ctx, batch, resend=True))
 
@@ -99,7 +99,7 @@ async def cancel_open(ctx: Context, game: Game, by: str) -> bool:
     when the game changed since it was read."""
     assert game.id is not None
     async with touching(ctx, game.id):
-        batch = await ctx.repo.run(load, ctx, game.id)
+        batch = await ctx.repo.run_brief(load, ctx, game.id)
         if batch is None:  # a lobby: its message says so
             game.status = CANCELLED
             game.deadline_at = game.reminder_at = None
@@ -119,7 +119,7 @@ async def cmd_status(ctx: Context, cmd: Command, tr: Translator) -> None:
             reply(ctx, cmd, tr.gettext("No game is running here. Type /newgame to start one."))
             return
         await show_open_game(ctx, cmd)
-    games = await ctx.repo.run(ctx.repo.running_games_of, cmd.user.id)
+    games = await ctx.repo.run_brief(ctx.repo.running_games_of, cmd.user.id)
     if cmd.private and not games:
         reply(ctx, cmd, tr.gettext("You are not playing in any game right now."))
     if not await show_player(ctx, cmd.user.id, resend=True, chat_id=None if cmd.private else cmd.chat_id):

@@ -19,7 +19,7 @@ async def cmd_help(ctx: Context, cmd: Command, tr: Translator) -> None:
         "“End the turn” (or taking the hit) and “« Back” are always the last button; "
         "in the terminal game they are always 0 and 9."
     )
-    note = table_note(tr, (await ctx.repo.run(table_rules, ctx, cmd)).ruleset)
+    note = table_note(tr, (await ctx.repo.run_brief(table_rules, ctx, cmd)).ruleset)
     if note is not None:
         fixed = f"{note}\n\n{fixed}"
     reply(

@@ -43,7 +43,7 @@ async def catch_up(ctx: Context, game_id: int, lanes: GameLanes, rows: list[Outb
 
 async def show_waiting(ctx: Context, game_id: int, position: int, news: News) -> None:
     """Shows a seat the game as stored now (read under the seat's lock: nothing newer was shown to it) and its news."""
-    batch = await ctx.repo.run(load, ctx, game_id)
+    batch = await ctx.repo.run_brief(load, ctx, game_id)
     if batch is None:
         return
     seat = batch.seats[position]

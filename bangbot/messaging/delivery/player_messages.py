@@ -23,13 +23,13 @@ async def show_player(
 
     Returns False if the user is unreachable.
     """
-    for game in await ctx.repo.run(ctx.repo.running_games_of, user_id):
+    for game in await ctx.repo.run_brief(ctx.repo.running_games_of, user_id):
         if game.id is None or (chat_id is not None and game.chat_id != chat_id):
             continue
         if game_id is not None and game.id != game_id:
             continue
         # read without the game's lock: the message shows the stored state as it is when its own lock is held
-        batch = await ctx.repo.run(load, ctx, game.id)
+        batch = await ctx.repo.run_brief(load, ctx, game.id)
         for seat in batch.seats if batch else []:
             if seat.user_id == user_id and batch is not None:
                 try:
@@ -83,7 +83,7 @@ async def show_current(ctx: Context, batch: Batch, seat: Seat, level: str) -> No
 
 async def reachable_again(ctx: Context, user_id: int) -> None:
     """Gives back to a player the seats the AI held because they could not be reached, and shows them."""
-    for game in await ctx.repo.run(ctx.repo.running_games_of, user_id):
+    for game in await ctx.repo.run_brief(ctx.repo.running_games_of, user_id):
         assert game.id is not None
         async with touching(ctx, game.id):
             batch, changed = await ctx.repo.run(reach_again, ctx, game.id, user_id)

@@ -114,9 +114,9 @@ async def show_press(ctx: Context, game_id: int, chat: int | None, seat: int | N
 
 
 async def press_reader(ctx: Context, press: Press) -> Translator:
-    """Returns the presser's translator, read off the loop; the messenger's language when storage fails."""
+    """Returns the presser's translator (a read, Repository.run_brief); the messenger's language when storage fails."""
     try:
-        return await ctx.repo.run(ctx.tr_user, press.user.id)
+        return await ctx.repo.run_brief(ctx.tr_user, press.user.id)
     except STORAGE_ERRORS:
         return translator(normalize_language(press.user.language))
 

@@ -80,7 +80,7 @@ async def deadline(ctx: Context, game_id: int) -> None:
         expire_deadline(ctx, batch)
         return True
 
-    paused = await ctx.repo.run(load, ctx, game_id)
+    paused = await ctx.repo.run_brief(load, ctx, game_id)
     if paused is not None and paused.game.status == RUNNING and paused.game.paused:
         if paused.game.deadline_at is not None and paused.game.deadline_at <= ctx.clock():
             await ctx.repo.run(abandon, ctx, paused)  # the bot was not added back in time; the game's record stays
@@ -98,7 +98,7 @@ async def offer_ai(ctx: Context, game_id: int) -> None:
 
 async def remind(ctx: Context, game_id: int) -> None:
     """Reminds the people being waited for, privately and in the group, once per deadline."""
-    batch = await ctx.repo.run(load, ctx, game_id)
+    batch = await ctx.repo.run_brief(load, ctx, game_id)
     if batch is None or batch.game.status != RUNNING or batch.game.reminder_at is None:
         return
     batch.game.reminder_at = None
