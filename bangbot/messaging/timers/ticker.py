@@ -114,7 +114,7 @@ class DeadlineTimer:
         if self.reference != self.local_reference:
             return False
         offset = self.wall().timestamp() - self.monotonic()
-        if self.offset is not None and abs(offset - self.offset) > self.tolerance:
+        if self.step_since(offset, self.tolerance) is not None:
             return False
         self.offset = offset
         return True
@@ -137,12 +137,18 @@ class DeadlineTimer:
 
     def local_reference(self, offset: float, tolerance: float) -> tuple[float, int] | None:
         """The reference of one worker: its previous tick's offset (none before its first tick)."""
-        step = None if self.offset is None else offset - self.offset
-        undone = None
-        if step is not None and abs(step) > tolerance:
-            undone = step, self.shift(timedelta(seconds=step))
+        step = self.step_since(offset, tolerance)
+        undone = None if step is None else (step, self.shift(timedelta(seconds=step)))
         self.offset = offset
         return undone
+
+    def step_since(self, offset: float, tolerance: float) -> float | None:
+        """Returns the step of the wall clock (seconds) between this worker's previous tick's offset and offset, when
+        it is beyond tolerance; None when it is not, or before this worker's first tick."""
+        if self.offset is None:
+            return None
+        step = offset - self.offset
+        return step if abs(step) > tolerance else None
 
     def start(self) -> None:
         """Runs the timer in a task of the running event loop."""
