@@ -75,7 +75,10 @@ def bench_compare(args: argparse.Namespace) -> int:
     if len(levels) != 2 or not set(levels) <= set(LEVELS):
         print(f"--compare takes two AI levels of {', '.join(LEVELS)}, as hard,normal", file=sys.stderr)
         return 2
-    compare(levels, args.games or 2000, args.seed, args.json, args.only)
+    report = compare(levels, args.games or 2000, args.seed, args.json, args.only, args.role, args.workers)
+    if args.role is not None and not report["paired_by_role"]:
+        print(f"no seat was dealt the role {args.role!r}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -272,7 +275,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def add_ai_bench_arguments(bench: argparse.ArgumentParser) -> None:
-    """Adds `bench ai`'s options: --game, --workers, --compare, --shares, --only, --sanity, --json."""
+    """Adds `bench ai`'s options: --game, --workers, --compare, --shares, --only, --role, --sanity, --json."""
     bench.add_argument(
         "--workers", type=int, default=1, help="ai: processes to spread the games over; scale, board: workers"
     )
@@ -280,6 +283,7 @@ def add_ai_bench_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--compare", default=None, help="ai: two levels on mirrored deals, as hard,normal")
     bench.add_argument("--shares", default=None, help="ai: side shares of wins at tables of each level, as normal,hard")
     bench.add_argument("--only", default=None, choices=sorted(games.GAME_IDS), help="ai --compare, --shares: one game")
+    bench.add_argument("--role", default=None, help="ai --compare: only the seats dealt this role, as sheriff")
     bench.add_argument("--sanity", action="store_true", help="ai: blunders of heuristic tables against random ones")
     bench.add_argument("--json", action="store_true", help="ai --sanity, --compare, latency, scale, flood: print JSON")
 

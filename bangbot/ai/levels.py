@@ -1,4 +1,4 @@
-"""How strong a table's AI seats play: easy (random), normal (the heuristic), hard (the search)."""
+"""How strong a table's AI seats play: easy (random), normal (the heuristic), hard (the search from its policy)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,9 @@ def player_at(game: Game, level: str, budget: Budget | None = None) -> AIPlayer:
     if level == NORMAL:
         return game.heuristic()
     if level == HARD:
-        return SearchPlayer(game.ruleset, game.heuristic, game.search, budget or budget_from_env())
+        return SearchPlayer(
+            game.ruleset, game.search.policy or game.heuristic, game.search, budget or budget_from_env()
+        )
     raise ValueError(f"no AI level {level!r}: {', '.join(LEVELS)}")
 
 

@@ -281,6 +281,8 @@ class Search:
     # another candidate than the heuristic's needs for this seat (an infinite lead: it keeps the heuristic's choice
     # unsearched); None: once each
     caution: Callable[[Any], tuple[float, float]] | None = None
+    # the player the search starts from and plays its rollouts with; None: the game's heuristic
+    policy: Callable[[], AIPlayer] | None = None
 
 
 # ---------------------------------------------------------------- Presenter: what a game shows people

@@ -203,20 +203,22 @@ def test_a_cautious_seat_needs_twice_the_proof_to_leave_the_heuristics_choice() 
     assert pick(small) == 1 and pick(small, lead=2.0) == 0 and pick(small, errors=2.0) == 1
 
 
-def test_the_law_seats_of_bang_are_the_cautious_ones_and_the_star_wars_sheriff_never_overrides() -> None:
-    for game_id, sheriff in (("base", (2.0, 2.0)), ("starwars", (math.inf, math.inf))):
+def test_the_sheriff_of_bang_never_overrides_and_the_deputies_are_the_cautious_ones() -> None:
+    for game_id in ("base", "starwars"):
         game = games.game(game_id)
         caution = game.search.caution
         assert caution is not None
         state, _ = game.ruleset.new_game(game.ruleset.config(5, "standard"), 2)
         by_role = {p.role: caution(game.ruleset.view(state, p.seat)) for p in state.players}
-        assert by_role[SHERIFF] == sheriff and by_role[DEPUTY] == (2.0, 2.0)
+        assert by_role[SHERIFF] == (math.inf, math.inf) and by_role[DEPUTY] == (2.0, 2.0)
         assert by_role[OUTLAW] == by_role[RENEGADE] == (1.0, 1.0)
 
 
-@pytest.mark.parametrize(("game_id", "searched"), [("starwars", False), ("base", True)])
-def test_the_star_wars_sheriff_plays_its_heuristics_choice_unsearched_and_the_base_sheriff_searches(
-    game_id: str, searched: bool
+@pytest.mark.parametrize(
+    ("game_id", "role", "searched"), [("starwars", SHERIFF, False), ("base", SHERIFF, False), ("base", DEPUTY, True)]
+)
+def test_the_sheriff_plays_the_hard_policys_choice_unsearched_and_a_deputy_searches(
+    game_id: str, role: str, searched: bool
 ) -> None:
     game = games.game(game_id)
     worlds: list[int] = []
@@ -226,18 +228,20 @@ def test_the_star_wars_sheriff_plays_its_heuristics_choice_unsearched_and_the_ba
         return game.search.determinize(view, rnd, memory)
 
     search = replace(game.search, determinize=determinize_counted)
-    player = SearchPlayer(game.ruleset, game.heuristic, search, Budget(steps=2000, seconds=600.0))
+    hard = player_at(game, HARD, Budget(steps=2000, seconds=600.0))
+    assert isinstance(hard, SearchPlayer)
+    player = SearchPlayer(game.ruleset, lambda: hard.policy, search, hard.budget)  # the hard level's, counted
     rules, heuristic = game.ruleset, game.heuristic()
     state, _ = rules.new_game(rules.config(5, "standard"), 3)
-    while True:  # on to the Sheriff's first decision with a choice
+    while True:  # on to the role's first decision with a choice
         asked = rules.awaiting(state)[0]
         view = rules.view(state, asked)
-        if view.role == SHERIFF and len(view.legal) > 1:
+        if view.role == role and len(view.legal) > 1:
             break
         state, _ = rules.apply(state, asked, heuristic.decide(view, {SEED_KEY: 0}))
     chosen = player.decide(view, {SEED_KEY: 1})
     assert bool(worlds) == searched
-    assert searched or chosen == player.policy.decide(view, {SEED_KEY: 1})
+    assert searched or chosen == hard.policy.decide(view, {SEED_KEY: 1})
 
 
 def test_a_decision_whose_candidates_end_alike_stops_after_the_fewest_worlds() -> None:
@@ -251,7 +255,7 @@ def test_a_decision_whose_candidates_end_alike_stops_after_the_fewest_worlds() -
     def tie(state: object, seat: int) -> float:
         return 0.5
 
-    search = replace(game.search, determinize=determinize_counted, score=tie, cutoff=1)
+    search = replace(game.search, determinize=determinize_counted, score=tie, cutoff=1, caution=None)  # any seat
     player = SearchPlayer(game.ruleset, game.heuristic, search, Budget(steps=10**6, seconds=600.0))
     rules = game.ruleset
     state, _ = rules.new_game(rules.config(5, "standard"), 3)
@@ -273,7 +277,7 @@ def test_a_decision_past_its_time_stops_within_the_world_and_keeps_the_heuristic
     def slow_clock() -> float:
         return 0.5 * next(ticks)  # every look at the clock finds half a second gone
 
-    search = replace(game.search, determinize=determinize_counted)
+    search = replace(game.search, determinize=determinize_counted, caution=None)  # the Sheriff searches as any seat
     player = SearchPlayer(game.ruleset, game.heuristic, search, Budget(steps=10**6, seconds=1.0), clock=slow_clock)
     rules = game.ruleset
     state, _ = rules.new_game(rules.config(5, "standard"), 3)

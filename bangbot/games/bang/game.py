@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bangbot.ai.random_player import RandomPlayer
-from bangbot.games.bang.ai.heuristic import HeuristicPlayer
+from bangbot.games.bang.ai.heuristic import HeuristicPlayer, hard_heuristic
 from bangbot.games.bang.ai.match import step
 from bangbot.games.bang.ai.sides import AIMED_SHARES
 from bangbot.games.bang.ai.sides import BASE as BASE_SIDES
@@ -79,7 +79,7 @@ GAME = Game(
         preset_names={"ja": N_("Japanese first edition")},
     ),
     bench=family_bench(BASE),
-    search=Search(determinize, won, role_of, step, score=score, cutoff=CUTOFF, caution=caution),
+    search=Search(determinize, won, role_of, step, score=score, cutoff=CUTOFF, caution=caution, policy=hard_heuristic),
     sides=BASE_SIDES,
     card_topic=base_card_topic,
     opened_steps=opened_steps,

@@ -9,6 +9,7 @@ from bangbot.games.bang.ai.discarding import choose_discard
 from bangbot.games.bang.ai.evidence import record
 from bangbot.games.bang.ai.reactions import choose_answer, my_request
 from bangbot.games.bang.ai.situation import Situation
+from bangbot.games.bang.ai.tuning import HARD, PLAIN, Tuning
 from bangbot.games.bang.ai.turn import cheapest_heal, choose_play
 from bangbot.games.bang.rules.actions import Action, Discard, EndTurn, Heal, among
 from bangbot.games.bang.rules.views import PlayerView
@@ -16,10 +17,12 @@ from bangbot.games.contract import Memory
 
 
 class HeuristicPlayer:
-    """Role-aware rules of thumb; strict=True raises on its own mistakes instead of falling back to a safe move."""
+    """Role-aware rules of thumb with tuning's thresholds; strict=True raises on its own mistakes instead of falling
+    back to a safe move."""
 
-    def __init__(self, strict: bool = False) -> None:
+    def __init__(self, strict: bool = False, tuning: Tuning = PLAIN) -> None:
         self.strict = strict
+        self.tuning = tuning
 
     def decide(self, view: PlayerView, memory: Memory) -> Action:
         """Returns one of view.legal; never changes memory."""
@@ -41,7 +44,7 @@ class HeuristicPlayer:
 
     def choose(self, view: PlayerView, memory: Mapping[str, Any]) -> Action:
         """Returns the heuristic's choice: an answer to a pending decision, a discard, or a phase-2 move."""
-        sit = Situation.of(view, memory)
+        sit = Situation.of(view, memory, self.tuning)
         request = my_request(sit)
         if request is not None:
             return choose_answer(sit, request)
@@ -56,6 +59,11 @@ class HeuristicPlayer:
     def observe(self, memory: Memory, seat: int, events: Sequence[Mapping[str, Any]]) -> None:
         """Tallies who attacked, helped or jailed whom in the events seat saw."""
         record(memory, events)
+
+
+def hard_heuristic() -> HeuristicPlayer:
+    """Returns the heuristic with the hard level's thresholds by role (the player the hard level searches from)."""
+    return HeuristicPlayer(tuning=HARD)
 
 
 def safe_choice(view: PlayerView) -> Action:

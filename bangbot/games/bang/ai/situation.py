@@ -11,6 +11,7 @@ from bangbot.games.bang.ai.beliefs import RoleOdds, estimate
 from bangbot.games.bang.ai.cardinfo import KIND
 from bangbot.games.bang.ai.evidence import placer
 from bangbot.games.bang.ai.stance import Stance, stance_of
+from bangbot.games.bang.ai.tuning import PLAIN, Tuning
 from bangbot.games.bang.rules.abilities import (
     BANG_AND_MISSED_SWAP,
     BUILT_IN_BARREL,
@@ -39,12 +40,13 @@ class Situation:
     Beliefs and stance are worked out on first use: most answers (a Missed!, a Beer when dying) need neither.
     """
 
-    __slots__ = ("_hand_kinds", "_in_play", "_janet", "_moment", "_odds", "_stance", "me", "memory", "view")
+    __slots__ = ("_hand_kinds", "_in_play", "_janet", "_moment", "_odds", "_stance", "me", "memory", "tuning", "view")
 
-    def __init__(self, view: PlayerView, me: int, memory: Mapping[str, Any]) -> None:
+    def __init__(self, view: PlayerView, me: int, memory: Mapping[str, Any], tuning: Tuning = PLAIN) -> None:
         self.view = view
         self.me = me
         self.memory = memory
+        self.tuning = tuning
         self._odds: RoleOdds | None = None
         self._stance: Stance | None = None
         self._moment: int | None = None  # the tie-break's mix of seed, seat and moment
@@ -53,11 +55,16 @@ class Situation:
         self._in_play: dict[int, frozenset[str]] = {}
 
     @staticmethod
-    def of(view: PlayerView, memory: Mapping[str, Any]) -> Situation:
-        """Returns the situation of view's seat given the memory its events built."""
+    def of(view: PlayerView, memory: Mapping[str, Any], tuning: Tuning = PLAIN) -> Situation:
+        """Returns the situation of view's seat given the memory its events built, played with tuning's thresholds."""
         if view.seat is None:
             raise ValueError("a spectator does not decide")
-        return Situation(view, view.seat, memory)
+        return Situation(view, view.seat, memory, tuning)
+
+    @property
+    def shoot_at(self) -> float:
+        """Returns the least gain from hurting a seat worth a BANG! or a Duel for this seat's role."""
+        return self.tuning.shoot_at_for(self.view.role)
 
     @property
     def odds(self) -> RoleOdds:

@@ -35,7 +35,6 @@ from bangbot.games.bang.rules.cards import (
 from bangbot.games.bang.rules.roles import SHERIFF
 from bangbot.games.bang.rules.roster import abilities_of
 
-SHOOT_AT = 0.12  # least gain from hurting a seat worth a BANG!
 # A BANG! the hand limit would take spares only a seat at least this likely a friend. Where the beliefs rate a
 # seat a likely friend on thin evidence they underrate foes (seats a Deputy rated 20-40% enemies were foes 55-68%
 # of the time in 300 seeded 7-player games), and the card is lost anyway.
@@ -195,7 +194,7 @@ def shoot(sit: Situation, plays: Sequence[Play]) -> Action | None:
     def score(a: Play) -> tuple[float, bool, float, int]:
         t = a.target or 0
         gain = sit.harm(t)
-        value = gain * (0.3 + sit.hit_chance(t)) if gain >= SHOOT_AT else -1.0
+        value = gain * (0.3 + sit.hit_chance(t)) if gain >= sit.shoot_at else -1.0
         return (value, kind(a.card) == BANG, sit.tiebreak(t), -a.card)
 
     best = max(options, key=score)
@@ -228,7 +227,7 @@ def fair_game(sit: Situation, t: int) -> bool:
 def duel_score(sit: Situation, t: int) -> float:
     """Returns the expected gain of a Duel with seat t: it loses unless it holds more BANG!s than this seat."""
     gain = sit.harm(t)
-    if gain < SHOOT_AT:
+    if gain < sit.shoot_at:
         return -1.0
     mine = sit.bang_like()
     win = sit.bang_count_chance(t, mine)

@@ -7,7 +7,7 @@ from typing import Any
 
 from bangbot.games.bang.ai.cardinfo import kind
 from bangbot.games.bang.ai.situation import Situation
-from bangbot.games.bang.ai.turn import DUEL_AT, SHOOT_AT, TAKE_AT, duel_score, take_score, volley_pays
+from bangbot.games.bang.ai.turn import DUEL_AT, TAKE_AT, duel_score, take_score, volley_pays
 from bangbot.games.bang.ai.values import card_value, least_valuable
 from bangbot.games.bang.ai.variants import Answer as AnswerHook
 from bangbot.games.bang.rules.actions import HAND, Action, Answer, Pass, Pick, Play
@@ -93,7 +93,7 @@ def repeat_pays(sit: Situation, card: int, target: int | None) -> bool:
     if target is None or not sit.view.seats[target].alive:
         return False
     if k in (BANG, MISSED):
-        return sit.harm(target) >= SHOOT_AT
+        return sit.harm(target) >= sit.shoot_at
     if k == DUEL:
         return duel_score(sit, target) > DUEL_AT
     if k in (PANIC, CAT_BALOU):
