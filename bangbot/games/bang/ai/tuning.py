@@ -1,10 +1,10 @@
 """The heuristic's thresholds that differ by role at the hard level: one table per game, the plain heuristic's first.
 
 The hard level's Sheriff spends a BANG! or a Duel only on a hit worth more: a BANG! at an unproven seat is most often
-what costs the Sheriff the game (a Deputy hurt, a Renegade helped). Measured on paired deals (the same deal with the
-plain heuristic's Sheriff and this one, every other seat the plain heuristic; seeds 5000-5999, every table size, a
-threshold picked on seeds 0-399): base BANG! +1.2 points [+0.6, +1.9] over 4,000 Sheriff games, Star Wars +1.2
-[+0.4, +1.9]. Lower thresholds, other weights and the Deputies' thresholds moved nothing beyond the noise.
+what costs the Sheriff the game (a Deputy hurt, a Renegade helped). The threshold was picked on paired deals (seeds
+0-399, then checked on seeds 5000-5999) and measured on fresh ones by `bangbot bench ai --compare hard,normal --role
+sheriff --games 1000 --seed 20000`: base BANG! +1.2 points [+0.5, +1.9] over 4,000 Sheriff games, Star Wars +1.0
+[+0.3, +1.8]. Other thresholds and weights, and the Deputies' thresholds, moved nothing beyond the noise.
 """
 
 from __future__ import annotations
