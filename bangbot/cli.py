@@ -274,10 +274,21 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message}\n")
 
 
+def counting(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (processes, games), or an error naming what it got."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {number}")
+    return number
+
+
 def add_ai_bench_arguments(bench: argparse.ArgumentParser) -> None:
     """Adds `bench ai`'s options: --game, --workers, --compare, --shares, --only, --role, --sanity, --json."""
     bench.add_argument(
-        "--workers", type=int, default=1, help="ai: processes to spread the games over; scale, board: workers"
+        "--workers", type=counting, default=1, help="ai: processes to spread the games over; scale, board: workers"
     )
     bench.add_argument("--game", default=games.DEFAULT, choices=sorted(games.GAME_IDS), help="ai: the game to play")
     bench.add_argument("--compare", default=None, help="ai: two levels on mirrored deals, as hard,normal")
@@ -332,19 +343,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sc.set_defaults(func=cmd_scenario)
     sp = sub.add_parser("selfplay", help="play random games and check invariants")
-    sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("--games", type=counting, default=100)
     sp.add_argument("--players", type=int, default=7)
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--game", default=games.DEFAULT, choices=sorted(games.GAME_IDS), help="the ruleset to play")
     sp.add_argument("--preset", default="standard")
     sp.add_argument("--mode", choices=all_modes(), default=None, help=modes_help())
     sp.add_argument("--option", action="append", default=[], metavar="ID", help="switch on a lobby option of the game")
-    sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over")
+    sp.add_argument("--workers", type=counting, default=1, help="processes to spread the games over")
     sp.set_defaults(func=cmd_selfplay)
     add_board(sub.add_parser("board", help="serve a game's board (the Telegram Mini App) on 127.0.0.1 to develop it"))
     bn = sub.add_parser("bench", help="print performance figures")
     bn.add_argument("what", choices=["engine", "ai", "bot", "press", "faults", "latency", "flood", "scale", "board"])
-    bn.add_argument("--games", type=int, default=None, help="games per line (engine: 300, ai: 2000, bot: 20, press: 3)")
+    bn.add_argument(
+        "--games", type=counting, default=None, help="games per line (engine: 300, ai: 2000, bot: 20, press: 3)"
+    )
     bn.add_argument("--stored", type=int, default=10_000, help="bot: stored games for the tick and start-up figures")
     bn.add_argument("--kills", type=int, default=100, help="faults: how many times the bot is killed")
     bn.add_argument("--seed", type=int, default=1, help="faults: the seed of presses, kills, deals; ai: the first deal")

@@ -14,8 +14,9 @@ import json
 import math
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -157,6 +158,9 @@ class Played:
     diffs: list[tuple[str, int]]
 
 
+SliceRunner = Callable[[Callable[[Slice], Played], Iterable[Slice]], Iterable[Played]]
+
+
 def play_slice(part: Slice) -> Played:
     """Plays every seat (dealt part.role, if given) of part's deals once per level, the heuristic in the other seats."""
     game = games.game(part.game_id)
@@ -198,21 +202,19 @@ def compare_game(
     by_role: dict[str, list[int]],
     role: str | None = None,
     workers: int = 1,
+    run: SliceRunner = map,
 ) -> dict[str, Any]:
     """Returns each table's figures per level and the gain of the first level over the second, for one game.
 
     Adds each deal's and seat's difference (first level's result minus the second's) to diffs, and to by_role under
-    the game and the seat's role. Only seats dealt role count if given; workers processes share each table's deals.
+    the game and the seat's role. Only seats dealt role count if given; each table's deals are cut in workers slices,
+    played by run (map, or a process pool's map).
     """
     out: dict[str, Any] = {}
     for preset, n in tables(game):
         seeds = range(first_seed, first_seed + deals)
         slices = [Slice(game.id, tuple(levels), preset, n, tuple(seeds[w::workers]), role) for w in range(workers)]
-        if workers > 1:
-            with ProcessPoolExecutor(workers) as pool:
-                played = merged(list(pool.map(play_slice, slices)), levels)
-        else:
-            played = merged([play_slice(slices[0])], levels)
+        played = merged(list(run(play_slice, slices)), levels)
         table = [d for _, d in played.diffs]
         for seat_role, d in played.diffs:
             by_role[f"{game.id} {seat_role}"].append(d)
@@ -239,14 +241,17 @@ def main(
     played = dict.fromkeys(levels, 0)
     diffs: list[int] = []
     by_role: dict[str, list[int]] = defaultdict(list)
-    for game in games.GAMES:
-        if only is not None and game.id != only:
-            continue
-        report["games"][game.id] = result = compare_game(game, levels, deals, first_seed, diffs, by_role, role, workers)
-        for table in result.values():
-            for level, fig in table["levels"].items():
-                played[level] += fig["games"]
-                wins[level] += round(fig["win_rate"] * fig["games"] / 100)
+    with ExitStack() as stack:
+        run: SliceRunner = map if workers == 1 else stack.enter_context(ProcessPoolExecutor(workers)).map
+        for game in games.GAMES:
+            if only is not None and game.id != only:
+                continue
+            result = compare_game(game, levels, deals, first_seed, diffs, by_role, role, workers, run)
+            report["games"][game.id] = result
+            for table in result.values():
+                for level, fig in table["levels"].items():
+                    played[level] += fig["games"]
+                    wins[level] += round(fig["win_rate"] * fig["games"] / 100)
     rates = {level: 100 * wins[level] / played[level] if played[level] else 0.0 for level in levels}
     report["win_rate_gain_points"] = round(rates[levels[0]] - rates[levels[-1]], 1)
     report["overall"] = {level: {"games": played[level], "win_rate": round(rates[level], 1)} for level in levels}

@@ -1,5 +1,5 @@
 """`bench ai --compare`: --workers gives the same figures as one process; --role plays only that role's seats of the
-same deals; a role no seat was dealt is refused with exit status 2."""
+same deals; a role no seat was dealt, or a count of processes or games below 1, is refused with exit status 2."""
 
 from __future__ import annotations
 
@@ -32,3 +32,21 @@ def test_a_role_nobody_was_dealt_is_refused(capsys: pytest.CaptureFixture[str]) 
     assert exited.value.code == 2
     captured = capsys.readouterr()
     assert "jedi" in captured.err and json.loads(captured.out)["paired_by_role"] == {}
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["bench", "ai", "--compare", "hard,normal", "--workers", "0"],
+        ["bench", "ai", "--workers", "-2"],
+        ["bench", "ai", "--games", "0"],
+        ["selfplay", "--workers", "0"],
+        ["selfplay", "--games", "many"],
+    ],
+)
+def test_a_count_below_one_is_refused_before_anything_runs(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "a whole number of at least 1" in err and argv[-1] in err
