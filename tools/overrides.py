@@ -25,7 +25,7 @@ from typing import Any
 from bangbot import games
 from bangbot.ai.levels import NORMAL, player_at
 from bangbot.ai.search import SearchPlayer, budget_from_env
-from bangbot.bench.compare import Tally, play_deal, tables
+from bangbot.bench.compare import Timing, play_deal, tables
 from bangbot.games.bang.rules.actions import Play
 from bangbot.games.bang.rules.state import card
 from bangbot.games.contract import Game, Memory
@@ -111,10 +111,10 @@ def play(game: Game, role: str, deals: int, first_seed: int, sizes: set[int] | N
             for seat in range(n):
                 if game.search.role(dealt, seat) != role:
                     continue
-                base = play_deal(game, config, seed, [normal] * n, None, [])
+                base = play_deal(game, config, seed, [normal] * n)
                 hard = Recorder(game)
                 seats = [hard if s == seat else normal for s in range(n)]
-                times = Tally().times
+                times = Timing()
                 end = play_deal(game, config, seed, seats, seat, times)
                 roles = [game.search.role(end, s) for s in range(n)]
                 for note in hard.notes:

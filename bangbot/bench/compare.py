@@ -4,7 +4,8 @@ Every game and table size (a modal game: every mode) is dealt from the same seed
 and level, the compared level in that seat and the heuristic everywhere else, so each level meets the same deals in
 every role. Prints win rates per role and level with 95% (Wilson) intervals, the gain in points of the first level
 over the second (also paired: the mean of each deal's and seat's difference, with its 95% interval, overall and per
-game and role), and decision times (thread CPU time) per level. `--role` plays only the seats dealt one role (the
+game and role), and decision times (thread CPU time) per level, in turn and for answers out of turn apart, beside the
+searching AI's budgets. `--role` plays only the seats dealt one role (the
 deals stay the same); `--workers` spreads each table's deals over processes (the same figures, in less time).
 """
 
@@ -24,6 +25,7 @@ from bangbot import games
 from bangbot.ai.levels import NORMAL, player_at
 from bangbot.ai.mixing import mix
 from bangbot.ai.random_player import SEED_KEY
+from bangbot.ai.search import budget_from_env
 from bangbot.games.contract import AIPlayer, Game, Memory, table_sizes
 
 STEP_CAP = 3000
@@ -31,12 +33,45 @@ Z95 = 1.96
 
 
 @dataclass
+class Timing:
+    """One level's decision times in thread CPU seconds: in its seat's own turn, and answers out of it."""
+
+    turn: list[float] = field(default_factory=list)
+    answer: list[float] = field(default_factory=list)
+
+    def add(self, answering: bool, seconds: float) -> None:
+        """Counts one decision's time, an answer out of turn or not."""
+        (self.answer if answering else self.turn).append(seconds)
+
+    def extend(self, other: Timing) -> None:
+        """Adds other's times to these."""
+        self.turn.extend(other.turn)
+        self.answer.extend(other.answer)
+
+    def __len__(self) -> int:
+        """Returns how many decisions were timed."""
+        return len(self.turn) + len(self.answer)
+
+    def figures(self) -> dict[str, float]:
+        """Returns p50 and p99 in milliseconds: of every decision, of those in turn, and of answers out of turn."""
+        every = self.turn + self.answer
+        return {
+            "decision_p50_ms": percentile(every, 0.5),
+            "decision_p99_ms": percentile(every, 0.99),
+            "turn_p50_ms": percentile(self.turn, 0.5),
+            "turn_p99_ms": percentile(self.turn, 0.99),
+            "answer_p50_ms": percentile(self.answer, 0.5),
+            "answer_p99_ms": percentile(self.answer, 0.99),
+        }
+
+
+@dataclass
 class Tally:
-    """Games and wins of one level, by role, and its decision times in seconds."""
+    """Games and wins of one level, by role, and its decision times."""
 
     games: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     wins: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    times: list[float] = field(default_factory=list)
+    times: Timing = field(default_factory=Timing)
 
 
 def tables(game: Game) -> Iterator[tuple[str, int]]:
@@ -49,7 +84,9 @@ def tables(game: Game) -> Iterator[tuple[str, int]]:
         yield "standard", n
 
 
-def play_deal(game: Game, config: Any, seed: int, seats: list[AIPlayer], timed: int | None, times: list[float]) -> Any:
+def play_deal(
+    game: Game, config: Any, seed: int, seats: list[AIPlayer], timed: int | None = None, times: Timing | None = None
+) -> Any:
     """Plays one deal with seats[s] deciding for seat s; returns the last state (capped at STEP_CAP decisions).
 
     The decision times (thread CPU time) of seat timed go to times.
@@ -63,10 +100,11 @@ def play_deal(game: Game, config: Any, seed: int, seats: list[AIPlayer], timed: 
         if rules.winner(state) is not None:
             break
         asked = rules.awaiting(state)[0]
+        seen = rules.view(state, asked)
         started = time.thread_time()
-        action = seats[asked].decide(rules.view(state, asked), memories[asked])
-        if asked == timed:
-            times.append(time.thread_time() - started)
+        action = seats[asked].decide(seen, memories[asked])
+        if asked == timed and times is not None:
+            times.add(seen.seat != seen.turn, time.thread_time() - started)
         state, events = rules.apply(state, asked, action)
     return state
 
@@ -133,8 +171,7 @@ def summary(tally: Tally) -> dict[str, Any]:
         "win_rate": round(100 * won / total, 1) if total else 0.0,
         "interval_95": interval(won, total),
         "roles": roles,
-        "decision_p50_ms": percentile(tally.times, 0.5),
-        "decision_p99_ms": percentile(tally.times, 0.99),
+        **tally.times.figures(),
     }
 
 
@@ -193,22 +230,30 @@ def merged(parts: list[Played], levels: list[str]) -> Played:
     return out
 
 
+@dataclass
+class Pooled:
+    """What the tables add up to: each seat's paired difference (also by game and role) and each level's times."""
+
+    diffs: list[int] = field(default_factory=list)
+    by_role: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    times: dict[str, Timing] = field(default_factory=lambda: defaultdict(Timing))
+
+
 def compare_game(
     game: Game,
     levels: list[str],
     deals: int,
     first_seed: int,
-    diffs: list[int],
-    by_role: dict[str, list[int]],
+    pooled: Pooled,
     role: str | None = None,
     workers: int = 1,
     run: SliceRunner = map,
 ) -> dict[str, Any]:
     """Returns each table's figures per level and the gain of the first level over the second, for one game.
 
-    Adds each deal's and seat's difference (first level's result minus the second's) to diffs, and to by_role under
-    the game and the seat's role. Only seats dealt role count if given; each table's deals are cut in workers slices,
-    played by run (map, or a process pool's map).
+    Adds each deal's and seat's difference (first level's result minus the second's) and each level's decision times
+    to pooled. Only seats dealt role count if given; each table's deals are cut in workers slices, played by run (map,
+    or a process pool's map).
     """
     out: dict[str, Any] = {}
     for preset, n in tables(game):
@@ -217,12 +262,20 @@ def compare_game(
         played = merged(list(run(play_slice, slices)), levels)
         table = [d for _, d in played.diffs]
         for seat_role, d in played.diffs:
-            by_role[f"{game.id} {seat_role}"].append(d)
-        diffs.extend(table)
+            pooled.by_role[f"{game.id} {seat_role}"].append(d)
+        pooled.diffs.extend(table)
+        for level, tally in played.tallies.items():
+            pooled.times[level].extend(tally.times)
         figures = {level: summary(t) for level, t in played.tallies.items()}
         gain = figures[levels[0]]["win_rate"] - figures[levels[-1]]["win_rate"]
         out[f"{preset}-{n}"] = {"levels": figures, "win_rate_gain_points": round(gain, 1), **paired_gain(table)}
     return out
+
+
+def budget_ms() -> dict[str, float]:
+    """Returns the searching AI's time budget per decision in milliseconds: in its own turn, and for an answer."""
+    budget = budget_from_env()
+    return {"turn": 1000 * budget.for_answer(False)[1], "answer": round(1000 * budget.for_answer(True)[1], 1)}
 
 
 def main(
@@ -239,14 +292,13 @@ def main(
     report: dict[str, Any] = {"levels": levels, "deals_per_table": deals, "role": role, "games": {}}
     wins = dict.fromkeys(levels, 0)
     played = dict.fromkeys(levels, 0)
-    diffs: list[int] = []
-    by_role: dict[str, list[int]] = defaultdict(list)
+    pooled = Pooled()
     with ExitStack() as stack:
         run: SliceRunner = map if workers == 1 else stack.enter_context(ProcessPoolExecutor(workers)).map
         for game in games.GAMES:
             if only is not None and game.id != only:
                 continue
-            result = compare_game(game, levels, deals, first_seed, diffs, by_role, role, workers, run)
+            result = compare_game(game, levels, deals, first_seed, pooled, role, workers, run)
             report["games"][game.id] = result
             for table in result.values():
                 for level, fig in table["levels"].items():
@@ -255,8 +307,10 @@ def main(
     rates = {level: 100 * wins[level] / played[level] if played[level] else 0.0 for level in levels}
     report["win_rate_gain_points"] = round(rates[levels[0]] - rates[levels[-1]], 1)
     report["overall"] = {level: {"games": played[level], "win_rate": round(rates[level], 1)} for level in levels}
-    report["paired"] = paired_gain(diffs)
-    report["paired_by_role"] = {role: {"games": len(d), **paired_gain(d)} for role, d in sorted(by_role.items())}
+    report["paired"] = paired_gain(pooled.diffs)
+    report["paired_by_role"] = {role: {"games": len(d), **paired_gain(d)} for role, d in sorted(pooled.by_role.items())}
+    report["budget_ms"] = budget_ms()
+    report["decision_times"] = {level: pooled.times[level].figures() for level in levels}
     if as_json:
         print(json.dumps(report, indent=1))
     else:
@@ -272,12 +326,19 @@ def print_lines(report: dict[str, Any]) -> None:
                 roles = ", ".join(f"{r} {v['win_rate']}% {v['interval_95']}" for r, v in fig["roles"].items())
                 print(
                     f"{game_id} {table} {level}: {fig['win_rate']}% of {fig['games']} ({roles}); "
-                    f"decision p50 {fig['decision_p50_ms']} ms, p99 {fig['decision_p99_ms']} ms"
+                    f"decision p50 {fig['decision_p50_ms']} ms, p99 {fig['decision_p99_ms']} ms "
+                    f"(in turn p99 {fig['turn_p99_ms']} ms, answers p99 {fig['answer_p99_ms']} ms)"
                 )
             print(f"{game_id} {table} paired gain {figures['gain_points']} points {figures['gain_interval_95']}")
     paired = report["paired"]
     for role, fig in report["paired_by_role"].items():
         print(f"{role}: paired gain {fig['gain_points']} points {fig['gain_interval_95']} over {fig['games']} seats")
+    budget = report["budget_ms"]
+    for level, fig in report["decision_times"].items():
+        print(
+            f"{level}: in turn p50 {fig['turn_p50_ms']} ms, p99 {fig['turn_p99_ms']} ms (budget {budget['turn']} ms); "
+            f"answers p50 {fig['answer_p50_ms']} ms, p99 {fig['answer_p99_ms']} ms (budget {budget['answer']} ms)"
+        )
     print(
         f"overall {report['overall']}; gain {report['win_rate_gain_points']} points "
         f"(paired {paired['gain_points']} {paired['gain_interval_95']})"

@@ -24,7 +24,7 @@ def level_shares(game: Game, config: Any, level: str, deals: int, first_seed: in
     player = player_at(game, level)
     won: Counter[str] = Counter()
     for seed in range(first_seed, first_seed + deals):
-        state = play_deal(game, config, seed, [player] * config.players, None, [])
+        state = play_deal(game, config, seed, [player] * config.players)
         won[game.ruleset.winner(state) or CAPPED] += 1
     aimed = game.bench.aimed_shares
     sides = {

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -16,7 +15,7 @@ from bangbot import games
 from bangbot.ai.levels import EASY, HARD, NORMAL, player_at, players_at
 from bangbot.ai.random_player import SEED_KEY
 from bangbot.ai.search import MIN_WORLDS, Budget, SearchPlayer, budget_for, budget_from_env
-from bangbot.bench.compare import Tally, compare_game, play_seat, tables
+from bangbot.bench.compare import Pooled, Tally, compare_game, play_seat, tables
 from bangbot.bench.shares import level_shares
 from bangbot.cli import main
 from bangbot.games.bang.ai.cardinfo import kind
@@ -188,10 +187,10 @@ def test_a_cut_bang_rollout_is_scored_by_the_sides_chances_to_win() -> None:
 
 def test_the_compare_bench_pairs_each_seats_results_by_game_and_role(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BANGBOT_AI_SECONDS", "0.01")  # too little to search: the hard level plays as the heuristic
-    diffs: list[int] = []
-    by_role: dict[str, list[int]] = defaultdict(list)
-    compare_game(games.game("duel"), ["hard", "normal"], 1, 1, diffs, by_role)
-    assert sum(map(len, by_role.values())) == len(diffs) == sum(n for _, n in tables(games.game("duel")))
+    pooled = Pooled()
+    compare_game(games.game("duel"), ["hard", "normal"], 1, 1, pooled)
+    by_role = pooled.by_role
+    assert sum(map(len, by_role.values())) == len(pooled.diffs) == sum(n for _, n in tables(games.game("duel")))
     assert all(key.startswith("duel ") for key in by_role) and len(by_role) >= 2
 
 
