@@ -1,7 +1,12 @@
 """The hard level's heuristic (the policy the search starts from): the Sheriff spends a BANG! or a Duel only on a
-hit worth SHERIFF_SHOOTS_AT; every other role plays exactly as the plain heuristic."""
+hit worth SHERIFF_SHOOTS_AT; the Renegade, while the law is stronger, counts a Deputy as an enemy HARD_RENEGADE_AT_LAW
+times (before the Outlaws); every other role plays exactly as the plain heuristic."""
 
 from __future__ import annotations
+
+from collections import Counter
+
+import pytest
 
 from bangbot import games
 from bangbot.ai.levels import HARD, player_at
@@ -11,10 +16,10 @@ from bangbot.games.bang.ai.cardinfo import kind
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer, hard_heuristic
 from bangbot.games.bang.ai.situation import Situation
 from bangbot.games.bang.ai.tuning import HARD as HARD_TUNING
-from bangbot.games.bang.ai.tuning import SHERIFF_SHOOTS_AT, SHOOT_AT
+from bangbot.games.bang.ai.tuning import HARD_RENEGADE_AT_LAW, RENEGADE_AT_LAW, SHERIFF_SHOOTS_AT, SHOOT_AT
 from bangbot.games.bang.rules.actions import Play
 from bangbot.games.bang.rules.cards import BANG, DUEL, MISSED
-from bangbot.games.bang.rules.roles import SHERIFF
+from bangbot.games.bang.rules.roles import DEPUTY, OUTLAW, RENEGADE, SHERIFF
 
 
 def test_the_hard_level_searches_from_the_tuned_heuristic_in_both_games() -> None:
@@ -25,23 +30,44 @@ def test_the_hard_level_searches_from_the_tuned_heuristic_in_both_games() -> Non
     assert SHERIFF_SHOOTS_AT > SHOOT_AT
 
 
-def test_only_the_sheriff_plays_otherwise_and_only_by_sparing_a_hit_worth_less_than_his_threshold() -> None:
+def test_only_the_sheriff_and_the_renegade_play_otherwise_and_only_where_their_thresholds_differ() -> None:
     plain, hard = HeuristicPlayer(strict=True), hard_heuristic()
-    differed = 0
+    differed: Counter[str | None] = Counter()
     for game_id in ("base", "starwars"):
         rules = games.game(game_id).ruleset
         for seed in range(12):
-            state, _ = rules.new_game(rules.config(5, "standard"), seed)
+            state, _ = rules.new_game(rules.config(6, "standard"), seed)
             memory = {SEED_KEY: seed}
             while rules.winner(state) is None:
                 asked = rules.awaiting(state)[0]
                 view = rules.view(state, asked)
                 chosen, tuned = plain.decide(view, memory), hard.decide(view, memory)
                 if chosen != tuned:
-                    differed += 1
-                    assert view.role == SHERIFF
-                    assert isinstance(chosen, Play) and kind(chosen.card) in (BANG, MISSED, DUEL)
-                    harm = Situation.of(view, memory).harm(chosen.target or 0)
-                    assert SHOOT_AT <= harm < SHERIFF_SHOOTS_AT
+                    differed[view.role] += 1
+                    assert view.role in (SHERIFF, RENEGADE)
+                    situation = Situation.of(view, memory)
+                    if view.role == SHERIFF:
+                        assert isinstance(chosen, Play) and kind(chosen.card) in (BANG, MISSED, DUEL)
+                        assert SHOOT_AT <= situation.harm(chosen.target or 0) < SHERIFF_SHOOTS_AT
+                    else:  # the Renegade's thresholds differ only while Outlaws are left and the law is stronger
+                        alive = situation.odds.alive
+                        assert 0 < alive[OUTLAW] < alive[DEPUTY] + 1
                 state, _ = rules.apply(state, asked, chosen)
-    assert differed > 0
+    assert differed[SHERIFF] > 0 and differed[RENEGADE] > 0
+
+
+def test_the_hard_renegade_counts_a_deputy_as_the_worse_enemy_while_the_law_is_stronger() -> None:
+    rules = games.game("base").ruleset
+    state, _ = rules.new_game(rules.config(7, "standard"), 3)
+    renegade = next(p.seat for p in state.players if p.role == RENEGADE)
+    outlaw = next(p for p in state.players if p.role == OUTLAW)
+    outlaw.life, outlaw.alive = 0, False  # two Outlaws against the Sheriff and two Deputies
+    view, memory = rules.view(state, renegade), {SEED_KEY: 3}
+    plain, hard = Situation.of(view, memory).stance, Situation.of(view, memory, HARD_TUNING).stance
+    odds = Situation.of(view, memory).odds
+    for s in range(7):
+        if s in (renegade, outlaw.seat) or odds.p(s, SHERIFF) == 1.0:
+            continue
+        p_dep, p_out = odds.p(s, DEPUTY), odds.p(s, OUTLAW)
+        assert hard.enemy[s] - plain.enemy[s] == pytest.approx((HARD_RENEGADE_AT_LAW - RENEGADE_AT_LAW) * p_dep)
+        assert hard.enemy[s] == pytest.approx(p_out + HARD_RENEGADE_AT_LAW * p_dep)

@@ -77,7 +77,7 @@ class Situation:
     def stance(self) -> Stance:
         """Returns whom this seat wants to hurt or spare."""
         if self._stance is None:
-            self._stance = stance_of(self.view, self.odds)
+            self._stance = stance_of(self.view, self.odds, self.tuning)
         return self._stance
 
     def tiebreak(self, s: int) -> float:

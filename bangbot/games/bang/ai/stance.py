@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bangbot.games.bang.ai.beliefs import RoleOdds
+from bangbot.games.bang.ai.tuning import PLAIN, Tuning
 from bangbot.games.bang.rules.roles import DEPUTY, OUTLAW, RENEGADE, SHERIFF
 from bangbot.games.bang.rules.views import PlayerView
 
@@ -14,7 +15,6 @@ DEPUTY_SPARE = 0.15  # a Deputy spares a seat as likely a Deputy as before any e
 SHERIFF_SPARE = 0.1  # the Sheriff, who loses every card for killing a Deputy, spares any seat without evidence
 SHERIFF_SPARE_END = 0.2  # with no Outlaw left the Sheriff kills only a seat at least 4 to 1 the Renegade
 DEPUTY_SPARE_END = 0.45  # a Deputy, who loses no cards for it, ends the game on the likelier Renegade
-RENEGADE_AT_LAW = 0.5  # how much the Renegade turns on Deputies while the law is stronger
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,19 +27,19 @@ class Stance:
     spare: tuple[bool, ...]
 
 
-def stance_of(view: PlayerView, odds: RoleOdds) -> Stance:
-    """Returns the stance of view's seat for its role: the law, the outlaws or the Renegade."""
+def stance_of(view: PlayerView, odds: RoleOdds, tuning: Tuning = PLAIN) -> Stance:
+    """Returns the stance of view's seat for its role (the law, the outlaws or the Renegade), played with tuning."""
     n = len(view.seats)
     enemy, friend, weight, spare = [0.0] * n, [0.0] * n, [1.0] * n, [False] * n
     for s in view.seats:
         if not s.alive or s.seat == view.seat:
             continue
-        e, f, w, keep = _towards(view, odds, s.seat)
+        e, f, w, keep = _towards(view, odds, s.seat, tuning)
         enemy[s.seat], friend[s.seat], weight[s.seat], spare[s.seat] = e, f, w, keep
     return Stance(tuple(enemy), tuple(friend), tuple(weight), tuple(spare))
 
 
-def _towards(view: PlayerView, odds: RoleOdds, s: int) -> tuple[float, float, float, bool]:
+def _towards(view: PlayerView, odds: RoleOdds, s: int, tuning: Tuning) -> tuple[float, float, float, bool]:
     """Returns (enemy, friend, weight, spare) towards seat s."""
     p_dep, p_out, p_ren = odds.p(s, DEPUTY), odds.p(s, OUTLAW), odds.p(s, RENEGADE)
     is_sheriff = odds.p(s, SHERIFF) == 1.0
@@ -61,13 +61,18 @@ def _towards(view: PlayerView, odds: RoleOdds, s: int) -> tuple[float, float, fl
         if is_sheriff:
             return 1.0, 0.0, SHERIFF_WEIGHT, False
         return p_dep + 0.5 * p_ren, p_out, 1.0, p_out >= SPARE_FRIEND
-    return _renegade_towards(view, odds, s, is_sheriff, p_dep, p_out)
+    return _renegade_towards(view, odds, s, is_sheriff, (p_dep, p_out), tuning.renegade_at_law)
 
 
 def _renegade_towards(
-    view: PlayerView, odds: RoleOdds, s: int, is_sheriff: bool, p_dep: float, p_out: float
+    view: PlayerView, odds: RoleOdds, s: int, is_sheriff: bool, p: tuple[float, float], at_law: float
 ) -> tuple[float, float, float, bool]:
-    """The Renegade sides with the law while outlaws are many, then turns on the Deputies, the Sheriff last."""
+    """The Renegade sides with the law while outlaws are many, then turns on the Deputies, the Sheriff last.
+
+    p is (the chance s is a Deputy, an Outlaw); at_law is how much a Deputy counts as an enemy while the law is the
+    stronger side.
+    """
+    p_dep, p_out = p
     outlaws_left, deputies_left = odds.alive[OUTLAW], odds.alive[DEPUTY]
     if is_sheriff:
         if outlaws_left == 0 and deputies_left == 0:
@@ -78,5 +83,4 @@ def _renegade_towards(
         return 0.0, 1.0, SHERIFF_WEIGHT if low else 1.0, True
     if outlaws_left == 0:
         return 1.0, 0.0, 1.0, False
-    at_law = RENEGADE_AT_LAW if deputies_left + 1 > outlaws_left else 0.0
-    return p_out + at_law * p_dep, 0.0, 1.0, False
+    return p_out + (at_law if deputies_left + 1 > outlaws_left else 0.0) * p_dep, 0.0, 1.0, False
