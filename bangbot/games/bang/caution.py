@@ -10,6 +10,11 @@ proven gain, +1.2 points [+0.6, +1.9] over 4,000 paired base deals). His overrid
 base BANG! +5.4 points [-0.2, +11.0] over seeds 0-45 (184 deals), then +0.4 [-3.1, +4.0] over fresh seeds 46-106
 (242 deals); Star Wars -1.4 [-7.2, +4.4] over 144 deals. A lead of a fifth of a game, fitted on the first seeds,
 lost on the others. So the hard level's Sheriff is never weaker than his heuristic for the search's noise.
+
+Star Wars' Renegade plays the hard level's heuristic unsearched too: that heuristic is a proven gain (+1.6 points
+[+0.9, +2.2] over 4,000 paired Star Wars Renegade games, see `ai/tuning.py`), and its search on top of it proved none
+at 0.3 s a decision: +1.1 points [-3.7, +5.9] over 280 paired Star Wars Renegade games (seeds 80000-80069, `bangbot
+bench ai --compare hard,normal --only starwars --role renegade`, `BANGBOT_AI_SECONDS=0.3`).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bangbot.games.bang.rules.roles import DEPUTY, SHERIFF
+from bangbot.games.bang.rules.roles import DEPUTY, RENEGADE, SHERIFF
 from bangbot.games.bang.rules.views import PlayerView
 
 Proof = tuple[float, float]  # how many times the search's least mean lead, and its standard errors, an override needs
@@ -27,6 +32,7 @@ LAW: Proof = (2.0, 2.0)
 NEVER: Proof = (math.inf, math.inf)  # the seat keeps its heuristic's choice (the search does not run)
 
 LAW_PROOF: Mapping[str, Proof] = {SHERIFF: NEVER, DEPUTY: LAW}
+STARWARS_PROOF: Mapping[str, Proof] = {**LAW_PROOF, RENEGADE: NEVER}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,4 +46,5 @@ class Caution:
         return self.proof.get(view.role or "", PLAIN)
 
 
-caution = Caution(LAW_PROOF)  # base BANG! and Star Wars alike
+caution = Caution(LAW_PROOF)  # base BANG!
+starwars_caution = Caution(STARWARS_PROOF)

@@ -7,7 +7,7 @@ from dataclasses import replace
 import bangbot.games.bang.starwars.ai.variant  # noqa: F401 - registers the heuristic player's hooks with the game
 from bangbot.games.bang.ai.heuristic import hard_heuristic
 from bangbot.games.bang.ai.match import step
-from bangbot.games.bang.caution import caution
+from bangbot.games.bang.caution import starwars_caution
 from bangbot.games.bang.determinize import determinize, role_of, won
 from bangbot.games.bang.game import GAME as BASE_GAME
 from bangbot.games.bang.game import family_bench
@@ -68,7 +68,9 @@ GAME = replace(
     ),
     rules=Rules(topics=SW_TABLES, explain=explain, options=preset),
     bench=family_bench(STARWARS),
-    search=Search(determinize, won, role_of, step, score=score, cutoff=CUTOFF, caution=caution, policy=hard_heuristic),
+    search=Search(
+        determinize, won, role_of, step, score=score, cutoff=CUTOFF, caution=starwars_caution, policy=hard_heuristic
+    ),
     theme=STARWARS_THEME,
     table_note=table_note,
 )
