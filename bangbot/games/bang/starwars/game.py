@@ -5,13 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import bangbot.games.bang.starwars.ai.variant  # noqa: F401 - registers the heuristic player's hooks with the game
-from bangbot.games.bang.ai.heuristic import hard_heuristic
-from bangbot.games.bang.ai.match import step
 from bangbot.games.bang.caution import starwars_caution
-from bangbot.games.bang.determinize import determinize, role_of, won
 from bangbot.games.bang.game import GAME as BASE_GAME
 from bangbot.games.bang.game import family_bench
-from bangbot.games.bang.leaf import CUTOFF, score
 from bangbot.games.bang.rules.options import preset
 from bangbot.games.bang.starwars.names import (
     NOTES,
@@ -26,7 +22,7 @@ from bangbot.games.bang.starwars.notes import starwars_assumptions
 from bangbot.games.bang.starwars.ruleset import STARWARS_RULESET
 from bangbot.games.bang.starwars.theme import STARWARS_THEME
 from bangbot.games.bang.texts.explain import explain_themed
-from bangbot.games.contract import Rules, Search, TableRules
+from bangbot.games.contract import Rules, TableRules
 from bangbot.i18n import NP_, Translator
 from bangbot.i18n.glossary import game_name
 from bangbot.i18n.themes import themed
@@ -68,9 +64,7 @@ GAME = replace(
     ),
     rules=Rules(topics=SW_TABLES, explain=explain, options=preset),
     bench=family_bench(STARWARS),
-    search=Search(
-        determinize, won, role_of, step, score=score, cutoff=CUTOFF, caution=starwars_caution, policy=hard_heuristic
-    ),
+    search=replace(BASE_GAME.search, caution=starwars_caution),  # the Renegade, too, plays unsearched
     theme=STARWARS_THEME,
     table_note=table_note,
 )
