@@ -118,7 +118,10 @@ def test_translations_keep_placeholders(language: str) -> None:
 
 
 def _descend(path: str) -> bool:
-    """Returns whether extraction walks into a directory: the package's, like pybabel never hidden or _ ones."""
+    """Returns whether extraction walks into a directory: the package's, like pybabel never hidden or _ ones, nor
+    a link (one may lead outside the checkout)."""
+    if Path(path).is_symlink():
+        return False
     parts = Path(path).resolve().relative_to(REPO).parts
     return parts[0] == "bangbot" and not any(part.startswith((".", "_")) for part in parts)
 
@@ -133,6 +136,16 @@ def extracted_messages() -> set[tuple[str | None, str]]:
     ):
         found.add((context, message[0] if isinstance(message, tuple) else message))
     return found
+
+
+def test_extraction_skips_links_and_walks_the_package(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    link = tmp_path / "link"
+    link.symlink_to(outside, target_is_directory=True)
+    assert not _descend(str(link))
+    assert _descend(str(REPO / "bangbot"))
+    assert not _descend(str(REPO / "tests"))
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
