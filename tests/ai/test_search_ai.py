@@ -203,15 +203,13 @@ def test_a_cautious_seat_needs_twice_the_proof_to_leave_the_heuristics_choice() 
 
 
 @pytest.mark.parametrize(("game_id", "renegade"), [("base", (1.0, 1.0)), ("starwars", (math.inf, math.inf))])
-def test_the_sheriff_of_bang_never_overrides_and_the_deputies_are_the_cautious_ones(
-    game_id: str, renegade: tuple[float, float]
-) -> None:
+def test_the_law_of_bang_never_overrides_and_the_outlaws_search(game_id: str, renegade: tuple[float, float]) -> None:
     game = games.game(game_id)
     caution = game.search.caution
     assert caution is not None
     state, _ = game.ruleset.new_game(game.ruleset.config(5, "standard"), 2)
     by_role = {p.role: caution(game.ruleset.view(state, p.seat)) for p in state.players}
-    assert by_role[SHERIFF] == (math.inf, math.inf) and by_role[DEPUTY] == (2.0, 2.0)
+    assert by_role[SHERIFF] == (math.inf, math.inf) and by_role[DEPUTY] == (math.inf, math.inf)
     assert by_role[OUTLAW] == (1.0, 1.0) and by_role[RENEGADE] == renegade
 
 
@@ -220,12 +218,15 @@ def test_the_sheriff_of_bang_never_overrides_and_the_deputies_are_the_cautious_o
     [
         ("starwars", SHERIFF, False),
         ("base", SHERIFF, False),
-        ("base", DEPUTY, True),
+        ("base", DEPUTY, False),
+        ("starwars", DEPUTY, False),
         ("starwars", RENEGADE, False),
         ("base", RENEGADE, True),
+        ("base", OUTLAW, True),
+        ("starwars", OUTLAW, True),
     ],
 )
-def test_the_sheriff_plays_the_hard_policys_choice_unsearched_and_a_deputy_searches(
+def test_the_law_plays_the_hard_policys_choice_unsearched_and_the_others_search(
     game_id: str, role: str, searched: bool
 ) -> None:
     game = games.game(game_id)

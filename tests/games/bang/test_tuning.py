@@ -1,6 +1,7 @@
 """The hard level's heuristic (the policy the search starts from): the Sheriff spends a BANG! or a Duel only on a
 hit worth SHERIFF_SHOOTS_AT; the Renegade, while the law is stronger, counts a Deputy as an enemy HARD_RENEGADE_AT_LAW
-times (before the Outlaws); every other role plays exactly as the plain heuristic."""
+times (before the Outlaws); a Deputy, while Outlaws are in the game, counts the likely Renegade as a friend, not an
+enemy; the Outlaws play exactly as the plain heuristic."""
 
 from __future__ import annotations
 
@@ -16,7 +17,14 @@ from bangbot.games.bang.ai.cardinfo import kind
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer, hard_heuristic
 from bangbot.games.bang.ai.situation import Situation
 from bangbot.games.bang.ai.tuning import HARD as HARD_TUNING
-from bangbot.games.bang.ai.tuning import HARD_RENEGADE_AT_LAW, RENEGADE_AT_LAW, SHERIFF_SHOOTS_AT, SHOOT_AT
+from bangbot.games.bang.ai.tuning import (
+    HARD_DEPUTY_BY_RENEGADE,
+    HARD_RENEGADE_AT_LAW,
+    LAW_AT_RENEGADE,
+    RENEGADE_AT_LAW,
+    SHERIFF_SHOOTS_AT,
+    SHOOT_AT,
+)
 from bangbot.games.bang.rules.actions import Play
 from bangbot.games.bang.rules.cards import BANG, DUEL, MISSED
 from bangbot.games.bang.rules.roles import DEPUTY, OUTLAW, RENEGADE, SHERIFF
@@ -30,7 +38,7 @@ def test_the_hard_level_searches_from_the_tuned_heuristic_in_both_games() -> Non
     assert SHERIFF_SHOOTS_AT > SHOOT_AT
 
 
-def test_only_the_sheriff_and_the_renegade_play_otherwise_and_only_where_their_thresholds_differ() -> None:
+def test_only_the_outlaws_play_alike_and_the_others_only_where_their_thresholds_differ() -> None:
     plain, hard = HeuristicPlayer(strict=True), hard_heuristic()
     differed: Counter[str | None] = Counter()
     for game_id in ("base", "starwars"):
@@ -44,16 +52,18 @@ def test_only_the_sheriff_and_the_renegade_play_otherwise_and_only_where_their_t
                 chosen, tuned = plain.decide(view, memory), hard.decide(view, memory)
                 if chosen != tuned:
                     differed[view.role] += 1
-                    assert view.role in (SHERIFF, RENEGADE)
+                    assert view.role in (SHERIFF, RENEGADE, DEPUTY)
                     situation = Situation.of(view, memory)
-                    if view.role == SHERIFF:
+                    if view.role == DEPUTY:  # the Deputy's stance differs only while Outlaws are in the game
+                        assert situation.odds.alive[OUTLAW] > 0
+                    elif view.role == SHERIFF:
                         assert isinstance(chosen, Play) and kind(chosen.card) in (BANG, MISSED, DUEL)
                         assert SHOOT_AT <= situation.harm(chosen.target or 0) < SHERIFF_SHOOTS_AT
                     else:  # the Renegade's thresholds differ only while Outlaws are left and the law is stronger
                         alive = situation.odds.alive
                         assert 0 < alive[OUTLAW] < alive[DEPUTY] + 1
                 state, _ = rules.apply(state, asked, chosen)
-    assert differed[SHERIFF] > 0 and differed[RENEGADE] > 0
+    assert differed[SHERIFF] > 0 and differed[RENEGADE] > 0 and differed[DEPUTY] > 0
 
 
 def test_the_hard_renegade_counts_a_deputy_as_the_worse_enemy_while_the_law_is_stronger() -> None:
@@ -71,3 +81,30 @@ def test_the_hard_renegade_counts_a_deputy_as_the_worse_enemy_while_the_law_is_s
         p_dep, p_out = odds.p(s, DEPUTY), odds.p(s, OUTLAW)
         assert hard.enemy[s] - plain.enemy[s] == pytest.approx((HARD_RENEGADE_AT_LAW - RENEGADE_AT_LAW) * p_dep)
         assert hard.enemy[s] == pytest.approx(p_out + HARD_RENEGADE_AT_LAW * p_dep)
+
+
+@pytest.mark.parametrize("outlaws_left", [True, False])
+def test_the_hard_deputy_befriends_the_likely_renegade_only_while_outlaws_are_in_the_game(outlaws_left: bool) -> None:
+    rules = games.game("base").ruleset
+    state, _ = rules.new_game(rules.config(7, "standard"), 5)
+    deputy = next(p.seat for p in state.players if p.role == DEPUTY)
+    if not outlaws_left:
+        for p in state.players:
+            if p.role == OUTLAW:
+                p.life, p.alive = 0, False
+    view, memory = rules.view(state, deputy), {SEED_KEY: 5}
+    plain, hard = Situation.of(view, memory).stance, Situation.of(view, memory, HARD_TUNING).stance
+    odds = Situation.of(view, memory).odds
+    others = [s for s in range(7) if s != deputy and state.players[s].alive and odds.p(s, SHERIFF) < 1.0]
+    assert others
+    for s in others:
+        p_dep, p_out, p_ren = odds.p(s, DEPUTY), odds.p(s, OUTLAW), odds.p(s, RENEGADE)
+        if outlaws_left:
+            assert p_ren > 0
+            assert plain.enemy[s] == pytest.approx(p_out + LAW_AT_RENEGADE * p_ren)
+            assert plain.friend[s] == pytest.approx(p_dep)
+            assert hard.enemy[s] == pytest.approx(p_out)
+            assert hard.friend[s] == pytest.approx(p_dep + HARD_DEPUTY_BY_RENEGADE * p_ren)
+        else:
+            assert (hard.enemy[s], hard.friend[s]) == (plain.enemy[s], plain.friend[s])
+            assert hard.enemy[s] == pytest.approx(p_ren)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bangbot.games.bang.ai.beliefs import RoleOdds
-from bangbot.games.bang.ai.tuning import PLAIN, Tuning
+from bangbot.games.bang.ai.tuning import LAW_AT_RENEGADE, PLAIN, Tuning
 from bangbot.games.bang.rules.roles import DEPUTY, OUTLAW, RENEGADE, SHERIFF
 from bangbot.games.bang.rules.views import PlayerView
 
@@ -47,7 +47,9 @@ def _towards(view: PlayerView, odds: RoleOdds, s: int, tuning: Tuning) -> tuple[
     if view.role in (SHERIFF, DEPUTY):
         if is_sheriff:
             return 0.0, 1.0, SHERIFF_WEIGHT, True
-        renegade = 0.6 if outlaws_left else 1.0
+        as_enemy, as_friend = (LAW_AT_RENEGADE, 0.0) if view.role == SHERIFF else tuning.deputy_by_renegade
+        if not outlaws_left:
+            as_enemy, as_friend = 1.0, 0.0
         if view.role == SHERIFF:
             spare_at = SHERIFF_SPARE if outlaws_left else SHERIFF_SPARE_END
             # the Sheriff pays every card for a dead Deputy: he finishes off only seats that struck at him
@@ -56,7 +58,7 @@ def _towards(view: PlayerView, odds: RoleOdds, s: int, tuning: Tuning) -> tuple[
             spare_at = DEPUTY_SPARE if outlaws_left else DEPUTY_SPARE_END
             unproven = False
         weight = 1.0 if outlaws_left else 1.0 + p_ren  # with no Outlaw left, the Renegade's death ends the game
-        return p_out + renegade * p_ren, p_dep, weight, p_dep >= spare_at or unproven
+        return p_out + as_enemy * p_ren, p_dep + as_friend * p_ren, weight, p_dep >= spare_at or unproven
     if view.role == OUTLAW:
         if is_sheriff:
             return 1.0, 0.0, SHERIFF_WEIGHT, False

@@ -4,12 +4,18 @@ The hard level's Sheriff spends a BANG! or a Duel only on a hit worth more: a BA
 what costs the Sheriff the game (a Deputy hurt, a Renegade helped). The threshold was picked on paired deals (seeds
 0-399, then checked on seeds 5000-5999) and measured on fresh ones by `bangbot bench ai --compare hard,normal --role
 sheriff --games 1000 --seed 20000`: base BANG! +1.2 points [+0.5, +1.9] over 4,000 Sheriff games, Star Wars +1.0
-[+0.3, +1.8]. Other thresholds and weights, and the Deputies' thresholds, moved nothing beyond the noise.
+[+0.3, +1.8]. Other thresholds and weights, and the Deputies' BANG! thresholds, moved nothing beyond the noise.
 
 The hard level's Renegade, while the law is the stronger side, goes for the Deputies before the Outlaws (a Deputy
 counts 4 times an Outlaw as an enemy, not half): picked on seeds 0-799 (3,200 Renegade games a value; 1 gave +1.0
 points, 1.5 +1.7, 4 +1.8, 10 +1.9) and checked on seeds 5000-5999 against the plain heuristic in the same seat and
 deal: base BANG! +1.9 [+1.2, +2.6], Star Wars +1.6 [+0.9, +2.2], over 4,000 Renegade games each.
+
+The hard level's Deputies, while Outlaws are in the game, count the likely Renegade as a friend (0.6), not as an
+enemy (the plain heuristic's 0.6): until the Outlaws are out he is the law's ally. Picked on base seeds 7000-7999
+(4,000 Deputy games a value; as an enemy 1 gave -1.6 points, 0.3 +0.2, 0 +0.7; as a friend 0.3 +1.3, 0.6 +1.4, 1 +0.8)
+and checked on fresh seeds against the plain heuristic in the same seat and deal: base BANG! +1.0 points [+0.5, +1.6],
+Star Wars +1.0 [+0.4, +1.6], over 20,000 Deputy games each (seeds 9000-13999, chunks of 1,000 deals pooled).
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from bangbot.games.bang.rules.roles import SHERIFF
 
 SHOOT_AT = 0.12  # least gain from hurting a seat worth a BANG! or a Duel (the plain heuristic's, every role)
 SHERIFF_SHOOTS_AT = 0.25  # ... the hard level's Sheriff
+LAW_AT_RENEGADE = 0.6  # how much the law counts the likely Renegade as an enemy while Outlaws are in the game
+HARD_DEPUTY_BY_RENEGADE = 0.6  # the hard level's Deputy: the likely Renegade then is no enemy but this much a friend
 RENEGADE_AT_LAW = 0.5  # how much the Renegade counts a Deputy as an enemy while the law is stronger (an Outlaw: 1)
 HARD_RENEGADE_AT_LAW = 4.0  # ... the hard level's Renegade: the Deputies before the Outlaws
 
@@ -28,10 +36,12 @@ HARD_RENEGADE_AT_LAW = 4.0  # ... the hard level's Renegade: the Deputies before
 @dataclass(frozen=True, slots=True)
 class Tuning:
     """Per role, the least gain from hurting a seat worth a BANG! or a Duel (a role not listed: SHOOT_AT); how much
-    the Renegade counts a Deputy as an enemy while the law is stronger."""
+    the Renegade counts a Deputy as an enemy while the law is stronger; how much a Deputy counts the likely Renegade
+    as (an enemy, a friend) while Outlaws are in the game."""
 
     shoot_at: Mapping[str, float] = field(default_factory=dict)
     renegade_at_law: float = RENEGADE_AT_LAW
+    deputy_by_renegade: tuple[float, float] = (LAW_AT_RENEGADE, 0.0)
 
     def shoot_at_for(self, role: str | None) -> float:
         """Returns the least gain worth a BANG! or a Duel for a seat of role."""
@@ -39,4 +49,8 @@ class Tuning:
 
 
 PLAIN = Tuning()
-HARD = Tuning(shoot_at={SHERIFF: SHERIFF_SHOOTS_AT}, renegade_at_law=HARD_RENEGADE_AT_LAW)
+HARD = Tuning(
+    shoot_at={SHERIFF: SHERIFF_SHOOTS_AT},
+    renegade_at_law=HARD_RENEGADE_AT_LAW,
+    deputy_by_renegade=(0.0, HARD_DEPUTY_BY_RENEGADE),
+)
