@@ -1,10 +1,10 @@
-"""Fits the searching AI's leaf model of base BANG! (games/bang/leaf.py WEIGHTS) on heuristic self-play.
+"""Fits the searching AI's leaf model of a BANG! family game (games/bang/leaf.py) on heuristic self-play.
 
 Plays heuristic tables of 4 to 7 players, keeps about one position in twelve of each finished game with its winner,
 and fits one logistic model per side (Newton's method, a light ridge on all but the bias). Prints the weights in
 WEIGHTS' layout: per side the bias, then per role the weights of life, seats alive and cards in hand.
 
-    python -m tools.fit_leaf [--games 3000]
+    python -m tools.fit_leaf [--game base|starwars] [--games 3000]
 """
 
 from __future__ import annotations
@@ -14,15 +14,18 @@ import math
 import random
 from typing import Any
 
+from bangbot.games import DEFAULT
+from bangbot.games import game as registered
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
 from bangbot.games.bang.ai.match import play_match
-from bangbot.games.bang.leaf import SIDE_OF
+from bangbot.games.bang.leaf import SIDE_OF, WEIGHTS, Weights
 from bangbot.games.bang.rules.roles import DEPUTY, OUTLAW, RENEGADE, SHERIFF
-from bangbot.games.bang.rules.state import GameConfig, GameState
+from bangbot.games.bang.rules.state import GameState, family_config
 
 ROLES = (SHERIFF, DEPUTY, OUTLAW, RENEGADE)
 KEPT = 0.08  # the share of positions kept
 FIRST_SEED = 10_000
+HELD_OUT_SEED = 50_000
 RIDGE = 1.0
 ROUNDS = 12
 
@@ -61,12 +64,14 @@ class Sampler:
             self.rows.append(features(state))
 
 
-def positions(games: int) -> list[tuple[Row, str]]:
-    """Returns sampled positions of heuristic games with each game's winning side."""
+def positions(game: str, games: int, first_seed: int = FIRST_SEED) -> list[tuple[Row, str]]:
+    """Returns sampled positions of a game's heuristic tables with each table's winning side."""
+    rules = registered(game).ruleset
     player, rnd, out = HeuristicPlayer(), random.Random(7), []
     for g in range(games):
         sampler = Sampler(rnd)
-        result = play_match(GameConfig.with_preset(4 + g % 4), FIRST_SEED + g, lambda s, r: player, referee=sampler)
+        config = family_config(rules.config(4 + g % 4, rules.presets[0]))
+        result = play_match(config, first_seed + g, lambda s, r: player, referee=sampler)
         if result.winner is not None:
             out += [(row, result.winner) for row in sampler.rows]
     return out
@@ -103,16 +108,40 @@ def fit(rows: list[Row], won: list[float]) -> Row:
     return w
 
 
+def flat(weights: Weights) -> dict[str, Row]:
+    """Returns each side's weights of a leaf table as one row in features' order."""
+    return {side: [bias, *(x for role in ROLES for x in per_role[role])] for side, (bias, per_role) in weights.items()}
+
+
+def log_loss(weights: dict[str, Row], data: list[tuple[Row, str]]) -> float:
+    """Returns the mean log loss of the winners of data under weights (each side's chance scaled to sum to one)."""
+    total = 0.0
+    for row, winner in data:
+        raw = {
+            s: 1 / (1 + math.exp(-max(-30.0, min(30.0, sum(a * b for a, b in zip(w, row, strict=True))))))
+            for s, w in weights.items()
+        }
+        total -= math.log(max(1e-9, raw[winner] / sum(raw.values())))
+    return total / len(data)
+
+
 def main() -> None:
-    """Plays the games, fits each side and prints its weights."""
+    """Plays the games, fits each side and prints its weights (and, asked, the held-out log loss against base's)."""
     parser = argparse.ArgumentParser()
+    parser.add_argument("--game", default=DEFAULT)
     parser.add_argument("--games", type=int, default=3000)
-    data = positions(parser.parse_args().games)
-    rows = [row for row, _ in data]
+    parser.add_argument("--held-out", type=int, default=0, help="games from seed 50 000 on to score the fit on")
+    args = parser.parse_args()
+    data = positions(args.game, args.games)
+    rows, fitted = [row for row, _ in data], {}
     for side in sorted(set(SIDE_OF.values())):
-        w = fit(rows, [float(winner == side) for _, winner in data])
+        w = fitted[side] = fit(rows, [float(winner == side) for _, winner in data])
         per_role = {role: tuple(round(x, 3) for x in w[1 + 3 * i : 4 + 3 * i]) for i, role in enumerate(ROLES)}
         print(side, round(w[0], 3), per_role)
+    if args.held_out:
+        test = positions(args.game, args.held_out, HELD_OUT_SEED)
+        print(f"held-out log loss over {len(test)} positions: fitted {log_loss(fitted, test):.4f},", end=" ")
+        print(f"base BANG!'s weights {log_loss(flat(WEIGHTS), test):.4f}")
 
 
 if __name__ == "__main__":

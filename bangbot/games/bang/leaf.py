@@ -1,14 +1,16 @@
 """How a table cut short stands for a seat's side: the searching AI's guess of who will win an unfinished game.
 
 Each side's chance is a logistic model of the life, the hands and the numbers of every role still alive (the
-Sheriff's life counts most for both the Law and the Outlaws), fitted on about 30 000 positions of 3 000 heuristic
-games of 4 to 7 players (seeds 10 000 on, `python -m tools.fit_leaf`); the three chances are scaled to sum to one.
-The rollouts of the search read it on the roles their world dealt, which the seat's own beliefs chose.
+Sheriff's life counts most for both the Law and the Outlaws); the three chances are scaled to sum to one. Each game
+of the family has its own weights, fitted on about 30 000 positions of 3 000 of its heuristic games of 4 to 7 players
+(seeds 10 000 on, `python -m tools.fit_leaf --game ID`); these are base BANG!'s. The rollouts of the search read it
+on the roles their world dealt, which the seat's own beliefs chose.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 
 from bangbot.games.bang.rules.roles import DEPUTY, LAW, OUTLAW, OUTLAWS, RENEGADE, RENEGADE_SIDE, SHERIFF
 from bangbot.games.bang.rules.state import GameState
@@ -17,7 +19,10 @@ CUTOFF = 60  # decisions a rollout plays before the table is scored (about a rou
 
 # Per side: the bias, then per role (Sheriff, Deputy, Outlaw, Renegade) the weights of life, seats alive and cards in
 # hand, summed over its seats alive (the Sheriff's seat counts only by its life and hand).
-WEIGHTS: dict[str, tuple[float, dict[str, tuple[float, float, float]]]] = {
+Weights = Mapping[str, tuple[float, Mapping[str, tuple[float, float, float]]]]
+Scorer = Callable[[GameState, int], float]
+
+WEIGHTS: Weights = {
     LAW: (
         -1.833,
         {
@@ -49,22 +54,29 @@ WEIGHTS: dict[str, tuple[float, dict[str, tuple[float, float, float]]]] = {
 SIDE_OF = {SHERIFF: LAW, DEPUTY: LAW, OUTLAW: OUTLAWS, RENEGADE: RENEGADE_SIDE}
 
 
-def chances(state: GameState) -> dict[str, float]:
-    """Returns each side's chance to win the unfinished game, summing to one (a finished game: its winner's 1)."""
+def chances(state: GameState, weights: Weights = WEIGHTS) -> dict[str, float]:
+    """Returns each side's chance to win the game by weights, summing to one (a finished game: its winner's 1)."""
     if state.winner is not None:
-        return {side: float(side == state.winner) for side in WEIGHTS}
+        return {side: float(side == state.winner) for side in weights}
     raw: dict[str, float] = {}
-    for side, (bias, weights) in WEIGHTS.items():
+    for side, (bias, per_role) in weights.items():
         z = bias
         for p in state.players:
             if p.alive:
-                life, seat, hand = weights[p.role]
+                life, seat, hand = per_role[p.role]
                 z += life * p.life + seat + hand * len(p.hand)
         raw[side] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
     total = sum(raw.values())
     return {side: p / total for side, p in raw.items()}
 
 
-def score(state: GameState, seat: int) -> float:
-    """Returns seat's side's chance to win the unfinished game, as its world's roles stand."""
-    return chances(state)[SIDE_OF[state.players[seat].role]]
+def scorer(weights: Weights) -> Scorer:
+    """Returns the leaf of a game fitted with weights: (a state, seat) -> seat's side's chance, as its roles stand."""
+
+    def score(state: GameState, seat: int) -> float:
+        return chances(state, weights)[SIDE_OF[state.players[seat].role]]
+
+    return score
+
+
+score = scorer(WEIGHTS)

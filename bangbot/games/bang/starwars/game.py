@@ -9,6 +9,7 @@ from bangbot.games.bang.caution import starwars_caution
 from bangbot.games.bang.game import GAME as BASE_GAME
 from bangbot.games.bang.game import family_bench
 from bangbot.games.bang.rules.options import preset
+from bangbot.games.bang.starwars.ai.leaf import starwars_score
 from bangbot.games.bang.starwars.names import (
     NOTES,
     SW_ROLE_NAMES,
@@ -64,7 +65,8 @@ GAME = replace(
     ),
     rules=Rules(topics=SW_TABLES, explain=explain, options=preset),
     bench=family_bench(STARWARS),
-    search=replace(BASE_GAME.search, caution=starwars_caution),  # the Renegade, too, plays unsearched
+    # its own leaf model; the Renegade, too, plays unsearched
+    search=replace(BASE_GAME.search, score=starwars_score, caution=starwars_caution),
     theme=STARWARS_THEME,
     table_note=table_note,
 )
