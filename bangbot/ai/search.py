@@ -6,7 +6,7 @@ builds them from the view and the seat's memory alone), plays each candidate in 
 that remember what the seat remembers, to the end or for the game's cutoff of decisions (where its score guesses the
 seat's side's chance), and keeps the heuristic's choice unless another scores clearly better in the same worlds.
 Work is counted in rollout decisions (deterministic for a seed); the clock only cuts a decision that would overrun
-(no world starts that would likely end past CAP of its time, none goes on past STOP).
+(no world starts that would likely end past CAP of its time, no rollout goes on past STOP).
 A decision whose candidates all ended alike in every one of its first worlds stops there (nothing to tell them apart).
 """
 
@@ -32,7 +32,7 @@ STEPS_PER_SECOND = 5000  # rollout decisions a decision plays per second of budg
 MIN_WORLDS = 4  # fewer worlds prove nothing: a decision that cannot afford them keeps the heuristic's choice
 OVERRUN = 1.25  # how far beyond its steps a decision may go to play MIN_WORLDS worlds
 CAP = 0.8  # no world starts that would likely end past this share of the decision's seconds (the p99 keeps a margin)
-STOP = 0.9  # past this share of its seconds a decision stops within the world it plays (which then counts for nothing)
+STOP = 0.9  # past this share of its seconds a decision stops within the rollout it plays (its world counts for nothing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,15 +122,11 @@ class SearchPlayer:
             if w and now - started + (now - searching) / w > seconds * CAP:
                 break  # the clock (a safety net) stops a world that would likely end past the cap
             world = self.search.determinize(view, rnd, memory)
-            row: list[float] = []
-            for action in candidates:
-                won, played = self.rollout(world, view.seat, action, mix(seed, w), memory)
-                row.append(won)
-                spent += played
-                if self.clock() - started > seconds * STOP:
-                    break
-            if len(row) < len(candidates):
+            played = self.play_world(world, view.seat, candidates, (mix(seed, w), started + seconds * STOP), memory)
+            if played is None:
                 break  # a world the clock cut short counts for nothing
+            row, steps_played = played
+            spent += steps_played
             for i, won in enumerate(row):
                 results[i].append(won)
         return candidates[self.pick(results, *proof)]
@@ -171,9 +167,26 @@ class SearchPlayer:
                 best, best_lead = i, mean
         return best
 
-    def rollout(self, world: Any, seat: int, action: Any, seed: int, own: Memory) -> tuple[float, int]:
+    def play_world(
+        self, world: Any, seat: int, candidates: Sequence[Any], seeded: tuple[int, float], own: Memory
+    ) -> tuple[list[float], int] | None:
+        """Returns each candidate's rollout result in world and the decisions they played, or None if the clock
+        passed the deadline first; seeded is (the world's rollout seed, the deadline on the clock)."""
+        row, spent = [], 0
+        for action in candidates:
+            outcome = self.rollout(world, seat, action, *seeded, own)
+            if outcome is None:
+                return None
+            row.append(outcome[0])
+            spent += outcome[1]
+        return row, spent
+
+    def rollout(
+        self, world: Any, seat: int, action: Any, seed: int, deadline: float, own: Memory
+    ) -> tuple[float, int] | None:
         """Returns (1 if seat's side wins after action in a copy of world played by heuristics, 0 if not, the game's
-        score where it cuts rollouts, else 0.5, at the horizon; the decisions played).
+        score where it cuts rollouts, else 0.5, at the horizon; the decisions played), or None once the clock passes
+        deadline (checked before every decision, so a decision overruns its cap by one rollout decision at most).
 
         Every seat starts from what seat remembers (the others' memories are hidden, and most of what a seat
         remembers is public) and goes on remembering what its own seat sees in the rollout.
@@ -186,6 +199,8 @@ class SearchPlayer:
         memories[seat][SEED_KEY] = own.get(SEED_KEY, 0)
         horizon = self.search.cutoff or self.budget.horizon
         for played in range(1, horizon + 1):
+            if self.clock() > deadline:
+                return None
             for s in range(players):
                 policy.observe(memories[s], s, [e.for_seat(s) for e in events])
             if rules.winner(state) is not None:

@@ -274,6 +274,27 @@ def test_a_decision_whose_candidates_end_alike_stops_after_the_fewest_worlds() -
     assert len(worlds) == MIN_WORLDS
 
 
+def test_a_clock_past_the_deadline_stops_the_rollout_at_its_next_decision() -> None:
+    game = games.game("base")
+    search = replace(game.search, caution=None)  # the Sheriff searches as any seat
+    jump_at, asked = 40, [0]  # the clock jumps past the cap after the 40th decision asked (within the first rollout)
+    player = SearchPlayer(
+        game.ruleset, game.heuristic, search, Budget(steps=10**6), clock=lambda: 0.0 if asked[0] < jump_at else 60.0
+    )
+    plain = player.policy.decide
+
+    def counted(view: Any, memory: Mapping[str, Any]) -> object:
+        asked[0] += 1
+        return plain(view, memory)
+
+    player.policy.decide = counted  # type: ignore[method-assign]
+    rules = game.ruleset
+    state, _ = rules.new_game(rules.config(5, "standard"), 3)
+    view = rules.view(state, rules.awaiting(state)[0])
+    assert player.decide(view, {SEED_KEY: 1}) == plain(view, {SEED_KEY: 1})
+    assert asked[0] == jump_at  # not one rollout decision after the jump (the rollout would have gone on to 60)
+
+
 def test_a_decision_past_its_time_stops_within_the_world_and_keeps_the_heuristics_choice() -> None:
     game = games.game("base")
     worlds: list[int] = []
@@ -293,4 +314,4 @@ def test_a_decision_past_its_time_stops_within_the_world_and_keeps_the_heuristic
     view = rules.view(state, rules.awaiting(state)[0])
     assert len(player.candidates(view, {SEED_KEY: 1}, player.policy.decide(view, {SEED_KEY: 1}))) > 1
     assert player.decide(view, {SEED_KEY: 1}) == player.policy.decide(view, {SEED_KEY: 1})
-    assert len(worlds) == 1  # the one world it began was cut after its first rollout
+    assert len(worlds) == 1  # the one world it began was cut in its first rollout
