@@ -21,7 +21,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
-from bangbot import games
+from bangbot import games, heap
 from bangbot.ai.levels import NORMAL, player_at
 from bangbot.ai.mixing import mix
 from bangbot.ai.random_player import SEED_KEY
@@ -289,6 +289,7 @@ def main(
 ) -> dict[str, Any]:
     """Runs the comparison over every game (or only one; only seats dealt role, if given) in workers processes, and
     prints it (JSON, or one line per table and level)."""
+    heap.settle()
     report: dict[str, Any] = {"levels": levels, "deals_per_table": deals, "role": role, "games": {}}
     wins = dict.fromkeys(levels, 0)
     played = dict.fromkeys(levels, 0)

@@ -11,7 +11,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from bangbot import games
+from bangbot import games, heap
 from bangbot.ai.levels import player_at
 from bangbot.bench.compare import interval, play_deal, tables
 from bangbot.games.contract import Game
@@ -41,6 +41,7 @@ def level_shares(game: Game, config: Any, level: str, deals: int, first_seed: in
 
 def main(levels: list[str], deals: int, first_seed: int, as_json: bool, only: str | None = None) -> dict[str, Any]:
     """Runs every game (or only one) at every level and prints the shares (JSON, or one line per table and level)."""
+    heap.settle()
     report: dict[str, Any] = {"levels": levels, "deals_per_table": deals, "games": {}}
     for game in games.GAMES:
         if only is not None and game.id != only:

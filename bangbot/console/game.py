@@ -16,6 +16,7 @@ from itertools import chain
 from pathlib import Path
 from typing import TextIO
 
+from bangbot import heap
 from bangbot.ai.levels import DEFAULT_LEVEL, players_at
 from bangbot.console.frame import frame, terminal_width
 from bangbot.console.keyboard import Keyboard
@@ -650,6 +651,7 @@ def press_id() -> str:
 def run(options: TerminalOptions) -> int:
     """Plays the terminal game on standard input and output; Ctrl-C stops it at once with INTERRUPTED."""
     voice = Voice(translator(options.language or SOURCE_LANGUAGE))
+    heap.settle()
     loop = asyncio.new_event_loop()
     task = loop.create_task(play(options, sys.stdin, sys.stdout, voice))
     try:

@@ -24,6 +24,7 @@ from telegram.ext import (
     filters,
 )
 
+from bangbot import heap
 from bangbot.ai.levels import NORMAL, players_at
 from bangbot.i18n import system_language, translator
 from bangbot.messaging.commands.flood_limits import FloodGate
@@ -380,6 +381,7 @@ def run_bot(settings: BotSettings) -> int:
         print(problem, file=sys.stderr)
         return 1
     bot = BangBot(settings)
+    heap.settle()
     bot.run()
     if bot.conflict:
         print(
