@@ -18,7 +18,7 @@ from bangbot.games import DEFAULT
 from bangbot.games import game as registered
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
 from bangbot.games.bang.ai.match import play_match
-from bangbot.games.bang.leaf import SIDE_OF, WEIGHTS, Weights
+from bangbot.games.bang.leaf import SIDE_OF, WEIGHTS, Weights, logistic, scaled
 from bangbot.games.bang.rules.roles import DEPUTY, OUTLAW, RENEGADE, SHERIFF
 from bangbot.games.bang.rules.state import GameState, family_config
 
@@ -77,6 +77,11 @@ def positions(game: str, games: int, first_seed: int = FIRST_SEED) -> list[tuple
     return out
 
 
+def dot(a: Row, b: Row) -> float:
+    """Returns the dot product of two rows of the same length."""
+    return sum(x * y for x, y in zip(a, b, strict=True))
+
+
 def solve(a: list[Row], b: Row) -> Row:
     """Returns x with a x = b (Gauss-Jordan with partial pivoting)."""
     n = len(b)
@@ -99,7 +104,7 @@ def fit(rows: list[Row], won: list[float]) -> Row:
         h = [[RIDGE * (i == j and i > 0) for j in range(k)] for i in range(k)]
         g = [-RIDGE * w[i] * (i > 0) for i in range(k)]
         for x, y in zip(rows, won, strict=True):
-            p = 1 / (1 + math.exp(-max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x, strict=True))))))
+            p = logistic(dot(w, x))
             for i in range(k):
                 g[i] += (y - p) * x[i]
                 for j in range(k):
@@ -117,11 +122,7 @@ def log_loss(weights: dict[str, Row], data: list[tuple[Row, str]]) -> float:
     """Returns the mean log loss of the winners of data under weights (each side's chance scaled to sum to one)."""
     total = 0.0
     for row, winner in data:
-        raw = {
-            s: 1 / (1 + math.exp(-max(-30.0, min(30.0, sum(a * b for a, b in zip(w, row, strict=True))))))
-            for s, w in weights.items()
-        }
-        total -= math.log(max(1e-9, raw[winner] / sum(raw.values())))
+        total -= math.log(max(1e-9, scaled({side: dot(w, row) for side, w in weights.items()})[winner]))
     return total / len(data)
 
 

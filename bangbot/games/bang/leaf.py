@@ -54,20 +54,30 @@ WEIGHTS: Weights = {
 SIDE_OF = {SHERIFF: LAW, DEPUTY: LAW, OUTLAW: OUTLAWS, RENEGADE: RENEGADE_SIDE}
 
 
+def logistic(z: float) -> float:
+    """Returns 1 / (1 + e^-z), z held within [-30, 30]."""
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def scaled(z: Mapping[str, float]) -> dict[str, float]:
+    """Returns each side's logistic chance of its z, the chances scaled to sum to one."""
+    raw = {side: logistic(x) for side, x in z.items()}
+    total = sum(raw.values())
+    return {side: p / total for side, p in raw.items()}
+
+
 def chances(state: GameState, weights: Weights = WEIGHTS) -> dict[str, float]:
     """Returns each side's chance to win the game by weights, summing to one (a finished game: its winner's 1)."""
     if state.winner is not None:
         return {side: float(side == state.winner) for side in weights}
-    raw: dict[str, float] = {}
+    z: dict[str, float] = {}
     for side, (bias, per_role) in weights.items():
-        z = bias
+        z[side] = bias
         for p in state.players:
             if p.alive:
                 life, seat, hand = per_role[p.role]
-                z += life * p.life + seat + hand * len(p.hand)
-        raw[side] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-    total = sum(raw.values())
-    return {side: p / total for side, p in raw.items()}
+                z[side] += life * p.life + seat + hand * len(p.hand)
+    return scaled(z)
 
 
 def scorer(weights: Weights) -> Scorer:
