@@ -2,7 +2,7 @@
 
 Plays heuristic tables of 4 to 7 players, keeps about one position in twelve of each finished game with its winner,
 and fits one logistic model per side (Newton's method, a light ridge on all but the bias). Prints the weights in
-WEIGHTS' layout: per side the bias, then per role the weights of life, seats alive and cards in hand.
+WEIGHTS' layout: per side the bias, then per role the weights of what the leaf reads of its seats (`leaf.reading`).
 
     python -m tools.fit_leaf [--game base|starwars] [--games 3000]
 """
@@ -18,7 +18,7 @@ from bangbot.games import DEFAULT
 from bangbot.games import game as registered
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
 from bangbot.games.bang.ai.match import play_match
-from bangbot.games.bang.leaf import SIDE_OF, WEIGHTS, Weights, logistic, scaled
+from bangbot.games.bang.leaf import SIDE_OF, WEIGHTS, Weights, logistic, reading, scaled
 from bangbot.games.bang.rules.roles import DEPUTY, OUTLAW, RENEGADE, SHERIFF
 from bangbot.games.bang.rules.state import GameState, family_config
 
@@ -28,20 +28,24 @@ FIRST_SEED = 10_000
 HELD_OUT_SEED = 50_000
 RIDGE = 1.0
 ROUNDS = 12
+PER_ROLE = 5  # the length of the leaf's reading of a seat
+SEAT = 1  # where the seat itself is in it
 
 Row = list[float]
 
 
 def features(state: GameState) -> Row:
-    """Returns the bias, then per role the life, seats alive and cards in hand of its seats alive.
+    """Returns the bias, then per role the sum of the leaf's reading of its seats alive.
 
     The Sheriff's seats alive are always one while the game goes on: the bias holds them (their feature is 0).
     """
     out = [1.0]
     for role in ROLES:
-        alive = [p for p in state.players if p.alive and p.role == role]
-        seats = float(len(alive)) if role != SHERIFF else 0.0
-        out += [float(sum(p.life for p in alive)), seats, float(sum(len(p.hand) for p in alive))]
+        sums = [0.0] * PER_ROLE
+        for p in state.players:
+            if p.alive and p.role == role:
+                sums = [a + b for a, b in zip(sums, reading(p), strict=True)]
+        out += [0.0 if role == SHERIFF and i == SEAT else x for i, x in enumerate(sums)]
     return out
 
 
@@ -137,7 +141,10 @@ def main() -> None:
     rows, fitted = [row for row, _ in data], {}
     for side in sorted(set(SIDE_OF.values())):
         w = fitted[side] = fit(rows, [float(winner == side) for _, winner in data])
-        per_role = {role: tuple(round(x, 3) for x in w[1 + 3 * i : 4 + 3 * i]) for i, role in enumerate(ROLES)}
+        per_role = {
+            role: tuple(round(x, 3) for x in w[1 + PER_ROLE * i : 1 + PER_ROLE * (i + 1)])
+            for i, role in enumerate(ROLES)
+        }
         print(side, round(w[0], 3), per_role)
     if args.held_out:
         test = positions(args.game, args.held_out, HELD_OUT_SEED)

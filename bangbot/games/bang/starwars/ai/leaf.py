@@ -1,11 +1,12 @@
 """How a BANG! Star Wars table cut short stands: the leaf model of base BANG! with weights fitted on Star Wars games.
 
 Fitted as base BANG!'s (`python -m tools.fit_leaf --game starwars`). Life is energy here, and the Rebels' numbers and
-Vader's guard weigh otherwise than base BANG!'s: on 9 900 positions of 1 000 other Star Wars games (seeds 50 000 on),
-these weights guess the winner with a log loss of 0.628, base BANG!'s with 0.647. With them Star Wars' searching
-Outlaws gained +1.4 points [+0.4, +2.5] over 7,000 paired Outlaw games at 0.3 s a decision (`bangbot bench ai
---compare hard,normal --only starwars --role outlaw`, chunks of 5 deals from seeds 62000, 63000 and 64000); with base
-BANG!'s weights, +0.0 [-1.3, +1.4] over 4,450 (before the hard Deputies' tuning, which their rollouts now play too).
+Vader's guard weigh otherwise than base BANG!'s: on 9 922 positions of 1 000 other Star Wars games (seeds 50 000 on),
+these weights guess the winner with a log loss of 0.617 (without cards in play and last life, 0.628; base BANG!'s
+life, seats and hand, 0.647). Star Wars' searching Outlaws gained +1.4 points [+0.4, +2.5] over 7,000 paired Outlaw
+games at 0.3 s a decision with the leaf of life, seats and hand, but -0.9 [-4.2, +2.4] over 800 more (seeds 66000 to
+66075); these weights, on those deals, played as well as it (-0.1 [-2.2, +2.0] per chunk of 5 deals). (`bangbot bench
+ai --compare hard,normal --only starwars --role outlaw`.)
 """
 
 from __future__ import annotations
@@ -15,30 +16,30 @@ from bangbot.games.bang.rules.roles import DEPUTY, LAW, OUTLAW, OUTLAWS, RENEGAD
 
 STARWARS_WEIGHTS: Weights = {
     LAW: (
-        -1.031,
+        -0.952,
         {
-            SHERIFF: (0.497, 0.0, 0.155),
-            DEPUTY: (0.084, 0.92, 0.113),
-            OUTLAW: (-0.198, -0.153, -0.138),
-            RENEGADE: (-0.153, 0.388, 0.009),
+            SHERIFF: (0.406, 0.0, 0.158, 0.141, -0.59),
+            DEPUTY: (-0.006, 1.073, 0.125, 0.153, -0.599),
+            OUTLAW: (-0.155, -0.168, -0.146, -0.094, 0.188),
+            RENEGADE: (-0.146, 0.468, 0.011, -0.058, 0.037),
         },
     ),
     OUTLAWS: (
-        -0.477,
+        -0.703,
         {
-            SHERIFF: (-0.474, 0.0, -0.178),
-            DEPUTY: (-0.035, -0.773, -0.053),
-            OUTLAW: (0.2, 0.735, 0.142),
-            RENEGADE: (0.028, -0.666, -0.114),
+            SHERIFF: (-0.357, 0.0, -0.177, -0.18, 0.715),
+            DEPUTY: (0.027, -0.983, -0.053, -0.021, 0.454),
+            OUTLAW: (0.161, 0.67, 0.158, 0.162, -0.197),
+            RENEGADE: (0.072, -0.667, -0.126, -0.112, 0.292),
         },
     ),
     RENEGADE_SIDE: (
-        -4.144,
+        -3.778,
         {
-            SHERIFF: (-0.19, 0.0, -0.059),
-            DEPUTY: (-0.281, -0.439, -0.197),
-            OUTLAW: (-0.029, -0.207, 0.015),
-            RENEGADE: (0.3, 3.117, 0.141),
+            SHERIFF: (-0.21, 0.0, -0.068, -0.068, -0.008),
+            DEPUTY: (-0.264, -0.113, -0.202, -0.427, 0.133),
+            OUTLAW: (-0.073, 0.096, 0.001, -0.206, -0.121),
+            RENEGADE: (0.253, 2.994, 0.144, 0.136, -0.406),
         },
     ),
 }
