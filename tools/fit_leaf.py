@@ -18,7 +18,7 @@ from bangbot.games import DEFAULT
 from bangbot.games import game as registered
 from bangbot.games.bang.ai.heuristic import HeuristicPlayer
 from bangbot.games.bang.ai.match import play_match
-from bangbot.games.bang.leaf import SIDE_OF, WEIGHTS, Weights, logistic, reading, scaled
+from bangbot.games.bang.leaf import READING, SIDE_OF, WEIGHTS, Weights, logistic, reading, scaled
 from bangbot.games.bang.rules.roles import DEPUTY, OUTLAW, RENEGADE, SHERIFF
 from bangbot.games.bang.rules.state import GameState, family_config
 
@@ -28,8 +28,8 @@ FIRST_SEED = 10_000
 HELD_OUT_SEED = 50_000
 RIDGE = 1.0
 ROUNDS = 12
-PER_ROLE = 5  # the length of the leaf's reading of a seat
-SEAT = 1  # where the seat itself is in it
+PER_ROLE = len(READING)
+SEAT = READING.index("seat")
 
 Row = list[float]
 

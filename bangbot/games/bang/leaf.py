@@ -23,6 +23,7 @@ CUTOFF = 60  # decisions a rollout plays before the table is scored (about a rou
 # Per side: the bias, then per role (Sheriff, Deputy, Outlaw, Renegade) the weights of what `reading` reads of each of
 # its seats alive (the Sheriff's seat itself weighs nothing: the bias holds it).
 Reading = tuple[float, float, float, float, float]
+READING = ("life", "seat", "hand", "in_play", "last_life")  # what each place of a `Reading` reads, in order
 Weights = Mapping[str, tuple[float, Mapping[str, Reading]]]
 Scorer = Callable[[GameState, int], float]
 
@@ -79,12 +80,11 @@ def chances(state: GameState, weights: Weights = WEIGHTS) -> dict[str, float]:
     """Returns each side's chance to win the game by weights, summing to one (a finished game: its winner's 1)."""
     if state.winner is not None:
         return {side: float(side == state.winner) for side in weights}
-    z: dict[str, float] = {}
-    for side, (bias, per_role) in weights.items():
-        z[side] = bias
-        for p in state.players:
-            if p.alive:
-                z[side] += sum(w * x for w, x in zip(per_role[p.role], reading(p), strict=True))
+    alive = [(p.role, reading(p)) for p in state.players if p.alive]
+    z = {
+        side: bias + sum(w * x for role, read in alive for w, x in zip(per_role[role], read, strict=True))
+        for side, (bias, per_role) in weights.items()
+    }
     return scaled(z)
 
 

@@ -11,7 +11,7 @@ import tools.fit_leaf
 from bangbot import games
 from bangbot.ai.loop import MatchResult
 from bangbot.games.bang.ai.match import Lineup, play_match
-from bangbot.games.bang.leaf import SIDE_OF, WEIGHTS, Weights, chances, reading
+from bangbot.games.bang.leaf import READING, SIDE_OF, WEIGHTS, Weights, chances, reading
 from bangbot.games.bang.rules.roles import DEPUTY, LAW, OUTLAW, OUTLAWS, SHERIFF
 from bangbot.games.bang.rules.state import GameConfig, GameState
 from bangbot.games.bang.starwars.ai.leaf import STARWARS_WEIGHTS
@@ -74,7 +74,13 @@ def test_the_leaf_reads_a_seat_by_life_hand_cards_in_play_and_last_life() -> Non
     state = dealt("base", 5)
     sheriff = next(p for p in state.players if p.role == SHERIFF)
     sheriff.life, sheriff.hand, sheriff.in_play = 1, [1, 2], [3]
-    assert reading(sheriff) == (1.0, 1.0, 2.0, 1.0, 1.0)
+    assert dict(zip(READING, reading(sheriff), strict=True)) == {
+        "life": 1.0,
+        "seat": 1.0,
+        "hand": 2.0,
+        "in_play": 1.0,
+        "last_life": 1.0,
+    }
     sheriff.life = 2
     assert reading(sheriff) == (2.0, 1.0, 2.0, 1.0, 0.0)
 
