@@ -13,6 +13,10 @@ Star Wars' Renegade plays the hard level's heuristic unsearched too: that heuris
 [+0.9, +2.2] over 4,000 paired Star Wars Renegade games, see `ai/tuning.py`), and its search on top of it proved none
 at 0.3 s a decision: +1.1 points [-3.7, +5.9] over 280 paired Star Wars Renegade games (seeds 80000-80069, `bangbot
 bench ai --compare hard,normal --only starwars --role renegade`, `BANGBOT_AI_SECONDS=0.3`).
+
+The Outlaws search with the plain proof in both games. Against it, on the same base Outlaw deals at 0.3 s (seeds
+70000-70099, chunks of 5 deals, paired per chunk): twice the lead and the standard errors, -1.4 points [-3.8, +1.0]
+over 1,000 Outlaw seats; a third of the lead and half the standard errors, -0.5 [-2.6, +1.6] over 1,000.
 """
 
 from __future__ import annotations

@@ -16,6 +16,13 @@ enemy (the plain heuristic's 0.6): until the Outlaws are out he is the law's all
 (4,000 Deputy games a value; as an enemy 1 gave -1.6 points, 0.3 +0.2, 0 +0.7; as a friend 0.3 +1.3, 0.6 +1.4, 1 +0.8)
 and checked on fresh seeds against the plain heuristic in the same seat and deal: base BANG! +1.0 points [+0.5, +1.6],
 Star Wars +1.0 [+0.4, +1.6], over 20,000 Deputy games each (seeds 9000-13999, chunks of 1,000 deals pooled).
+
+The Outlaws play the plain heuristic at both levels: none of its Outlaw values moved them beyond the noise on base
+seeds 0-999 (4,000 deals, 10,000 Outlaw games a value, against the plain heuristic in the same seat and deal). The
+Sheriff's weight as their target (2) at 1.5, 3 and 5: -0.6, -0.6, -1.3 points; the likely Renegade as an enemy (0.5)
+at 0, 0.25, 1, 1.5 and 2.5: -1.2, -0.3, +0.5, +0.3, -3.2; sparing a likely fellow Outlaw from 0.4 at 0.25 and 0.6:
+-0.4, +0.1; a likely fellow Outlaw as a friend at half and one and a half times: -1.0, -0.9; the least gain worth a
+BANG! or a Duel (0.12) at 0.05 and 0.2: +0.1, +0.1.
 """
 
 from __future__ import annotations
