@@ -51,9 +51,11 @@ BASE = Sides(
 )
 
 
-# Each side's share of wins aimed for in tables of equals, at every size. No published win rates by role were found
-# (Board Game Arena, BoardGameGeek, play logs): this is the project's assumption that the game is meant to be close
-# between the Law and the Outlaws with the Renegade's lone win the rare one; `bench ai --shares` measures against it.
+# Each side's share of wins aimed for in tables of equals, at every size. No counted win rates by role were found
+# (Board Game Arena, BoardGameGeek, play logs): the one human figure is a player's recollection of his 7-player tables,
+# without counts (the Law about 70%, the Outlaws about 29%, the Renegade twice ever; mysteriousartifact.wordpress.com,
+# 2013). This is the project's assumption that the game is meant to be close between the Law and the Outlaws with the
+# Renegade's lone win the rare one; `bench ai --shares` measures against it.
 AIMED_SHARES: Mapping[str, float] = {LAW: 0.45, OUTLAWS: 0.45, RENEGADE_SIDE: 0.10}
 
 
