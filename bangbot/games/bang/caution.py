@@ -17,9 +17,10 @@ bench ai --compare hard,normal --only starwars --role renegade`, `BANGBOT_AI_SEC
 The Outlaws search with the plain proof in both games. Against it, on the same base Outlaw deals at 0.3 s (seeds
 70000-70099, chunks of 5 deals, paired per chunk): twice the lead and the standard errors, -1.4 points [-3.8, +1.0]
 over 1,000 Outlaw seats; a third of the lead and half the standard errors, -0.5 [-2.6, +1.6] over 1,000.
-At the default 1 s a decision the plain proof's Outlaws gain clearly more than at 0.3 s (base +1.5 [-0.4, +3.3] over
-1,850 seats there): base BANG! +3.2 points [+0.7, +5.7] over 1,100 Outlaw seats (seeds 90000-90085, 95000-95015),
-Star Wars +5.1 [+1.3, +8.9] over 550 (seeds 96000-96050; `bangbot bench ai --compare hard,normal --role outlaw`).
+At the default 1 s a decision the plain proof's Outlaws gain more than at 0.3 s (base +1.8 [-0.1, +3.7] over 1,800
+seats there, the same play; the intervals overlap): base BANG! +3.2 points [+0.7, +5.7] over 1,100 Outlaw seats
+(seeds 90000-90085, 95000-95015), Star Wars +5.1 [+1.3, +8.9] over 550 (seeds 96000-96050; `bangbot bench ai
+--compare hard,normal --role outlaw`).
 """
 
 from __future__ import annotations
