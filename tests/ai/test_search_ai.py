@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -202,15 +202,35 @@ def test_a_cautious_seat_needs_twice_the_proof_to_leave_the_heuristics_choice() 
     assert pick(small) == 1 and pick(small, lead=2.0) == 0 and pick(small, errors=2.0) == 1
 
 
-@pytest.mark.parametrize(("game_id", "renegade"), [("base", (1.0, 1.0)), ("starwars", (math.inf, math.inf))])
-def test_the_law_of_bang_never_overrides_and_the_outlaws_search(game_id: str, renegade: tuple[float, float]) -> None:
+def cautious_deal(game_id: str) -> tuple[Game, Callable[[Any], tuple[float, float]], Any]:
+    """Returns the game, its caution and a deal of 5 seats."""
     game = games.game(game_id)
     caution = game.search.caution
     assert caution is not None
     state, _ = game.ruleset.new_game(game.ruleset.config(5, "standard"), 2)
+    return game, caution, state
+
+
+@pytest.mark.parametrize(("game_id", "renegade"), [("base", (1.0, 1.0)), ("starwars", (math.inf, math.inf))])
+def test_the_law_of_bang_never_overrides_and_the_outlaws_search(game_id: str, renegade: tuple[float, float]) -> None:
+    game, caution, state = cautious_deal(game_id)
     by_role = {p.role: caution(game.ruleset.view(state, p.seat)) for p in state.players}
     assert by_role[SHERIFF] == (math.inf, math.inf) and by_role[DEPUTY] == (math.inf, math.inf)
     assert by_role[OUTLAW] == (1.0, 1.0) and by_role[RENEGADE] == renegade
+
+
+@pytest.mark.parametrize(("game_id", "last_duel"), [("base", (1.0, 1.0)), ("starwars", (math.inf, math.inf))])
+def test_the_sheriff_of_bang_searches_once_one_enemy_is_left(game_id: str, last_duel: tuple[float, float]) -> None:
+    game, caution, state = cautious_deal(game_id)
+    sheriff = next(p.seat for p in state.players if p.role == SHERIFF)
+    view = game.ruleset.view(state, sheriff)
+    renegade, outlaw = (next(p.seat for p in state.players if p.role == role) for role in (RENEGADE, OUTLAW))
+
+    def alive(*seats: int) -> Any:
+        return replace(view, seats=tuple(replace(s, alive=s.seat in seats) for s in view.seats))
+
+    assert caution(view) == caution(alive(sheriff, renegade, outlaw)) == (math.inf, math.inf)
+    assert caution(alive(sheriff, renegade)) == caution(alive(sheriff, outlaw)) == last_duel
 
 
 @pytest.mark.parametrize(
