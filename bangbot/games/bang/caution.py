@@ -9,11 +9,12 @@ of a game, fitted on the first seeds, lost on the others. The Deputy's search, w
 seats, changed the result of about 1 game in 18 and gained -0.3 points [-2.2, +1.6] over 600 paired base Deputy games
 (seeds 30000-30149, `bangbot bench ai --compare hard,normal --only base --role deputy`, `BANGBOT_AI_SECONDS=0.3`).
 
-The base Sheriff searches once only he and one enemy are alive (the roles in doubt are gone; one duel decides the
-game): at the default 1 s a decision that gained +2.2 points [+1.2, +3.2] over the unsearched Sheriff on the same
-deals (seeds 99000-99349, chunks of 5 deals paired, 1,400 Sheriff seats; `bangbot bench ai --compare hard,normal
---only base --role sheriff`): the hard Sheriff +3.6 [+2.2, +5.0] against the plain heuristic's on those deals, the
-unsearched one +1.4 [+0.2, +2.5].
+The Sheriff searches once only he and one enemy are alive (the roles in doubt are gone; one duel decides the game).
+At the default 1 s a decision that gained over the unsearched Sheriff on the same deals (chunks of 5 deals paired;
+`bangbot bench ai --compare hard,normal --only GAME --role sheriff`): base BANG! +2.2 points [+1.2, +3.2] over 1,400
+Sheriff seats (seeds 99000-99349), the hard Sheriff +3.6 [+2.2, +5.0] against the plain heuristic's on those deals
+and the unsearched one +1.4 [+0.2, +2.5]; Star Wars +2.5 [+1.2, +3.9] over 1,180 (seeds 99000-99294), the hard
+Sheriff +3.0 [+1.1, +4.8] and the unsearched one +0.4 [-0.9, +1.7].
 
 Star Wars' Renegade plays the hard level's heuristic unsearched too: that heuristic is a proven gain (+1.6 points
 [+0.9, +2.2] over 4,000 paired Star Wars Renegade games, see `ai/tuning.py`), and its search on top of it proved none
@@ -63,4 +64,4 @@ class Caution:
 
 
 caution = Caution(LAW_PROOF, LAST_TWO_PROOF)  # base BANG!
-starwars_caution = Caution(STARWARS_PROOF)
+starwars_caution = Caution(STARWARS_PROOF, LAST_TWO_PROOF)
