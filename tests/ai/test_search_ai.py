@@ -212,7 +212,9 @@ def cautious_deal(game_id: str) -> tuple[Game, Callable[[Any], tuple[float, floa
 
 
 @pytest.mark.parametrize(("game_id", "renegade"), [("base", (1.0, 1.0)), ("starwars", (math.inf, math.inf))])
-def test_the_law_of_bang_never_overrides_and_the_outlaws_search(game_id: str, renegade: tuple[float, float]) -> None:
+def test_the_law_of_bang_keeps_its_heuristic_and_the_outlaws_search(
+    game_id: str, renegade: tuple[float, float]
+) -> None:
     game, caution, state = cautious_deal(game_id)
     by_role = {p.role: caution(game.ruleset.view(state, p.seat)) for p in state.players}
     assert by_role[SHERIFF] == (math.inf, math.inf) and by_role[DEPUTY] == (math.inf, math.inf)
@@ -220,17 +222,21 @@ def test_the_law_of_bang_never_overrides_and_the_outlaws_search(game_id: str, re
 
 
 @pytest.mark.parametrize("game_id", ["base", "starwars"])
-def test_the_sheriff_of_bang_searches_once_one_enemy_is_left(game_id: str) -> None:
+def test_the_sheriff_of_bang_searches_once_three_players_are_left(game_id: str) -> None:
     game, caution, state = cautious_deal(game_id)
-    sheriff = next(p.seat for p in state.players if p.role == SHERIFF)
-    view = game.ruleset.view(state, sheriff)
-    renegade, outlaw = (next(p.seat for p in state.players if p.role == role) for role in (RENEGADE, OUTLAW))
+    view = {p.role: game.ruleset.view(state, p.seat) for p in state.players if p.role in (SHERIFF, DEPUTY)}
+    sheriff, deputy, renegade = (
+        next(p.seat for p in state.players if p.role == role) for role in (SHERIFF, DEPUTY, RENEGADE)
+    )
+    first, second = (p.seat for p in state.players if p.role == OUTLAW)
 
-    def alive(*seats: int) -> Any:
-        return replace(view, seats=tuple(replace(s, alive=s.seat in seats) for s in view.seats))
+    def alive(role: str, *seats: int) -> Any:
+        return replace(view[role], seats=tuple(replace(s, alive=s.seat in seats) for s in view[role].seats))
 
-    assert caution(view) == caution(alive(sheriff, renegade, outlaw)) == (math.inf, math.inf)
-    assert caution(alive(sheriff, renegade)) == caution(alive(sheriff, outlaw)) == (1.0, 1.0)
+    assert caution(view[SHERIFF]) == caution(alive(SHERIFF, sheriff, renegade, first, second)) == (math.inf, math.inf)
+    assert caution(alive(DEPUTY, sheriff, deputy, renegade, first)) == (math.inf, math.inf)
+    assert caution(alive(SHERIFF, sheriff, renegade, first)) == caution(alive(SHERIFF, sheriff, first)) == (1.0, 1.0)
+    assert caution(alive(DEPUTY, sheriff, deputy, second)) == (math.inf, math.inf)  # the Deputy's proved nothing
 
 
 @pytest.mark.parametrize(

@@ -8,13 +8,17 @@ heuristic's Sheriff and the searching one): base BANG! +5.4 points [-0.2, +11.0]
 of a game, fitted on the first seeds, lost on the others. The Deputy's search, with twice the proof of the other
 seats, changed the result of about 1 game in 18 and gained -0.3 points [-2.2, +1.6] over 600 paired base Deputy games
 (seeds 30000-30149, `bangbot bench ai --compare hard,normal --only base --role deputy`, `BANGBOT_AI_SECONDS=0.3`).
+In the endgame too (three alive: he, the Sheriff and one enemy) his search gained only +0.5 points [-0.6, +1.6] over
+the unsearched Deputy at the default 1 s, 800 paired base Deputy seats (seeds 99000-99199), where the hard Deputy
+gained +3.5 [+0.9, +6.1] against the plain heuristic's.
 
-The Sheriff searches once only he and one enemy are alive (the roles in doubt are gone; one duel decides the game).
-At the default 1 s a decision that gained over the unsearched Sheriff on the same deals (chunks of 5 deals paired;
-`bangbot bench ai --compare hard,normal --only GAME --role sheriff`): base BANG! +2.2 points [+1.2, +3.2] over 1,400
-Sheriff seats (seeds 99000-99349), the hard Sheriff +3.6 [+2.2, +5.0] against the plain heuristic's on those deals
-and the unsearched one +1.4 [+0.2, +2.5]; Star Wars +2.5 [+1.2, +3.9] over 1,180 (seeds 99000-99294), the hard
-Sheriff +3.0 [+1.1, +4.8] and the unsearched one +0.4 [-0.9, +1.7].
+The Sheriff searches in the endgame, once at most three players are alive (at most two roles in doubt; a shot or two
+decides the game). At the default 1 s a decision, paired per chunk of 5 deals (`bangbot bench ai --compare hard,normal
+--only GAME --role sheriff`), against the Sheriff who searched only his last duel (two alive, stop 53): base BANG!
++2.5 points [+0.7, +4.3] over 760 Sheriff seats (seeds 99000-99189), then in a check fixed in advance on fresh seeds
++2.8 [+0.3, +5.3] over 540 (seeds 100000-100134); Star Wars +1.8 [+0.4, +3.2] over 1,180 (seeds 99000-99294). The
+hard Sheriff against the plain heuristic's on those deals: base +6.6 [+4.2, +8.9] and +5.9 [+3.1, +8.7] (the
+unsearched one +1.8 and +0.7), Star Wars +4.7 [+2.7, +6.8] (the unsearched one +0.4).
 
 Star Wars' Renegade plays the hard level's heuristic unsearched too: that heuristic is a proven gain (+1.6 points
 [+0.9, +2.2] over 4,000 paired Star Wars Renegade games, see `ai/tuning.py`), and its search on top of it proved none
@@ -36,6 +40,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from bangbot.games.bang.rules.hints import players_left
 from bangbot.games.bang.rules.roles import DEPUTY, RENEGADE, SHERIFF
 from bangbot.games.bang.rules.views import PlayerView
 
@@ -45,23 +50,24 @@ NEVER: Proof = (math.inf, math.inf)  # the seat keeps its heuristic's choice (th
 
 LAW_PROOF: Mapping[str, Proof] = {SHERIFF: NEVER, DEPUTY: NEVER}
 STARWARS_PROOF: Mapping[str, Proof] = {**LAW_PROOF, RENEGADE: NEVER}
-LAST_TWO_PROOF: Mapping[str, Proof] = {SHERIFF: PLAIN}  # the Sheriff's last duel: one enemy left, whatever its role
+ENDGAME_PLAYERS = 3  # the endgame: at most this many players alive
+ENDGAME_PROOF: Mapping[str, Proof] = {SHERIFF: PLAIN}
 
 
 @dataclass(frozen=True, slots=True)
 class Caution:
-    """A game's proof by role, and by role once only two seats are alive (a role not listed needs the search's own)."""
+    """A game's proof by role, and by role in the endgame (a role not listed needs the search's own)."""
 
     proof: Mapping[str, Proof]
-    last_two: Mapping[str, Proof] = field(default_factory=dict)
+    endgame: Mapping[str, Proof] = field(default_factory=dict)
 
     def __call__(self, view: PlayerView) -> Proof:
         """Returns how many times the search's least lead and standard errors the seat of view needs to override."""
         role = view.role or ""
-        if role in self.last_two and sum(seat.alive for seat in view.seats) == 2:
-            return self.last_two[role]
+        if role in self.endgame and players_left(view) <= ENDGAME_PLAYERS:
+            return self.endgame[role]
         return self.proof.get(role, PLAIN)
 
 
-caution = Caution(LAW_PROOF, LAST_TWO_PROOF)  # base BANG!
-starwars_caution = Caution(STARWARS_PROOF, LAST_TWO_PROOF)
+caution = Caution(LAW_PROOF, ENDGAME_PROOF)  # base BANG!
+starwars_caution = Caution(STARWARS_PROOF, ENDGAME_PROOF)

@@ -84,9 +84,14 @@ def hints(view: PlayerView) -> tuple[Hint, ...]:
     return tuple(dict.fromkeys(hint for hint in found if hint is not None))
 
 
+def players_left(view: PlayerView) -> int:
+    """Returns how many players of view's table are alive."""
+    return sum(s.alive for s in view.seats)
+
+
 def two_left(view: PlayerView) -> bool:
     """Returns whether only two players are left, when Beer heals nobody."""
-    return sum(s.alive for s in view.seats) <= 2
+    return players_left(view) <= 2
 
 
 def card_hint(view: PlayerView, card: int) -> Hint | None:
