@@ -221,22 +221,29 @@ def test_the_law_of_bang_keeps_its_heuristic_and_the_outlaws_search(
     assert by_role[OUTLAW] == (1.0, 1.0) and by_role[RENEGADE] == renegade
 
 
-@pytest.mark.parametrize("game_id", ["base", "starwars"])
-def test_the_sheriff_of_bang_searches_once_three_players_are_left(game_id: str) -> None:
+@pytest.mark.parametrize(("game_id", "renegade"), [("base", (1.0, 1.0)), ("starwars", (math.inf, math.inf))])
+def test_the_sheriff_of_bang_and_its_renegade_search_once_three_players_are_left(
+    game_id: str, renegade: tuple[float, float]
+) -> None:
     game, caution, state = cautious_deal(game_id)
-    view = {p.role: game.ruleset.view(state, p.seat) for p in state.players if p.role in (SHERIFF, DEPUTY)}
-    sheriff, deputy, renegade = (
-        next(p.seat for p in state.players if p.role == role) for role in (SHERIFF, DEPUTY, RENEGADE)
-    )
-    first, second = (p.seat for p in state.players if p.role == OUTLAW)
+    seat = {p.role: p.seat for p in state.players}  # an Outlaw's seat: the last one dealt
+    sheriff, deputy, outlaw = seat[SHERIFF], seat[DEPUTY], seat[OUTLAW]
+    other = next(p.seat for p in state.players if p.role == OUTLAW and p.seat != outlaw)
 
     def alive(role: str, *seats: int) -> Any:
-        return replace(view[role], seats=tuple(replace(s, alive=s.seat in seats) for s in view[role].seats))
+        view = game.ruleset.view(state, seat[role])
+        return replace(view, seats=tuple(replace(s, alive=s.seat in seats) for s in view.seats))
 
-    assert caution(view[SHERIFF]) == caution(alive(SHERIFF, sheriff, renegade, first, second)) == (math.inf, math.inf)
-    assert caution(alive(DEPUTY, sheriff, deputy, renegade, first)) == (math.inf, math.inf)
-    assert caution(alive(SHERIFF, sheriff, renegade, first)) == caution(alive(SHERIFF, sheriff, first)) == (1.0, 1.0)
-    assert caution(alive(DEPUTY, sheriff, deputy, second)) == (math.inf, math.inf)  # the Deputy's proved nothing
+    assert caution(alive(SHERIFF, sheriff, seat[RENEGADE], outlaw, other)) == (math.inf, math.inf)
+    assert caution(alive(RENEGADE, sheriff, seat[RENEGADE], outlaw, other)) == renegade
+    assert caution(alive(DEPUTY, sheriff, deputy, seat[RENEGADE], outlaw)) == (math.inf, math.inf)
+    assert (
+        caution(alive(SHERIFF, sheriff, seat[RENEGADE], outlaw))
+        == caution(alive(SHERIFF, sheriff, outlaw))
+        == (1.0, 1.0)
+    )
+    assert caution(alive(RENEGADE, sheriff, seat[RENEGADE], outlaw)) == (1.0, 1.0)
+    assert caution(alive(DEPUTY, sheriff, deputy, outlaw)) == (math.inf, math.inf)  # the Deputy's proved nothing
 
 
 @pytest.mark.parametrize(
