@@ -21,6 +21,7 @@ from bangbot.games.bang.rules.abilities import (
     UNLIMITED_BANG,
 )
 from bangbot.games.bang.rules.cards import BANG, BARREL, BEER, MISSED, VOLCANIC
+from bangbot.games.bang.rules.hints import players_left
 from bangbot.games.bang.rules.roster import abilities_of
 from bangbot.games.bang.rules.views import PlayerView, SeatView
 
@@ -109,7 +110,7 @@ class Situation:
 
     def alive_count(self) -> int:
         """Returns how many players are still in the game."""
-        return sum(1 for s in self.view.seats if s.alive)
+        return players_left(self.view)
 
     def in_play(self, seat: int) -> frozenset[str]:
         """Returns the kinds of the cards in play in front of seat."""
