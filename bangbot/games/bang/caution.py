@@ -14,10 +14,10 @@ gained +3.5 [+0.9, +6.1] against the plain heuristic's.
 
 The Sheriff searches in the endgame, once at most three players are alive (at most two roles in doubt; a shot or two
 decides the game). At the default 1 s a decision, paired per chunk of 5 deals (`bangbot bench ai --compare hard,normal
---only GAME --role sheriff`), against the Sheriff who searched only his last duel (two alive, stop 53): base BANG!
-+2.5 points [+0.7, +4.3] over 760 Sheriff seats (seeds 99000-99189), then in a check fixed in advance on fresh seeds
-+2.8 [+0.3, +5.3] over 540 (seeds 100000-100134); Star Wars +1.8 [+0.4, +3.2] over 1,180 (seeds 99000-99294). The
-hard Sheriff against the plain heuristic's on those deals: base +6.6 [+4.2, +8.9] and +5.9 [+3.1, +8.7] (the
+--only GAME --role sheriff`), against the Sheriff who searched only his last duel (two alive, the rule before): base
+BANG! +2.5 points [+0.7, +4.3] over 760 Sheriff seats (seeds 99000-99189), then in a check fixed in advance on fresh
+seeds +2.8 [+0.3, +5.3] over 540 (seeds 100000-100134); Star Wars +1.8 [+0.4, +3.2] over 1,180 (seeds 99000-99294).
+The hard Sheriff against the plain heuristic's on those deals: base +6.6 [+4.2, +8.9] and +5.9 [+3.1, +8.7] (the
 unsearched one +1.8 and +0.7), Star Wars +4.7 [+2.7, +6.8] (the unsearched one +0.4).
 
 Star Wars' Renegade plays the hard level's heuristic unsearched too: that heuristic is a proven gain (+1.6 points
