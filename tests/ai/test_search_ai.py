@@ -202,6 +202,9 @@ def test_a_cautious_seat_needs_twice_the_proof_to_leave_the_heuristics_choice() 
     assert pick(small) == 1 and pick(small, lead=2.0) == 0 and pick(small, errors=2.0) == 1
 
 
+RENEGADE_PROOF_BY_GAME = [("base", (1.0, 1.0)), ("starwars", (math.inf, math.inf))]  # through the game
+
+
 def cautious_deal(game_id: str) -> tuple[Game, Callable[[Any], tuple[float, float]], Any]:
     """Returns the game, its caution and a deal of 5 seats."""
     game = games.game(game_id)
@@ -211,7 +214,7 @@ def cautious_deal(game_id: str) -> tuple[Game, Callable[[Any], tuple[float, floa
     return game, caution, state
 
 
-@pytest.mark.parametrize(("game_id", "renegade"), [("base", (1.0, 1.0)), ("starwars", (math.inf, math.inf))])
+@pytest.mark.parametrize(("game_id", "renegade"), RENEGADE_PROOF_BY_GAME)
 def test_the_law_of_bang_keeps_its_heuristic_and_the_outlaws_search(
     game_id: str, renegade: tuple[float, float]
 ) -> None:
@@ -221,7 +224,7 @@ def test_the_law_of_bang_keeps_its_heuristic_and_the_outlaws_search(
     assert by_role[OUTLAW] == (1.0, 1.0) and by_role[RENEGADE] == renegade
 
 
-@pytest.mark.parametrize(("game_id", "renegade"), [("base", (1.0, 1.0)), ("starwars", (math.inf, math.inf))])
+@pytest.mark.parametrize(("game_id", "renegade"), RENEGADE_PROOF_BY_GAME)
 def test_the_sheriff_of_bang_and_its_renegade_search_once_three_players_are_left(
     game_id: str, renegade: tuple[float, float]
 ) -> None:
