@@ -1,7 +1,7 @@
 """The hard level's heuristic (the policy the search starts from): the Sheriff spends a BANG! or a Duel only on a
-hit worth SHERIFF_SHOOTS_AT; the Renegade, while the law is stronger, counts a Deputy as an enemy HARD_RENEGADE_AT_LAW
-times (before the Outlaws); a Deputy, while Outlaws are in the game, counts the likely Renegade as a friend, not an
-enemy; the Outlaws play exactly as the plain heuristic."""
+hit worth SHERIFF_SHOOTS_AT; the Renegade, while the law is stronger and at most HARD_RENEGADE_HUNTS_UP_TO Deputies
+are alive, counts a Deputy as an enemy HARD_RENEGADE_AT_LAW times (before the Outlaws); a Deputy, while Outlaws are
+in the game, counts the likely Renegade as a friend, not an enemy; the Outlaws play exactly as the plain heuristic."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from bangbot.games.bang.ai.tuning import HARD as HARD_TUNING
 from bangbot.games.bang.ai.tuning import (
     HARD_DEPUTY_BY_RENEGADE,
     HARD_RENEGADE_AT_LAW,
+    HARD_RENEGADE_HUNTS_UP_TO,
     LAW_AT_RENEGADE,
     RENEGADE_AT_LAW,
     SHERIFF_SHOOTS_AT,
@@ -61,26 +62,34 @@ def test_only_the_outlaws_play_alike_and_the_others_only_where_their_thresholds_
                         assert SHOOT_AT <= situation.harm(chosen.target or 0) < SHERIFF_SHOOTS_AT
                     else:  # the Renegade's thresholds differ only while Outlaws are left and the law is stronger
                         alive = situation.odds.alive
-                        assert 0 < alive[OUTLAW] < alive[DEPUTY] + 1
+                        assert 0 < alive[OUTLAW] < alive[DEPUTY] + 1 <= HARD_RENEGADE_HUNTS_UP_TO + 1
                 state, _ = rules.apply(state, asked, chosen)
     assert differed[SHERIFF] > 0 and differed[RENEGADE] > 0 and differed[DEPUTY] > 0
 
 
-def test_the_hard_renegade_counts_a_deputy_as_the_worse_enemy_while_the_law_is_stronger() -> None:
+@pytest.mark.parametrize("deputies_left", [1, 2])
+def test_the_hard_renegade_goes_for_a_lone_deputy_first_while_the_law_is_stronger(deputies_left: int) -> None:
     rules = games.game("base").ruleset
     state, _ = rules.new_game(rules.config(7, "standard"), 3)
     renegade = next(p.seat for p in state.players if p.role == RENEGADE)
-    outlaw = next(p for p in state.players if p.role == OUTLAW)
-    outlaw.life, outlaw.alive = 0, False  # two Outlaws against the Sheriff and two Deputies
+    dead = [p for p in state.players if p.role == OUTLAW][: 3 - deputies_left]
+    dead += [p for p in state.players if p.role == DEPUTY][: 2 - deputies_left]
+    for p in dead:  # the Sheriff and deputies_left Deputies against deputies_left Outlaws: the law is stronger
+        p.life, p.alive = 0, False
     view, memory = rules.view(state, renegade), {SEED_KEY: 3}
     plain, hard = Situation.of(view, memory).stance, Situation.of(view, memory, HARD_TUNING).stance
     odds = Situation.of(view, memory).odds
+    assert (odds.alive[DEPUTY], odds.alive[OUTLAW]) == (deputies_left, deputies_left)
+    at_law = HARD_RENEGADE_AT_LAW if deputies_left <= HARD_RENEGADE_HUNTS_UP_TO else RENEGADE_AT_LAW
+    checked = 0
     for s in range(7):
-        if s in (renegade, outlaw.seat) or odds.p(s, SHERIFF) == 1.0:
+        if s == renegade or not state.players[s].alive or odds.p(s, SHERIFF) == 1.0:
             continue
         p_dep, p_out = odds.p(s, DEPUTY), odds.p(s, OUTLAW)
-        assert hard.enemy[s] - plain.enemy[s] == pytest.approx((HARD_RENEGADE_AT_LAW - RENEGADE_AT_LAW) * p_dep)
-        assert hard.enemy[s] == pytest.approx(p_out + HARD_RENEGADE_AT_LAW * p_dep)
+        checked += p_dep > 0
+        assert hard.enemy[s] - plain.enemy[s] == pytest.approx((at_law - RENEGADE_AT_LAW) * p_dep)
+        assert hard.enemy[s] == pytest.approx(p_out + at_law * p_dep)
+    assert checked > 0
 
 
 @pytest.mark.parametrize("outlaws_left", [True, False])

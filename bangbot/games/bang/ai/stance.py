@@ -63,7 +63,8 @@ def _towards(view: PlayerView, odds: RoleOdds, s: int, tuning: Tuning) -> tuple[
         if is_sheriff:
             return 1.0, 0.0, SHERIFF_WEIGHT, False
         return p_dep + 0.5 * p_ren, p_out, 1.0, p_out >= SPARE_FRIEND
-    return _renegade_towards(view, odds, s, is_sheriff, (p_dep, p_out), tuning.renegade_at_law)
+    at_law = tuning.renegade_at_law_with(odds.alive[DEPUTY])
+    return _renegade_towards(view, odds, s, is_sheriff, (p_dep, p_out), at_law)
 
 
 def _renegade_towards(
