@@ -25,7 +25,8 @@ from bangbot.games.bang.leaf import chances
 from bangbot.games.bang.leaf import score as bang_score
 from bangbot.games.bang.rules.cards import BANG
 from bangbot.games.bang.rules.roles import DEPUTY, LAW, OUTLAW, OUTLAWS, RENEGADE, SHERIFF
-from bangbot.games.contract import Game
+from bangbot.games.bang.rules.views import PlayerView
+from bangbot.games.contract import Game, Memory
 from bangbot.games.duel.determinize import score
 
 TINY = Budget(steps=0, answer_steps=0, candidates=2, horizon=40, seconds=60.0)  # one world a decision, no clock cut
@@ -135,6 +136,7 @@ def test_hidden_roles_are_dealt_by_what_the_seat_saw_each_seat_do() -> None:
     record(memory, [e.for_seat(me) for e in events])
     record(memory, [{"kind": "play", "card": bang, "seat": shooter, "target": sheriff}] * 4)
     view = rules.view(state, me)
+    assert isinstance(view, PlayerView)
     rnd = random.Random(1)
     weighed = sum(determinize(view, rnd, memory).players[shooter].role == OUTLAW for _ in range(200))
     blind = sum(determinize(view, rnd).players[shooter].role == OUTLAW for _ in range(200))
@@ -235,6 +237,7 @@ def test_the_sheriff_of_bang_and_its_renegade_search_once_three_players_are_left
 
     def alive(role: str, *seats: int) -> Any:
         view = game.ruleset.view(state, seat[role])
+        assert isinstance(view, PlayerView)
         return replace(view, seats=tuple(replace(s, alive=s.seat in seats) for s in view.seats))
 
     assert caution(alive(SHERIFF, sheriff, seat[RENEGADE], outlaw, other)) == (math.inf, math.inf)
@@ -281,6 +284,7 @@ def test_the_law_plays_the_hard_policys_choice_unsearched_and_the_others_search(
     while True:  # on to the role's first decision with a choice
         asked = rules.awaiting(state)[0]
         view = rules.view(state, asked)
+        assert isinstance(view, PlayerView)
         if view.role == role and len(view.legal) > 1:
             break
         state, _ = rules.apply(state, asked, heuristic.decide(view, {SEED_KEY: 0}))
@@ -319,7 +323,7 @@ def test_a_clock_past_the_deadline_stops_the_rollout_at_its_next_decision() -> N
     )
     plain = player.policy.decide
 
-    def counted(view: Any, memory: Mapping[str, Any]) -> object:
+    def counted(view: Any, memory: Memory) -> object:
         asked[0] += 1
         return plain(view, memory)
 
