@@ -62,13 +62,15 @@ def test_only_the_outlaws_play_alike_and_the_others_only_where_their_thresholds_
                         assert SHOOT_AT <= situation.harm(chosen.target or 0) < SHERIFF_SHOOTS_AT
                     else:  # the Renegade's thresholds differ only while Outlaws are left and the law is stronger
                         alive = situation.odds.alive
-                        assert 0 < alive[OUTLAW] < alive[DEPUTY] + 1 <= HARD_RENEGADE_HUNTS_UP_TO + 1
+                        assert 0 < alive[OUTLAW] < alive[DEPUTY] + 1 and alive[DEPUTY] <= HARD_RENEGADE_HUNTS_UP_TO
                 state, _ = rules.apply(state, asked, chosen)
     assert differed[SHERIFF] > 0 and differed[RENEGADE] > 0 and differed[DEPUTY] > 0
 
 
-@pytest.mark.parametrize("deputies_left", [1, 2])
-def test_the_hard_renegade_goes_for_a_lone_deputy_first_while_the_law_is_stronger(deputies_left: int) -> None:
+@pytest.mark.parametrize(("deputies_left", "at_law"), [(1, HARD_RENEGADE_AT_LAW), (2, RENEGADE_AT_LAW)])
+def test_the_hard_renegade_goes_for_a_lone_deputy_first_while_the_law_is_stronger(
+    deputies_left: int, at_law: float
+) -> None:
     rules = games.game("base").ruleset
     state, _ = rules.new_game(rules.config(7, "standard"), 3)
     renegade = next(p.seat for p in state.players if p.role == RENEGADE)
@@ -80,7 +82,7 @@ def test_the_hard_renegade_goes_for_a_lone_deputy_first_while_the_law_is_stronge
     plain, hard = Situation.of(view, memory).stance, Situation.of(view, memory, HARD_TUNING).stance
     odds = Situation.of(view, memory).odds
     assert (odds.alive[DEPUTY], odds.alive[OUTLAW]) == (deputies_left, deputies_left)
-    at_law = HARD_RENEGADE_AT_LAW if deputies_left <= HARD_RENEGADE_HUNTS_UP_TO else RENEGADE_AT_LAW
+    assert HARD_RENEGADE_HUNTS_UP_TO == 1  # the cases above: the hunt with one Deputy alive, not with two
     checked = 0
     for s in range(7):
         if s == renegade or not state.players[s].alive or odds.p(s, SHERIFF) == 1.0:
