@@ -90,7 +90,7 @@ def bench_shares(args: argparse.Namespace) -> int:
     if not levels or not set(levels) <= set(LEVELS):
         print(f"--shares takes AI levels of {', '.join(LEVELS)}, as normal,hard", file=sys.stderr)
         return 2
-    shares(levels, args.games or 200, args.seed, args.json, args.only)
+    shares(levels, args.games or 200, args.seed, args.json, args.only, args.rotate)
     return 0
 
 
@@ -286,13 +286,16 @@ def counting(text: str) -> int:
 
 
 def add_ai_bench_arguments(bench: argparse.ArgumentParser) -> None:
-    """Adds `bench ai`'s options: --game, --workers, --compare, --shares, --only, --role, --sanity, --json."""
+    """Adds `bench ai`'s options: --game, --workers, --compare, --shares, --rotate, --only, --role, --sanity, --json."""
     bench.add_argument(
         "--workers", type=counting, default=1, help="ai: processes to spread the games over; scale, board: workers"
     )
     bench.add_argument("--game", default=games.DEFAULT, choices=sorted(games.GAME_IDS), help="ai: the game to play")
     bench.add_argument("--compare", default=None, help="ai: two levels on mirrored deals, as hard,normal")
     bench.add_argument("--shares", default=None, help="ai: side shares of wins at tables of each level, as normal,hard")
+    bench.add_argument(
+        "--rotate", action="store_true", help="ai --shares: each deal once per seat its hidden roles can move to"
+    )
     bench.add_argument("--only", default=None, choices=sorted(games.GAME_IDS), help="ai --compare, --shares: one game")
     bench.add_argument("--role", default=None, help="ai --compare: only the seats dealt this role, as sheriff")
     bench.add_argument("--sanity", action="store_true", help="ai: blunders of heuristic tables against random ones")

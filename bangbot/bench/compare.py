@@ -85,14 +85,22 @@ def tables(game: Game) -> Iterator[tuple[str, int]]:
 
 
 def play_deal(
-    game: Game, config: Any, seed: int, seats: list[AIPlayer], timed: int | None = None, times: Timing | None = None
+    game: Game,
+    config: Any,
+    seed: int,
+    seats: list[AIPlayer],
+    timed: int | None = None,
+    times: Timing | None = None,
+    rotation: int = 0,
 ) -> Any:
     """Plays one deal with seats[s] deciding for seat s; returns the last state (capped at STEP_CAP decisions).
 
-    The decision times (thread CPU time) of seat timed go to times.
+    The decision times (thread CPU time) of seat timed go to times; rotation (a game with `Bench.rotated_deal`)
+    moves the deal's hidden roles that many seats on.
     """
     rules = game.ruleset
-    state, events = rules.new_game(config, seed)
+    rotated = game.bench.rotated_deal
+    state, events = rotated(config, seed, rotation) if rotation and rotated else rules.new_game(config, seed)
     memories: list[Memory] = [{SEED_KEY: mix(0xB3, seed, s)} for s in range(config.players)]
     for _ in range(STEP_CAP):
         for s, memory in enumerate(memories):

@@ -2,7 +2,8 @@
 
 For every game and table size (a modal game: every mode), the same seeds are dealt at each level; prints each
 winning side's share with its 95% (Wilson) interval, the share the game aims for (its declared assumption) and the
-drift from it in points, and how many games hit the step cap (no winner).
+drift from it in points, and how many games hit the step cap (no winner). With `--rotate` each deal is played once
+per seat its hidden roles can be moved to (mirrored tables: the same characters and shuffles, every role in every seat).
 """
 
 from __future__ import annotations
@@ -19,36 +20,53 @@ from bangbot.games.contract import Game
 CAPPED = ""  # the winner of a game stopped at the step cap
 
 
-def level_shares(game: Game, config: Any, level: str, deals: int, first_seed: int) -> dict[str, Any]:
-    """Returns the winning sides' shares of tables whose every seat plays level, against the game's aims."""
+def rotations(game: Game, config: Any, rotate: bool) -> int:
+    """Returns how many tables a deal makes: one per seat its hidden roles can be moved to if rotate, else one."""
+    return config.players if rotate and game.bench.rotated_deal is not None else 1
+
+
+def level_shares(
+    game: Game, config: Any, level: str, deals: int, first_seed: int, rotate: bool = False
+) -> dict[str, Any]:
+    """Returns the winning sides' shares of tables whose every seat plays level, against the game's aims.
+
+    rotate plays each deal once per seat its hidden roles can be moved to (mirrored tables).
+    """
     player = player_at(game, level)
     won: Counter[str] = Counter()
+    turns = rotations(game, config, rotate)
     for seed in range(first_seed, first_seed + deals):
-        state = play_deal(game, config, seed, [player] * config.players)
-        won[game.ruleset.winner(state) or CAPPED] += 1
+        for rotation in range(turns):
+            state = play_deal(game, config, seed, [player] * config.players, rotation=rotation)
+            won[game.ruleset.winner(state) or CAPPED] += 1
+    played = deals * turns
     aimed = game.bench.aimed_shares
     sides = {
         side: {
-            "share": round(100 * won[side] / deals, 1),
-            "interval_95": interval(won[side], deals),
+            "share": round(100 * won[side] / played, 1),
+            "interval_95": interval(won[side], played),
             **({"aimed": round(100 * aimed[side], 1)} if side in aimed else {}),
-            **({"drift_points": round(100 * (won[side] / deals - aimed[side]), 1)} if side in aimed else {}),
+            **({"drift_points": round(100 * (won[side] / played - aimed[side]), 1)} if side in aimed else {}),
         }
         for side in sorted({*won, *aimed} - {CAPPED})
     }
-    return {"games": deals, "capped": won[CAPPED], "sides": sides}
+    return {"games": played, "deals": deals, "rotations": turns, "capped": won[CAPPED], "sides": sides}
 
 
-def main(levels: list[str], deals: int, first_seed: int, as_json: bool, only: str | None = None) -> dict[str, Any]:
-    """Runs every game (or only one) at every level and prints the shares (JSON, or one line per table and level)."""
+def main(
+    levels: list[str], deals: int, first_seed: int, as_json: bool, only: str | None = None, rotate: bool = False
+) -> dict[str, Any]:
+    """Runs every game (or only one) at every level and prints the shares (JSON, or one line per table and level);
+    rotate plays each deal once per seat its hidden roles can be moved to."""
     heap.settle()
-    report: dict[str, Any] = {"levels": levels, "deals_per_table": deals, "games": {}}
+    report: dict[str, Any] = {"levels": levels, "deals_per_table": deals, "rotate": rotate, "games": {}}
     for game in games.GAMES:
         if only is not None and game.id != only:
             continue
         report["games"][game.id] = {
             f"{preset}-{n}": {
-                level: level_shares(game, game.ruleset.config(n, preset), level, deals, first_seed) for level in levels
+                level: level_shares(game, game.ruleset.config(n, preset), level, deals, first_seed, rotate)
+                for level in levels
             }
             for preset, n in tables(game)
         }

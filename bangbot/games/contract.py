@@ -464,6 +464,9 @@ class Bench:
     sanity: Callable[[int, int, int, bool], None]  # games, seed, workers, as JSON
     # each winning side's share of games the game aims for in tables of equals (`bench ai --shares`); {}: none stated
     aimed_shares: Mapping[str, float] = field(default_factory=dict)
+    # a seed's deal with its hidden roles moved k seats on (mirrored tables, `bench ai --shares --rotate`); None: the
+    # game deals no hidden roles to move
+    rotated_deal: Callable[[Any, int, int], tuple[Any, list[Event]]] | None = None
 
 
 # ---------------------------------------------------------------- The declaration: one game, whole

@@ -3,6 +3,7 @@ gives the same decisions, and a level is chosen by name (a bad one is refused)."
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Callable, Mapping
@@ -15,7 +16,7 @@ from bangbot import games
 from bangbot.ai.levels import EASY, HARD, NORMAL, player_at, players_at
 from bangbot.ai.random_player import SEED_KEY
 from bangbot.ai.search import MIN_WORLDS, Budget, SearchPlayer, budget_for, budget_from_env
-from bangbot.bench.compare import Pooled, Tally, compare_game, play_seat, tables
+from bangbot.bench.compare import Pooled, Tally, compare_game, play_deal, play_seat, tables
 from bangbot.bench.shares import level_shares
 from bangbot.cli import main
 from bangbot.games.bang.ai.cardinfo import kind
@@ -172,6 +173,33 @@ def test_the_shares_bench_counts_each_winning_side_against_the_games_aim() -> No
     assert all(
         "aimed" not in v for v in level_shares(duel, duel.ruleset.config(2, "duel"), "easy", 2, 1)["sides"].values()
     )
+
+
+def test_mirrored_shares_play_each_deal_once_per_seat_of_its_roles_and_a_duel_once() -> None:
+    game = games.game("starwars")
+    config = game.ruleset.config(4, "standard")
+    fig = level_shares(game, config, "easy", 2, 1, rotate=True)
+    assert (fig["games"], fig["deals"], fig["rotations"]) == (8, 2, 4)
+    assert sum(round(v["share"] * 8 / 100) for v in fig["sides"].values()) + fig["capped"] == 8
+    winners = {
+        game.ruleset.winner(play_deal(game, config, seed, [game.random()] * 4, rotation=k))
+        for seed in (1, 2)
+        for k in range(4)
+    }
+    assert len(winners) > 1  # the rotations are other tables, not one table played again
+    duel = games.game("duel")
+    assert level_shares(duel, duel.ruleset.config(2, "duel"), "easy", 2, 1, rotate=True)["games"] == 2
+
+
+def test_the_shares_command_rotates_every_table_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["bench", "ai", "--shares", "easy", "--only", "base", "--games", "1", "--rotate", "--json"])
+    assert exited.value.code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["rotate"] is True
+    assert {table: fig["easy"]["games"] for table, fig in report["games"]["base"].items()} == {
+        f"standard-{n}": n for n in range(4, 8)
+    }
 
 
 def test_a_cut_bang_rollout_is_scored_by_the_sides_chances_to_win() -> None:

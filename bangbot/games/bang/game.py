@@ -22,6 +22,7 @@ from bangbot.games.bang.presenter.card_topic import base_card_topic
 from bangbot.games.bang.presenter.keyboards import opened_steps
 from bangbot.games.bang.presenter.outcome import table_outcomes
 from bangbot.games.bang.presenter.presenter import BASE_PRESENTER
+from bangbot.games.bang.rules.engine import new_game
 from bangbot.games.bang.rules.options import preset
 from bangbot.games.bang.rules.scenario import run
 from bangbot.games.bang.ruleset import BASE, BASE_RULESET
@@ -53,6 +54,7 @@ def family_bench(game_id: str) -> Bench:
         ai=lambda games, workers: bench_ai(games, workers, game_id),
         sanity=lambda games, seed, workers, as_json: bench_sanity(games, seed, workers, as_json, game_id),
         aimed_shares=AIMED_SHARES,
+        rotated_deal=new_game,
     )
 
 

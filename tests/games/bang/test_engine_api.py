@@ -91,6 +91,23 @@ def test_new_game_deals_roles_lives_and_hands_by_the_rules() -> None:
         )
 
 
+@pytest.mark.parametrize("players", [4, 7])
+def test_a_rotated_deal_moves_every_role_on_and_keeps_the_seats_characters_and_cards(players: int) -> None:
+    config = GameConfig.with_preset(players)
+    dealt, _ = new_game(config, seed=11)
+    assert to_json(new_game(config, seed=11, rotation=0)[0]) == to_json(dealt)
+    sheriffs = set()
+    for rotation in range(1, players):
+        state, _ = new_game(config, seed=11, rotation=rotation)
+        assert [p.role for p in state.players] == [dealt.players[(s - rotation) % players].role for s in range(players)]
+        assert [p.character for p in state.players] == [p.character for p in dealt.players]
+        sheriff = next(p for p in state.players if p.role == "sheriff")
+        assert state.turn == sheriff.seat and sheriff.max_life == dealt.players[sheriff.seat].max_life + 1
+        assert sorted(state.all_cards()) == sorted(dealt.all_cards())
+        sheriffs.add(sheriff.seat)
+    assert len(sheriffs) == players - 1  # the rotations put the Sheriff in every other seat
+
+
 def test_wrong_table_sizes_are_refused() -> None:
     for players in (3, 8):
         with pytest.raises(ValueError):

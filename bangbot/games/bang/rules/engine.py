@@ -25,10 +25,11 @@ def max_life(config: GameConfig, character: str, role: str) -> int:
     return config.options.life(character) + (SHERIFF_BONUS_LIFE if role == SHERIFF else 0)
 
 
-def new_game(table: TableConfig, seed: int) -> tuple[GameState, list[Event]]:
+def new_game(table: TableConfig, seed: int, rotation: int = 0) -> tuple[GameState, list[Event]]:
     """Deals roles, characters and hands of a table's game from seed and plays up to the Sheriff's first decision.
 
-    Raises TypeError for a table of another game than the BANG! family's.
+    rotation moves every role that many seats on (the same characters and shuffles: mirrored tables); raises
+    TypeError for a table of another game than the BANG! family's.
     """
     config = family_config(table)
     variant = variant_of(config)
@@ -39,7 +40,7 @@ def new_game(table: TableConfig, seed: int) -> tuple[GameState, list[Event]]:
     state_rng, deck = rng.shuffled(state_rng, deck_indices(config.simplified, variant.deck))
     players: list[Player] = []
     for seat in range(config.players):
-        role = roles[role_order[seat]]
+        role = roles[role_order[(seat - rotation) % config.players]]
         character = variant.characters[char_order[seat]]
         life = max_life(config, character, role)
         players.append(Player(seat, character, role, life, life, [], []))
