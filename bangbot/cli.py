@@ -95,7 +95,11 @@ def bench_shares(args: argparse.Namespace) -> int:
 
 
 def bench_ai(args: argparse.Namespace) -> int:
-    """Runs `bench ai`: win rates (with --sanity blunders, --compare two levels head to head, --shares side shares)."""
+    """Runs `bench ai`: win rates (with --sanity blunders, --compare two levels head to head, --shares side shares);
+    exit status 2 for --rotate without --shares."""
+    if args.rotate and not args.shares:
+        print("--rotate plays mirrored tables for --shares only", file=sys.stderr)
+        return 2
     if args.compare:
         return bench_compare(args)
     if args.shares:

@@ -131,8 +131,8 @@ def play_seat(game: Game, config: Any, seed: int, seat: int, player: AIPlayer, o
     return won
 
 
-def interval(wins: int, n: int) -> tuple[float, float]:
-    """Returns the 95% Wilson interval of a win rate, in points."""
+def interval(wins: float, n: float) -> tuple[float, float]:
+    """Returns the 95% Wilson interval of a win rate, in points (wins and games may be effective, fractional)."""
     if n == 0:
         return 0.0, 0.0
     p = wins / n

@@ -16,8 +16,8 @@ from bangbot import games
 from bangbot.ai.levels import EASY, HARD, NORMAL, player_at, players_at
 from bangbot.ai.random_player import SEED_KEY
 from bangbot.ai.search import MIN_WORLDS, Budget, SearchPlayer, budget_for, budget_from_env
-from bangbot.bench.compare import Pooled, Tally, compare_game, play_deal, play_seat, tables
-from bangbot.bench.shares import level_shares
+from bangbot.bench.compare import Pooled, Tally, compare_game, interval, play_deal, play_seat, tables
+from bangbot.bench.shares import deal_interval, level_shares
 from bangbot.cli import main
 from bangbot.games.bang.ai.cardinfo import kind
 from bangbot.games.bang.ai.evidence import record
@@ -180,15 +180,27 @@ def test_mirrored_shares_play_each_deal_once_per_seat_of_its_roles_and_a_duel_on
     config = game.ruleset.config(4, "standard")
     fig = level_shares(game, config, "easy", 2, 1, rotate=True)
     assert (fig["games"], fig["deals"], fig["rotations"]) == (8, 2, 4)
-    assert sum(round(v["share"] * 8 / 100) for v in fig["sides"].values()) + fig["capped"] == 8
-    winners = {
-        game.ruleset.winner(play_deal(game, config, seed, [game.random()] * 4, rotation=k))
-        for seed in (1, 2)
-        for k in range(4)
-    }
-    assert len(winners) > 1  # the rotations are other tables, not one table played again
+    first_seat = [play_deal(game, config, 1, [game.random()] * 4, rotation=k).players[0].role for k in range(4)]
+    assert first_seat == [play_deal(game, config, 1, [game.random()] * 4).players[(0 - k) % 4].role for k in range(4)]
+    assert len(set(first_seat)) == 3  # Sheriff, Renegade, Outlaw: each role of the deal in that seat once
     duel = games.game("duel")
     assert level_shares(duel, duel.ruleset.config(2, "duel"), "easy", 2, 1, rotate=True)["games"] == 2
+
+
+def test_a_mirrored_share_counts_each_deal_as_one_draw_in_its_interval() -> None:
+    assert deal_interval([0.5, 0.5], 8) == interval(4, 8)  # deals alike: as wide as the games allow
+    split, wilson = deal_interval([1.0, 0.0], 8), interval(4, 8)  # one deal all wins, the other none
+    assert split[1] - split[0] > wilson[1] - wilson[0] + 20
+
+
+@pytest.mark.parametrize("argv", [["--compare", "hard,normal"], ["--sanity"], []])
+def test_rotate_without_shares_is_refused_before_anything_runs(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["bench", "ai", *argv, "--rotate", "--games", "1"])
+    assert exited.value.code == 2
+    assert "--shares" in capsys.readouterr().err
 
 
 def test_the_shares_command_rotates_every_table_when_asked(capsys: pytest.CaptureFixture[str]) -> None:

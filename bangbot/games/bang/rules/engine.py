@@ -28,8 +28,8 @@ def max_life(config: GameConfig, character: str, role: str) -> int:
 def new_game(table: TableConfig, seed: int, rotation: int = 0) -> tuple[GameState, list[Event]]:
     """Deals roles, characters and hands of a table's game from seed and plays up to the Sheriff's first decision.
 
-    rotation moves every role that many seats on (the same characters and shuffles: mirrored tables); raises
-    TypeError for a table of another game than the BANG! family's.
+    rotation moves every role that many seats on (mirrored tables: the same characters and shuffled deck, the hands
+    dealt from it in seat order); raises TypeError for a table of another game than the BANG! family's.
     """
     config = family_config(table)
     variant = variant_of(config)
